@@ -1,0 +1,71 @@
+// The one error catalogue: stable codes, the envelope status and HTTP status, and the message in both
+// languages (the specification's wording). The gateway renders `msg` in the caller's language; the web
+// shows `intl.formatMessage({ id: 'error.' + code }, params)` from the same texts.
+
+export interface ErrorDef {
+  /** HTTP status of the answer. */
+  http: number;
+  /** `status` field of the `{status, data, msg}` envelope. */
+  status: number;
+  en: string;
+  zh: string;
+}
+
+export const ERRORS = {
+  VALIDATION_FAILED: { http: 400, status: 400, en: 'Invalid request: {detail}', zh: '请求参数错误：{detail}' },
+  AUTH_NOT_LOGGED_IN: { http: 401, status: 401, en: 'Please login first', zh: '请先登录' },
+  AUTH_TOKEN_INVALID: { http: 401, status: 401, en: 'Login has expired, please login again', zh: '登录已失效，请重新登录' },
+  AUTH_BAD_CREDENTIALS: { http: 200, status: 400, en: 'Username or password error', zh: '用户名或密码错误' },
+  AUTH_ACCOUNT_BANNED: { http: 200, status: 403, en: 'Your account has been banned', zh: '您的账号已被封禁' },
+  AUTH_FORBIDDEN: { http: 403, status: 403, en: 'You do not have permission to do this', zh: '您没有权限执行此操作' },
+  AUTH_NO_SUBMIT: { http: 403, status: 403, en: 'You are not allowed to submit code', zh: '您没有提交代码的权限' },
+  AUTH_LOGIN_LOCKED: { http: 200, status: 403, en: 'Too many failed logins, please try again in 30 minutes', zh: '登录失败次数过多，请30分钟后再试' },
+  RATE_LIMITED: { http: 429, status: 429, en: 'Speed too fast, please try again later', zh: '操作过于频繁，请稍后再试' },
+  SUBMIT_TOO_FAST: { http: 200, status: 400, en: 'Submit too fast, please wait {seconds} seconds', zh: '提交过快，请 {seconds} 秒后再试' },
+  NOT_FOUND: { http: 404, status: 404, en: 'Query error: unable to find the resource to request', zh: '查询错误，找不到请求的资源' },
+  PROBLEM_NOT_FOUND: { http: 200, status: 404, en: 'The problem does not exist', zh: '该题目不存在' },
+  SUBMISSION_NOT_FOUND: { http: 200, status: 404, en: 'The submission does not exist', zh: '该提交不存在' },
+  SUBMISSION_FORBIDDEN: { http: 200, status: 403, en: 'You cannot view this submission', zh: '您无权查看该提交' },
+  CODE_EMPTY: { http: 200, status: 400, en: 'Code can not be empty', zh: '代码不能为空' },
+  CODE_TOO_LONG: { http: 200, status: 400, en: 'Code Length can not exceed 65535', zh: '代码长度不能超过 65535' },
+  CODE_TOO_SHORT: { http: 200, status: 400, en: 'Code length can not be less than 50', zh: '代码长度不能少于 50' },
+  LANGUAGE_UNAVAILABLE: { http: 200, status: 400, en: 'The language {language} is not available for this problem', zh: '该题目不支持语言 {language}' },
+  TOPIC_INVALID: { http: 200, status: 400, en: 'Unknown topic', zh: '未知的订阅主题' },
+  TOPIC_FORBIDDEN: { http: 200, status: 403, en: 'You cannot subscribe to this topic', zh: '您无权订阅该主题' },
+  BAD_PAYLOAD: { http: 400, status: 400, en: 'Malformed message: {detail}', zh: '消息格式错误：{detail}' },
+  SYSTEM_ERROR: { http: 500, status: 500, en: 'Server error, please refresh again', zh: '服务器错误，请重新刷新' },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export type Locale = 'zh-CN' | 'en-US';
+export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+/** A catalogued failure. Thrown by services and decoders, mapped to the envelope by the gateway. */
+export class OjError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}) {
+    super(formatError(code, 'en-US', params));
+    this.name = 'OjError';
+    this.code = code;
+    this.params = params;
+  }
+  get http(): number {
+    return ERRORS[this.code].http;
+  }
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}
+
+export function formatError(code: ErrorCode, locale: Locale, params: Record<string, string | number> = {}): string {
+  const def: ErrorDef = ERRORS[code];
+  const template = locale === 'en-US' ? def.en : def.zh;
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+}
+
+export function isErrorCode(s: string): s is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERRORS, s);
+}

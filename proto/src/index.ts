@@ -1,0 +1,10 @@
+// @oj/proto: the contracts shared by every package. Browser-safe: schemas, types and constants only.
+export * from './judge-status';
+export * from './constants';
+export * from './errors';
+export * from './decode';
+export * from './envelope';
+export * from './dto';
+export * from './realtime';
+export * from './nats';
+export type * from './transport';

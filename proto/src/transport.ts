@@ -1,0 +1,43 @@
+// The message transport seen by each side, as interfaces only. NATS JetStream implements them in
+// production; an in-process bus implements the same ones for the embedded default without nats-server.
+import type { JudgeEvent, JudgeJob, Lane, PushMessage, RunnerHeartbeat } from './nats';
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/** One delivery of a judge job. Ack only after the final event is stored; a job never acked is redelivered. */
+export interface JobDelivery {
+  job: JudgeJob;
+  /** 1 on the first delivery. */
+  deliveryCount: number;
+  ack(): Promise<void>;
+  /** Give the job back for redelivery (after `delayMs`). */
+  nak(delayMs?: number): Promise<void>;
+  /** Tell the queue the job is still being worked on (extends the ack deadline). */
+  working(): void;
+}
+
+/** The runner's view of the bus. */
+export interface RunnerTransport {
+  /** Pulls jobs (highest lane first) and calls `handler` with at most `concurrency` in flight. */
+  consumeJobs(handler: (d: JobDelivery) => Promise<void>, opts: { concurrency: number }): Promise<Stoppable>;
+  /** Durably stores a judge event; resolves once stored. */
+  publishEvent(ev: JudgeEvent): Promise<void>;
+  heartbeat(hb: RunnerHeartbeat): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The services' view of the bus. */
+export interface ServicesTransport {
+  enqueueJob(lane: Lane, job: JudgeJob): Promise<void>;
+  /** Durable, at-least-once delivery of judge events to one consumer group. */
+  consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable>;
+  publishPush(msg: PushMessage): Promise<void>;
+  onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable>;
+}
+
+/** The gateway's view of the bus: every push message, to relay to its sockets. */
+export interface PushTransport {
+  subscribePush(handler: (msg: PushMessage) => void): Promise<Stoppable>;
+}

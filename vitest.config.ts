@@ -1,0 +1,18 @@
+// One vitest run for unit tests (next to the code) and the cross-package integration and hostile suites.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      '{proto,services,gateway,judge-runner,infra,web}/src/**/*.test.ts',
+      'tests/{integration,hostile,realtime}/**/*.test.ts',
+    ],
+    exclude: ['**/node_modules/**', 'tests/e2e/**'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    minWorkers: 1,
+    reporters: ['default'],
+  },
+});

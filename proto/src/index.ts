@@ -7,4 +7,5 @@ export * from './envelope';
 export * from './dto';
 export * from './realtime';
 export * from './nats';
+export * from './languages';
 export type * from './transport';

@@ -1,0 +1,45 @@
+// The local languages (hoj-rules §7): the names are the keys every package agrees on. The services seed
+// the `language` table from this list; the runner's own table holds the commands it really runs.
+
+export interface LocalLanguage {
+  name: string;
+  description: string;
+  /** The compile command shown to users (help page). */
+  compileCommand: string | null;
+  /** CodeMirror mode. */
+  contentType: string;
+  /** A+B template shown on the help page and used as the editor's starting code. */
+  template: string;
+  isSpj: boolean;
+  seq: number;
+}
+
+const C_AB = '#include <stdio.h>\nint main() {\n    int a, b;\n    scanf("%d %d", &a, &b);\n    printf("%d\\n", a + b);\n    return 0;\n}\n';
+const CPP_AB = '#include <iostream>\nusing namespace std;\nint main() {\n    int a, b;\n    cin >> a >> b;\n    cout << a + b << endl;\n    return 0;\n}\n';
+const JAVA_AB =
+  'import java.util.Scanner;\npublic class Main {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        int a = in.nextInt(), b = in.nextInt();\n        System.out.println(a + b);\n    }\n}\n';
+const PY_AB = 'a, b = map(int, input().split())\nprint(a + b)\n';
+const JS_AB =
+  "const lines = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nconsole.log(lines[0] + lines[1]);\n";
+
+const gcc = (std: string, o2: boolean) => `gcc -DONLINE_JUDGE -w -fmax-errors=1 -std=${std}${o2 ? ' -O2' : ''} {src_path} -lm -o {exe_path}`;
+const gpp = (std: string, o2: boolean) => `g++ -DONLINE_JUDGE -w -fmax-errors=1 -std=${std}${o2 ? ' -O2' : ''} {src_path} -lm -o {exe_path}`;
+
+export const LOCAL_LANGUAGES: readonly LocalLanguage[] = [
+  { name: 'C', description: 'GCC', compileCommand: gcc('c11', false), contentType: 'text/x-csrc', template: C_AB, isSpj: true, seq: 1 },
+  { name: 'C With O2', description: 'GCC -O2', compileCommand: gcc('c11', true), contentType: 'text/x-csrc', template: C_AB, isSpj: false, seq: 2 },
+  { name: 'C++', description: 'G++ (C++14)', compileCommand: gpp('c++14', false), contentType: 'text/x-c++src', template: CPP_AB, isSpj: true, seq: 3 },
+  { name: 'C++ With O2', description: 'G++ -O2 (C++14)', compileCommand: gpp('c++14', true), contentType: 'text/x-c++src', template: CPP_AB, isSpj: false, seq: 4 },
+  { name: 'C++ 17', description: 'G++ (C++17)', compileCommand: gpp('c++17', false), contentType: 'text/x-c++src', template: CPP_AB, isSpj: false, seq: 5 },
+  { name: 'C++ 17 With O2', description: 'G++ -O2 (C++17)', compileCommand: gpp('c++17', true), contentType: 'text/x-c++src', template: CPP_AB, isSpj: false, seq: 6 },
+  { name: 'C++ 20', description: 'G++ (C++20)', compileCommand: gpp('c++20', false), contentType: 'text/x-c++src', template: CPP_AB, isSpj: false, seq: 7 },
+  { name: 'C++ 20 With O2', description: 'G++ -O2 (C++20)', compileCommand: gpp('c++20', true), contentType: 'text/x-c++src', template: CPP_AB, isSpj: false, seq: 8 },
+  { name: 'Java', description: 'OpenJDK 17', compileCommand: 'javac -encoding UTF-8 Main.java', contentType: 'text/x-java', template: JAVA_AB, isSpj: false, seq: 9 },
+  { name: 'Python3', description: 'Python 3', compileCommand: 'python3 -m py_compile {src_path}', contentType: 'text/x-python', template: PY_AB, isSpj: false, seq: 10 },
+  { name: 'JavaScript Node', description: 'Node.js', compileCommand: null, contentType: 'text/javascript', template: JS_AB, isSpj: false, seq: 11 },
+];
+
+/** C and C++ keep the configured limits; every other language gets them doubled (hoj-rules §8). */
+export function isCFamily(language: string): boolean {
+  return language === 'C' || language.startsWith('C ') || language.startsWith('C++');
+}

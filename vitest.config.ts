@@ -5,11 +5,15 @@ export default defineConfig({
   test: {
     include: [
       '{proto,services,gateway,judge-runner,infra,web}/src/**/*.test.ts',
-      'tests/{integration,hostile,realtime}/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/hostile/**/*.test.ts',
+      'tests/realtime/**/*.test.ts',
+      'tests/support/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     minWorkers: 1,

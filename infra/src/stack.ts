@@ -1,0 +1,121 @@
+// The whole judge in one process tree: PostgreSQL (embedded unless DATABASE_URL), NATS (spawned nats-server
+// unless NATS_URL, else the in-process bus), the services workers, one judge runner and the gateway.
+// `pnpm start` uses it; the end-to-end tests and benchmarks start it the same way.
+import { chmod, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import postgres from 'postgres';
+import pino from 'pino';
+import { buildGateway, loadGatewayConfig } from '@oj/gateway';
+import { checkSystemPackages, createNatsRunnerTransport, loadRunnerConfig, startRunner } from '@oj/judge-runner';
+import { createMemoryBus, createNatsBus, createServices, migrate, seed } from '@oj/services';
+import type { RunnerTransport } from '@oj/proto';
+import type { InfraConfig } from './config';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { natsServerOnPath, startNatsServer } from './nats-server';
+import { loadOrCreateSecrets } from './secrets';
+
+export interface Stack {
+  url: string;
+  databaseUrl: string;
+  natsUrl: string | null;
+  /** Set when the first start generated the root password. */
+  adminPasswordGenerated?: string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Environment handed to the packages' own config loaders (runner slots, JWT lifetimes…). */
+  env?: NodeJS.ProcessEnv;
+  /** Judge runners started in this process (0 for a stack whose runners run elsewhere). */
+  runners?: number;
+  logLevel?: string;
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql`select 1 from pg_database where datname = ${name}`;
+    if (rows.length === 0) await sql.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await sql.end();
+  }
+}
+
+export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Promise<Stack> {
+  const env = opts.env ?? process.env;
+  const logger = pino({ level: opts.logLevel ?? 'info' });
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const s of stops.reverse()) await s().catch((e: unknown) => logger.error({ err: e }, 'stop failed'));
+  };
+  try {
+    const runnerCount = opts.runners ?? 1;
+    if (runnerCount > 0) checkSystemPackages();
+
+    const dataDir = path.resolve(cfg.dataDir);
+    await mkdir(dataDir, { recursive: true });
+    // The embedded PostgreSQL runs as the `postgres` user, which must be able to reach its data dir.
+    await chmod(dataDir, 0o755);
+    const secrets = await loadOrCreateSecrets(dataDir);
+
+    let databaseUrl = cfg.databaseUrl;
+    if (!databaseUrl) {
+      const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), password: secrets.pgPassword });
+      stops.push(() => pg.stop());
+      await ensureDatabase(pg.adminUrl, 'oj');
+      databaseUrl = pg.urlFor('oj');
+      logger.info('embedded PostgreSQL is up');
+    }
+
+    let natsUrl: string | null = cfg.natsUrl ?? null;
+    if (!natsUrl && cfg.bus !== 'memory' && natsServerOnPath()) {
+      const nats = await startNatsServer({ storeDir: path.join(dataDir, 'nats') });
+      stops.push(() => nats.stop());
+      natsUrl = nats.url;
+      logger.info({ natsUrl }, 'nats-server with JetStream is up');
+    }
+    if (!natsUrl) logger.warn('nats-server is not on PATH: using the in-process bus (install it: apt-get install -y nats-server)');
+
+    await migrate(databaseUrl);
+    const seeded = await seed(databaseUrl, { adminPassword: cfg.adminPassword });
+
+    const memoryBus = natsUrl ? null : createMemoryBus();
+    const bus = natsUrl ? await createNatsBus({ url: natsUrl }) : memoryBus!;
+    if (natsUrl) stops.push(() => (bus as { close(): Promise<void> }).close());
+
+    const services = await createServices({ databaseUrl, transport: bus, logger: logger.child({ part: 'services' }) });
+    stops.push(() => services.close());
+    await services.startWorkers();
+
+    for (let i = 0; i < runnerCount; i++) {
+      const transport: RunnerTransport = natsUrl ? await createNatsRunnerTransport({ url: natsUrl }) : memoryBus!;
+      const runnerConfig = loadRunnerConfig({ ...env, NATS_URL: natsUrl ?? undefined });
+      const runner = await startRunner({
+        transport,
+        config: runnerCount > 1 ? { ...runnerConfig, runnerId: `${runnerConfig.runnerId}-${i}` } : runnerConfig,
+        logger: logger.child({ part: 'runner' }),
+      });
+      stops.push(async () => {
+        await runner.stop();
+        if (natsUrl) await transport.close();
+      });
+    }
+
+    const webDist = cfg.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+    const gateway = await buildGateway({
+      services,
+      push: bus,
+      config: loadGatewayConfig({ ...env, OJ_JWT_SECRET: env.OJ_JWT_SECRET ?? secrets.jwtSecret, PORT: String(cfg.port), HOST: cfg.host }),
+      webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+      logger: logger.child({ part: 'gateway' }),
+    });
+    stops.push(() => gateway.close());
+    const url = await gateway.listen(cfg.port, cfg.host);
+
+    return { url, databaseUrl, natsUrl, adminPasswordGenerated: seeded.adminPasswordGenerated, stop: stopAll };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}

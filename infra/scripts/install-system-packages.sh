@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the judge needs: the sandbox (bubblewrap), NATS, the compilers and interpreters of
+# the language table, Chromium for the end-to-end tests, GNU time. Node.js 20 itself is expected to be present.
+set -euo pipefail
+packages=(nats-server bubblewrap chromium gcc g++ libc6-dev default-jdk-headless python3 time util-linux procps libseccomp-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "system packages: all present"
+  exit 0
+fi
+echo "system packages: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

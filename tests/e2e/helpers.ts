@@ -1,0 +1,61 @@
+// Shared steps of the end-to-end tests: log in through the dialog, put code in the editor, watch the verdict panel.
+import { expect, type Page, type Request } from '@playwright/test';
+import { LOCAL_LANGUAGES } from '@oj/proto';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
+
+export function template(language: string): string {
+  const lang = LOCAL_LANGUAGES.find((l) => l.name === language);
+  if (!lang) throw new Error(`no language ${language}`);
+  return lang.template;
+}
+
+export async function loginAsRoot(page: Page): Promise<void> {
+  await page.goto('/problem');
+  await page.getByTestId('login-open').click();
+  await page.getByTestId('login-username').fill('root');
+  await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Records every change of the verdict panel's status and of the number of case rows, in the page. */
+export async function recordVerdictPanel(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __verdictLog: Array<{ status: string | null; rows: number }> };
+    w.__verdictLog = [];
+    const snap = () => {
+      const el = document.querySelector('[data-testid="verdict-status"]');
+      const entry = { status: el?.getAttribute('data-status') ?? null, rows: document.querySelectorAll('[data-testid="case-row"]').length };
+      const last = w.__verdictLog[w.__verdictLog.length - 1];
+      if (!last || last.status !== entry.status || last.rows !== entry.rows) w.__verdictLog.push(entry);
+    };
+    new MutationObserver(snap).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+}
+
+export async function verdictLog(page: Page): Promise<Array<{ status: string | null; rows: number }>> {
+  return page.evaluate(() => (window as unknown as { __verdictLog: Array<{ status: string | null; rows: number }> }).__verdictLog);
+}
+
+export async function setCode(page: Page, code: string): Promise<void> {
+  const editor = page.locator('.cm-content').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await editor.fill(code);
+}
+
+/** Counts the REST calls that would be polling for a submission's status. */
+export function countPolling(page: Page): { readonly count: number; readonly urls: string[] } {
+  const urls: string[] = [];
+  page.on('request', (r: Request) => {
+    const u = r.url();
+    if (u.includes('/api/check-submissions-status') || u.includes('/api/get-submission-detail')) urls.push(u);
+  });
+  return {
+    get count() {
+      return urls.length;
+    },
+    urls,
+  };
+}

@@ -1,0 +1,42 @@
+// End-to-end tests in headless Chromium (Debian's, never a downloaded browser) against the whole judge started the
+// way `pnpm start` starts it, on a fresh data dir and a port of its own.
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.OJ_E2E_PORT ?? 18080);
+export const E2E_ADMIN_PASSWORD = 'e2e-root-pass';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.OJ_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && exec pnpm exec tsx infra/src/start.ts',
+    cwd: '../..',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      OJ_DATA_DIR: '.tmp/e2e-data',
+      OJ_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      // Several submissions follow each other quickly in these tests.
+      OJ_SUBMIT_INTERVAL_S: '0',
+      OJ_RUNNER_SLOTS: '2',
+    },
+  },
+});

@@ -1,0 +1,153 @@
+// `pnpm bench`: prints the foundation's figures. Not a test: nothing here asserts a time.
+//  (a) sandbox overhead per run against a bare fork+exec of the same binary;
+//  (b) problem 1000 submit → final verdict, p50/p95, for C++ and Python 3 (end to end through REST, NATS, runner);
+//  (c) push latency from a message published on NATS to the socket event, p50/p99, with 1,000 idle sockets connected.
+import { connect } from '@nats-io/transport-node';
+import { io, type Socket } from 'socket.io-client';
+import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents } from '@oj/proto';
+import { benchSandboxOverhead } from './sandbox-overhead';
+import { login, percentile, startStackProcess } from './stack-process';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+
+function connectSocket(baseUrl: string, token?: string): Promise<ClientSocket> {
+  const s: ClientSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, forceNew: true, reconnection: false });
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+async function benchVerdictLatency(baseUrl: string, token: string, socket: ClientSocket, language: string, n: number) {
+  const code = LOCAL_LANGUAGES.find((l) => l.name === language)!.template;
+  const latencies: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const done = new Promise<number>((resolve) => {
+      let id = 0;
+      const onStatus = (f: { data: { submitId: number; status: number } }) => {
+        if (id && f.data.submitId === id && !isInProgress(f.data.status)) {
+          socket.off('submission.status', onStatus);
+          resolve(f.data.status);
+        }
+      };
+      socket.on('submission.status', onStatus);
+      void fetch(`${baseUrl}/api/submit-problem-judge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ pid: '1000', language, code: code + ' '.repeat(i % 7), cid: 0 }),
+      })
+        .then((r) => r.json() as Promise<{ status: number; data: { submitId: number }; msg: string }>)
+        .then((b) => {
+          if (b.status !== 200) throw new Error(`submit failed: ${b.msg}`);
+          id = b.data.submitId;
+        });
+    });
+    const status = await done;
+    if (status !== 0) throw new Error(`${language} A+B was judged ${status}, not Accepted`);
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+/** Relay only: a push message published on NATS → the socket event. */
+async function benchPushRelay(baseUrl: string, natsUrl: string, token: string, uid: string, messages: number) {
+  const watcher = await connectSocket(baseUrl, token);
+  const nc = await connect({ servers: natsUrl });
+  const topic = `user:${uid}`;
+  const sentAt = new Map<number, number>();
+  const latencies: number[] = [];
+  const base = 1_000_000;
+  const allIn = new Promise<void>((resolve) => {
+    watcher.on('submission.status', (f) => {
+      const t = sentAt.get(f.seq);
+      if (t !== undefined) {
+        latencies.push(performance.now() - t);
+        if (latencies.length === messages) resolve();
+      }
+    });
+  });
+  for (let i = 1; i <= messages; i++) {
+    const seq = base + i;
+    const msg: PushMessage = {
+      topic,
+      seq,
+      event: 'submission.status',
+      data: { submitId: 1, status: 7, time: null, memory: null, score: null, oiRankScore: null, judger: 'bench', isManual: false, casesDone: 0, casesTotal: 0 },
+    };
+    sentAt.set(seq, performance.now());
+    nc.publish(SUBJECTS.push(topic), JSON.stringify(msg));
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await Promise.race([allIn, new Promise((r) => setTimeout(r, 30_000))]);
+  await nc.close();
+  watcher.close();
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), received: latencies.length, sent: messages };
+}
+
+/**
+ * The whole push path: a runner's judge event stored on JetStream (seen by a core subscription on the same subject)
+ * → the services ingester (PostgreSQL) → oj.push → gateway → the socket event, for every status event of real submissions.
+ */
+async function watchResultToSocket(natsUrl: string, socket: ClientSocket) {
+  const nc = await connect({ servers: natsUrl });
+  const published = new Map<string, number>();
+  const latencies: number[] = [];
+  const sub = nc.subscribe(SUBJECTS.resultAll);
+  void (async () => {
+    for await (const m of sub) {
+      const ev = JSON.parse(new TextDecoder().decode(m.data)) as { kind: string; submitId: number; status?: number };
+      if (ev.kind === 'status' || ev.kind === 'final') published.set(`${ev.submitId}:${ev.status}`, performance.now());
+    }
+  })();
+  socket.on('submission.status', (f) => {
+    const t = published.get(`${f.data.submitId}:${f.data.status}`);
+    if (t !== undefined) latencies.push(performance.now() - t);
+  });
+  return {
+    latencies,
+    close: () => nc.close(),
+  };
+}
+
+async function main() {
+  console.log('Realtime OJ benchmarks (figures, not assertions)\n');
+
+  const sb = await benchSandboxOverhead();
+  console.log(`(a) sandbox overhead per run: bare fork+exec ${fmt(sb.bareMs)} ms, sandboxed ${fmt(sb.sandboxMs)} ms → overhead ${fmt(sb.overheadMs)} ms per run (ratio ${fmt(sb.ratio)}×; target ≤ 10 ms)`);
+
+  const stack = await startStackProcess({ OJ_RUNNER_SLOTS: '1' });
+  const idle: ClientSocket[] = [];
+  try {
+    const { token, uid } = await login(stack.baseUrl, 'root', stack.adminPassword);
+    for (let i = 0; i < 1000; i += 50) idle.push(...(await Promise.all(Array.from({ length: 50 }, () => connectSocket(stack.baseUrl)))));
+    const socket = await connectSocket(stack.baseUrl, token);
+    const watch = await watchResultToSocket(stack.natsUrl, socket);
+    for (const language of ['C++', 'Python3']) {
+      await benchVerdictLatency(stack.baseUrl, token, socket, language, 2); // warm-up
+      const r = await benchVerdictLatency(stack.baseUrl, token, socket, language, 20);
+      console.log(`(b) 1000 submit → final verdict, ${language.padEnd(7)}: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms (20 submissions, 1 runner slot; target C++ p50 ≤ 1500 ms)`);
+    }
+    await benchVerdictLatency(stack.baseUrl, token, socket, 'Python3', 60);
+    const l = [...watch.latencies].sort((a, b) => a - b);
+    console.log(`(c) push latency, judge event on NATS → ingester → socket event, ${idle.length} idle sockets: p50 ${fmt(percentile(l, 50))} ms, p99 ${fmt(percentile(l, 99))} ms (${l.length} events; target p99 ≤ 50 ms)`);
+    await watch.close();
+    socket.close();
+    const push = await benchPushRelay(stack.baseUrl, stack.natsUrl, token, uid, 300);
+    console.log(`    relay only, push message on NATS → socket event, ${idle.length} idle sockets: p50 ${fmt(push.p50)} ms, p99 ${fmt(push.p99)} ms (${push.received}/${push.sent} received)`);
+  } finally {
+    for (const s of idle) s.close();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

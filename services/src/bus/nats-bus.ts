@@ -1,0 +1,189 @@
+// The NATS bus of the services and gateways: judge jobs onto the JetStream work queue JUDGE_JOBS, judge
+// events from the durable stream JUDGE_RESULTS (consumer `services-ingester`), push messages over core NATS.
+import pino, { type Logger } from 'pino';
+import { connect, nanos, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import {
+  decodeJson,
+  JudgeEvent,
+  PushMessage,
+  RunnerHeartbeat,
+  STREAMS,
+  SUBJECTS,
+  type JudgeJob,
+  type Lane,
+  type PushTransport,
+  type ServicesTransport,
+  type Stoppable,
+} from '@oj/proto';
+
+export const INGESTER_DURABLE = 'services-ingester';
+
+/** The stream settings the runner side uses too (keep them identical, or `streams.add` conflicts). */
+export const STREAM_CONFIGS: Record<keyof typeof STREAMS, Partial<StreamConfig> & { name: string; subjects: string[] }> = {
+  jobs: { name: STREAMS.jobs, subjects: [SUBJECTS.jobAll], retention: RetentionPolicy.Workqueue, storage: StorageType.File },
+  results: {
+    name: STREAMS.results,
+    subjects: [SUBJECTS.resultAll],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(24 * 3600 * 1000),
+  },
+};
+
+export interface NatsBusOptions {
+  url: string;
+  logger?: Logger;
+  /** Redelivery delay of a judge event whose handler failed. */
+  eventRetryMs?: number;
+  /** How long the server waits for the ingester's ack before redelivering an event. */
+  eventAckWaitMs?: number;
+  /** Connection name shown by the server. */
+  name?: string;
+}
+
+/** Creates the two judge streams unless they exist (idempotent, safe when several processes race). */
+export async function ensureJudgeStreams(jsm: JetStreamManager): Promise<void> {
+  for (const cfg of Object.values(STREAM_CONFIGS)) {
+    try {
+      await jsm.streams.info(cfg.name);
+      continue;
+    } catch {
+      // not there yet
+    }
+    try {
+      await jsm.streams.add(cfg);
+    } catch (err) {
+      // Someone else created it meanwhile: fine as long as it exists now.
+      await jsm.streams.info(cfg.name).catch(() => {
+        throw err;
+      });
+    }
+  }
+}
+
+export class NatsBus implements ServicesTransport, PushTransport {
+  private readonly subs = new Set<Subscription>();
+
+  private constructor(
+    readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly logger: Logger,
+    private readonly opts: NatsBusOptions,
+  ) {}
+
+  static async connect(opts: NatsBusOptions): Promise<NatsBus> {
+    const logger = opts.logger ?? pino({ name: 'nats-bus', level: 'warn' });
+    const nc = await connect({ servers: opts.url, name: opts.name ?? 'oj-services', maxReconnectAttempts: -1 });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await ensureJudgeStreams(jsm);
+      return new NatsBus(nc, jetstream(nc), jsm, logger, opts);
+    } catch (err) {
+      await nc.close();
+      throw err;
+    }
+  }
+
+  async enqueueJob(lane: Lane, job: JudgeJob): Promise<void> {
+    await this.js.publish(SUBJECTS.job(lane), JSON.stringify({ ...job, lane }));
+  }
+
+  async consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable> {
+    const retryMs = this.opts.eventRetryMs ?? 1000;
+    try {
+      await this.jsm.consumers.info(STREAMS.results, INGESTER_DURABLE);
+    } catch {
+      await this.jsm.consumers.add(STREAMS.results, {
+        durable_name: INGESTER_DURABLE,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: SUBJECTS.resultAll,
+        ack_wait: nanos(this.opts.eventAckWaitMs ?? 30_000),
+        max_ack_pending: 1000,
+      });
+    }
+    const consumer = await this.js.consumers.get(STREAMS.results, INGESTER_DURABLE);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const loop = (async () => {
+      for await (const m of messages) {
+        let ev: JudgeEvent;
+        try {
+          ev = decodeJson(JudgeEvent, m.data);
+        } catch (err) {
+          this.logger.error({ err, subject: m.subject }, 'undecodable judge event terminated');
+          m.term('undecodable');
+          continue;
+        }
+        try {
+          await handler(ev);
+          m.ack();
+        } catch (err) {
+          this.logger.warn({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
+          m.nak(retryMs);
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await loop;
+      },
+    };
+  }
+
+  async publishPush(msg: PushMessage): Promise<void> {
+    this.nc.publish(SUBJECTS.push(msg.topic), JSON.stringify(msg));
+  }
+
+  async subscribePush(handler: (msg: PushMessage) => void): Promise<Stoppable> {
+    return this.subscribe(SUBJECTS.pushAll, (data) => handler(decodeJson(PushMessage, data)));
+  }
+
+  async onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable> {
+    return this.subscribe(SUBJECTS.runnerHeartbeat, (data) => handler(decodeJson(RunnerHeartbeat, data)));
+  }
+
+  private subscribe(subject: string, onData: (data: Uint8Array) => void): Stoppable {
+    const sub = this.nc.subscribe(subject, {
+      callback: (err, m) => {
+        if (err) {
+          this.logger.error({ err, subject }, 'subscription error');
+          return;
+        }
+        try {
+          onData(m.data);
+        } catch (e) {
+          this.logger.error({ err: e, subject: m.subject }, 'message dropped');
+        }
+      },
+    });
+    this.subs.add(sub);
+    return {
+      stop: async () => {
+        this.subs.delete(sub);
+        sub.unsubscribe();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.nc.isClosed()) return;
+    await this.nc.drain();
+  }
+}
+
+export function createNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
+  return NatsBus.connect(opts);
+}

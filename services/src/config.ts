@@ -1,0 +1,123 @@
+// The services' configuration: read from the environment once, validated with TypeBox; the only place
+// in this package that reads `process.env`.
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { LIMITS, type WebsiteConfig } from '@oj/proto';
+
+export interface ServicesConfig {
+  /** A submission with no judge progress for this long gets its job re-enqueued (OJ_JUDGE_STALL_S). */
+  judgeStallS: number;
+  /** How often the stall watchdog re-enqueues before the submission ends as System Error. */
+  judgeMaxRequeues: number;
+  /** Minimum seconds between a user's non-contest submissions (OJ_SUBMIT_INTERVAL_S). */
+  submitIntervalS: number;
+  /** Period of the outbox relay's sweep for jobs a crash left behind. */
+  outboxIntervalMs: number;
+  /** Period of the stall watchdog and of the pruning of old push events and sessions. */
+  maintenanceIntervalMs: number;
+  /** How long push events are kept for replay (OJ_PUSH_RETENTION_S). */
+  pushRetentionS: number;
+  /** How long a `verifySession` answer is cached in memory. */
+  sessionCacheMs: number;
+  site: WebsiteConfig;
+}
+
+const Digits = Type.Optional(Type.String({ pattern: '^[0-9]+$' }));
+
+const EnvSchema = Type.Object({
+  OJ_JUDGE_STALL_S: Digits,
+  OJ_JUDGE_MAX_REQUEUES: Digits,
+  OJ_SUBMIT_INTERVAL_S: Digits,
+  OJ_OUTBOX_INTERVAL_MS: Digits,
+  OJ_MAINTENANCE_INTERVAL_MS: Digits,
+  OJ_PUSH_RETENTION_S: Digits,
+  OJ_SESSION_CACHE_MS: Digits,
+  OJ_SITE_NAME: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  OJ_SITE_SHORT_NAME: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
+  OJ_SITE_DESCRIPTION: Type.Optional(Type.String({ maxLength: 1000 })),
+  OJ_BASE_URL: Type.Optional(Type.String({ maxLength: 500 })),
+  OJ_SITE_EMAIL: Type.Optional(Type.String({ maxLength: 200 })),
+  OJ_REGISTER: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+});
+type Env = Static<typeof EnvSchema>;
+
+export const DEFAULT_SITE: WebsiteConfig = {
+  baseUrl: 'http://localhost:8080',
+  name: 'Realtime OJ',
+  shortName: 'ROJ',
+  description: 'An online judge whose verdicts are pushed case by case.',
+  register: true,
+  recordName: '',
+  recordUrl: '',
+  projectName: 'Realtime OJ',
+  projectUrl: '',
+  email: '',
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+};
+
+export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
+  judgeStallS: 300,
+  judgeMaxRequeues: 3,
+  submitIntervalS: LIMITS.submitIntervalS,
+  outboxIntervalMs: 5000,
+  maintenanceIntervalMs: 30_000,
+  pushRetentionS: 3600,
+  sessionCacheMs: 5000,
+  site: DEFAULT_SITE,
+};
+
+const MINIMUMS: Partial<Record<keyof Env, number>> = {
+  OJ_JUDGE_STALL_S: 1,
+  OJ_OUTBOX_INTERVAL_MS: 100,
+  OJ_MAINTENANCE_INTERVAL_MS: 100,
+  OJ_PUSH_RETENTION_S: 1,
+};
+
+/** Validates the services' variables of `env`; throws an Error naming the first bad variable. */
+export function loadServicesConfig(env: Record<string, string | undefined> = process.env): ServicesConfig {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') picked[key] = v;
+  }
+  if (!Value.Check(EnvSchema, picked)) {
+    const first = Value.Errors(EnvSchema, picked).First();
+    const name = first?.path.replace(/^\//, '') || 'environment';
+    throw new Error(`Invalid ${name}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify(picked[name])})`);
+  }
+  const e = picked as Env;
+  const num = (key: keyof Env, fallback: number): number => {
+    const raw = e[key];
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    const min = MINIMUMS[key] ?? 0;
+    if (!Number.isSafeInteger(n) || n < min) throw new Error(`Invalid ${key}: must be an integer >= ${min} (got "${raw}")`);
+    return n;
+  };
+  const d = DEFAULT_SERVICES_CONFIG;
+  return {
+    judgeStallS: num('OJ_JUDGE_STALL_S', d.judgeStallS),
+    judgeMaxRequeues: num('OJ_JUDGE_MAX_REQUEUES', d.judgeMaxRequeues),
+    submitIntervalS: num('OJ_SUBMIT_INTERVAL_S', d.submitIntervalS),
+    outboxIntervalMs: num('OJ_OUTBOX_INTERVAL_MS', d.outboxIntervalMs),
+    maintenanceIntervalMs: num('OJ_MAINTENANCE_INTERVAL_MS', d.maintenanceIntervalMs),
+    pushRetentionS: num('OJ_PUSH_RETENTION_S', d.pushRetentionS),
+    sessionCacheMs: num('OJ_SESSION_CACHE_MS', d.sessionCacheMs),
+    site: {
+      ...DEFAULT_SITE,
+      ...(e.OJ_SITE_NAME !== undefined && { name: e.OJ_SITE_NAME, projectName: e.OJ_SITE_NAME }),
+      ...(e.OJ_SITE_SHORT_NAME !== undefined && { shortName: e.OJ_SITE_SHORT_NAME }),
+      ...(e.OJ_SITE_DESCRIPTION !== undefined && { description: e.OJ_SITE_DESCRIPTION }),
+      ...(e.OJ_BASE_URL !== undefined && { baseUrl: e.OJ_BASE_URL }),
+      ...(e.OJ_SITE_EMAIL !== undefined && { email: e.OJ_SITE_EMAIL }),
+      ...(e.OJ_REGISTER !== undefined && { register: e.OJ_REGISTER === 'true' }),
+    },
+  };
+}
+
+/** Defaults overlaid with a partial config (the `site` part merges field by field). */
+export function resolveServicesConfig(partial: Partial<ServicesConfig> = {}): ServicesConfig {
+  return { ...DEFAULT_SERVICES_CONFIG, ...partial, site: { ...DEFAULT_SITE, ...partial.site } };
+}

@@ -1,0 +1,104 @@
+// Wires the services of one process: one database pool, the bus, the outbox relay, the ingester and the
+// periodic maintenance (stall watchdog, pruning).
+import pino, { type Logger } from 'pino';
+import { and, isNotNull, lt, sql } from 'drizzle-orm';
+import type { ServicesTransport, Stoppable } from '@oj/proto';
+import type { OjServices } from './api';
+import { createAccountService, type AccountServiceImpl } from './account/account.service';
+import { resolveServicesConfig, type ServicesConfig } from './config';
+import type { ServiceContext } from './context';
+import { openDb } from './db/client';
+import { outbox } from './db/schema';
+import { JudgeIngester } from './judge/ingester';
+import { OutboxRelay } from './judge/outbox-relay';
+import { RunnerRegistry } from './judge/runner-registry';
+import { createProblemService } from './problem/problem.service';
+import { createPushService, prunePushEvents } from './push/push.service';
+import { createSiteService } from './site/site.service';
+import { createSubmissionService } from './submission/submission.service';
+
+export interface CreateServicesOptions {
+  databaseUrl: string;
+  transport: ServicesTransport;
+  logger?: Logger;
+  config?: Partial<ServicesConfig>;
+  /** Pool size of the database connection (default 10). */
+  maxConnections?: number;
+}
+
+/** The services plus the parts infra and tests reach into. */
+export interface OjServicesImpl extends OjServices {
+  account: AccountServiceImpl;
+  config: ServicesConfig;
+  relay: OutboxRelay;
+  ingester: JudgeIngester;
+  runners: RunnerRegistry;
+  /** One pass of the periodic maintenance: stall watchdog, then pruning. */
+  maintenance(): Promise<void>;
+}
+
+export async function createServices(opts: CreateServicesOptions): Promise<OjServicesImpl> {
+  const config = resolveServicesConfig(opts.config);
+  const logger = opts.logger ?? pino({ name: 'services' });
+  const handle = openDb(opts.databaseUrl, { max: opts.maxConnections });
+  const ctx: ServiceContext = { db: handle.db, transport: opts.transport, config, logger };
+  const runners = new RunnerRegistry();
+  const relay = new OutboxRelay(ctx);
+  const ingester = new JudgeIngester(ctx, relay);
+  const account = createAccountService(ctx);
+
+  let heartbeatSub: Stoppable | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let started = false;
+
+  async function maintenance(): Promise<void> {
+    running ??= (async () => {
+      try {
+        await ingester.sweepStalled();
+        await prunePushEvents(handle.db, config.pushRetentionS);
+        await account.pruneSessions();
+        await handle.db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '1 day'`)));
+      } catch (err) {
+        logger.error({ err }, 'services maintenance failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    account,
+    site: createSiteService(ctx, runners),
+    problems: createProblemService(ctx),
+    submissions: createSubmissionService(ctx, relay),
+    push: createPushService(ctx),
+    config,
+    relay,
+    ingester,
+    runners,
+    maintenance,
+
+    async startWorkers() {
+      if (started) return;
+      started = true;
+      heartbeatSub = await opts.transport.onHeartbeat((hb) => runners.record(hb));
+      await ingester.start();
+      relay.start();
+      void relay.flush(); // rows left behind by a previous run
+      timer = setInterval(() => void maintenance(), config.maintenanceIntervalMs);
+      timer.unref();
+    },
+
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await heartbeatSub?.stop();
+      await ingester.stop();
+      await relay.stop();
+      await running;
+      await handle.close();
+    },
+  };
+}

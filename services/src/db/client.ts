@@ -1,0 +1,24 @@
+// One postgres.js pool wrapped by drizzle, shared by every service of a process.
+import postgres from 'postgres';
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import * as schema from './schema';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+/** A transaction handle; the repositories accept it or the pool itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  close(): Promise<void>;
+}
+
+export function openDb(databaseUrl: string, opts: { max?: number } = {}): DbHandle {
+  const client = postgres(databaseUrl, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: 'oj-services' },
+  });
+  const db = drizzle(client, { schema });
+  return { db, close: () => client.end({ timeout: 5 }) };
+}

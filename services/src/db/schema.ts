@@ -1,0 +1,345 @@
+// The drizzle schema of the services (snake_case tables). Migrations under `services/drizzle/` are generated
+// from this file with `pnpm --filter @oj/services db:generate`; keep it free of workspace imports for drizzle-kit.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const gmt = {
+  gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),
+  gmtModified: timestamp('gmt_modified', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// ---------- accounts ----------
+
+export const users = pgTable('users', {
+  uuid: text('uuid').primaryKey(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+  email: text('email').unique(),
+  nickname: text('nickname'),
+  realname: text('realname'),
+  school: text('school'),
+  course: text('course'),
+  number: text('number'),
+  gender: text('gender'),
+  signature: text('signature'),
+  github: text('github'),
+  blog: text('blog'),
+  cfUsername: text('cf_username'),
+  avatar: text('avatar'),
+  titleName: text('title_name'),
+  titleColor: text('title_color'),
+  /** 0 ok, 1 banned. */
+  status: integer('status').notNull().default(0),
+  ...gmt,
+});
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  role: text('role').notNull().unique(),
+  description: text('description'),
+  status: integer('status').notNull().default(0),
+  ...gmt,
+});
+
+export const userRole = pgTable(
+  'user_role',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    ...gmt,
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.roleId] })],
+);
+
+export const revokedSession = pgTable('revoked_session', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Failed logins per username + ip (hoj-rules §8: 20 failures lock the pair for 30 minutes). */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    count: integer('count').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.ip] })],
+);
+
+// ---------- problems ----------
+
+const statusCounters = {
+  total: integer('total').notNull().default(0),
+  ac: integer('ac').notNull().default(0),
+  wa: integer('wa').notNull().default(0),
+  tle: integer('tle').notNull().default(0),
+  mle: integer('mle').notNull().default(0),
+  re: integer('re').notNull().default(0),
+  pe: integer('pe').notNull().default(0),
+  ce: integer('ce').notNull().default(0),
+  se: integer('se').notNull().default(0),
+  pa: integer('pa').notNull().default(0),
+};
+
+export const problems = pgTable(
+  'problems',
+  {
+    id: serial('id').primaryKey(),
+    problemId: text('problem_id').notNull().unique(),
+    title: text('title').notNull(),
+    author: text('author'),
+    type: integer('type').notNull().default(0),
+    judgeMode: text('judge_mode').notNull().default('default'),
+    judgeCaseMode: text('judge_case_mode').notNull().default('default'),
+    timeLimit: integer('time_limit').notNull().default(1000),
+    memoryLimit: integer('memory_limit').notNull().default(256),
+    stackLimit: integer('stack_limit').notNull().default(128),
+    description: text('description').notNull().default(''),
+    input: text('input').notNull().default(''),
+    output: text('output').notNull().default(''),
+    examples: jsonb('examples').$type<{ input: string; output: string }[]>().notNull().default([]),
+    hint: text('hint'),
+    source: text('source'),
+    difficulty: integer('difficulty').notNull().default(0),
+    /** 1 public, 2 private, 3 contest only. */
+    auth: integer('auth').notNull().default(1),
+    ioScore: integer('io_score').notNull().default(100),
+    codeShare: boolean('code_share').notNull().default(true),
+    isRemoveEndBlank: boolean('is_remove_end_blank').notNull().default(true),
+    openCaseResult: boolean('open_case_result').notNull().default(true),
+    isFileIO: boolean('is_file_io').notNull().default(false),
+    ioReadFileName: text('io_read_file_name'),
+    ioWriteFileName: text('io_write_file_name'),
+    isRemote: boolean('is_remote').notNull().default(false),
+    gid: integer('gid'),
+    userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
+    ...statusCounters,
+    ...gmt,
+  },
+  (t) => [index('problems_auth_idx').on(t.auth)],
+);
+
+export const problemCase = pgTable(
+  'problem_case',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    input: text('input').notNull(),
+    output: text('output').notNull(),
+    score: integer('score').notNull().default(0),
+    groupNum: integer('group_num'),
+    seq: integer('seq').notNull(),
+    ...gmt,
+  },
+  (t) => [index('problem_case_pid_idx').on(t.pid, t.seq)],
+);
+
+export const languages = pgTable(
+  'languages',
+  {
+    id: serial('id').primaryKey(),
+    contentType: text('content_type').notNull(),
+    description: text('description').notNull(),
+    name: text('name').notNull(),
+    compileCommand: text('compile_command'),
+    template: text('template'),
+    codeTemplate: text('code_template'),
+    isSpj: boolean('is_spj').notNull().default(false),
+    oj: text('oj').notNull(),
+    seq: integer('seq').notNull().default(0),
+    ...gmt,
+  },
+  (t) => [uniqueIndex('languages_name_oj_idx').on(t.name, t.oj)],
+);
+
+export const problemLanguage = pgTable(
+  'problem_language',
+  {
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    lid: integer('lid')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.pid, t.lid] })],
+);
+
+export const codeTemplate = pgTable(
+  'code_template',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    lid: integer('lid')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    status: boolean('status').notNull().default(true),
+    ...gmt,
+  },
+  (t) => [uniqueIndex('code_template_pid_lid_idx').on(t.pid, t.lid)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color'),
+    oj: text('oj').notNull().default('ME'),
+    ...gmt,
+  },
+  (t) => [uniqueIndex('tags_name_oj_idx').on(t.name, t.oj)],
+);
+
+export const problemTag = pgTable(
+  'problem_tag',
+  {
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    tid: integer('tid')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.pid, t.tid] })],
+);
+
+// ---------- submissions ----------
+
+export const judge = pgTable(
+  'judge',
+  {
+    submitId: serial('submit_id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id),
+    displayPid: text('display_pid').notNull(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uuid),
+    username: text('username').notNull(),
+    submitTime: timestamp('submit_time', { withTimezone: true }).notNull().defaultNow(),
+    status: integer('status').notNull(),
+    share: boolean('share').notNull().default(false),
+    errorMessage: text('error_message'),
+    time: integer('time'),
+    memory: integer('memory'),
+    score: integer('score'),
+    length: integer('length').notNull(),
+    code: text('code').notNull(),
+    language: text('language').notNull(),
+    cid: integer('cid').notNull().default(0),
+    cpid: integer('cpid').notNull().default(0),
+    gid: integer('gid'),
+    judger: text('judger'),
+    ip: text('ip'),
+    /** Judge attempt; bumped on rejudge. Events of another version are ignored. */
+    version: integer('version').notNull().default(1),
+    oiRankScore: integer('oi_rank_score'),
+    isManual: boolean('is_manual').notNull().default(false),
+    /** The final status already counted in the problem's counters (null: not counted yet). */
+    countedStatus: integer('counted_status'),
+    casesTotal: integer('cases_total').notNull().default(0),
+    casesDone: integer('cases_done').notNull().default(0),
+    /** Last time a judge event moved this submission; the stall watchdog reads it. */
+    progressAt: timestamp('progress_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How often the stall watchdog re-enqueued the job. */
+    requeues: integer('requeues').notNull().default(0),
+    ...gmt,
+  },
+  (t) => [
+    index('judge_uid_idx').on(t.uid, t.submitId),
+    index('judge_pid_idx').on(t.pid),
+    index('judge_in_progress_idx')
+      .on(t.progressAt)
+      .where(sql`status in (5, 6, 7)`),
+  ],
+);
+
+export const judgeCase = pgTable(
+  'judge_case',
+  {
+    id: serial('id').primaryKey(),
+    submitId: integer('submit_id')
+      .notNull()
+      .references(() => judge.submitId, { onDelete: 'cascade' }),
+    pid: integer('pid').notNull(),
+    uid: text('uid').notNull(),
+    caseId: integer('case_id').notNull(),
+    status: integer('status').notNull(),
+    time: integer('time'),
+    memory: integer('memory'),
+    score: integer('score'),
+    groupNum: integer('group_num'),
+    seq: integer('seq').notNull(),
+    mode: text('mode').notNull().default('default'),
+    userOutput: text('user_output'),
+    message: text('message'),
+    ...gmt,
+  },
+  (t) => [uniqueIndex('judge_case_submit_case_idx').on(t.submitId, t.caseId)],
+);
+
+/** Judge jobs written in the submit transaction and sent to the bus after commit (transactional outbox). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    submitId: integer('submit_id')
+      .notNull()
+      .references(() => judge.submitId, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    lane: text('lane').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.id)
+      .where(sql`sent_at is null`),
+  ],
+);
+
+// ---------- push ----------
+
+export const pushTopic = pgTable('push_topic', {
+  topic: text('topic').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+});
+
+export const pushEvent = pgTable(
+  'push_event',
+  {
+    topic: text('topic').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    event: text('event').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.topic, t.seq] }), index('push_event_created_idx').on(t.createdAt)],
+);

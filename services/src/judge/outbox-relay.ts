@@ -1,0 +1,129 @@
+// The outbox relay: turns committed outbox rows into `JudgeJob`s on the bus, then marks them sent. Runs
+// right after each submit and periodically, for rows a crash or a bus outage left behind.
+import { createHash } from 'node:crypto';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { isInProgress, LANES, type JudgeJob, type Lane } from '@oj/proto';
+import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
+import { judge, outbox, problemCase, problems } from '../db/schema';
+
+const BATCH = 100;
+const MAX_BACKOFF_MS = 60_000;
+
+function isLane(s: string): s is Lane {
+  return (LANES as readonly string[]).includes(s);
+}
+
+type ProblemPart = JudgeJob['problem'];
+
+async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart | null> {
+  const [p] = await tx.select().from(problems).where(eq(problems.id, pid));
+  if (!p) return null;
+  const rows = await tx.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
+  const cases = rows.map((c, i) => ({ caseId: c.id, index: i + 1, input: c.input, output: c.output, score: c.score, groupNum: c.groupNum }));
+  const hash = createHash('sha256');
+  for (const c of cases) hash.update(`${c.caseId}\0${c.score}\0${c.groupNum ?? ''}\0${c.input}\0${c.output}\0`);
+  return {
+    pid: p.id,
+    problemId: p.problemId,
+    type: p.type,
+    judgeMode: p.judgeMode as ProblemPart['judgeMode'],
+    judgeCaseMode: p.judgeCaseMode as ProblemPart['judgeCaseMode'],
+    timeLimitMs: p.timeLimit,
+    memoryLimitMb: p.memoryLimit,
+    stackLimitMb: p.stackLimit,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    caseVersion: hash.digest('hex').slice(0, 16),
+    cases,
+  };
+}
+
+export class OutboxRelay {
+  private tail: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** Sends every due outbox row. Concurrent calls share one queued sweep. Never rejects. */
+  flush(): Promise<void> {
+    if (this.queued) return this.queued;
+    const p = this.tail.then(async () => {
+      this.queued = null;
+      try {
+        await this.sweep();
+      } catch (err) {
+        this.ctx.logger.error({ err }, 'outbox sweep failed');
+      }
+    });
+    this.queued = p;
+    this.tail = p;
+    return p;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.ctx.config.outboxIntervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.tail;
+  }
+
+  /** One pass over the due rows; returns how many jobs went on the bus. */
+  async sweep(): Promise<number> {
+    const { db, transport, logger } = this.ctx;
+    return db.transaction(async (tx) => {
+      // SKIP LOCKED: several services processes may relay at once without sending a row twice.
+      const rows = await tx
+        .select()
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, sql`now()`)))
+        .orderBy(asc(outbox.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      const problemCache = new Map<number, ProblemPart | null>();
+      let sent = 0;
+      for (const row of rows) {
+        const [sub] = await tx.select().from(judge).where(eq(judge.submitId, row.submitId));
+        if (!sub || sub.version !== row.version || !isInProgress(sub.status) || !isLane(row.lane)) {
+          // Obsolete (rejudged, finished, or deleted): nothing to judge.
+          await tx.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
+          continue;
+        }
+        if (!problemCache.has(sub.pid)) problemCache.set(sub.pid, await loadProblemPart(tx, sub.pid));
+        const problem = problemCache.get(sub.pid);
+        if (!problem) {
+          await tx.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
+          continue;
+        }
+        const job: JudgeJob = {
+          submitId: sub.submitId,
+          version: sub.version,
+          lane: row.lane,
+          language: sub.language,
+          code: sub.code,
+          problem,
+          enqueuedAt: Date.now(),
+        };
+        try {
+          await transport.enqueueJob(row.lane, job);
+        } catch (err) {
+          const backoff = Math.min(1000 * 2 ** row.attempts, MAX_BACKOFF_MS);
+          logger.warn({ err, submitId: row.submitId, attempts: row.attempts + 1 }, 'judge job enqueue failed; will retry');
+          await tx
+            .update(outbox)
+            .set({ attempts: row.attempts + 1, availableAt: new Date(Date.now() + backoff) })
+            .where(eq(outbox.id, row.id));
+          break; // the bus is likely down: leave the rest for the next sweep
+        }
+        await tx.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
+        sent++;
+      }
+      return sent;
+    });
+  }
+}

@@ -1,0 +1,199 @@
+// Problem list and detail. Only public problems (auth 1) unless the viewer is an admin.
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  OjError,
+  type PageOf,
+  type Problem,
+  type ProblemCount,
+  type ProblemInfo,
+  type ProblemListQuery,
+  type ProblemVO,
+  type Tag,
+  PAGE_SIZES,
+  ProblemType,
+} from '@oj/proto';
+import type { ProblemService, Viewer } from '../api';
+import { isAdmin } from '../account/viewer';
+import type { ServiceContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { codeTemplate, languages, problemLanguage, problems, problemTag, tags } from '../db/schema';
+
+/** Remote judges whose problems are told apart by a `KEY-` prefix of the display id (hoj-api §4). */
+export const REMOTE_OJ_KEYS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
+
+export type ProblemRow = typeof problems.$inferSelect;
+
+export function pageOf<T>(records: T[], total: number, current: number, size: number): PageOf<T> {
+  return { records, total, size, current, pages: size > 0 ? Math.ceil(total / size) : 0 };
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** tagId arrives as a number, a list, or a comma-separated string. */
+export function parseTagIds(tagId: ProblemListQuery['tagId']): number[] {
+  if (tagId === undefined) return [];
+  const raw = Array.isArray(tagId) ? tagId : typeof tagId === 'number' ? [tagId] : tagId.split(',');
+  return [...new Set(raw.map((x) => Number(String(x).trim())).filter((n) => Number.isSafeInteger(n) && n > 0))];
+}
+
+export function visibleTo(viewer: Viewer | null): SQL | undefined {
+  return isAdmin(viewer) ? undefined : eq(problems.auth, 1);
+}
+
+export function toProblem(p: ProblemRow): Problem {
+  return {
+    id: p.id,
+    problemId: p.problemId,
+    title: p.title,
+    author: p.author,
+    type: p.type,
+    judgeMode: p.judgeMode as Problem['judgeMode'],
+    judgeCaseMode: p.judgeCaseMode as Problem['judgeCaseMode'],
+    timeLimit: p.timeLimit,
+    memoryLimit: p.memoryLimit,
+    stackLimit: p.stackLimit,
+    description: p.description,
+    input: p.input,
+    output: p.output,
+    examples: p.examples,
+    hint: p.hint,
+    source: p.source,
+    difficulty: p.difficulty,
+    auth: p.auth,
+    ioScore: p.ioScore,
+    codeShare: p.codeShare,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    openCaseResult: p.openCaseResult,
+    isFileIO: p.isFileIO,
+    ioReadFileName: p.ioReadFileName,
+    ioWriteFileName: p.ioWriteFileName,
+    isRemote: p.isRemote,
+    gid: p.gid,
+    userExtraFile: p.userExtraFile,
+    gmtCreate: p.gmtCreate.toISOString(),
+    gmtModified: p.gmtModified.toISOString(),
+  };
+}
+
+function counts(p: ProblemRow): ProblemCount {
+  const { id, total, ac, wa, tle, mle, re, pe, ce, se, pa } = p;
+  return { pid: id, total, ac, wa, tle, mle, re, pe, ce, se, pa };
+}
+
+async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Tag[]>> {
+  const out = new Map<number, Tag[]>();
+  if (pids.length === 0) return out;
+  const rows = await db
+    .select({ pid: problemTag.pid, id: tags.id, name: tags.name, color: tags.color, oj: tags.oj })
+    .from(problemTag)
+    .innerJoin(tags, eq(tags.id, problemTag.tid))
+    .where(inArray(problemTag.pid, pids))
+    .orderBy(asc(tags.id));
+  for (const { pid, ...t } of rows) {
+    const list = out.get(pid) ?? [];
+    list.push(t);
+    out.set(pid, list);
+  }
+  return out;
+}
+
+/** The problem with display id `problemId`, if `viewer` may see it. */
+export async function findVisibleProblem(db: DbOrTx, problemId: string, viewer: Viewer | null): Promise<ProblemRow | null> {
+  const [p] = await db
+    .select()
+    .from(problems)
+    .where(and(eq(problems.problemId, problemId), visibleTo(viewer)));
+  return p ?? null;
+}
+
+export function createProblemService(ctx: ServiceContext): ProblemService {
+  const { db } = ctx;
+  return {
+    async list(q, viewer) {
+      const current = q.currentPage ?? 1;
+      const size = q.limit ?? PAGE_SIZES.problemList;
+      const conds: (SQL | undefined)[] = [visibleTo(viewer)];
+      const keyword = q.keyword?.trim();
+      if (keyword) {
+        const like = `%${escapeLike(keyword)}%`;
+        conds.push(or(ilike(problems.title, like), ilike(problems.problemId, like)));
+      }
+      if (q.difficulty !== undefined) conds.push(eq(problems.difficulty, q.difficulty));
+      const oj = q.oj?.trim().toUpperCase();
+      if (oj) {
+        conds.push(
+          (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? ilike(problems.problemId, `${escapeLike(oj)}-%`) : eq(problems.isRemote, false),
+        );
+      }
+      const tagIds = parseTagIds(q.tagId);
+      if (tagIds.length > 0) {
+        // Problems carrying every requested tag.
+        const sub = db
+          .select({ pid: problemTag.pid })
+          .from(problemTag)
+          .where(inArray(problemTag.tid, tagIds))
+          .groupBy(problemTag.pid)
+          .having(sql`count(distinct ${problemTag.tid}) = ${tagIds.length}`);
+        conds.push(inArray(problems.id, sub));
+      }
+      const where = and(...conds);
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(problems).where(where);
+      const rows = await db
+        .select()
+        .from(problems)
+        .where(where)
+        .orderBy(asc(problems.id))
+        .limit(size)
+        .offset((current - 1) * size);
+      const tagMap = await tagsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      const records: ProblemVO[] = rows.map((p) => {
+        const { pid: _pid, ...c } = counts(p);
+        return {
+          pid: p.id,
+          problemId: p.problemId,
+          title: p.title,
+          difficulty: p.difficulty,
+          type: p.type,
+          tags: tagMap.get(p.id) ?? [],
+          ...c,
+          score: p.type === ProblemType.OI ? p.ioScore : null,
+        };
+      });
+      return pageOf(records, total, current, size);
+    },
+
+    async detail(problemId, viewer): Promise<ProblemInfo> {
+      const p = await findVisibleProblem(db, problemId, viewer);
+      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      const langs = await db
+        .select({ id: languages.id, name: languages.name, codeTemplate: languages.codeTemplate, template: languages.template })
+        .from(problemLanguage)
+        .innerJoin(languages, eq(languages.id, problemLanguage.lid))
+        .where(eq(problemLanguage.pid, p.id))
+        .orderBy(asc(languages.seq), asc(languages.id));
+      const own = await db
+        .select({ lid: codeTemplate.lid, code: codeTemplate.code })
+        .from(codeTemplate)
+        .where(and(eq(codeTemplate.pid, p.id), eq(codeTemplate.status, true)));
+      const ownByLid = new Map(own.map((t) => [t.lid, t.code]));
+      const templates: Record<string, string> = {};
+      for (const l of langs) {
+        const code = ownByLid.get(l.id) ?? l.codeTemplate ?? l.template;
+        if (code) templates[l.name] = code;
+      }
+      const tagMap = await tagsOf(db, [p.id]);
+      return {
+        problem: toProblem(p),
+        tags: tagMap.get(p.id) ?? [],
+        languages: langs.map((l) => l.name),
+        problemCount: counts(p),
+        codeTemplate: templates,
+      };
+    },
+  };
+}

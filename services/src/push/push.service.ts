@@ -1,0 +1,68 @@
+// Push events: each topic has a monotonic seq assigned inside the writer's transaction and a short history
+// (push_event) so a reconnecting client can replay what it missed.
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { PushEventData, PushEventName, PushMessage, ServicesTransport } from '@oj/proto';
+import type { PushService } from '../api';
+import type { ServiceContext } from '../context';
+import type { DbOrTx, Tx } from '../db/client';
+import { pushEvent, pushTopic } from '../db/schema';
+
+/** Replays longer than this are answered with a resync instead. */
+export const MAX_REPLAY = 1000;
+
+/** Assigns the next seq of `topic` and stores the event; publish the result after the transaction commits. */
+export async function appendPush<E extends PushEventName>(tx: Tx, topic: string, event: E, data: PushEventData<E>): Promise<PushMessage> {
+  // The row lock taken by the upsert orders concurrent writers of one topic by commit.
+  const [row] = await tx
+    .insert(pushTopic)
+    .values({ topic, seq: 1 })
+    .onConflictDoUpdate({ target: pushTopic.topic, set: { seq: sql`${pushTopic.seq} + 1` } })
+    .returning({ seq: pushTopic.seq });
+  const seq = row!.seq;
+  await tx.insert(pushEvent).values({ topic, seq, event, data });
+  return { topic, seq, event, data };
+}
+
+/** Publishes stored push messages in order; a failure is logged only, clients catch up through replay. */
+export async function publishAll(transport: ServicesTransport, msgs: PushMessage[], logger: Logger): Promise<void> {
+  for (const m of msgs) {
+    try {
+      await transport.publishPush(m);
+    } catch (err) {
+      logger.warn({ err, topic: m.topic, seq: m.seq }, 'push publish failed');
+    }
+  }
+}
+
+export async function prunePushEvents(db: DbOrTx, retentionS: number): Promise<number> {
+  const cutoff = new Date(Date.now() - retentionS * 1000);
+  const gone = await db.delete(pushEvent).where(lt(pushEvent.createdAt, cutoff)).returning({ seq: pushEvent.seq });
+  return gone.length;
+}
+
+export function createPushService(ctx: ServiceContext): PushService {
+  const { db } = ctx;
+  async function latestSeq(topic: string): Promise<number> {
+    const [row] = await db.select({ seq: pushTopic.seq }).from(pushTopic).where(eq(pushTopic.topic, topic));
+    return row?.seq ?? 0;
+  }
+  return {
+    latestSeq,
+    async replay(topic, since) {
+      const latest = await latestSeq(topic);
+      if (since === latest) return [];
+      // A client ahead of us (e.g. after a database reset) or too far behind must resync.
+      if (since > latest || latest - since > MAX_REPLAY) return null;
+      const rows = await db
+        .select()
+        .from(pushEvent)
+        .where(and(eq(pushEvent.topic, topic), gt(pushEvent.seq, since)))
+        .orderBy(asc(pushEvent.seq))
+        .limit(MAX_REPLAY);
+      // Events are only ever pruned oldest first, so a short answer means some were pruned.
+      if (rows.length !== latest - since || rows[0]?.seq !== since + 1) return null;
+      return rows.map((r) => ({ topic: r.topic, seq: r.seq, event: r.event as PushEventName, data: r.data }));
+    },
+  };
+}

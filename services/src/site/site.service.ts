@@ -1,0 +1,53 @@
+// Website configuration (from the validated config) and the language table.
+import { asc, eq } from 'drizzle-orm';
+import { OWN_OJ, type Language } from '@oj/proto';
+import type { SiteService } from '../api';
+import type { ServiceContext } from '../context';
+import { languages, problemLanguage } from '../db/schema';
+import type { RunnerRegistry } from '../judge/runner-registry';
+
+type LanguageRow = typeof languages.$inferSelect;
+
+export function toLanguage(l: LanguageRow, available: Set<string> | null): Language {
+  return {
+    id: l.id,
+    contentType: l.contentType,
+    description: l.description,
+    name: l.name,
+    compileCommand: l.compileCommand,
+    template: l.template,
+    codeTemplate: l.codeTemplate,
+    isSpj: l.isSpj,
+    oj: l.oj,
+    seq: l.seq,
+    ...(available !== null && l.oj === OWN_OJ && { available: available.has(l.name) }),
+  };
+}
+
+export function createSiteService(ctx: ServiceContext, runners: RunnerRegistry): SiteService {
+  const { db, config } = ctx;
+  return {
+    async websiteConfig() {
+      return { ...config.site };
+    },
+
+    async languages(q) {
+      const available = runners.availableLanguages();
+      if (q.pid !== undefined) {
+        const rows = await db
+          .select({ l: languages })
+          .from(problemLanguage)
+          .innerJoin(languages, eq(languages.id, problemLanguage.lid))
+          .where(eq(problemLanguage.pid, q.pid))
+          .orderBy(asc(languages.seq), asc(languages.id));
+        return rows.map((r) => toLanguage(r.l, available));
+      }
+      const rows = await db
+        .select()
+        .from(languages)
+        .where(q.all ? undefined : eq(languages.oj, OWN_OJ))
+        .orderBy(asc(languages.oj), asc(languages.seq), asc(languages.id));
+      return rows.map((l) => toLanguage(l, available));
+    },
+  };
+}

@@ -1,0 +1,262 @@
+// Submissions: submit (row + outbox in one transaction, job relayed after commit), list, detail, case
+// results and status checks, each answering only what the caller may see.
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import {
+  JudgeStatus,
+  OjError,
+  PAGE_SIZES,
+  type JudgeCase,
+  type JudgeCaseResult,
+  type Submission,
+  type SubmissionListItem,
+} from '@oj/proto';
+import type { SubmissionService, Viewer } from '../api';
+import { isAdmin } from '../account/viewer';
+import type { ServiceContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
+import type { OutboxRelay } from '../judge/outbox-relay';
+import { escapeLike, findVisibleProblem, pageOf } from '../problem/problem.service';
+import { secondsToWait, validateCode } from './validation';
+
+type JudgeRow = typeof judge.$inferSelect;
+
+/** Test data shown in case results is cut to this many characters. */
+export const CASE_DATA_PREVIEW = 2048;
+
+function preview(s: string | null | undefined): string | null {
+  if (s === null || s === undefined) return null;
+  return s.length > CASE_DATA_PREVIEW ? `${s.slice(0, CASE_DATA_PREVIEW)}…` : s;
+}
+
+export function toSubmission(r: JudgeRow, show: { code: boolean; errorMessage: boolean }): Submission {
+  return {
+    submitId: r.submitId,
+    pid: r.pid,
+    displayPid: r.displayPid,
+    uid: r.uid,
+    username: r.username,
+    submitTime: r.submitTime.toISOString(),
+    status: r.status,
+    share: r.share,
+    errorMessage: show.errorMessage ? r.errorMessage : null,
+    time: r.time,
+    memory: r.memory,
+    score: r.score,
+    length: r.length,
+    code: show.code ? r.code : null,
+    language: r.language,
+    cid: r.cid,
+    cpid: r.cpid,
+    gid: r.gid,
+    judger: r.judger,
+    version: r.version,
+    oiRankScore: r.oiRankScore,
+    isManual: r.isManual,
+    gmtCreate: r.gmtCreate.toISOString(),
+    gmtModified: r.gmtModified.toISOString(),
+  };
+}
+
+const isOwner = (r: JudgeRow, viewer: Viewer | null) => viewer !== null && viewer.uid === r.uid;
+
+async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | null) {
+  const [hit] = await db
+    .select({ j: judge, codeShare: problems.codeShare, auth: problems.auth, openCaseResult: problems.openCaseResult, judgeCaseMode: problems.judgeCaseMode })
+    .from(judge)
+    .innerJoin(problems, eq(problems.id, judge.pid))
+    .where(eq(judge.submitId, submitId));
+  if (!hit) throw new OjError('SUBMISSION_NOT_FOUND');
+  // A hidden problem's submissions stay with their owner and the admins.
+  if (hit.auth !== 1 && !isOwner(hit.j, viewer) && !isAdmin(viewer)) throw new OjError('SUBMISSION_FORBIDDEN');
+  return hit;
+}
+
+export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay): SubmissionService {
+  const { db, config } = ctx;
+
+  return {
+    async submit(body, viewer, ip) {
+      if (!viewer.permissions.includes('submit')) throw new OjError('AUTH_NO_SUBMIT');
+      if (body.cid !== undefined && body.cid > 0) throw new OjError('VALIDATION_FAILED', { detail: 'contest submissions are not available yet' });
+      const problem = await findVisibleProblem(db, String(body.pid), viewer);
+      if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
+      const [lang] = await db
+        .select({ id: languages.id })
+        .from(problemLanguage)
+        .innerJoin(languages, eq(languages.id, problemLanguage.lid))
+        .where(and(eq(problemLanguage.pid, problem.id), eq(languages.name, body.language)));
+      if (!lang) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+      validateCode(body.code, body.language);
+
+      const row = await db.transaction(async (tx) => {
+        // Serialises one user's submits so two parallel requests cannot both pass the interval check.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submit:${viewer.uid}`}))`);
+        const [last] = await tx
+          .select({ at: max(judge.submitTime) })
+          .from(judge)
+          .where(and(eq(judge.uid, viewer.uid), eq(judge.cid, 0)));
+        const wait = secondsToWait(last?.at ?? null, new Date(), config.submitIntervalS);
+        if (wait > 0) throw new OjError('SUBMIT_TOO_FAST', { seconds: wait });
+        const [inserted] = await tx
+          .insert(judge)
+          .values({
+            pid: problem.id,
+            displayPid: problem.problemId,
+            uid: viewer.uid,
+            username: viewer.username,
+            status: JudgeStatus.PENDING,
+            length: body.code.length,
+            code: body.code,
+            language: body.language,
+            cid: 0,
+            cpid: 0,
+            gid: body.gid ?? null,
+            ip,
+            version: 1,
+          })
+          .returning();
+        await tx.insert(outbox).values({ submitId: inserted!.submitId, version: 1, lane: 'practice' });
+        return inserted!;
+      });
+      await relay.flush();
+      return toSubmission(row, { code: true, errorMessage: true });
+    },
+
+    async list(q, viewer) {
+      if (q.onlyMine && !viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
+      const current = q.currentPage ?? 1;
+      const size = q.limit ?? (q.onlyMine ? PAGE_SIZES.mySubmissionList : PAGE_SIZES.submissionList);
+      const conds: (SQL | undefined)[] = [eq(judge.cid, 0), q.gid !== undefined ? eq(judge.gid, q.gid) : isNull(judge.gid)];
+      if (q.onlyMine && viewer) conds.push(eq(judge.uid, viewer.uid));
+      else if (q.username?.trim()) conds.push(eq(judge.username, q.username.trim()));
+      const pidFilter = q.problemID?.trim();
+      if (pidFilter) conds.push(q.completeProblemID ? eq(judge.displayPid, pidFilter) : ilike(judge.displayPid, `%${escapeLike(pidFilter)}%`));
+      if (q.status !== undefined) conds.push(eq(judge.status, q.status));
+      if (!isAdmin(viewer)) conds.push(viewer ? sql`(${problems.auth} = 1 or ${judge.uid} = ${viewer.uid})` : eq(problems.auth, 1));
+      const where = and(...conds);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(judge)
+        .innerJoin(problems, eq(problems.id, judge.pid))
+        .where(where);
+      const rows = await db
+        .select({ j: judge, title: problems.title })
+        .from(judge)
+        .innerJoin(problems, eq(problems.id, judge.pid))
+        .where(where)
+        .orderBy(desc(judge.submitId))
+        .limit(size)
+        .offset((current - 1) * size);
+      const records: SubmissionListItem[] = rows.map(({ j, title }) => ({
+        uid: j.uid,
+        submitId: j.submitId,
+        username: j.username,
+        pid: j.pid,
+        displayPid: j.displayPid,
+        title,
+        displayId: null,
+        submitTime: j.submitTime.toISOString(),
+        status: j.status,
+        share: j.share,
+        time: j.time,
+        memory: j.memory,
+        score: j.score,
+        oiRankScore: j.oiRankScore,
+        length: j.length,
+        language: j.language,
+        cid: j.cid,
+        cpid: j.cpid,
+        judger: j.judger,
+        isManual: j.isManual,
+      }));
+      return pageOf(records, total, current, size);
+    },
+
+    async detail(submitId, viewer) {
+      const { j, codeShare } = await loadWithProblem(db, submitId, viewer);
+      const visible = isOwner(j, viewer) || isAdmin(viewer) || (j.share && codeShare);
+      return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare };
+    },
+
+    async caseResults(submitId, viewer): Promise<JudgeCaseResult> {
+      const { j, openCaseResult, judgeCaseMode } = await loadWithProblem(db, submitId, viewer);
+      const full = isAdmin(viewer) || (isOwner(j, viewer) && openCaseResult);
+      const rows = await db
+        .select({ c: judgeCase, input: problemCase.input, output: problemCase.output })
+        .from(judgeCase)
+        .leftJoin(problemCase, eq(problemCase.id, judgeCase.caseId))
+        .where(eq(judgeCase.submitId, submitId))
+        .orderBy(asc(judgeCase.seq), asc(judgeCase.caseId));
+      const list: JudgeCase[] = rows.map(({ c, input, output }) => ({
+        id: c.id,
+        pid: c.pid,
+        submitId: c.submitId,
+        uid: c.uid,
+        caseId: c.caseId,
+        time: c.time,
+        memory: c.memory,
+        score: c.score,
+        status: c.status,
+        inputData: full ? preview(input) : null,
+        outputData: full ? preview(output) : null,
+        userOutput: full ? c.userOutput : null,
+        groupNum: c.groupNum,
+        seq: c.seq,
+        mode: c.mode,
+      }));
+      if (judgeCaseMode === 'subtask_lowest' || judgeCaseMode === 'subtask_average') {
+        return { judgeCaseList: [], subTaskJudgeCaseVoList: groupSubtasks(list, judgeCaseMode), judgeCaseMode };
+      }
+      return { judgeCaseList: list, subTaskJudgeCaseVoList: [], judgeCaseMode };
+    },
+
+    async checkStatus(body, viewer) {
+      if (body.submitIds.length === 0) return {};
+      const rows = await db
+        .select({ j: judge, auth: problems.auth })
+        .from(judge)
+        .innerJoin(problems, eq(problems.id, judge.pid))
+        .where(and(inArray(judge.submitId, body.submitIds), eq(judge.cid, body.cid ?? 0)));
+      const out: Record<string, Submission> = {};
+      for (const { j, auth } of rows) {
+        if (auth !== 1 && !isOwner(j, viewer) && !isAdmin(viewer)) continue;
+        out[String(j.submitId)] = toSubmission(j, { code: false, errorMessage: false });
+      }
+      return out;
+    },
+
+    async canWatch(submitId, viewer) {
+      const [row] = await db.select({ uid: judge.uid, cid: judge.cid }).from(judge).where(eq(judge.submitId, submitId));
+      if (!row) return false;
+      if (row.cid === 0) return true;
+      return (viewer !== null && viewer.uid === row.uid) || isAdmin(viewer);
+    },
+  };
+}
+
+/** Groups subtask cases by groupNum: lowest takes the worst case's score, average the mean. */
+export function groupSubtasks(list: JudgeCase[], mode: 'subtask_lowest' | 'subtask_average'): JudgeCaseResult['subTaskJudgeCaseVoList'] {
+  const groups = new Map<number, JudgeCase[]>();
+  for (const c of list) {
+    const g = c.groupNum ?? 0;
+    groups.set(g, [...(groups.get(g) ?? []), c]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([groupNum, cases]) => {
+      const scores = cases.map((c) => c.score ?? 0);
+      const firstBad = cases.find((c) => c.status !== JudgeStatus.ACCEPTED);
+      const maxOf = (xs: (number | null)[]) => (xs.some((x) => x !== null) ? Math.max(...xs.map((x) => x ?? 0)) : null);
+      return {
+        groupNum,
+        time: maxOf(cases.map((c) => c.time)),
+        memory: maxOf(cases.map((c) => c.memory)),
+        score: mode === 'subtask_lowest' ? Math.min(...scores) : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
+        status: firstBad ? firstBad.status : JudgeStatus.ACCEPTED,
+        ac: cases.filter((c) => c.status === JudgeStatus.ACCEPTED).length,
+        total: cases.length,
+        subtaskDetailList: cases,
+      };
+    });
+}

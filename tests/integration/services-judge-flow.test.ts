@@ -1,0 +1,383 @@
+// submit → outbox → job on the bus → judge events (fed by hand, as a runner would publish them) →
+// ingester persistence, counters, push seqs, idempotency, replay, stall watchdog. Run on BOTH buses:
+// the in-process MemoryBus and a real nats-server with JetStream.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  decode,
+  decodeJson,
+  JudgeJob,
+  JudgeStatus,
+  OjError,
+  STREAMS,
+  SUBJECTS,
+  SubmissionCaseData,
+  SubmissionStatusData,
+  submissionTopic,
+  userTopic,
+  type CaseResult,
+  type ErrorCode,
+  type JudgeEvent,
+  type Lane,
+  type PushMessage,
+  type ServicesTransport,
+} from '@oj/proto';
+import {
+  createMemoryBus,
+  createNatsBus,
+  createServices,
+  migrate,
+  seed,
+  silentLogger,
+  type OjServicesImpl,
+  type Viewer,
+} from '@oj/services';
+import { startTestDatabase, type TestDatabase } from '../support/pg';
+import { startTestNats, type TestNats } from '../support/nats';
+
+/** What a test needs from a bus: the services' side, and a hand-driven runner. */
+interface Harness {
+  transport: ServicesTransport & { subscribePush(h: (m: PushMessage) => void): Promise<unknown> };
+  takeJob(): Promise<JudgeJob>;
+  publishEvent(ev: JudgeEvent): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A queue whose `next()` waits (bounded) for the next item. */
+function waitQueue<T>() {
+  const items: T[] = [];
+  const waiters: ((t: T) => void)[] = [];
+  return {
+    push(t: T) {
+      const w = waiters.shift();
+      if (w) w(t);
+      else items.push(t);
+    },
+    next(ms = 10_000): Promise<T> {
+      const t = items.shift();
+      if (t !== undefined) return Promise.resolve(t);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no job arrived in time')), ms);
+        waiters.push((x) => {
+          clearTimeout(timer);
+          resolve(x);
+        });
+      });
+    },
+    size: () => items.length,
+  };
+}
+
+async function memoryHarness(): Promise<Harness> {
+  const bus = createMemoryBus({ logger: silentLogger(), eventRetryMs: 20 });
+  const jobs = waitQueue<JudgeJob>();
+  await bus.consumeJobs(
+    async (d) => {
+      jobs.push(d.job);
+      await d.ack();
+    },
+    { concurrency: 4 },
+  );
+  return { transport: bus, takeJob: () => jobs.next(), publishEvent: (ev) => bus.publishEvent(ev), close: () => bus.close() };
+}
+
+async function natsHarness(nats: TestNats): Promise<Harness> {
+  const bus = await createNatsBus({ url: nats.url, logger: silentLogger(), eventRetryMs: 50 });
+  const nc: NatsConnection = await connect({ servers: nats.url });
+  const js = jetstream(nc);
+  const jsm = await jetstreamManager(nc);
+  await jsm.consumers.add(STREAMS.jobs, { durable_name: 'test-runner', ack_policy: AckPolicy.Explicit, ack_wait: nanos(30_000) });
+  const consumer = await js.consumers.get(STREAMS.jobs, 'test-runner');
+  return {
+    transport: bus,
+    async takeJob() {
+      for (let i = 0; i < 20; i++) {
+        const m = await consumer.next({ expires: 1000 });
+        if (m) {
+          m.ack();
+          return decodeJson(JudgeJob, m.data);
+        }
+      }
+      throw new Error('no job arrived in time');
+    },
+    async publishEvent(ev) {
+      await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev));
+    },
+    async close() {
+      await nc.drain();
+      await bus.close();
+    },
+  };
+}
+
+async function errorCode(p: Promise<unknown>): Promise<ErrorCode | 'ok' | 'other'> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof OjError ? e.code : 'other';
+  }
+}
+
+/** Polls `fn` until it returns a truthy value (at most `ms`). */
+async function eventually<T>(fn: () => Promise<T | null | undefined | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const CODE = '#include <cstdio>\nint main() { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }\n';
+
+describe.each([
+  ['memory bus', 'memory'],
+  ['nats bus', 'nats'],
+] as const)('judge flow on the %s', (_name, kind) => {
+  let pg: TestDatabase;
+  let nats: TestNats | undefined;
+  let sql: postgres.Sql;
+  let h: Harness;
+  let services: OjServicesImpl;
+  const pushes: PushMessage[] = [];
+  let failNextEnqueue = false;
+  const viewers: Viewer[] = [];
+
+  async function newViewer(name: string): Promise<Viewer> {
+    const u = await services.account.createUser({ username: name, password: 'password1' });
+    const { sessionId } = await services.account.login(name, 'password1', '127.0.0.1');
+    const v = (await services.account.verifySession(u.uid, sessionId))!;
+    viewers.push(v);
+    return v;
+  }
+
+  const judgeRow = async (submitId: number) => (await sql`select * from judge where submit_id = ${submitId}`)[0]!;
+  const counters = async (problemId: string) =>
+    (await sql`select total, ac, wa, tle, mle, re, pe, ce, se, pa from problems where problem_id = ${problemId}`)[0]!;
+  const caseResult = (c: Partial<CaseResult> & { caseId: number; index: number }): CaseResult => ({
+    status: JudgeStatus.ACCEPTED,
+    time: 3,
+    memory: 1024,
+    score: 20,
+    groupNum: null,
+    userOutput: 'out',
+    ...c,
+  });
+
+  beforeAll(async () => {
+    pg = await startTestDatabase();
+    await migrate(pg.url);
+    await seed(pg.url, { adminPassword: 'root-pass-1' });
+    sql = postgres(pg.url, { max: 2, onnotice: () => {} });
+    if (kind === 'nats') nats = await startTestNats();
+    h = kind === 'memory' ? await memoryHarness() : await natsHarness(nats!);
+    await h.transport.subscribePush((m) => pushes.push(m));
+    // Wraps the bus to simulate an outage of the job queue.
+    const transport: ServicesTransport = {
+      enqueueJob: async (lane: Lane, job: JudgeJob) => {
+        if (failNextEnqueue) {
+          failNextEnqueue = false;
+          throw new Error('bus down');
+        }
+        return h.transport.enqueueJob(lane, job);
+      },
+      consumeEvents: (handler) => h.transport.consumeEvents(handler),
+      publishPush: (m) => h.transport.publishPush(m),
+      onHeartbeat: (handler) => h.transport.onHeartbeat(handler),
+    };
+    services = await createServices({
+      databaseUrl: pg.url,
+      transport,
+      logger: silentLogger(),
+      config: { outboxIntervalMs: 3_600_000, maintenanceIntervalMs: 3_600_000, judgeMaxRequeues: 1 },
+    });
+    await services.startWorkers();
+  });
+
+  afterAll(async () => {
+    await services?.close();
+    await h?.close();
+    await sql?.end();
+    await nats?.stop();
+    await pg?.stop();
+  });
+
+  it('validates submissions', async () => {
+    const v = await newViewer(`val_${kind}`);
+    const body = { pid: '1000', language: 'C++', code: CODE };
+    expect(await errorCode(services.submissions.submit({ ...body, pid: '9999' }, v, 'ip'))).toBe('PROBLEM_NOT_FOUND');
+    expect(await errorCode(services.submissions.submit({ ...body, language: 'Cobol' }, v, 'ip'))).toBe('LANGUAGE_UNAVAILABLE');
+    expect(await errorCode(services.submissions.submit({ ...body, code: '   ' }, v, 'ip'))).toBe('CODE_EMPTY');
+    expect(await errorCode(services.submissions.submit({ ...body, code: 'int main(){}' }, v, 'ip'))).toBe('CODE_TOO_SHORT');
+    expect(await errorCode(services.submissions.submit({ ...body, code: 'x'.repeat(65_536) }, v, 'ip'))).toBe('CODE_TOO_LONG');
+    expect(await errorCode(services.submissions.submit(body, { ...v, permissions: [] }, 'ip'))).toBe('AUTH_NO_SUBMIT');
+    const first = await services.submissions.submit(body, v, 'ip');
+    expect(first.status).toBe(JudgeStatus.PENDING);
+    expect(await errorCode(services.submissions.submit(body, v, 'ip'))).toBe('SUBMIT_TOO_FAST');
+    // finish it so it does not linger
+    const job = await h.takeJob();
+    expect(job.submitId).toBe(first.submitId);
+    await h.publishEvent({ kind: 'final', submitId: job.submitId, version: 1, judger: 'r', status: JudgeStatus.COMPILE_ERROR, score: null, time: null, memory: null, errorMessage: 'main.cpp:1: error', cases: [] });
+    await eventually(async () => (await judgeRow(first.submitId)).status === JudgeStatus.COMPILE_ERROR);
+    expect(await counters('1000')).toMatchObject({ total: 1, ce: 1 });
+  });
+
+  it('judges a submission case by case, persists it and pushes every step with seqs', async () => {
+    const v = await newViewer(`ac_${kind}`);
+    const other = await newViewer(`other_${kind}`);
+    const before = await counters('1000');
+    const sub = await services.submissions.submit({ pid: 1000, language: 'C++', code: CODE }, v, '10.1.2.3');
+    expect(sub).toMatchObject({ status: JudgeStatus.PENDING, version: 1, uid: v.uid, displayPid: '1000', code: CODE, length: CODE.length });
+
+    const job = await h.takeJob();
+    expect(job).toMatchObject({ submitId: sub.submitId, version: 1, lane: 'practice', language: 'C++', code: CODE });
+    expect(job.problem).toMatchObject({ problemId: '1000', type: 0, timeLimitMs: 1000, memoryLimitMb: 256 });
+    expect(job.problem.cases.map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+    expect(job.problem.cases[0]).toMatchObject({ input: '1 2\n', output: '3\n' });
+    const [ob] = await sql`select sent_at from outbox where submit_id = ${sub.submitId}`;
+    expect(ob!.sent_at).not.toBeNull();
+
+    const head = { submitId: sub.submitId, version: 1, judger: 'runner-1' };
+    await h.publishEvent({ kind: 'status', ...head, status: JudgeStatus.COMPILING, casesTotal: 5 });
+    await h.publishEvent({ kind: 'status', ...head, status: JudgeStatus.JUDGING, casesTotal: 5 });
+    const cases = job.problem.cases.map((c) => caseResult({ caseId: c.caseId, index: c.index, time: c.index }));
+    for (const c of cases) await h.publishEvent({ kind: 'case', ...head, total: 5, case: c });
+    await eventually(async () => (await judgeRow(sub.submitId)).cases_done === 5);
+    expect((await judgeRow(sub.submitId)).status).toBe(JudgeStatus.JUDGING);
+    await h.publishEvent({ kind: 'final', ...head, status: JudgeStatus.ACCEPTED, score: 100, time: 5, memory: 1024, errorMessage: null, cases });
+    await eventually(async () => (await judgeRow(sub.submitId)).status === JudgeStatus.ACCEPTED);
+
+    const row = await judgeRow(sub.submitId);
+    expect(row).toMatchObject({ judger: 'runner-1', time: 5, memory: 1024, score: 100, counted_status: 0, cases_done: 5, cases_total: 5, ip: '10.1.2.3' });
+    const after = await counters('1000');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.ac).toBe(before.ac + 1);
+    const [{ n }] = await sql`select count(*)::int as n from judge_case where submit_id = ${sub.submitId}`;
+    expect(n).toBe(5);
+
+    // pushes: the submission topic has contiguous seqs from 1, with the exact payload schemas
+    const topic = submissionTopic(sub.submitId);
+    await eventually(async () => pushes.filter((m) => m.topic === topic).length === 8);
+    const mine = pushes.filter((m) => m.topic === topic);
+    expect(mine.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(mine.map((m) => m.event)).toEqual([
+      'submission.status',
+      'submission.status',
+      ...Array(5).fill('submission.case'),
+      'submission.status',
+    ]);
+    for (const m of mine) decode(m.event === 'submission.case' ? SubmissionCaseData : SubmissionStatusData, m.data);
+    expect(mine[7]!.data).toMatchObject({ status: JudgeStatus.ACCEPTED, casesDone: 5, casesTotal: 5, score: 100 });
+    expect(mine[2]!.data).toMatchObject({ index: 1, total: 5, status: 0 });
+    const userPushes = pushes.filter((m) => m.topic === userTopic(v.uid));
+    expect(userPushes.map((m) => [m.seq, (m.data as { status: number }).status])).toEqual([
+      [1, JudgeStatus.COMPILING],
+      [2, JudgeStatus.JUDGING],
+      [3, JudgeStatus.ACCEPTED],
+    ]);
+    expect(await services.push.latestSeq(topic)).toBe(8);
+
+    // a redelivered final, a late case and an old status change nothing
+    await h.publishEvent({ kind: 'final', ...head, status: JudgeStatus.WRONG_ANSWER, score: 0, time: 1, memory: 1, errorMessage: null, cases });
+    await h.publishEvent({ kind: 'case', ...head, total: 5, case: cases[0]! });
+    await h.publishEvent({ kind: 'status', ...head, status: JudgeStatus.JUDGING, casesTotal: 5 });
+    await h.publishEvent({ kind: 'final', ...head, version: 2, status: JudgeStatus.WRONG_ANSWER, score: 0, time: 1, memory: 1, errorMessage: null, cases });
+    // a marker event for another submission, handled after the ones above
+    const marker = await services.submissions.submit({ pid: '1000', language: 'C++', code: CODE }, other, 'ip');
+    await h.takeJob();
+    await h.publishEvent({ kind: 'final', submitId: marker.submitId, version: 1, judger: 'r', status: JudgeStatus.WRONG_ANSWER, score: 0, time: 1, memory: 1, errorMessage: null, cases: [] });
+    await eventually(async () => (await judgeRow(marker.submitId)).status === JudgeStatus.WRONG_ANSWER);
+    expect(await judgeRow(sub.submitId)).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 100 });
+    expect(await counters('1000')).toMatchObject({ total: after.total + 1, ac: after.ac, wa: after.wa + 1 });
+    expect(await services.push.latestSeq(topic)).toBe(8);
+
+    // replay
+    const all = await services.push.replay(topic, 0);
+    expect(all!.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(all![7]).toEqual(mine[7]);
+    expect((await services.push.replay(topic, 6))!.map((m) => m.seq)).toEqual([7, 8]);
+    expect(await services.push.replay(topic, 8)).toEqual([]);
+    expect(await services.push.replay(topic, 9)).toBeNull();
+
+    // visibility of code and case data
+    const asOwner = await services.submissions.detail(sub.submitId, v);
+    expect(asOwner.submission.code).toBe(CODE);
+    expect(asOwner.codeShare).toBe(true);
+    expect((await services.submissions.detail(sub.submitId, other)).submission.code).toBeNull();
+    expect((await services.submissions.detail(sub.submitId, null)).submission.code).toBeNull();
+    const ownerCases = await services.submissions.caseResults(sub.submitId, v);
+    expect(ownerCases.judgeCaseList).toHaveLength(5);
+    expect(ownerCases.judgeCaseList[0]).toMatchObject({ inputData: '1 2\n', outputData: '3\n', userOutput: 'out', seq: 1, status: 0 });
+    const otherCases = await services.submissions.caseResults(sub.submitId, other);
+    expect(otherCases.judgeCaseList[0]).toMatchObject({ inputData: null, outputData: null, userOutput: null, status: 0, time: 1 });
+    expect(await services.submissions.canWatch(sub.submitId, null)).toBe(true);
+    expect(await services.submissions.canWatch(999_999, null)).toBe(false);
+    const status = await services.submissions.checkStatus({ submitIds: [sub.submitId, marker.submitId] }, null);
+    expect(status[String(sub.submitId)]).toMatchObject({ status: 0, code: null, errorMessage: null });
+    expect(status[String(marker.submitId)]).toMatchObject({ status: JudgeStatus.WRONG_ANSWER });
+
+    // lists
+    const mineList = await services.submissions.list({ onlyMine: true }, v);
+    expect(mineList.records.map((r) => r.submitId)).toEqual([sub.submitId]);
+    expect(mineList.records[0]).toMatchObject({ title: 'A+B Problem', displayPid: '1000', status: 0 });
+    expect(await errorCode(services.submissions.list({ onlyMine: true }, null))).toBe('AUTH_NOT_LOGGED_IN');
+    const everyone = await services.submissions.list({ problemID: '1000', completeProblemID: true }, null);
+    expect(everyone.records.map((r) => r.submitId).slice(0, 2)).toEqual([marker.submitId, sub.submitId]);
+    expect((await services.submissions.list({ status: JudgeStatus.ACCEPTED, username: v.username }, null)).total).toBe(1);
+
+    // pruned history forces a resync
+    await sql`update push_event set created_at = now() - interval '2 hours' where topic = ${topic} and seq <= 3`;
+    await services.maintenance();
+    expect(await services.push.replay(topic, 0)).toBeNull();
+    expect((await services.push.replay(topic, 3))!.map((m) => m.seq)).toEqual([4, 5, 6, 7, 8]);
+  });
+
+  it('relays a job the bus refused once, on the next sweep', async () => {
+    const v = await newViewer(`outage_${kind}`);
+    failNextEnqueue = true;
+    const sub = await services.submissions.submit({ pid: '1001', language: 'Python3', code: 'print(1)' }, v, 'ip');
+    const [ob] = await sql`select sent_at, attempts from outbox where submit_id = ${sub.submitId}`;
+    expect(ob).toMatchObject({ sent_at: null, attempts: 1 });
+    await sql`update outbox set available_at = now() where submit_id = ${sub.submitId}`;
+    await services.relay.flush();
+    const job = await h.takeJob();
+    expect(job.submitId).toBe(sub.submitId);
+    expect(job.problem.cases).toHaveLength(10);
+    const cases = job.problem.cases.map((c) => caseResult({ caseId: c.caseId, index: c.index, score: 10, status: c.index <= 7 ? 0 : -1 }));
+    await h.publishEvent({ kind: 'final', submitId: sub.submitId, version: 1, judger: 'r', status: JudgeStatus.PARTIAL_ACCEPTED, score: 70, time: 1, memory: 1, errorMessage: null, cases });
+    await eventually(async () => (await judgeRow(sub.submitId)).status === JudgeStatus.PARTIAL_ACCEPTED);
+    expect(await judgeRow(sub.submitId)).toMatchObject({ score: 70, oi_rank_score: 7 });
+    expect(await counters('1001')).toMatchObject({ total: 1, pa: 1 });
+  });
+
+  it('re-enqueues a stalled submission, then ends it as System Error', async () => {
+    const v = await newViewer(`stall_${kind}`);
+    const sub = await services.submissions.submit({ pid: '1002', language: 'C++', code: CODE }, v, 'ip');
+    expect((await h.takeJob()).submitId).toBe(sub.submitId);
+    await h.publishEvent({ kind: 'status', submitId: sub.submitId, version: 1, judger: 'dead-runner', status: JudgeStatus.COMPILING, casesTotal: 6 });
+    await eventually(async () => (await judgeRow(sub.submitId)).status === JudgeStatus.COMPILING);
+
+    await sql`update judge set progress_at = now() - interval '1 hour' where submit_id = ${sub.submitId}`;
+    await services.maintenance();
+    expect((await h.takeJob()).submitId).toBe(sub.submitId);
+    expect(await judgeRow(sub.submitId)).toMatchObject({ requeues: 1, status: JudgeStatus.COMPILING });
+
+    await sql`update judge set progress_at = now() - interval '1 hour' where submit_id = ${sub.submitId}`;
+    await services.maintenance();
+    expect(await judgeRow(sub.submitId)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, counted_status: JudgeStatus.SYSTEM_ERROR });
+    expect(await counters('1002')).toMatchObject({ total: 1, se: 1 });
+    const topic = submissionTopic(sub.submitId);
+    await eventually(async () => pushes.some((m) => m.topic === topic && (m.data as { status: number }).status === JudgeStatus.SYSTEM_ERROR));
+    // the runner coming back late changes nothing
+    await h.publishEvent({ kind: 'final', submitId: sub.submitId, version: 1, judger: 'dead-runner', status: 0, score: 100, time: 1, memory: 1, errorMessage: null, cases: [] });
+    const seq = await services.push.latestSeq(topic);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await judgeRow(sub.submitId)).status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(await services.push.latestSeq(topic)).toBe(seq);
+    expect(await counters('1002')).toMatchObject({ total: 1, se: 1, ac: 0 });
+  });
+});

@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import pino from 'pino';
 import { buildGateway, loadGatewayConfig } from '@oj/gateway';
 import { checkSystemPackages, createNatsRunnerTransport, loadRunnerConfig, startRunner } from '@oj/judge-runner';
-import { createMemoryBus, createNatsBus, createServices, migrate, seed } from '@oj/services';
+import { createMemoryBus, createNatsBus, createServices, loadServicesConfig, migrate, seed } from '@oj/services';
 import type { RunnerTransport } from '@oj/proto';
 import type { InfraConfig } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -80,11 +80,16 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
     await migrate(databaseUrl);
     const seeded = await seed(databaseUrl, { adminPassword: cfg.adminPassword });
 
-    const memoryBus = natsUrl ? null : createMemoryBus();
-    const bus = natsUrl ? await createNatsBus({ url: natsUrl }) : memoryBus!;
-    if (natsUrl) stops.push(() => (bus as { close(): Promise<void> }).close());
+    const memoryBus = natsUrl ? null : createMemoryBus({ logger: logger.child({ part: 'bus' }) });
+    const bus = natsUrl ? await createNatsBus({ url: natsUrl, logger: logger.child({ part: 'bus' }) }) : memoryBus!;
+    stops.push(() => bus.close());
 
-    const services = await createServices({ databaseUrl, transport: bus, logger: logger.child({ part: 'services' }) });
+    const services = await createServices({
+      databaseUrl,
+      transport: bus,
+      config: loadServicesConfig(env),
+      logger: logger.child({ part: 'services' }),
+    });
     stops.push(() => services.close());
     await services.startWorkers();
 

@@ -4,6 +4,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import './provided-context';
 import { startEmbeddedPostgres, type RunningPostgres } from '@oj/infra/processes';
 
 let running: RunningPostgres | undefined;
@@ -23,10 +24,4 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await running?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgAdminUrl: string;
-  }
 }

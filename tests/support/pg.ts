@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
+import './provided-context';
 
 export interface TestDatabase {
   url: string;
@@ -25,3 +26,4 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+

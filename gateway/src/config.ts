@@ -1,0 +1,84 @@
+// The gateway's configuration, read once from the environment and validated; the only place that reads it.
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { JWT } from '@oj/proto';
+
+const Int = Type.String({ pattern: '^[0-9]{1,9}$' });
+
+const Env = Type.Object({
+  PORT: Type.Optional(Int),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  OJ_JWT_SECRET: Type.String({ minLength: 32 }),
+  OJ_JWT_EXPIRE_S: Type.Optional(Int),
+  OJ_JWT_REFRESH_S: Type.Optional(Int),
+  /** Trust X-Forwarded-For from a load balancer in front of the gateways. */
+  OJ_TRUST_PROXY: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  OJ_RATE_LOGIN_IP_PER_MIN: Type.Optional(Int),
+  OJ_RATE_LOGIN_USER_PER_MIN: Type.Optional(Int),
+  OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
+  OJ_SOCKET_MAX_SUBSCRIPTIONS: Type.Optional(Int),
+});
+
+export interface RateLimitConfig {
+  /** Window of every limit, in ms (one minute; shorter only in tests). */
+  windowMs: number;
+  loginPerIp: number;
+  loginPerUser: number;
+  submitPerUser: number;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  jwtSecret: string;
+  /** Lifetime of a token, in seconds. */
+  jwtExpireS: number;
+  /** Age after which a login-required call answers with a fresh token. */
+  jwtRefreshS: number;
+  trustProxy: boolean;
+  rateLimit: RateLimitConfig;
+  /** Subscriptions one socket may hold at once (its automatic `user:<uid>` included). */
+  maxSubscriptionsPerSocket: number;
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(Env.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') picked[key] = v;
+  }
+  if (!Value.Check(Env, picked)) {
+    const err = Value.Errors(Env, picked).First();
+    const name = err?.path.replace(/^\//, '') || 'environment';
+    // Never echo the secret back into logs.
+    const got = name === 'OJ_JWT_SECRET' ? `${(picked[name] ?? '').length} characters` : JSON.stringify(picked[name]);
+    throw new Error(`Bad configuration: ${name} ${err?.message ?? 'is invalid'} (got ${got})`);
+  }
+  const e = picked as Static<typeof Env>;
+  const num = (name: keyof typeof e, fallback: number, min: number, max: number): number => {
+    const raw = e[name];
+    const n = raw === undefined ? fallback : Number(raw);
+    if (n < min || n > max) throw new Error(`Bad configuration: ${name} must be ${min}-${max} (got ${raw})`);
+    return n;
+  };
+  const jwtExpireS = num('OJ_JWT_EXPIRE_S', JWT.expireS, 60, 31_536_000);
+  const jwtRefreshS = num('OJ_JWT_REFRESH_S', JWT.refreshAfterS, 1, 31_536_000);
+  if (jwtRefreshS >= jwtExpireS) {
+    throw new Error(`Bad configuration: OJ_JWT_REFRESH_S must be less than OJ_JWT_EXPIRE_S (got ${jwtRefreshS} ≥ ${jwtExpireS})`);
+  }
+  return {
+    port: num('PORT', 8080, 0, 65_535),
+    host: e.HOST ?? '0.0.0.0',
+    jwtSecret: e.OJ_JWT_SECRET,
+    jwtExpireS,
+    jwtRefreshS,
+    trustProxy: e.OJ_TRUST_PROXY === 'true',
+    rateLimit: {
+      windowMs: 60_000,
+      loginPerIp: num('OJ_RATE_LOGIN_IP_PER_MIN', 20, 1, 1_000_000),
+      loginPerUser: num('OJ_RATE_LOGIN_USER_PER_MIN', 10, 1, 1_000_000),
+      submitPerUser: num('OJ_RATE_SUBMIT_PER_MIN', 30, 1, 1_000_000),
+    },
+    maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 200, 1, 100_000),
+  };
+}

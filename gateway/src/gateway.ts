@@ -1,0 +1,96 @@
+// Assembles the gateway: Fastify (REST under /api, auth, rate limits, web) and Socket.IO on the same HTTP
+// server, plus the one push subscription that relays events from the bus to the sockets.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ClientToServerEvents, PushTransport, ServerToClientEvents } from '@oj/proto';
+import type { OjServices } from '@oj/services';
+import type { Server } from 'socket.io';
+import { createAuthenticator } from './auth';
+import type { GatewayConfig } from './config';
+import { installErrorHandling } from './error-handler';
+import { createRealtime } from './realtime';
+import { registerAccountRoutes } from './routes/account.routes';
+import { registerProblemRoutes } from './routes/problem.routes';
+import { registerSiteRoutes } from './routes/site.routes';
+import { registerSubmissionRoutes } from './routes/submission.routes';
+import type { RouteDeps } from './routes/types';
+import { registerWeb, sendSpa, wantsSpa } from './web';
+
+export interface GatewayOptions {
+  services: OjServices;
+  push: PushTransport;
+  config: GatewayConfig;
+  /** Directory of the built web client; served with an SPA fallback when given. */
+  webDist?: string;
+  /** A pino logger to use, or `true`/`false` for Fastify's own (default: off). */
+  logger?: FastifyBaseLogger | boolean;
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  io: Server<ClientToServerEvents, ServerToClientEvents>;
+  /** Starts listening; resolves to the base URL (`http://host:port`). Port 0 picks a free one. */
+  listen(port: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Headers the browser client must be able to read (hoj-api.md "Headers"). */
+const EXPOSED_HEADERS = 'Refresh-Token, Authorization, Url-Type, Content-disposition, Content-Type';
+
+export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
+  const { services, push, config, webDist } = opts;
+  const logger = opts.logger ?? false;
+  const app = Fastify({
+    ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    trustProxy: config.trustProxy,
+    // Code is capped at 65 535 characters by the services; leave room for multi-byte text and JSON escapes.
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.jwtExpireS } });
+  await app.register(fastifyRateLimit, { global: false });
+  installErrorHandling(app, webDist ? (req, reply) => (wantsSpa(req) ? sendSpa(reply) : null) : undefined);
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    const urlType = req.headers['url-type'];
+    if (typeof urlType === 'string' && /^(admin|general)$/.test(urlType)) reply.header('Url-Type', urlType);
+  });
+
+  const auth = createAuthenticator(app, services, config);
+  const deps: RouteDeps = { services, auth, config };
+  registerAccountRoutes(app, deps);
+  registerSiteRoutes(app, deps);
+  registerProblemRoutes(app, deps);
+  registerSubmissionRoutes(app, deps);
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  if (webDist) await registerWeb(app, webDist);
+
+  const realtime = createRealtime(app.server, {
+    services,
+    auth,
+    maxSubscriptions: config.maxSubscriptionsPerSocket,
+    log: app.log,
+  });
+  const relaySub = await push.subscribePush((msg) => realtime.relay(msg));
+
+  await app.ready();
+
+  let closed = false;
+  return {
+    app,
+    io: realtime.io,
+    listen: (port, host = config.host) => app.listen({ port, host }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await relaySub.stop();
+      realtime.io.local.disconnectSockets(true);
+      realtime.io.engine.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// @oj/gateway: the Fastify REST + Socket.IO front of the judge.
+export { buildGateway, type Gateway, type GatewayOptions } from './gateway';
+export { loadGatewayConfig, type GatewayConfig, type RateLimitConfig } from './config';

@@ -1,0 +1,181 @@
+// Socket.IO at /socket.io: handshake auth (same rules as REST), per-topic authorisation, subscribe with
+// `since` replay, and the relay of push messages to rooms. State lives only in this gateway's sockets.
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  assertNever,
+  decode,
+  formatTopic,
+  isAdminRole,
+  OjError,
+  parseTopic,
+  SubscribeRequest,
+  UnsubscribeRequest,
+  userTopic,
+  type ClientToServerEvents,
+  type ErrorCode,
+  type HandshakeAuth,
+  type PushMessage,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type Topic,
+} from '@oj/proto';
+import type { OjServices, Viewer } from '@oj/services';
+import type { FastifyBaseLogger } from 'fastify';
+import { extractToken, type Authenticator } from './auth';
+
+export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
+type OjSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+/** An emitter seen without the event map: push messages carry their event name as data. */
+interface UntypedEmitter {
+  emit(event: string, frame: unknown): boolean;
+}
+
+/** A subscribe-with-`since` in progress: live events of its topic are held here until the replay is out. */
+interface PendingReplay {
+  socketId: string;
+  held: PushMessage[];
+}
+
+export interface Realtime {
+  io: OjServer;
+  /** Sends one push message to the sockets of its topic (the transport already decoded it). */
+  relay(msg: PushMessage): void;
+}
+
+export function createRealtime(
+  httpServer: HttpServer,
+  deps: { services: OjServices; auth: Authenticator; maxSubscriptions: number; log: FastifyBaseLogger },
+): Realtime {
+  const { services, auth, maxSubscriptions, log } = deps;
+  const io: OjServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+  });
+  const viewers = new WeakMap<OjSocket, Viewer | null>();
+  const replaying = new Map<string, Set<PendingReplay>>();
+
+  const frameOf = (msg: PushMessage) => ({ topic: msg.topic, seq: msg.seq, data: msg.data });
+
+  function relay(msg: PushMessage): void {
+    const pending = replaying.get(msg.topic);
+    if (!pending || pending.size === 0) {
+      (io.to(msg.topic) as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
+      return;
+    }
+    for (const p of pending) p.held.push(msg);
+    const except = [...new Set([...pending].map((p) => p.socketId))];
+    (io.to(msg.topic).except(except) as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
+  }
+
+  io.use((socket, next) => {
+    const token = extractToken((socket.handshake.auth as HandshakeAuth | undefined)?.token);
+    if (!token) {
+      viewers.set(socket, null);
+      next();
+      return;
+    }
+    auth.verify(token).then(
+      (ctx) => {
+        viewers.set(socket, ctx.viewer);
+        next();
+      },
+      (err: unknown) => {
+        if (!(err instanceof OjError)) log.error({ err }, 'socket handshake failed');
+        // The client sees the error code as `connect_error`'s message.
+        next(new Error(err instanceof OjError ? err.code : 'SYSTEM_ERROR'));
+      },
+    );
+  });
+
+  async function mayWatch(topic: Topic, viewer: Viewer | null): Promise<boolean> {
+    switch (topic.kind) {
+      case 'submission':
+        return services.submissions.canWatch(topic.submitId, viewer);
+      case 'user':
+        return viewer !== null && viewer.uid === topic.uid;
+      case 'judge-status':
+        return viewer !== null && isAdminRole(viewer.roles);
+      case 'contest':
+      case 'scoreboard':
+      case 'contest-admin':
+      case 'test-judge':
+        // Opened by the issues that build contests and the online test.
+        return false;
+      default:
+        return assertNever(topic);
+    }
+  }
+
+  async function subscribe(socket: OjSocket, raw: unknown): Promise<SubscribeAck> {
+    const req = decode(SubscribeRequest, raw);
+    const topic = parseTopic(req.topic);
+    if (!topic) throw new OjError('TOPIC_INVALID');
+    if (!(await mayWatch(topic, viewers.get(socket) ?? null))) throw new OjError('TOPIC_FORBIDDEN');
+    const name = formatTopic(topic);
+    // Every socket sits in its own id room, which is not a subscription.
+    if (!socket.rooms.has(name) && socket.rooms.size - 1 >= maxSubscriptions) throw new OjError('RATE_LIMITED');
+
+    if (req.since === undefined) {
+      await socket.join(name);
+      return { ok: true, seq: await services.push.latestSeq(name) };
+    }
+
+    // Join first so nothing published from now on is lost, but hold this socket's live events until the
+    // missed ones are out, so the client sees every seq once and in order.
+    const pending: PendingReplay = { socketId: socket.id, held: [] };
+    const set = replaying.get(name) ?? new Set<PendingReplay>();
+    set.add(pending);
+    replaying.set(name, set);
+    try {
+      await socket.join(name);
+      const latest = await services.push.latestSeq(name);
+      const missed = req.since > latest ? null : await services.push.replay(name, req.since);
+      if (missed === null) return { ok: true, seq: Math.max(latest, ...pending.held.map((m) => m.seq)), resync: true };
+      let last = req.since;
+      const emitter = socket as unknown as UntypedEmitter;
+      for (const m of [...missed, ...pending.held]) {
+        if (m.seq <= last) continue;
+        emitter.emit(m.event, frameOf(m));
+        last = m.seq;
+      }
+      return { ok: true, seq: Math.max(last, latest) };
+    } finally {
+      set.delete(pending);
+      if (set.size === 0 && replaying.get(name) === set) replaying.delete(name);
+    }
+  }
+
+  async function unsubscribe(socket: OjSocket, raw: unknown): Promise<SubscribeAck> {
+    const req = decode(UnsubscribeRequest, raw);
+    const topic = parseTopic(req.topic);
+    if (!topic) throw new OjError('TOPIC_INVALID');
+    const name = formatTopic(topic);
+    await socket.leave(name);
+    return { ok: true, seq: await services.push.latestSeq(name) };
+  }
+
+  /** Runs a handler and always answers through the ack, if the client gave one. */
+  function answer(socket: OjSocket, what: 'subscribe' | 'unsubscribe', args: unknown[]): void {
+    const last = args[args.length - 1];
+    const ack = typeof last === 'function' ? (last as (a: SubscribeAck) => void) : () => {};
+    const raw = typeof args[0] === 'function' ? undefined : args[0];
+    const run = what === 'subscribe' ? subscribe : unsubscribe;
+    run(socket, raw).then(ack, (err: unknown) => {
+      let code: ErrorCode = 'SYSTEM_ERROR';
+      if (err instanceof OjError) code = err.code;
+      else log.error({ err, what }, 'socket handler failed');
+      ack({ ok: false, code });
+    });
+  }
+
+  io.on('connection', (socket) => {
+    const viewer = viewers.get(socket) ?? null;
+    if (viewer) void socket.join(userTopic(viewer.uid));
+    socket.on('subscribe', (...args: unknown[]) => answer(socket, 'subscribe', args));
+    socket.on('unsubscribe', (...args: unknown[]) => answer(socket, 'unsubscribe', args));
+  });
+
+  return { io, relay };
+}

@@ -1,0 +1,13 @@
+// Problem endpoints of hoj-api.md §4: the paged list and one problem's detail (anonymous, personalised when logged in).
+import { ok, ProblemDetailQuery, ProblemListQuery } from '@oj/proto';
+import { viewerOf, type RouteDeps, type TypedApp } from './types';
+
+export function registerProblemRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
+  app.get('/api/get-problem-list', { schema: { querystring: ProblemListQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await services.problems.list(req.query, viewerOf(req))),
+  );
+
+  app.get('/api/get-problem-detail', { schema: { querystring: ProblemDetailQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await services.problems.detail(req.query.problemId, viewerOf(req))),
+  );
+}

@@ -1,0 +1,37 @@
+// Submission endpoints of hoj-api.md §5. Visibility of code and case data is decided by the services;
+// the gateway only establishes who is asking and enforces the submit permission and rate.
+import { CheckSubmissionsStatusBody, ok, SubmissionDetailQuery, SubmissionListQuery, SubmitBody } from '@oj/proto';
+import { createLimiter } from '../rate-limit';
+import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
+
+export function registerSubmissionRoutes(app: TypedApp, { services, auth, config }: RouteDeps): void {
+  const perUser = createLimiter(app, {
+    max: config.rateLimit.submitPerUser,
+    windowMs: config.rateLimit.windowMs,
+    key: (req) => req.auth?.viewer.uid ?? null,
+  });
+
+  app.post(
+    '/api/submit-problem-judge',
+    { schema: { body: SubmitBody }, preHandler: [auth.login, auth.permission('submit'), perUser] },
+    async (req) => ok(await services.submissions.submit(req.body, requireViewer(req), req.ip)),
+  );
+
+  app.get('/api/get-submission-list', { schema: { querystring: SubmissionListQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await services.submissions.list(req.query, viewerOf(req))),
+  );
+
+  app.get('/api/get-submission-detail', { schema: { querystring: SubmissionDetailQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await services.submissions.detail(req.query.submitId, viewerOf(req))),
+  );
+
+  app.get('/api/get-all-case-result', { schema: { querystring: SubmissionDetailQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await services.submissions.caseResults(req.query.submitId, viewerOf(req))),
+  );
+
+  app.post(
+    '/api/check-submissions-status',
+    { schema: { body: CheckSubmissionsStatusBody }, preHandler: auth.anon },
+    async (req) => ok(await services.submissions.checkStatus(req.body, viewerOf(req))),
+  );
+}

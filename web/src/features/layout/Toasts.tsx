@@ -1,0 +1,30 @@
+// Toast messages (4 s), top centre.
+import { useSnapshot } from 'valtio';
+import { dismissToast, toastState, type ToastKind } from '../../stores/ui';
+
+const STYLE: Record<ToastKind, string> = {
+  success: 'border-green-300 bg-green-50 text-green-800',
+  error: 'border-red-300 bg-red-50 text-red-800',
+  warning: 'border-amber-300 bg-amber-50 text-amber-800',
+  info: 'border-blue-300 bg-blue-50 text-blue-800',
+};
+
+export function Toasts() {
+  const { items } = useSnapshot(toastState);
+  return (
+    <div className="pointer-events-none fixed top-16 left-1/2 z-[60] flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 flex-col gap-2" aria-live="polite">
+      {items.map((t) => (
+        <div
+          key={t.id}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          data-kind={t.kind}
+          onClick={() => dismissToast(t.id)}
+          className={`pointer-events-auto cursor-pointer rounded border px-4 py-2 text-sm shadow ${STYLE[t.kind]}`}
+        >
+          {t.text}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+// The editor panel: language select, CodeMirror, reset and submit. Code and language are remembered per
+// problem. Bracket closing and re-indent on input are off so a pasted/filled program arrives verbatim.
+import { useEffect, useMemo, useState } from 'react';
+import CodeMirror from '@uiw/react-codemirror';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import { LIMITS, type ProblemInfo, type Submission } from '@oj/proto';
+import { ApiError } from '../../lib/api';
+import { languagesState } from '../../stores/languages';
+import { isLoggedIn, sessionState } from '../../stores/session';
+import { applyRow } from '../../stores/submissions';
+import { openLoginDialog, showToast } from '../../stores/ui';
+import { loadSavedCode, modeFor, saveCode, templateFor } from './editor-language';
+import { submitCode } from './problem-api';
+
+const BASIC_SETUP = {
+  closeBrackets: false,
+  closeBracketsKeymap: false,
+  autocompletion: false,
+  completionKeymap: false,
+  indentOnInput: false,
+} as const;
+
+interface Props {
+  info: ProblemInfo;
+  onSubmitted: (s: Submission) => void;
+  /** A failed submit hides the previous status panel (spec §8). */
+  onSubmitFailed: () => void;
+}
+
+export function CodeEditorPanel({ info, onSubmitted, onSubmitFailed }: Props) {
+  const intl = useIntl();
+  const session = useSnapshot(sessionState);
+  const langs = useSnapshot(languagesState);
+  const problemId = info.problem.problemId;
+  const names = info.languages;
+
+  const initial = useMemo(() => {
+    const saved = loadSavedCode(problemId);
+    const language = saved && names.includes(saved.language) ? saved.language : (names[0] ?? '');
+    const code = saved && saved.language === language ? saved.code : templateFor(language, info.codeTemplate, languagesState.list);
+    return { language, code };
+  }, [problemId, names, info.codeTemplate]);
+
+  const [language, setLanguage] = useState(initial.language);
+  const [code, setCode] = useState(initial.code);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setLanguage(initial.language);
+    setCode(initial.code);
+  }, [initial]);
+
+  useEffect(() => {
+    if (language) saveCode(problemId, { language, code });
+  }, [problemId, language, code]);
+
+  const extensions = useMemo(() => modeFor(language, langs.list), [language, langs.list]);
+
+  const changeLanguage = (next: string) => {
+    // Untouched starting code follows the language; the user's own code stays.
+    const untouched = code.trim() === '' || code === templateFor(language, info.codeTemplate, languagesState.list);
+    setLanguage(next);
+    if (untouched) setCode(templateFor(next, info.codeTemplate, languagesState.list));
+  };
+
+  const reset = () => {
+    if (window.confirm(intl.formatMessage({ id: 'problem.editor.resetConfirm' }))) {
+      setCode(templateFor(language, info.codeTemplate, languagesState.list));
+    }
+  };
+
+  const submit = async () => {
+    if (!isLoggedIn(sessionState)) {
+      showToast('warning', intl.formatMessage({ id: 'error.AUTH_NOT_LOGGED_IN' }));
+      openLoginDialog('login');
+      return;
+    }
+    if (code.trim() === '') {
+      showToast('error', intl.formatMessage({ id: 'error.CODE_EMPTY' }));
+      return;
+    }
+    if (code.length > LIMITS.codeMax) {
+      showToast('error', intl.formatMessage({ id: 'error.CODE_TOO_LONG' }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const submission = await submitCode({ pid: problemId, language, code, cid: 0 });
+      applyRow(submission);
+      showToast('success', intl.formatMessage({ id: 'problem.editor.submitted' }));
+      onSubmitted(submission);
+    } catch (e) {
+      onSubmitFailed();
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col rounded-lg border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-3 py-2">
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          <FormattedMessage id="problem.editor.language" />
+          <select
+            data-testid="language-select"
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+            value={language}
+            onChange={(e) => changeLanguage(e.target.value)}
+          >
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          onClick={reset}
+          className="ml-auto rounded border border-slate-300 px-3 py-1 text-sm text-slate-600 hover:border-blue-400 hover:text-blue-600"
+        >
+          <FormattedMessage id="problem.editor.reset" />
+        </button>
+      </div>
+      <div className="min-h-[360px] flex-1 text-sm" data-testid="code-editor">
+        <CodeMirror
+          value={code}
+          height="420px"
+          basicSetup={BASIC_SETUP}
+          extensions={extensions}
+          onChange={(v) => setCode(v)}
+          indentWithTab={false}
+        />
+      </div>
+      <div className="flex items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
+        {!session.token && (
+          <span className="text-xs text-slate-400">
+            <FormattedMessage id="error.AUTH_NOT_LOGGED_IN" />
+          </span>
+        )}
+        <button
+          type="button"
+          data-testid="submit-code"
+          disabled={busy || !language}
+          onClick={() => void submit()}
+          className="rounded bg-blue-600 px-5 py-1.5 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60"
+        >
+          <FormattedMessage id={busy ? 'problem.editor.submitting' : 'problem.editor.submit'} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+// /submission-detail/:submitID: status banner, the one-row table, case results and the code; live while judged.
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isInProgress, JudgeStatus, type SubmissionInfo } from '@oj/proto';
+import { CopyButton } from '../../components/CopyButton';
+import { Loading } from '../../components/Spinner';
+import { StatusTag, statusColor, useStatusName } from '../../components/StatusTag';
+import { formatDateTime, formatMemoryKb, formatTimeMs } from '../../lib/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { applyCaseResult, applyRow, markFinalSnapshot } from '../../stores/submissions';
+import { CaseTable } from './CaseTable';
+import { getAllCaseResult, getSubmissionDetail } from './submission-api';
+import { useLiveSubmission } from './useLiveSubmission';
+
+const MESSAGE_STATUSES: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
+
+export function SubmissionDetailPage() {
+  const { submitID = '' } = useParams();
+  const submitId = Number(submitID);
+  const valid = Number.isInteger(submitId) && submitId > 0;
+  const intl = useIntl();
+  const statusName = useStatusName();
+  usePageTitle(intl.formatMessage({ id: 'submission.detail.title' }));
+  const [info, setInfo] = useState<SubmissionInfo | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [watch, setWatch] = useState(false);
+
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    setInfo(null);
+    setFailed(false);
+    Promise.all([getSubmissionDetail(submitId), getAllCaseResult(submitId).catch(() => null)])
+      .then(([i, cases]) => {
+        if (!live) return;
+        applyRow(i.submission);
+        if (cases) applyCaseResult(submitId, cases);
+        const running = isInProgress(i.submission.status);
+        if (!running) markFinalSnapshot(submitId);
+        setWatch(running);
+        setInfo(i);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [submitId, valid]);
+
+  const s = useLiveSubmission(valid ? submitId : null, watch);
+
+  if (!valid || failed) {
+    return (
+      <div className="py-16 text-center text-slate-500">
+        <FormattedMessage id="error.SUBMISSION_NOT_FOUND" />
+      </div>
+    );
+  }
+  if (!info || !s) return <Loading />;
+
+  const sub = s.detail ?? info.submission;
+  const status = s.status;
+  const showScore = s.score !== null;
+  const td = 'px-3 py-2 whitespace-nowrap';
+  const th = 'px-3 py-2 text-left font-medium whitespace-nowrap';
+  const code = sub.code ?? info.submission.code;
+  return (
+    <div className="mx-auto max-w-screen-xl space-y-4 px-4 py-6">
+      <section className={`rounded-lg border px-5 py-4 ${statusColor(status)}`} data-testid="submission-banner">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-xl font-semibold" data-testid="verdict-status" data-status={status}>
+            {statusName(status)}
+          </span>
+          {isInProgress(status) && s.casesTotal > 0 && (
+            <span className="text-sm" data-testid="verdict-progress">
+              <FormattedMessage id="submission.verdict.progress" values={{ done: s.cases.length, total: Math.max(s.casesTotal, s.cases.length) }} />
+            </span>
+          )}
+        </div>
+        {MESSAGE_STATUSES.includes(status) && s.errorMessage ? (
+          <pre data-testid="verdict-error" className="mt-3 max-h-72 overflow-auto rounded bg-white/70 p-3 text-xs whitespace-pre-wrap text-slate-800">
+            {s.errorMessage}
+          </pre>
+        ) : (
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <span>
+              <FormattedMessage id="submission.verdict.time" />: {formatTimeMs(s.time)}
+            </span>
+            <span>
+              <FormattedMessage id="submission.verdict.memory" />: {formatMemoryKb(s.memory)}
+            </span>
+            <span>
+              <FormattedMessage id="submission.detail.length" />: <FormattedMessage id="common.unit.bytes" values={{ value: sub.length }} />
+            </span>
+            <span>
+              <FormattedMessage id="submission.detail.language" />: {sub.language}
+            </span>
+            <span>
+              <FormattedMessage id="submission.detail.author" />: {sub.username}
+            </span>
+          </div>
+        )}
+      </section>
+
+      <section className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-slate-500">
+            <tr>
+              <th className={th}>
+                <FormattedMessage id="submission.list.runId" />
+              </th>
+              <th className={th}>
+                <FormattedMessage id="submission.list.submitTime" />
+              </th>
+              <th className={th}>
+                <FormattedMessage id="submission.list.problem" />
+              </th>
+              <th className={th}>
+                <FormattedMessage id="submission.list.status" />
+              </th>
+              <th className={th}>
+                <FormattedMessage id="submission.list.time" />
+              </th>
+              <th className={th}>
+                <FormattedMessage id="submission.list.memory" />
+              </th>
+              {showScore && (
+                <th className={th}>
+                  <FormattedMessage id="submission.list.score" />
+                </th>
+              )}
+              <th className={th}>
+                <FormattedMessage id="submission.list.length" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-testid="status-row" data-submit-id={submitId} data-status={status}>
+              <td className={td}>{submitId}</td>
+              <td className={td}>{formatDateTime(sub.submitTime)}</td>
+              <td className={td}>
+                <Link to={`/problem/${encodeURIComponent(sub.displayPid)}`} className="text-blue-600 hover:underline">
+                  {sub.displayPid}
+                </Link>
+              </td>
+              <td className={td}>
+                <StatusTag status={status} />
+              </td>
+              <td className={td}>{formatTimeMs(s.time)}</td>
+              <td className={td}>{formatMemoryKb(s.memory)}</td>
+              {showScore && <td className={td}>{s.score ?? '--'}</td>}
+              <td className={td}>
+                <FormattedMessage id="common.unit.bytes" values={{ value: sub.length }} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      {(s.cases.length > 0 || isInProgress(status)) && (
+        <section className="rounded-lg border border-slate-200 bg-white">
+          <h2 className="border-b border-slate-100 px-4 py-2 text-sm font-medium text-slate-700">
+            <FormattedMessage id="submission.case.title" />
+          </h2>
+          <CaseTable cases={s.cases} showScore={showScore} />
+        </section>
+      )}
+
+      {code !== null && (
+        <section className="rounded-lg border border-slate-200 bg-white">
+          <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
+            <h2 className="text-sm font-medium text-slate-700">
+              <FormattedMessage id="submission.detail.code" />
+            </h2>
+            <CopyButton text={code} />
+          </div>
+          <pre data-testid="submission-code" className="overflow-x-auto p-4 font-mono text-sm leading-6 text-slate-800">
+            {code}
+          </pre>
+        </section>
+      )}
+    </div>
+  );
+}

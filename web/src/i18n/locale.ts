@@ -1,0 +1,73 @@
+// Which language the UI speaks: query `l`, then cookie `lang`, then the browser; zh-CN by default.
+// Also a module-level `intl` so non-React code (api client, socket) can translate messages.
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { proxy } from 'valtio';
+import { DEFAULT_LOCALE, type Locale } from '@oj/proto';
+import { enUS } from './en-US';
+import { zhCN } from './zh-CN';
+import type { MessageId } from './zh-CN';
+
+export const CATALOGUES: Record<Locale, Record<MessageId, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
+
+/** Maps loose tags (`en`, `zh_TW`, `EN-us`) to a supported locale, or null. */
+export function normalizeLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null;
+  const t = tag.trim().toLowerCase();
+  if (t.startsWith('zh')) return 'zh-CN';
+  if (t.startsWith('en')) return 'en-US';
+  return null;
+}
+
+export function readCookie(cookie: string, name: string): string | null {
+  for (const part of cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+export function detectLocale(search: string, cookie: string, browser: readonly string[]): Locale {
+  const fromQuery = normalizeLocale(new URLSearchParams(search).get('l'));
+  if (fromQuery) return fromQuery;
+  const fromCookie = normalizeLocale(readCookie(cookie, 'lang'));
+  if (fromCookie) return fromCookie;
+  for (const b of browser) {
+    const n = normalizeLocale(b);
+    if (n) return n;
+  }
+  return DEFAULT_LOCALE;
+}
+
+export const localeState = proxy<{ locale: Locale }>({
+  locale:
+    typeof window === 'undefined'
+      ? DEFAULT_LOCALE
+      : detectLocale(window.location.search, document.cookie, navigator.languages ?? [navigator.language]),
+});
+
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape>();
+
+/** The intl object of the current locale, for code outside React components. */
+export function getIntl(): IntlShape {
+  const locale = localeState.locale;
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale, messages: CATALOGUES[locale], defaultLocale: DEFAULT_LOCALE }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+/** Switches the language and remembers it in the `lang` cookie (one year). */
+export function setLocale(locale: Locale): void {
+  localeState.locale = locale;
+  document.cookie = `lang=${locale}; path=/; max-age=31536000; samesite=lax`;
+  document.documentElement.lang = locale;
+  // A stale `l` in the address bar would win over the cookie on the next load.
+  const url = new URL(window.location.href);
+  if (url.searchParams.has('l')) {
+    url.searchParams.delete('l');
+    window.history.replaceState(window.history.state, '', url);
+  }
+}

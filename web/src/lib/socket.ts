@@ -1,0 +1,266 @@
+// The one realtime connection and the ONLY writer of pushed events into stores. Watched topics are
+// resubscribed with `since` after every reconnect; while the socket is down, in-progress submissions
+// are polled over REST (2 s, at most 300 polls) and polling stops as soon as the socket is back.
+import { io, type Socket } from 'socket.io-client';
+import { subscribeKey } from 'valtio/utils';
+import {
+  decode,
+  isInProgress,
+  PUSH_EVENT_SCHEMAS,
+  POLLING,
+  submissionTopic,
+  type ClientToServerEvents,
+  type PushFrame,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from '@oj/proto';
+import { api } from './api';
+import { decoders } from './decoders';
+import { sessionState } from '../stores/session';
+import { connectionState } from '../stores/ui';
+import {
+  applyCaseEvent,
+  applyCaseResult,
+  applyRow,
+  applyStatusEvent,
+  ensureSubmission,
+  markFinalSnapshot,
+  submissionsState,
+} from '../stores/submissions';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+interface WatchedTopic {
+  submitId: number;
+  refs: number;
+  /** Last seq applied for this topic; null before the first subscribe ack. */
+  lastSeq: number | null;
+}
+
+const topics = new Map<string, WatchedTopic>();
+let socket: ClientSocket | null = null;
+
+// ---------- snapshots ----------
+
+const snapshotsInFlight = new Set<number>();
+
+/** Detail + case results over REST. `final` marks it as the one snapshot after a final status. */
+async function loadSnapshot(submitId: number, final: boolean): Promise<void> {
+  if (snapshotsInFlight.has(submitId)) return;
+  snapshotsInFlight.add(submitId);
+  try {
+    const [info, cases] = await Promise.all([
+      api.get('/get-submission-detail', { query: { submitId }, decode: decoders.submissionInfo, silent: true }),
+      api.get('/get-all-case-result', { query: { submitId }, decode: decoders.caseResult, silent: true }).catch(() => null),
+    ]);
+    applyRow(info.submission);
+    if (cases) applyCaseResult(submitId, cases);
+    if (final || !isInProgress(info.submission.status)) markFinalSnapshot(submitId);
+  } catch {
+    // Not visible or not reachable now; the next event or poll tries again.
+  } finally {
+    snapshotsInFlight.delete(submitId);
+  }
+}
+
+function afterStatus(submitId: number): void {
+  const s = submissionsState.byId[submitId];
+  if (s && !isInProgress(s.status) && !s.finalSnapshot) void loadSnapshot(submitId, true);
+}
+
+// ---------- pushed events ----------
+
+function frameOf(raw: unknown): { topic: string; seq: number; data: unknown } | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const f = raw as Record<string, unknown>;
+  if (typeof f.topic !== 'string' || !Number.isInteger(f.seq)) return null;
+  return { topic: f.topic, seq: f.seq as number, data: f.data };
+}
+
+/** Accepts a frame once, in order; returns false for unknown topics and duplicates of a replay. */
+function accept(frame: { topic: string; seq: number }): boolean {
+  const w = topics.get(frame.topic);
+  if (!w) return false;
+  if (w.lastSeq !== null && frame.seq <= w.lastSeq) return false;
+  w.lastSeq = frame.seq;
+  return true;
+}
+
+function onStatus(raw: PushFrame<'submission.status'>): void {
+  const frame = frameOf(raw);
+  if (!frame) return;
+  try {
+    const data = decode(PUSH_EVENT_SCHEMAS['submission.status'], frame.data);
+    if (!accept(frame)) return;
+    applyStatusEvent(data);
+    afterStatus(data.submitId);
+  } catch (e) {
+    console.warn('Dropped a malformed submission.status', e);
+  }
+}
+
+function onCase(raw: PushFrame<'submission.case'>): void {
+  const frame = frameOf(raw);
+  if (!frame) return;
+  try {
+    const data = decode(PUSH_EVENT_SCHEMAS['submission.case'], frame.data);
+    if (!accept(frame)) return;
+    applyCaseEvent(data);
+  } catch (e) {
+    console.warn('Dropped a malformed submission.case', e);
+  }
+}
+
+// ---------- subscriptions ----------
+
+function subscribe(topic: string): void {
+  const w = topics.get(topic);
+  if (!socket?.connected || !w) return;
+  socket.emit('subscribe', { topic, since: w.lastSeq ?? 0 }, (ack: SubscribeAck) => {
+    const cur = topics.get(topic);
+    if (!cur) return;
+    if (!ack.ok) {
+      // Not allowed to watch (or unknown): show what REST lets us see instead.
+      void loadSnapshot(cur.submitId, false);
+      return;
+    }
+    if (ack.resync) {
+      cur.lastSeq = ack.seq;
+      void loadSnapshot(cur.submitId, false).then(() => afterStatus(cur.submitId));
+      return;
+    }
+    cur.lastSeq = Math.max(cur.lastSeq ?? 0, ack.seq);
+    afterStatus(cur.submitId);
+  });
+}
+
+/**
+ * Follows a submission live until the returned function (or `unwatchSubmission`) is called.
+ * Watching the same id twice is counted; the topic is left when the last watcher goes.
+ */
+export function watchSubmission(submitId: number): () => void {
+  const topic = submissionTopic(submitId);
+  const w = topics.get(topic);
+  if (w) {
+    w.refs++;
+  } else {
+    topics.set(topic, { submitId, refs: 1, lastSeq: null });
+    ensureSubmission(submitId);
+    polls = 0; // A new submission to follow restarts the poll budget (spec §4).
+    subscribe(topic);
+    schedulePoll();
+  }
+  let done = false;
+  return () => {
+    if (!done) {
+      done = true;
+      unwatchSubmission(submitId);
+    }
+  };
+}
+
+export function unwatchSubmission(submitId: number): void {
+  const topic = submissionTopic(submitId);
+  const w = topics.get(topic);
+  if (!w) return;
+  if (--w.refs > 0) return;
+  topics.delete(topic);
+  if (socket?.connected) socket.emit('unsubscribe', { topic }, () => undefined);
+}
+
+// ---------- fallback polling ----------
+
+let pollTimer: ReturnType<typeof setTimeout> | null = null;
+let polls = 0;
+
+function pollableIds(): number[] {
+  const ids: number[] = [];
+  for (const w of topics.values()) {
+    const s = submissionsState.byId[w.submitId];
+    if (!s || isInProgress(s.status)) ids.push(w.submitId);
+  }
+  return ids.slice(0, 200);
+}
+
+function stopPolling(): void {
+  if (pollTimer) clearTimeout(pollTimer);
+  pollTimer = null;
+  connectionState.polling = false;
+}
+
+/** Arms the next poll if the socket is down and something is still being judged. */
+function schedulePoll(): void {
+  if (pollTimer || socket?.connected || polls >= POLLING.submissionMaxPolls || pollableIds().length === 0) {
+    if (!pollTimer) connectionState.polling = false;
+    return;
+  }
+  connectionState.polling = true;
+  pollTimer = setTimeout(() => {
+    pollTimer = null;
+    void pollOnce().finally(schedulePoll);
+  }, POLLING.submissionMs);
+}
+
+async function pollOnce(): Promise<void> {
+  if (socket?.connected) return;
+  const submitIds = pollableIds();
+  if (submitIds.length === 0) return;
+  polls++;
+  try {
+    const map = await api.post('/check-submissions-status', { submitIds }, { decode: decoders.submissionMap, silent: true });
+    if (socket?.connected) return; // Back online meanwhile: the resubscribe owns the truth now.
+    for (const row of Object.values(map)) {
+      applyRow(row);
+      afterStatus(row.submitId);
+    }
+  } catch {
+    // Keep polling within the budget; the network may come back.
+  }
+}
+
+// ---------- lifecycle ----------
+
+function connect(): ClientSocket {
+  const s: ClientSocket = io('/', {
+    path: '/socket.io',
+    auth: sessionState.token ? { token: sessionState.token } : {},
+    reconnection: true,
+  });
+  s.on('connect', () => {
+    connectionState.connected = true;
+    stopPolling();
+    for (const topic of topics.keys()) subscribe(topic);
+  });
+  s.on('disconnect', (reason) => {
+    connectionState.connected = false;
+    schedulePoll();
+    // socket.io retries by itself except when the server closed the socket on purpose (e.g. a restart).
+    if (reason === 'io server disconnect') setTimeout(() => s.connect(), 1000 + Math.random() * 2000);
+  });
+  s.on('connect_error', () => {
+    connectionState.connected = false;
+    schedulePoll();
+  });
+  s.on('submission.status', onStatus);
+  s.on('submission.case', onCase);
+  return s;
+}
+
+/** Opens the connection once; reconnects with the new token whenever the user logs in or out. */
+export function startRealtime(): void {
+  if (socket) return;
+  socket = connect();
+  subscribeKey(sessionState, 'token', (token) => {
+    if (!socket) return;
+    socket.auth = token ? { token } : {};
+    socket.disconnect().connect();
+  });
+}
+
+/** For the developer page and tests: closes the socket (polling takes over). */
+export function stopRealtime(): void {
+  socket?.disconnect();
+  socket = null;
+  connectionState.connected = false;
+  schedulePoll();
+}

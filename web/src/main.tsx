@@ -1,0 +1,38 @@
+// Entry: loads the site config, languages and roles, opens the realtime connection, renders the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { refreshAuthInfo } from './features/auth/auth-api';
+import { localeState } from './i18n/locale';
+import './i18n/types';
+import { api } from './lib/api';
+import { decoders } from './lib/decoders';
+import { startRealtime } from './lib/socket';
+import { loadLanguages } from './stores/languages';
+import { sessionState, syncSessionFromStorage } from './stores/session';
+import { siteState } from './stores/ui';
+import './index.css';
+
+document.documentElement.lang = localeState.locale;
+
+void api
+  .get('/get-website-config', { decode: decoders.websiteConfig })
+  .then((config) => {
+    siteState.config = config;
+  })
+  .catch(() => undefined);
+void loadLanguages();
+if (sessionState.token) void refreshAuthInfo();
+
+// A login or logout in another tab is picked up when this tab becomes visible (spec §4).
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') syncSessionFromStorage();
+});
+
+startRealtime();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

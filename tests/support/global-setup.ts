@@ -4,7 +4,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import './provided-context';
 import { startEmbeddedPostgres, type RunningPostgres } from '@oj/infra/processes';
 
 let running: RunningPostgres | undefined;

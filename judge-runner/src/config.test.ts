@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadRunnerConfig } from './config';
+
+describe('loadRunnerConfig', () => {
+  it('has defaults', () => {
+    const c = loadRunnerConfig({});
+    expect(c).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222', slots: 1, ackWaitMs: 30_000, sandbox: undefined, uidBase: 20_000 });
+    expect(c.runnerId).toMatch(/-\d+$/);
+  });
+  it('reads every variable', () => {
+    const c = loadRunnerConfig({
+      NATS_URL: 'nats://h:1',
+      OJ_RUNNER_ID: 'r1',
+      OJ_RUNNER_SLOTS: '3',
+      OJ_RUNNER_WORK_DIR: '/var/oj',
+      OJ_SANDBOX: 'nsjail',
+      OJ_RUNNER_ACK_WAIT_MS: '5000',
+    });
+    expect(c).toMatchObject({ natsUrl: 'nats://h:1', runnerId: 'r1', slots: 3, workDir: '/var/oj', cacheDir: '/var/oj/.cache', sandbox: 'nsjail', ackWaitMs: 5000 });
+  });
+  it('names the bad variable', () => {
+    expect(() => loadRunnerConfig({ OJ_RUNNER_SLOTS: 'two' })).toThrow(/OJ_RUNNER_SLOTS/);
+    expect(() => loadRunnerConfig({ OJ_SANDBOX: 'docker' })).toThrow(/OJ_SANDBOX/);
+    expect(() => loadRunnerConfig({ OJ_RUNNER_WORK_DIR: 'relative' })).toThrow(/OJ_RUNNER_WORK_DIR/);
+  });
+});

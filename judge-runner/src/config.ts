@@ -1,0 +1,54 @@
+// The runner's environment, read and validated once here (nothing else reads process.env).
+import os from 'node:os';
+import path from 'node:path';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export interface RunnerConfig {
+  natsUrl: string;
+  runnerId: string;
+  slots: number;
+  /** Parent of the per-submission work dirs (world-traversable, 0711). */
+  workDir: string;
+  /** Where the measuring helper is built. */
+  cacheDir: string;
+  /** Forced driver; undefined = nsjail when installed, else bwrap. */
+  sandbox: 'bwrap' | 'nsjail' | undefined;
+  ackWaitMs: number;
+  /** Slot s runs programs as uid `uidBase + s`. */
+  uidBase: number;
+  heartbeatMs: number;
+  /** PATH, to look for nsjail. */
+  searchPath: string;
+  logLevel: string;
+}
+
+function read<S extends TSchema>(env: NodeJS.ProcessEnv, name: string, schema: S, parse: (s: string) => unknown, fallback: unknown): unknown {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = parse(raw);
+  if (!Value.Check(schema, value)) {
+    const why = Value.Errors(schema, value).First()?.message ?? 'invalid';
+    throw new Error(`Invalid environment variable ${name}="${raw}": ${why}`);
+  }
+  return value;
+}
+
+const int = (s: string) => (/^-?\d+$/.test(s.trim()) ? Number(s) : s);
+
+export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerConfig {
+  const workDir = read(env, 'OJ_RUNNER_WORK_DIR', Type.String({ pattern: '^/' }), (s) => s, path.join(os.tmpdir(), 'oj-runner')) as string;
+  return {
+    natsUrl: read(env, 'NATS_URL', Type.String({ pattern: '^(nats|tls|ws|wss)://' }), (s) => s, 'nats://127.0.0.1:4222') as string,
+    runnerId: read(env, 'OJ_RUNNER_ID', Type.String({ minLength: 1, maxLength: 64 }), (s) => s, `${os.hostname()}-${process.pid}`) as string,
+    slots: read(env, 'OJ_RUNNER_SLOTS', Type.Integer({ minimum: 1, maximum: 64 }), int, 1) as number,
+    workDir,
+    cacheDir: path.join(workDir, '.cache'),
+    sandbox: read(env, 'OJ_SANDBOX', Type.Union([Type.Literal('bwrap'), Type.Literal('nsjail')]), (s) => s, undefined) as RunnerConfig['sandbox'],
+    ackWaitMs: read(env, 'OJ_RUNNER_ACK_WAIT_MS', Type.Integer({ minimum: 1000 }), int, 30_000) as number,
+    uidBase: read(env, 'OJ_SANDBOX_UID_BASE', Type.Integer({ minimum: 1000, maximum: 2_000_000_000 }), int, 20_000) as number,
+    heartbeatMs: 5000,
+    searchPath: env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
+    logLevel: read(env, 'OJ_LOG_LEVEL', Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))), (s) => s, 'info') as string,
+  };
+}

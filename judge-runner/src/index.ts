@@ -1,0 +1,25 @@
+// @oj/judge-runner: the JetStream consumer that compiles, runs and checks submissions in a sandbox.
+export { startRunner, prepareRunner, MAX_DELIVERIES, RUNNER_VERSION, type Runner, type StartRunnerOptions } from './runner';
+export { createNatsRunnerTransport, ensureJudgeStreams, laneConsumerName, type NatsRunnerTransportOptions } from './nats-transport';
+export { loadRunnerConfig, type RunnerConfig } from './config';
+export { createRunnerLogger, type Logger } from './logger';
+export { judge, runLimits, type FinalEvent, type JudgeDeps, type JudgeEventSink } from './judge';
+export { checkOutput } from './checker';
+export { finalVerdict, runVerdict } from './verdict';
+export { LANGUAGES, detectLanguages, findLanguage, limitFactor, type LanguageDef } from './languages';
+export {
+  createSandboxFactory,
+  pickSandboxDriver,
+  buildBwrapCommand,
+  buildNsjailCommand,
+  checkSystemPackages,
+  MissingSystemPackagesError,
+  INSTALL_COMMAND,
+  type SandboxFactory,
+  type SandboxFactoryOptions,
+  type SandboxDriver,
+  type Sandbox,
+  type RunSpec,
+  type RunResult,
+  type Limits,
+} from './sandbox/index';

@@ -1,0 +1,146 @@
+// The runner's one languages table, keyed by the names of `LOCAL_LANGUAGES` (hoj-rules §7): what it writes,
+// compiles and runs for each, and the compile limits that end compiler bombs as Compile Error.
+import { access, constants } from 'node:fs/promises';
+import { isCFamily, LOCAL_LANGUAGES } from '@oj/proto';
+
+/** Limits of one run as the language sees them (already doubled for non-C/C++). */
+export interface RunLimitsView {
+  memoryMb: number;
+  stackMb: number;
+}
+
+export interface CompileLimits {
+  cpuMs: number;
+  wallMs: number;
+  memoryMb: number;
+  outputBytes: number;
+  processes: number;
+}
+
+export interface LanguageDef {
+  name: string;
+  sourceFile: string;
+  /** argv inside the sandbox (cwd /w), or null when there is no compile step. */
+  compile: string[] | null;
+  compileLimits: CompileLimits;
+  run: (l: RunLimitsView) => string[];
+  /** Host binaries that must exist for this language to be advertised. */
+  requires: string[];
+  /** Processes/threads the runtime needs for a plain single-threaded program. */
+  runProcesses: number;
+  /** See RunSpec.addressSpaceLimit. */
+  addressSpaceLimit: boolean;
+  /** A `java.lang.OutOfMemoryError` on stderr means MLE, not RE. */
+  outOfMemoryPattern?: RegExp;
+  env?: Record<string, string>;
+}
+
+const MB = 1024 * 1024;
+const SMALL: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 256, outputBytes: 16 * MB, processes: 32 };
+const LARGE: CompileLimits = { cpuMs: 10_000, wallMs: 20_000, memoryMb: 512, outputBytes: 64 * MB, processes: 32 };
+const JAVA_COMPILE: CompileLimits = { ...LARGE, processes: 128, memoryMb: 1024 };
+
+function gcc(compiler: 'gcc' | 'g++', std: string, o2: boolean, src: string): string[] {
+  return [`/usr/bin/${compiler}`, '-DONLINE_JUDGE', '-w', '-fmax-errors=1', `-std=${std}`, ...(o2 ? ['-O2'] : []), src, '-lm', '-o', 'main'];
+}
+
+function native(name: string, compiler: 'gcc' | 'g++', std: string, o2: boolean): LanguageDef {
+  const src = compiler === 'gcc' ? 'main.c' : 'main.cpp';
+  return {
+    name,
+    sourceFile: src,
+    compile: gcc(compiler, std, o2, src),
+    compileLimits: compiler === 'gcc' ? SMALL : LARGE,
+    run: () => ['/w/main'],
+    requires: [`/usr/bin/${compiler}`],
+    runProcesses: 16,
+    addressSpaceLimit: true,
+  };
+}
+
+export const LANGUAGES: readonly LanguageDef[] = [
+  native('C', 'gcc', 'c11', false),
+  native('C With O2', 'gcc', 'c11', true),
+  native('C++', 'g++', 'c++14', false),
+  native('C++ With O2', 'g++', 'c++14', true),
+  native('C++ 17', 'g++', 'c++17', false),
+  native('C++ 17 With O2', 'g++', 'c++17', true),
+  native('C++ 20', 'g++', 'c++20', false),
+  native('C++ 20 With O2', 'g++', 'c++20', true),
+  {
+    name: 'Java',
+    sourceFile: 'Main.java',
+    // javac is itself a JVM: bound its heap so the compile memory limit means something.
+    compile: ['/usr/bin/javac', '-J-Xmx512m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', 'Main.java'],
+    compileLimits: JAVA_COMPILE,
+    run: (l) => [
+      '/usr/bin/java',
+      `-Xmx${l.memoryMb}m`,
+      `-Xss${l.stackMb}m`,
+      '-XX:+UseSerialGC',
+      '-XX:-UsePerfData',
+      '-XX:TieredStopAtLevel=1',
+      '-Dfile.encoding=UTF-8',
+      '-cp',
+      '/w',
+      'Main',
+    ],
+    requires: ['/usr/bin/javac', '/usr/bin/java'],
+    runProcesses: 64,
+    // The JVM reserves far more address space than it uses: limited by cgroup / peak RSS instead.
+    addressSpaceLimit: false,
+    outOfMemoryPattern: /java\.lang\.OutOfMemoryError/,
+  },
+  {
+    name: 'Python3',
+    sourceFile: 'main.py',
+    compile: ['/usr/bin/python3', '-m', 'py_compile', 'main.py'],
+    compileLimits: SMALL,
+    run: () => ['/usr/bin/python3', '/w/main.py'],
+    requires: ['/usr/bin/python3'],
+    runProcesses: 16,
+    addressSpaceLimit: true,
+    env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
+  },
+  {
+    name: 'JavaScript Node',
+    sourceFile: 'main.js',
+    compile: null,
+    compileLimits: SMALL,
+    run: (l) => ['/usr/bin/node', `--max-old-space-size=${l.memoryMb}`, `--stack-size=${Math.max(984, Math.floor((l.stackMb * 1024) / 2))}`, '/w/main.js'],
+    requires: ['/usr/bin/node'],
+    runProcesses: 64,
+    addressSpaceLimit: false,
+  },
+];
+
+const byName = new Map(LANGUAGES.map((l) => [l.name, l]));
+
+export function findLanguage(name: string): LanguageDef | undefined {
+  return byName.get(name);
+}
+
+/** Time and memory multiplier of hoj-rules §8: C and C++ keep the configured limits, the rest get them doubled. */
+export function limitFactor(language: string): number {
+  return isCFamily(language) ? 1 : 2;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The languages whose toolchains are installed here, in `LOCAL_LANGUAGES` order. */
+export async function detectLanguages(table: readonly LanguageDef[] = LANGUAGES): Promise<LanguageDef[]> {
+  const known = new Set(LOCAL_LANGUAGES.map((l) => l.name));
+  const out: LanguageDef[] = [];
+  for (const lang of table) {
+    if (!known.has(lang.name)) continue;
+    if ((await Promise.all(lang.requires.map(exists))).every(Boolean)) out.push(lang);
+  }
+  return out;
+}

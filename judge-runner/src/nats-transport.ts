@@ -1,0 +1,182 @@
+// The runner's bus on NATS JetStream: pulls judge jobs from one durable consumer per lane, always from the
+// highest lane that has work (contest > practice > rejudge > test), and stores judge events on JUDGE_RESULTS.
+import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
+import { connect, nanos } from '@nats-io/transport-node';
+import { decodeJson, JudgeJob, LANES, STREAMS, SUBJECTS, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import type { Logger } from './logger';
+import { readJobHead, systemErrorFinal } from './system-error';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** JetStream API error "stream name already in use" (not in the client's code table). */
+const STREAM_NAME_IN_USE = 10058;
+/** The shortest pull the client allows; also the idle poll period of a lane. */
+const PULL_EXPIRES_MS = 1000;
+
+export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
+
+/** Creates the judge streams if missing (idempotent). The services side must use these same settings. */
+export async function ensureJudgeStreams(jsm: JetStreamManager): Promise<void> {
+  const streams = [
+    { name: STREAMS.jobs, subjects: [SUBJECTS.jobAll], retention: RetentionPolicy.Workqueue, storage: StorageType.File },
+    { name: STREAMS.results, subjects: [SUBJECTS.resultAll], retention: RetentionPolicy.Limits, storage: StorageType.File, max_age: nanos(DAY_MS) },
+  ];
+  for (const cfg of streams) {
+    try {
+      await jsm.streams.info(cfg.name);
+    } catch (e) {
+      if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.StreamNotFound) throw e;
+      try {
+        await jsm.streams.add(cfg);
+      } catch (e2) {
+        // Another process created it in between.
+        if (!(e2 instanceof JetStreamApiError) || e2.code !== STREAM_NAME_IN_USE) throw e2;
+      }
+    }
+  }
+}
+
+/** Creates or updates the durable pull consumer of each lane. */
+async function ensureLaneConsumers(jsm: JetStreamManager, ackWaitMs: number): Promise<void> {
+  for (const lane of LANES) {
+    const durable_name = laneConsumerName(lane);
+    const cfg = { durable_name, ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), filter_subject: SUBJECTS.job(lane), deliver_policy: DeliverPolicy.All, max_deliver: -1 };
+    try {
+      const info = await jsm.consumers.info(STREAMS.jobs, durable_name);
+      if (info.config.ack_wait !== cfg.ack_wait) await jsm.consumers.update(STREAMS.jobs, durable_name, { ack_wait: cfg.ack_wait });
+    } catch (e) {
+      if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.ConsumerNotFound) throw e;
+      await jsm.consumers.add(STREAMS.jobs, cfg);
+    }
+  }
+}
+
+export interface NatsRunnerTransportOptions {
+  url: string;
+  /** How long a job may go without an ack or `working()` before it is redelivered (default 30 s). */
+  ackWaitMs?: number;
+  /** `judger` of the System Error final sent for a malformed but attributable job. */
+  runnerId?: string;
+  logger?: Logger;
+}
+
+export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions): Promise<RunnerTransport> {
+  const ackWaitMs = opts.ackWaitMs ?? 30_000;
+  const nc = await connect({ servers: opts.url, name: opts.runnerId ?? 'oj-judge-runner' });
+  const jsm = await jetstreamManager(nc);
+  const js = jetstream(nc);
+  await ensureJudgeStreams(jsm);
+  const stops: Stoppable[] = [];
+
+  const publishEvent = async (ev: JudgeEvent) => {
+    await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev));
+  };
+
+  return {
+    publishEvent,
+    async heartbeat(hb: RunnerHeartbeat) {
+      nc.publish(SUBJECTS.runnerHeartbeat, JSON.stringify(hb));
+    },
+    async consumeJobs(handler, { concurrency }) {
+      await ensureLaneConsumers(jsm, ackWaitMs);
+      const consumers = new Map<Lane, Consumer>();
+      for (const lane of LANES) consumers.set(lane, await js.consumers.get(STREAMS.jobs, laneConsumerName(lane)));
+      let stopped = false;
+      let inFlight = 0;
+      const running = new Set<Promise<void>>();
+      let wake: (() => void) | null = null;
+      let rotation = 0;
+
+      const nextMessage = async (): Promise<JsMsg | null> => {
+        for (const lane of LANES) {
+          const c = consumers.get(lane)!;
+          const info = await c.info();
+          if (info.num_pending > 0) {
+            const m = await c.next({ expires: PULL_EXPIRES_MS });
+            if (m) return m;
+          }
+        }
+        // Nothing new anywhere: wait on one lane in turn, which also picks up redeliveries (not in num_pending).
+        const lane = LANES[rotation++ % LANES.length]!;
+        return consumers.get(lane)!.next({ expires: PULL_EXPIRES_MS });
+      };
+
+      const dispatch = async (m: JsMsg) => {
+        let job: JudgeJob;
+        try {
+          job = decodeJson(JudgeJob, m.data);
+        } catch (e) {
+          let raw: unknown = null;
+          try {
+            raw = m.json<unknown>();
+          } catch {
+            // not JSON: nothing to attribute it to
+          }
+          const head = readJobHead(raw);
+          opts.logger?.error({ err: e, subject: m.subject, head }, 'malformed judge job dropped');
+          if (head) await publishEvent(systemErrorFinal(head, opts.runnerId ?? 'runner', 'malformed judge job'));
+          await m.ackAck();
+          return;
+        }
+        const delivery: JobDelivery = {
+          job,
+          deliveryCount: m.info.deliveryCount,
+          ack: async () => {
+            await m.ackAck();
+          },
+          nak: async (delayMs) => m.nak(delayMs),
+          working: () => m.working(),
+        };
+        await handler(delivery);
+      };
+
+      const loop = (async () => {
+        while (!stopped) {
+          if (inFlight >= concurrency) {
+            await new Promise<void>((r) => (wake = r));
+            continue;
+          }
+          let m: JsMsg | null = null;
+          try {
+            m = await nextMessage();
+          } catch (e) {
+            if (stopped) break;
+            opts.logger?.warn({ err: e }, 'pulling judge jobs failed; retrying');
+            await new Promise((r) => setTimeout(r, 1000));
+            continue;
+          }
+          if (!m) continue;
+          if (stopped) {
+            m.nak();
+            break;
+          }
+          inFlight++;
+          const p = dispatch(m)
+            .catch((e: unknown) => opts.logger?.error({ err: e }, 'judge job handler failed'))
+            .finally(() => {
+              inFlight--;
+              running.delete(p);
+              wake?.();
+              wake = null;
+            });
+          running.add(p);
+        }
+      })();
+
+      const stoppable: Stoppable = {
+        async stop() {
+          stopped = true;
+          wake?.();
+          await loop;
+          await Promise.all([...running]);
+        },
+      };
+      stops.push(stoppable);
+      return stoppable;
+    },
+    async close() {
+      for (const s of stops) await s.stop();
+      await nc.drain();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// The runner loop: takes jobs from the transport with `slots` concurrency, judges each in its slot's sandbox,
+// acks only after the final event is stored, turns repeated failures into System Error, and heartbeats.
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { decode, JudgeJob, type JobDelivery, type RunnerTransport, type Stoppable } from '@oj/proto';
+import type { Logger } from './logger';
+import type { RunnerConfig } from './config';
+import { judge } from './judge';
+import { detectLanguages, type LanguageDef } from './languages';
+import { createSandboxFactory, findOnPath, pickSandboxDriver, type SandboxFactory } from './sandbox/index';
+import { checkSystemPackages } from './sandbox/system-check';
+import { readJobHead, systemErrorFinal } from './system-error';
+
+export const RUNNER_VERSION = '0.1.0';
+/** A job delivered more often than this is not run again: it ends as System Error. */
+export const MAX_DELIVERIES = 3;
+
+export interface StartRunnerOptions {
+  transport: RunnerTransport;
+  config: RunnerConfig;
+  logger: Logger;
+  /** Overrides for tests; by default built from `config`. */
+  sandboxes?: SandboxFactory;
+  languages?: readonly LanguageDef[];
+}
+
+export interface Runner extends Stoppable {
+  languages: readonly LanguageDef[];
+  sandboxes: SandboxFactory;
+}
+
+/** The sandbox uid resolves its bind mounts itself: every ancestor of the work dir must be world-traversable. */
+async function checkWorkDir(workDir: string): Promise<void> {
+  await mkdir(workDir, { recursive: true });
+  await chmod(workDir, 0o711);
+  for (let dir = path.dirname(workDir); ; dir = path.dirname(dir)) {
+    if (((await stat(dir)).mode & 0o001) === 0) throw new Error(`OJ_RUNNER_WORK_DIR: ${dir} is not traversable by the sandbox uids (needs o+x)`);
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
+/** Builds what the runner needs from the machine: the package check, the sandbox driver and the languages. */
+export async function prepareRunner(config: RunnerConfig, logger: Logger): Promise<{ sandboxes: SandboxFactory; languages: LanguageDef[] }> {
+  const driver = pickSandboxDriver(config.sandbox, (await findOnPath('nsjail', config.searchPath)) !== null);
+  const { missing } = await checkSystemPackages({ driver });
+  await checkWorkDir(config.workDir);
+  if (missing.length) logger.warn({ missing }, 'some toolchains are missing: their languages are not offered');
+  const sandboxes = await createSandboxFactory({ driver, cacheDir: config.cacheDir, uidBase: config.uidBase });
+  const languages = await detectLanguages();
+  logger.info({ driver, cgroups: sandboxes.cgroups, languages: languages.map((l) => l.name) }, 'sandbox ready');
+  return { sandboxes, languages };
+}
+
+export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
+  const { transport, config, logger } = opts;
+  const prepared = opts.sandboxes && opts.languages ? { sandboxes: opts.sandboxes, languages: opts.languages } : await prepareRunner(config, logger);
+  const { sandboxes, languages } = prepared;
+  const freeSlots = Array.from({ length: config.slots }, (_, i) => config.slots - 1 - i);
+  // Keep the job's ack deadline moving well before it expires.
+  const workingEveryMs = Math.max(200, Math.min(5000, Math.floor(config.ackWaitMs / 3)));
+
+  const handle = async (d: JobDelivery) => {
+    let job: JudgeJob;
+    try {
+      // The transport is not trusted to have checked the job.
+      job = decode(JudgeJob, d.job);
+    } catch (e) {
+      const head = readJobHead(d.job);
+      logger.error({ err: e, head }, 'malformed judge job dropped');
+      if (head) await transport.publishEvent(systemErrorFinal(head, config.runnerId, 'malformed judge job'));
+      await d.ack();
+      return;
+    }
+    const log = logger.child({ submitId: job.submitId, version: job.version, delivery: d.deliveryCount });
+    if (d.deliveryCount > MAX_DELIVERIES) {
+      log.error('judge job delivered too often: System Error');
+      await transport.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed repeatedly'));
+      await d.ack();
+      return;
+    }
+    const slot = freeSlots.pop();
+    if (slot === undefined) throw new Error('no free slot (the transport exceeded the concurrency)');
+    const timer = setInterval(() => d.working(), workingEveryMs);
+    try {
+      try {
+        const final = await judge(job, transport, { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId });
+        log.info({ status: final.status, time: final.time, memory: final.memory }, 'judged');
+      } catch (e) {
+        log.error({ err: e }, 'judging failed: System Error');
+        await transport.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed: system error'));
+      }
+      await d.ack();
+    } catch (e) {
+      // The final event could not be stored: leave the job to be redelivered.
+      log.error({ err: e }, 'could not publish the result; job given back');
+      await d.nak(1000).catch(() => undefined);
+    } finally {
+      clearInterval(timer);
+      freeSlots.push(slot);
+    }
+  };
+
+  const consumer = await transport.consumeJobs(handle, { concurrency: config.slots });
+  const beat = () =>
+    transport
+      .heartbeat({
+        runnerId: config.runnerId,
+        version: RUNNER_VERSION,
+        languages: languages.map((l) => l.name),
+        slots: config.slots,
+        freeSlots: freeSlots.length,
+        at: Date.now(),
+      })
+      .catch((e: unknown) => logger.warn({ err: e }, 'heartbeat failed'));
+  void beat();
+  const heartbeat = setInterval(() => void beat(), config.heartbeatMs);
+  logger.info({ runnerId: config.runnerId, slots: config.slots }, 'judge runner started');
+
+  return {
+    languages,
+    sandboxes,
+    async stop() {
+      clearInterval(heartbeat);
+      await consumer.stop();
+    },
+  };
+}

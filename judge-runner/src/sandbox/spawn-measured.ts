@@ -1,0 +1,125 @@
+// Shared by the drivers: spawns the sandbox command with the program's stdio as fds 0-2 and the measuring
+// helper's result pipe as fd 3, kills the whole tree if it outlives its wall clock, and decodes the report.
+import { spawn } from 'node:child_process';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import os from 'node:os';
+import { Type } from '@sinclair/typebox';
+import { decodeJson } from '@oj/proto';
+import type { RunResult, RunSpec } from './types';
+
+const MeasureReport = Type.Union([
+  Type.Object({
+    ok: Type.Literal(true),
+    exited: Type.Boolean(),
+    exitCode: Type.Integer(),
+    signal: Type.Integer(),
+    cpuMs: Type.Integer(),
+    wallMs: Type.Integer(),
+    maxRssKb: Type.Integer(),
+    wallExceeded: Type.Boolean(),
+    cpuKilled: Type.Boolean(),
+  }),
+  Type.Object({ ok: Type.Literal(false), error: Type.String() }),
+]);
+
+/** Grace on top of the wall limit before the runner kills the sandbox from outside (the helper should act first). */
+const OUTER_GRACE_MS = 5000;
+
+export interface SpawnedRun {
+  report: {
+    exitCode: number | null;
+    signal: number | null;
+    cpuMs: number;
+    wallMs: number;
+    maxRssKb: number;
+    wallExceeded: boolean;
+    cpuKilled: boolean;
+  };
+  /** The program's stdout size, for the output limit. */
+  stdoutBytes: number;
+}
+
+async function tail(file: string, bytes: number): Promise<string> {
+  const fh = await open(file, 'r').catch(() => null);
+  if (!fh) return '';
+  try {
+    const size = (await fh.stat()).size;
+    const buf = Buffer.alloc(Math.min(bytes, size));
+    await fh.read(buf, 0, buf.length, Math.max(0, size - buf.length));
+    return buf.toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function spawnMeasured(file: string, args: string[], spec: RunSpec): Promise<SpawnedRun> {
+  const handles: FileHandle[] = [];
+  try {
+    const stdin = spec.stdinFile ? await open(spec.stdinFile, 'r') : await open('/dev/null', 'r');
+    handles.push(stdin);
+    const stdout = await open(spec.stdoutFile, 'w', 0o600);
+    handles.push(stdout);
+    const stderr = await open(spec.stderrFile, 'w', 0o600);
+    handles.push(stderr);
+    const child = spawn(file, args, {
+      stdio: [stdin.fd, stdout.fd, stderr.fd, 'pipe'],
+      detached: true,
+      env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
+    });
+    const chunks: Buffer[] = [];
+    const resultPipe = child.stdio[3];
+    resultPipe?.on('data', (c: Buffer) => chunks.push(c));
+    let outerKilled = false;
+    const killer = setTimeout(() => {
+      outerKilled = true;
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, spec.limits.wallMs + OUTER_GRACE_MS);
+    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code, signal) => resolve({ code, signal }));
+    }).finally(() => clearTimeout(killer));
+    const text = Buffer.concat(chunks).toString('utf8').trim();
+    if (!text) {
+      const why = outerKilled ? 'killed after the wall clock' : `exit ${exit.code ?? exit.signal}`;
+      throw new Error(`sandbox gave no result (${why}): ${(await tail(spec.stderrFile, 2000)).trim()}`);
+    }
+    const report = decodeJson(MeasureReport, text);
+    if (!report.ok) throw new Error(`sandbox: ${report.error}`);
+    const stdoutBytes = (await stat(spec.stdoutFile)).size;
+    return {
+      report: {
+        exitCode: report.exited ? report.exitCode : null,
+        signal: report.exited ? null : report.signal,
+        cpuMs: report.cpuMs,
+        wallMs: report.wallMs,
+        maxRssKb: report.maxRssKb,
+        wallExceeded: report.wallExceeded,
+        cpuKilled: report.cpuKilled,
+      },
+      stdoutBytes,
+    };
+  } finally {
+    for (const h of handles) await h.close().catch(() => undefined);
+  }
+}
+
+/** Limit facts common to the drivers. `oomKilled` comes from the memory cgroup when there is one. */
+export function toRunResult(spec: RunSpec, run: SpawnedRun, oomKilled: boolean): RunResult {
+  const { report } = run;
+  const sig = os.constants.signals;
+  return {
+    exitCode: report.exitCode,
+    signal: report.signal,
+    cpuMs: report.cpuMs,
+    wallMs: report.wallMs,
+    memoryKb: report.maxRssKb,
+    cpuExceeded: report.cpuKilled || report.cpuMs > spec.limits.cpuMs || report.signal === sig.SIGXCPU,
+    wallExceeded: report.wallExceeded || report.wallMs > spec.limits.wallMs,
+    memoryExceeded: oomKilled || report.maxRssKb > spec.limits.memoryKb,
+    outputExceeded: report.signal === sig.SIGXFSZ || run.stdoutBytes >= spec.limits.outputBytes,
+  };
+}

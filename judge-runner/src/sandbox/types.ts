@@ -1,0 +1,67 @@
+// The sandbox contract: one run of one program under limits, measured from inside the sandbox.
+// Drivers (bwrap, nsjail) implement `Sandbox`; verdicts are formed from `RunResult` elsewhere.
+
+export interface Limits {
+  /** CPU time (user + sys) of the program and all its descendants. */
+  cpuMs: number;
+  /** Real time; the whole sandbox is killed when it runs out. */
+  wallMs: number;
+  /** Peak memory allowed. */
+  memoryKb: number;
+  /** Largest file the program may write (stdout included). */
+  outputBytes: number;
+  /** Processes and threads. */
+  processes: number;
+  stackKb: number;
+}
+
+export interface ReadonlyBind {
+  /** Path on the host. */
+  host: string;
+  /** Path inside the sandbox. */
+  sandbox: string;
+}
+
+export interface RunSpec {
+  /** argv as seen inside the sandbox (the program runs in `/w`). */
+  argv: string[];
+  /** Host directory mounted at `/w`. */
+  workDir: string;
+  /** `/w` writable (compile) or read-only (run; the program may still write in its private `/tmp`). */
+  writableWorkDir: boolean;
+  /** Host files, opened by the runner and handed to the program as fds 0, 1 and 2. */
+  stdinFile?: string;
+  stdoutFile: string;
+  stderrFile: string;
+  limits: Limits;
+  env?: Record<string, string>;
+  readonlyBinds?: ReadonlyBind[];
+  /**
+   * Whether the memory limit may be enforced with RLIMIT_AS when no memory cgroup is available. Runtimes that
+   * reserve a large virtual address space up front (Java, Node) set this to false and are then limited by peak
+   * RSS after the fact.
+   */
+  addressSpaceLimit?: boolean;
+}
+
+export interface RunResult {
+  /** Exit code, or null when killed by a signal. */
+  exitCode: number | null;
+  signal: number | null;
+  cpuMs: number;
+  wallMs: number;
+  /** Peak resident set size of the largest process, in KB (wait4 rusage). */
+  memoryKb: number;
+  cpuExceeded: boolean;
+  wallExceeded: boolean;
+  /** The memory cgroup OOM-killed the program, or its peak exceeded the limit. */
+  memoryExceeded: boolean;
+  /** The program hit RLIMIT_FSIZE (or its stdout reached the output limit). */
+  outputExceeded: boolean;
+}
+
+export interface Sandbox {
+  readonly driver: 'bwrap' | 'nsjail';
+  /** Runs one program; resolves with what happened. Rejects only on infrastructure faults. */
+  run(spec: RunSpec): Promise<RunResult>;
+}

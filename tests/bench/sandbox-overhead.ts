@@ -1,0 +1,54 @@
+// Benchmark helper: the cost of one sandboxed run (setpriv + bwrap + oj-measure + cgroups) against a bare
+// fork+exec of the same tiny C binary. Mean milliseconds per run; prints nothing.
+import { execFile, spawn } from 'node:child_process';
+import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createSandboxFactory } from '@oj/judge-runner';
+
+const RUNS = 30;
+const WARMUP = 3;
+
+function runBare(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, [], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+  });
+}
+
+export async function benchSandboxOverhead(): Promise<{ bareMs: number; sandboxMs: number; overheadMs: number; ratio: number }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'oj-bench-sandbox-'));
+  try {
+    await chmod(root, 0o711);
+    const box = path.join(root, 'box');
+    const io = path.join(root, 'io');
+    await mkdir(box);
+    await mkdir(io, { mode: 0o700 });
+    await writeFile(path.join(root, 'tiny.c'), 'int main(void) { return 0; }\n');
+    const binary = path.join(root, 'tiny');
+    await promisify(execFile)('gcc', ['-O2', '-o', binary, path.join(root, 'tiny.c')]);
+    await copyFile(binary, path.join(box, 'main'));
+
+    const sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 24_000 });
+    const sandbox = sandboxes.forSlot(0);
+    const limits = { cpuMs: 1000, wallMs: 5000, memoryKb: 65_536, outputBytes: 1 << 20, processes: 4, stackKb: 8192 };
+    const sandboxed = async () => {
+      const r = await sandbox.run({ argv: ['/w/main'], workDir: box, writableWorkDir: false, stdoutFile: path.join(io, 'out'), stderrFile: path.join(io, 'err'), limits });
+      if (r.exitCode !== 0) throw new Error(`sandboxed run failed: ${JSON.stringify(r)}`);
+    };
+
+    const time = async (fn: () => Promise<void>) => {
+      for (let i = 0; i < WARMUP; i++) await fn();
+      const t0 = performance.now();
+      for (let i = 0; i < RUNS; i++) await fn();
+      return (performance.now() - t0) / RUNS;
+    };
+    const bareMs = await time(() => runBare(binary));
+    const sandboxMs = await time(sandboxed);
+    return { bareMs, sandboxMs, overheadMs: sandboxMs - bareMs, ratio: sandboxMs / bareMs };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}

@@ -18,7 +18,7 @@ echo "== web build"
 pnpm --filter @oj/web build >/dev/null || { echo "web build failed"; status=1; }
 
 echo "== end-to-end (Playwright, headless Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || status=1
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || status=1
 
 node tests/summarize.mjs .tmp/vitest.json .tmp/playwright.json || status=1
 exit $status

@@ -27,7 +27,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),

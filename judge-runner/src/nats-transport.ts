@@ -10,8 +10,12 @@ import { readJobHead, systemErrorFinal } from './system-error';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** JetStream API error "stream name already in use" (not in the client's code table). */
 const STREAM_NAME_IN_USE = 10058;
-/** The shortest pull the client allows; also the idle poll period of a lane. */
+/** The shortest pull the client allows. */
 const PULL_EXPIRES_MS = 1000;
+/** How often an idle runner looks at the lanes when no job was announced (a missed doorbell, a restart). */
+const IDLE_POLL_MS = 1000;
+/** How often an idle runner pulls on a lane whose jobs are out with runners, to pick up redeliveries. */
+const REDELIVERY_POLL_MS = 3000;
 
 export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
 
@@ -85,9 +89,21 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
       let inFlight = 0;
       const running = new Set<Promise<void>>();
       let wake: (() => void) | null = null;
-      let rotation = 0;
+
+      // A core subscription on the job subjects rings whenever a job is published (a JetStream publish is an
+      // ordinary message on its subject too), so an idle runner pulls at once instead of at its next poll.
+      const bell: { ring: (() => void) | null } = { ring: null };
+      const doorbell = nc.subscribe(SUBJECTS.jobAll);
+      void (async () => {
+        for await (const _ of doorbell) {
+          bell.ring?.();
+          bell.ring = null;
+        }
+      })();
+      let nextRedeliveryPull = 0;
 
       const nextMessage = async (): Promise<JsMsg | null> => {
+        let busyLane: Lane | null = null;
         for (const lane of LANES) {
           const c = consumers.get(lane)!;
           const info = await c.info();
@@ -95,10 +111,22 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
             const m = await c.next({ expires: PULL_EXPIRES_MS });
             if (m) return m;
           }
+          if (info.num_ack_pending > 0 && busyLane === null) busyLane = lane;
         }
-        // Nothing new anywhere: wait on one lane in turn, which also picks up redeliveries (not in num_pending).
-        const lane = LANES[rotation++ % LANES.length]!;
-        return consumers.get(lane)!.next({ expires: PULL_EXPIRES_MS });
+        // Jobs out with some runner: one may be due for redelivery (not counted in num_pending), and JetStream
+        // redelivers only on a pull, so now and then an idle runner pulls on that lane.
+        if (busyLane !== null && Date.now() >= nextRedeliveryPull) {
+          nextRedeliveryPull = Date.now() + REDELIVERY_POLL_MS;
+          return consumers.get(busyLane)!.next({ expires: PULL_EXPIRES_MS });
+        }
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, IDLE_POLL_MS);
+          bell.ring = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        return null;
       };
 
       const dispatch = async (m: JsMsg) => {
@@ -167,6 +195,8 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
         async stop() {
           stopped = true;
           wake?.();
+          bell.ring?.();
+          doorbell.unsubscribe();
           await loop;
           await Promise.all([...running]);
         },

@@ -227,9 +227,14 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
     },
 
     async canWatch(submitId, viewer) {
-      const [row] = await db.select({ uid: judge.uid, cid: judge.cid }).from(judge).where(eq(judge.submitId, submitId));
+      const [row] = await db
+        .select({ uid: judge.uid, cid: judge.cid, auth: problems.auth })
+        .from(judge)
+        .innerJoin(problems, eq(problems.id, judge.pid))
+        .where(eq(judge.submitId, submitId));
       if (!row) return false;
-      if (row.cid === 0) return true;
+      // The same audience as the submission's REST detail: public practice problems for anyone, else owner/admins.
+      if (row.cid === 0 && row.auth === 1) return true;
       return (viewer !== null && viewer.uid === row.uid) || isAdmin(viewer);
     },
   };

@@ -1,4 +1,4 @@
-// Toast messages (4 s), top centre.
+// Toast messages (4 s), top-right corner below the sticky header (h-14), clear of the problem page's controls.
 import { useSnapshot } from 'valtio';
 import { dismissToast, toastState, type ToastKind } from '../../stores/ui';
 
@@ -12,7 +12,7 @@ const STYLE: Record<ToastKind, string> = {
 export function Toasts() {
   const { items } = useSnapshot(toastState);
   return (
-    <div className="pointer-events-none fixed top-16 left-1/2 z-[60] flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 flex-col gap-2" aria-live="polite">
+    <div className="pointer-events-none fixed top-16 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col items-stretch gap-2" aria-live="polite">
       {items.map((t) => (
         <div
           key={t.id}

@@ -51,7 +51,13 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
   };
   try {
     const runnerCount = opts.runners ?? 1;
-    if (runnerCount > 0) checkSystemPackages();
+    if (runnerCount > 0) {
+      // Throws, naming the packages and the install command, when the sandbox or the C compiler is missing.
+      const { missing } = await checkSystemPackages();
+      if (missing.length > 0) {
+        logger.warn(`languages without their toolchain are not offered; to add them: apt-get install -y ${missing.join(' ')}`);
+      }
+    }
 
     const dataDir = path.resolve(cfg.dataDir);
     await mkdir(dataDir, { recursive: true });

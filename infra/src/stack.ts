@@ -81,7 +81,8 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
       natsUrl = nats.url;
       logger.info({ natsUrl }, 'nats-server with JetStream is up');
     }
-    if (!natsUrl) logger.warn('nats-server is not on PATH: using the in-process bus (install it: apt-get install -y nats-server)');
+    if (!natsUrl && cfg.bus === 'memory') logger.info('OJ_BUS=memory: using the in-process bus');
+    else if (!natsUrl) logger.warn('nats-server is not on PATH: using the in-process bus (install it: apt-get install -y nats-server)');
 
     await migrate(databaseUrl);
     const seeded = await seed(databaseUrl, { adminPassword: cfg.adminPassword });

@@ -17,6 +17,7 @@ const Env = Type.Object({
   OJ_RATE_LOGIN_USER_PER_MIN: Type.Optional(Int),
   OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
   OJ_SOCKET_MAX_SUBSCRIPTIONS: Type.Optional(Int),
+  OJ_SOCKET_SESSION_CHECK_MS: Type.Optional(Int),
 });
 
 export interface RateLimitConfig {
@@ -39,6 +40,8 @@ export interface GatewayConfig {
   rateLimit: RateLimitConfig;
   /** Subscriptions one socket may hold at once (its automatic `user:<uid>` included). */
   maxSubscriptionsPerSocket: number;
+  /** How often authenticated sockets' sessions are re-checked (logout on another gateway, ban, expiry). */
+  socketSessionCheckMs: number;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -80,5 +83,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       submitPerUser: num('OJ_RATE_SUBMIT_PER_MIN', 30, 1, 1_000_000),
     },
     maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 200, 1, 100_000),
+    socketSessionCheckMs: num('OJ_SOCKET_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
   };
 }

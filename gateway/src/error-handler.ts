@@ -66,6 +66,15 @@ export function describeIssue(issue: ValidationIssue, context: string | undefine
   return locale === 'en-US' ? `${field} ${issue.message ?? 'is invalid'}` : `${field} 的格式错误`;
 }
 
+/** Fastify's own client errors, worded in both languages (their `message` is English only). */
+const FASTIFY_DETAIL: Record<string, Record<Locale, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { 'en-US': 'the body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { 'en-US': 'the body is empty', 'zh-CN': '请求体为空' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { 'en-US': 'the body is too large', 'zh-CN': '请求体过大' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { 'en-US': 'unsupported content type', 'zh-CN': '不支持的内容类型' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { 'en-US': 'the content length is wrong', 'zh-CN': '请求体长度错误' },
+};
+
 function isOjError(err: unknown): err is OjError {
   if (err instanceof OjError) return true;
   // A second copy of @oj/proto (e.g. under a test runner) still produces recognisable errors.
@@ -91,7 +100,9 @@ export function installErrorHandling(
     const sc = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (sc >= 400 && sc < 500) {
       // Fastify's own client errors (malformed JSON, unsupported media type, body too large).
-      return sendError(reply, req, 'VALIDATION_FAILED', { detail: fe.message }, sc);
+      const locale = pickLocale(req);
+      const detail = (fe.code && FASTIFY_DETAIL[fe.code]?.[locale]) ?? (locale === 'en-US' ? fe.message : '请求格式错误');
+      return sendError(reply, req, 'VALIDATION_FAILED', { detail }, sc);
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, req, 'SYSTEM_ERROR');

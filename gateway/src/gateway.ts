@@ -60,7 +60,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   });
 
   const auth = createAuthenticator(app, services, config);
-  const deps: RouteDeps = { services, auth, config };
+  const realtime = createRealtime(app.server, {
+    services,
+    auth,
+    maxSubscriptions: config.maxSubscriptionsPerSocket,
+    log: app.log,
+    sessionCheckMs: config.socketSessionCheckMs,
+  });
+  const deps: RouteDeps = { services, auth, config, realtime };
   registerAccountRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerProblemRoutes(app, deps);
@@ -69,12 +76,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
 
   if (webDist) await registerWeb(app, webDist);
 
-  const realtime = createRealtime(app.server, {
-    services,
-    auth,
-    maxSubscriptions: config.maxSubscriptionsPerSocket,
-    log: app.log,
-  });
   const relaySub = await push.subscribePush((msg) => realtime.relay(msg));
 
   await app.ready();
@@ -88,6 +89,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
       if (closed) return;
       closed = true;
       await relaySub.stop();
+      realtime.close();
       realtime.io.local.disconnectSockets(true);
       realtime.io.engine.close();
       await app.close();

@@ -30,7 +30,7 @@ let url: string;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  h = await startHarness({ env: { OJ_SOCKET_MAX_SUBSCRIPTIONS: String(MAX_SUBS) } });
+  h = await startHarness({ env: { OJ_SOCKET_MAX_SUBSCRIPTIONS: String(MAX_SUBS), OJ_SOCKET_SESSION_CHECK_MS: '200' } });
   url = await h.gw.listen(0, '127.0.0.1');
 });
 afterAll(async () => {
@@ -169,6 +169,40 @@ describe('subscriptions', () => {
     // Re-subscribing to a joined topic is not a new subscription.
     expect(await subscribe(socket, `submission:${ids[0]}`)).toMatchObject({ ok: true });
     expect(await subscribe(socket, `submission:${ids[MAX_SUBS]}`)).toEqual({ ok: false, code: 'RATE_LIMITED' });
+  });
+});
+
+describe('sessions of connected sockets', () => {
+  const disconnected = (s: ClientSocket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+
+  it('drops the sockets of a session at logout, not those of the same user\'s other sessions', async () => {
+    await h.createUser('rt_logout');
+    const token = await h.login('rt_logout');
+    const { socket } = await connect(token);
+    const other = await connect(await h.login('rt_logout'));
+    const gone = disconnected(socket);
+    const res = await h.gw.app.inject({ method: 'GET', url: '/api/logout', headers: { authorization: token } });
+    expect(res.json().status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await new Promise((r) => setTimeout(r, 400)); // a session check or two later
+    expect(other.socket.connected).toBe(true);
+    expect(await subscribe(other.socket, 'judge-status')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+  });
+
+  it('drops the sockets of a user banned meanwhile (or logged out through another gateway)', async () => {
+    const u = await h.createUser('rt_banned');
+    const { socket } = await connect(await h.login('rt_banned'));
+    const gone = disconnected(socket);
+    await h.services.account.setUserStatus(u.uid, 1);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('refuses a client spamming subscribe requests, cheaply and without dropping it', async () => {
+    const { socket } = await connect();
+    const acks = await Promise.all(Array.from({ length: 200 }, () => subscribe(socket, 'submission:1')));
+    const limited = acks.filter((a) => !a.ok && a.code === 'RATE_LIMITED').length;
+    expect(limited).toBeGreaterThanOrEqual(150);
+    expect(socket.connected).toBe(true);
   });
 });
 

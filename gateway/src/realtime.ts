@@ -22,7 +22,7 @@ import {
 } from '@oj/proto';
 import type { OjServices, Viewer } from '@oj/services';
 import type { FastifyBaseLogger } from 'fastify';
-import { extractToken, type Authenticator } from './auth';
+import { extractToken, type AuthContext, type Authenticator } from './auth';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type OjSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -42,18 +42,56 @@ export interface Realtime {
   io: OjServer;
   /** Sends one push message to the sockets of its topic (the transport already decoded it). */
   relay(msg: PushMessage): void;
+  /** Disconnects this gateway's sockets of a session that just ended (logout). */
+  endSession(sessionId: string): void;
+  /** One pass of the session check: sockets whose token expired or whose session was revoked are dropped. */
+  recheckSessions(): Promise<void>;
+  close(): void;
+}
+
+/** Per-socket allowance of subscribe/unsubscribe requests: a bucket refilled at `perSecond`. */
+class OpBucket {
+  private tokens: number;
+  private at = Date.now();
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+  ) {
+    this.tokens = capacity;
+  }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
 }
 
 export function createRealtime(
   httpServer: HttpServer,
-  deps: { services: OjServices; auth: Authenticator; maxSubscriptions: number; log: FastifyBaseLogger },
+  deps: {
+    services: OjServices;
+    auth: Authenticator;
+    maxSubscriptions: number;
+    log: FastifyBaseLogger;
+    /** Period of the re-check of authenticated sockets' sessions (logout elsewhere, ban, expiry). */
+    sessionCheckMs: number;
+  },
 ): Realtime {
-  const { services, auth, maxSubscriptions, log } = deps;
+  const { services, auth, maxSubscriptions, log, sessionCheckMs } = deps;
   const io: OjServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     path: '/socket.io',
     serveClient: false,
   });
   const viewers = new WeakMap<OjSocket, Viewer | null>();
+  /** The verified token of each authenticated socket: its session is re-checked, and it ends at `exp`. */
+  const sessions = new Map<OjSocket, AuthContext>();
+  const buckets = new WeakMap<OjSocket, OpBucket>();
+  // A client resubscribing everything after a reconnect fits in the burst; a spammer is refused cheaply.
+  const BUCKET_CAPACITY = 2 * maxSubscriptions + 10;
+  const BUCKET_PER_S = Math.max(5, maxSubscriptions / 10);
   const replaying = new Map<string, Set<PendingReplay>>();
 
   const frameOf = (msg: PushMessage) => ({ topic: msg.topic, seq: msg.seq, data: msg.data });
@@ -79,6 +117,7 @@ export function createRealtime(
     auth.verify(token).then(
       (ctx) => {
         viewers.set(socket, ctx.viewer);
+        sessions.set(socket, ctx);
         next();
       },
       (err: unknown) => {
@@ -108,8 +147,21 @@ export function createRealtime(
     }
   }
 
+  /** Whether the socket's session still stands; drops the socket when it does not. */
+  async function sessionValid(socket: OjSocket): Promise<boolean> {
+    const ctx = sessions.get(socket);
+    if (!ctx) return true; // anonymous
+    const alive = ctx.exp * 1000 > Date.now() && (await services.account.verifySession(ctx.viewer.uid, ctx.sessionId)) !== null;
+    if (!alive) {
+      sessions.delete(socket);
+      socket.disconnect(true);
+    }
+    return alive;
+  }
+
   async function subscribe(socket: OjSocket, raw: unknown): Promise<SubscribeAck> {
     const req = decode(SubscribeRequest, raw);
+    if (!(await sessionValid(socket))) throw new OjError('AUTH_TOKEN_INVALID');
     const topic = parseTopic(req.topic);
     if (!topic) throw new OjError('TOPIC_INVALID');
     if (!(await mayWatch(topic, viewers.get(socket) ?? null))) throw new OjError('TOPIC_FORBIDDEN');
@@ -161,6 +213,11 @@ export function createRealtime(
     const last = args[args.length - 1];
     const ack = typeof last === 'function' ? (last as (a: SubscribeAck) => void) : () => {};
     const raw = typeof args[0] === 'function' ? undefined : args[0];
+    // Refused before any decoding or database work: a client spamming requests costs us next to nothing.
+    if (!buckets.get(socket)?.take()) {
+      ack({ ok: false, code: 'RATE_LIMITED' });
+      return;
+    }
     const run = what === 'subscribe' ? subscribe : unsubscribe;
     run(socket, raw).then(ack, (err: unknown) => {
       let code: ErrorCode = 'SYSTEM_ERROR';
@@ -172,10 +229,48 @@ export function createRealtime(
 
   io.on('connection', (socket) => {
     const viewer = viewers.get(socket) ?? null;
+    buckets.set(socket, new OpBucket(BUCKET_CAPACITY, BUCKET_PER_S));
+    socket.on('disconnect', () => sessions.delete(socket));
     if (viewer) void socket.join(userTopic(viewer.uid));
     socket.on('subscribe', (...args: unknown[]) => answer(socket, 'subscribe', args));
     socket.on('unsubscribe', (...args: unknown[]) => answer(socket, 'unsubscribe', args));
   });
 
-  return { io, relay };
+  function endSession(sessionId: string): void {
+    for (const [socket, ctx] of sessions) {
+      if (ctx.sessionId !== sessionId) continue;
+      sessions.delete(socket);
+      socket.disconnect(true);
+    }
+  }
+
+  let checking: Promise<void> | null = null;
+  async function checkAll(): Promise<void> {
+    for (const socket of [...sessions.keys()]) {
+      try {
+        await sessionValid(socket);
+      } catch (err) {
+        // The session store is unreachable: keep the socket, check again next time.
+        log.warn({ err }, 'socket session check failed');
+      }
+    }
+  }
+  function recheckSessions(): Promise<void> {
+    if (checking) return checking;
+    const run = checkAll().finally(() => {
+      checking = null;
+    });
+    checking = run;
+    return run;
+  }
+  const timer = setInterval(() => void recheckSessions(), sessionCheckMs);
+  timer.unref();
+
+  return {
+    io,
+    relay,
+    endSession,
+    recheckSessions,
+    close: () => clearInterval(timer),
+  };
 }

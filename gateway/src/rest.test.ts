@@ -205,6 +205,34 @@ describe('site and problems', () => {
     expect(bad.json().msg).toContain('limit');
   });
 
+  it('answers ids and pages beyond the integer columns as not found or empty, never as a server error', async () => {
+    const big = '3000000000';
+    for (const url of [`/api/get-submission-detail?submitId=${big}`, `/api/get-all-case-result?submitId=${big}`]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 404, code: 'SUBMISSION_NOT_FOUND' });
+    }
+    for (const q of [`gid=${big}`, `status=${big}`, 'currentPage=9007199254740991', 'currentPage=1e300']) {
+      const res = await get(`/api/get-submission-list?${q}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 200, data: { records: [] } });
+    }
+    const problems = await get('/api/get-problem-list?currentPage=9007199254740991');
+    expect(problems.json()).toMatchObject({ status: 200, data: { records: [] } });
+    expect((await get(`/api/languages?pid=${big}`)).json()).toMatchObject({ status: 200, data: [] });
+    const status = await post('/api/check-submissions-status', { submitIds: [Number(big)], cid: Number(big) });
+    expect(status.json()).toMatchObject({ status: 200, data: {} });
+  });
+
+  it("words Fastify's own client errors in the caller's language", async () => {
+    const bad = (lang: string) =>
+      h.gw.app.inject({ method: 'POST', url: '/api/login', payload: '{"username":', headers: { 'content-type': 'application/json', 'accept-language': lang } });
+    const zh = await bad('zh-CN');
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', msg: '请求参数错误：请求体不是合法的 JSON' });
+    expect((await bad('en-US')).json().msg).toBe('Invalid request: the body is not valid JSON');
+  });
+
   it('answers unknown API paths with a 404 envelope, and /healthz', async () => {
     const res = await get('/api/no-such-thing');
     expect(res.statusCode).toBe(404);

@@ -45,7 +45,8 @@ export interface AccountService {
 
 export interface SiteService {
   websiteConfig(): Promise<WebsiteConfig>;
-  languages(q: { pid?: number; all?: boolean }): Promise<Language[]>;
+  /** With `pid`, the languages of that problem if `viewer` may see it (none otherwise). */
+  languages(q: { pid?: number; all?: boolean }, viewer?: Viewer | null): Promise<Language[]>;
 }
 
 export interface ProblemService {

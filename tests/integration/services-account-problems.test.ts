@@ -154,6 +154,11 @@ describe('site and problems', () => {
     const p2 = await services.problems.list({ limit: 2, currentPage: 2 }, anon);
     expect(p2).toMatchObject({ total: 3, pages: 2, current: 2, size: 2 });
     expect(p2.records.map((r) => r.problemId)).toEqual(['1002']);
+
+    // numbers beyond the integer columns match nothing instead of failing in SQL
+    expect(await services.problems.list({ currentPage: 1e300 }, anon)).toMatchObject({ total: 3, records: [] });
+    expect((await services.problems.list({ tagId: 3_000_000_000 }, anon)).total).toBe(3);
+    expect(await services.site.languages({ pid: 3_000_000_000 })).toEqual([]);
   });
 
   it('gives problem details with languages, templates and counts', async () => {
@@ -174,6 +179,11 @@ describe('site and problems', () => {
       expect((await services.problems.list({}, anon)).total).toBe(2);
       expect((await services.problems.detail('1002', admin)).problem.auth).toBe(2);
       expect((await services.problems.list({}, admin)).total).toBe(3);
+      // nor through the languages of the problem (an empty list for a hidden pid, like an unknown one)
+      const [p] = await sql`select id from problems where problem_id = '1002'`;
+      expect(await services.site.languages({ pid: p!.id as number }, anon)).toEqual([]);
+      expect(await services.site.languages({ pid: p!.id as number })).toEqual([]);
+      expect((await services.site.languages({ pid: p!.id as number }, admin)).length).toBeGreaterThan(0);
     } finally {
       await sql`update problems set auth = 1 where problem_id = '1002'`;
     }

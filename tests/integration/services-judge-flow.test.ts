@@ -354,6 +354,85 @@ describe.each([
     expect(await counters('1001')).toMatchObject({ total: 1, pa: 1 });
   });
 
+  it('answers numbers beyond the integer columns without SQL errors, and drops events for such ids', async () => {
+    const big = 3_000_000_000;
+    expect(await errorCode(services.submissions.detail(big, null))).toBe('SUBMISSION_NOT_FOUND');
+    expect(await errorCode(services.submissions.caseResults(big, null))).toBe('SUBMISSION_NOT_FOUND');
+    expect(await services.submissions.checkStatus({ submitIds: [big] }, null)).toEqual({});
+    expect(await services.submissions.checkStatus({ submitIds: [1], cid: big }, null)).toEqual({});
+    expect(await services.submissions.canWatch(big, null)).toBe(false);
+    expect((await services.submissions.list({ gid: big }, null)).total).toBe(0);
+    expect((await services.submissions.list({ status: big }, null)).total).toBe(0);
+    expect((await services.submissions.list({ currentPage: 1e300 }, null)).records).toEqual([]);
+    const v = await newViewer(`big_${kind}`);
+    const body = { pid: '1000', language: 'C++', code: CODE };
+    expect(await errorCode(services.submissions.submit({ ...body, gid: big }, v, 'ip'))).toBe('VALIDATION_FAILED');
+    expect(await errorCode(services.submissions.submit({ ...body, gid: 7 }, v, 'ip'))).toBe('VALIDATION_FAILED');
+    expect(await errorCode(services.submissions.submit({ ...body, code: `${CODE}\0` }, v, 'ip'))).toBe('VALIDATION_FAILED');
+
+    // a runner's event for an impossible id is dropped, not redelivered forever ahead of everyone else's
+    await h.publishEvent({ kind: 'status', submitId: big, version: 1, judger: 'r', status: JudgeStatus.COMPILING, casesTotal: 1 });
+    const sub = await services.submissions.submit({ ...body, gid: null }, v, 'ip');
+    expect((await h.takeJob()).submitId).toBe(sub.submitId);
+    await h.publishEvent({ kind: 'final', submitId: sub.submitId, version: 1, judger: 'r', status: JudgeStatus.COMPILE_ERROR, score: null, time: null, memory: null, errorMessage: 'e', cases: [] });
+    await eventually(async () => (await judgeRow(sub.submitId)).status === JudgeStatus.COMPILE_ERROR);
+    expect((await judgeRow(sub.submitId)).gid).toBeNull();
+  });
+
+  it('stores program output with NUL characters (PostgreSQL refuses them) and keeps the events flowing', async () => {
+    const v = await newViewer(`nul_${kind}`);
+    const sub = await services.submissions.submit({ pid: '1000', language: 'C++', code: CODE }, v, 'ip');
+    const job = await h.takeJob();
+    expect(job.submitId).toBe(sub.submitId);
+    const head = { submitId: sub.submitId, version: 1, judger: 'runner\0-1' };
+    const c1 = caseResult({ caseId: job.problem.cases[0]!.caseId, index: 1, status: JudgeStatus.WRONG_ANSWER, userOutput: 'a\0b', message: 'x\0y', score: 0 });
+    await h.publishEvent({ kind: 'case', ...head, total: 5, case: c1 });
+    await h.publishEvent({ kind: 'final', ...head, status: JudgeStatus.WRONG_ANSWER, score: 0, time: 3, memory: 1024, errorMessage: 'bad\0 output', cases: [c1] });
+    await eventually(async () => (await judgeRow(sub.submitId)).status === JudgeStatus.WRONG_ANSWER);
+    expect(await judgeRow(sub.submitId)).toMatchObject({ judger: 'runner-1', error_message: 'bad output', cases_done: 1 });
+    const rows = await sql`select user_output, message from judge_case where submit_id = ${sub.submitId}`;
+    expect(rows).toEqual([{ user_output: 'ab', message: 'xy' }]);
+  });
+
+  it('ignores a final without a verdict, and takes a re-run of stored cases as progress, not a stall', async () => {
+    const v = await newViewer(`rerun_${kind}`);
+    const sub = await services.submissions.submit({ pid: '1000', language: 'C++', code: CODE }, v, 'ip');
+    const job = await h.takeJob();
+    const head = { submitId: sub.submitId, version: 1, judger: 'runner-1' };
+    const cases = job.problem.cases.map((c) => caseResult({ caseId: c.caseId, index: c.index }));
+    await h.publishEvent({ kind: 'status', ...head, status: JudgeStatus.JUDGING, casesTotal: 5 });
+    await h.publishEvent({ kind: 'case', ...head, total: 5, case: cases[0]! });
+    for (const status of [42, JudgeStatus.NOT_SUBMITTED, JudgeStatus.SUBMITTED_UNKNOWN_RESULT]) {
+      await h.publishEvent({ kind: 'final', ...head, status, score: 0, time: 1, memory: 1, errorMessage: null, cases: [] });
+    }
+    await h.publishEvent({ kind: 'case', ...head, total: 5, case: cases[1]! });
+    await eventually(async () => (await judgeRow(sub.submitId)).cases_done === 2);
+    expect(await judgeRow(sub.submitId)).toMatchObject({ status: JudgeStatus.JUDGING, counted_status: null });
+
+    // The job was redelivered to another runner, which re-runs the cases already stored: that is progress.
+    await sql`update judge set progress_at = now() - interval '1 hour' where submit_id = ${sub.submitId}`;
+    await h.publishEvent({ kind: 'status', ...head, judger: 'runner-2', status: JudgeStatus.COMPILING, casesTotal: 5 });
+    await h.publishEvent({ kind: 'case', ...head, judger: 'runner-2', total: 5, case: cases[0]! });
+    await eventually(async () => {
+      const [r] = await sql`select progress_at > now() - interval '1 minute' as fresh from judge where submit_id = ${sub.submitId}`;
+      return r!.fresh as boolean;
+    });
+    await services.maintenance();
+    expect(await judgeRow(sub.submitId)).toMatchObject({ requeues: 0, status: JudgeStatus.JUDGING });
+    await h.publishEvent({ kind: 'final', ...head, judger: 'runner-2', status: JudgeStatus.ACCEPTED, score: 100, time: 5, memory: 1024, errorMessage: null, cases });
+    await eventually(async () => (await judgeRow(sub.submitId)).status === JudgeStatus.ACCEPTED);
+    expect(await judgeRow(sub.submitId)).toMatchObject({ cases_done: 5, requeues: 0 });
+  });
+
+  it('replays up to the latest seq even when a newer event commits between its two reads', async () => {
+    const topic = `submission:${kind === 'memory' ? 900_001 : 900_002}`;
+    await sql`insert into push_topic (topic, seq) values (${topic}, 3)`;
+    for (const seq of [1, 2, 3, 4]) {
+      await sql`insert into push_event (topic, seq, event, data) values (${topic}, ${seq}, 'submission.status', '{}'::jsonb)`;
+    }
+    expect((await services.push.replay(topic, 1))?.map((m) => m.seq)).toEqual([2, 3]);
+  });
+
   it('re-enqueues a stalled submission, then ends it as System Error', async () => {
     const v = await newViewer(`stall_${kind}`);
     const sub = await services.submissions.submit({ pid: '1002', language: 'C++', code: CODE }, v, 'ip');

@@ -3,7 +3,7 @@ import { LoginBody, ok } from '@oj/proto';
 import { createLimiter } from '../rate-limit';
 import { requireAuth, requireViewer, type RouteDeps, type TypedApp } from './types';
 
-export function registerAccountRoutes(app: TypedApp, { services, auth, config }: RouteDeps): void {
+export function registerAccountRoutes(app: TypedApp, { services, auth, config, realtime }: RouteDeps): void {
   const { windowMs, loginPerIp, loginPerUser } = config.rateLimit;
   const perIp = createLimiter(app, { max: loginPerIp, windowMs, key: (req) => req.ip });
   const perUser = createLimiter(app, {
@@ -26,6 +26,8 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config }:
     // Refreshed tokens share the session id and live at most `jwtExpireS` from now: revoke until then.
     const expiresAt = new Date(Date.now() + config.jwtExpireS * 1000);
     await services.account.logout(ctx.viewer, ctx.sessionId, expiresAt);
+    // This gateway's sockets of the session go at once; other gateways' at their next session check.
+    realtime.endSession(ctx.sessionId);
     return ok(null);
   });
 

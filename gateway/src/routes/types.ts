@@ -11,6 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { OjServices, Viewer } from '@oj/services';
 import type { AuthContext, Authenticator } from '../auth';
 import type { GatewayConfig } from '../config';
+import type { Realtime } from '../realtime';
 
 export type TypedApp = FastifyInstance<
   RawServerDefault,
@@ -24,6 +25,7 @@ export interface RouteDeps {
   services: OjServices;
   auth: Authenticator;
   config: GatewayConfig;
+  realtime: Pick<Realtime, 'endSession'>;
 }
 
 export const viewerOf = (req: FastifyRequest): Viewer | null => req.auth?.viewer ?? null;

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   assertNever,
   isInProgress,
+  isJudgeStatus,
   JudgeStatus,
   ProblemType,
   submissionTopic,
@@ -15,7 +16,7 @@ import {
   type SubmissionStatusData,
 } from '@oj/proto';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import { INT4_MAX, type Tx } from '../db/client';
 import { judge, judgeCase, outbox, problems } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { COUNTER_COLUMNS, counterDelta } from './counters';
@@ -26,6 +27,80 @@ type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
 
 /** The judger name written when the services end a submission themselves. */
 export const WATCHDOG_JUDGER = 'services-watchdog';
+
+/** Bounds on the text a runner may make us store (the runner promises less; this is the trust boundary). */
+export const EVENT_TEXT_MAX = { userOutput: 4096, message: 4096, errorMessage: 65_536, judger: 200 } as const;
+
+const clampInt = (n: number) => Math.max(-INT4_MAX, Math.min(INT4_MAX, n));
+const clampNullable = (n: number | null) => (n === null ? null : clampInt(n));
+/** PostgreSQL text and jsonb refuse NUL characters; a program may well print them. */
+function cleanText(s: string, max: number): string {
+  const t = s.includes('\0') ? s.replaceAll('\0', '') : s;
+  return t.length > max ? t.slice(0, max) : t;
+}
+const cleanNullable = (s: string | null, max: number) => (s === null ? null : cleanText(s, max));
+
+function cleanCase(c: CaseResult): CaseResult {
+  return {
+    ...c,
+    caseId: clampInt(c.caseId),
+    index: clampInt(c.index),
+    status: clampInt(c.status),
+    time: clampInt(c.time),
+    memory: clampInt(c.memory),
+    score: clampInt(c.score),
+    groupNum: clampNullable(c.groupNum),
+    userOutput: cleanText(c.userOutput, EVENT_TEXT_MAX.userOutput),
+    ...(c.message !== undefined && { message: cleanText(c.message, EVENT_TEXT_MAX.message) }),
+  };
+}
+
+/** A schema-valid event made storable: no NUL characters, bounded text, integers within `integer`. */
+export function sanitizeEvent(ev: JudgeEvent): JudgeEvent {
+  const judger = cleanText(ev.judger, EVENT_TEXT_MAX.judger);
+  switch (ev.kind) {
+    case 'status':
+      return { ...ev, judger, casesTotal: clampInt(ev.casesTotal) };
+    case 'case':
+      return { ...ev, judger, total: clampInt(ev.total), case: cleanCase(ev.case) };
+    case 'final':
+      return {
+        ...ev,
+        judger,
+        status: clampInt(ev.status),
+        score: clampNullable(ev.score),
+        time: clampNullable(ev.time),
+        memory: clampNullable(ev.memory),
+        errorMessage: cleanNullable(ev.errorMessage, EVENT_TEXT_MAX.errorMessage),
+        cases: ev.cases.map(cleanCase),
+      };
+    default:
+      return assertNever(ev);
+  }
+}
+
+/** A status a judge may end a submission with (not in progress, not one of the display-only codes). */
+export function isFinalVerdict(status: number): boolean {
+  return isJudgeStatus(status) && !isInProgress(status) && status !== JudgeStatus.NOT_SUBMITTED && status !== JudgeStatus.SUBMITTED_UNKNOWN_RESULT;
+}
+
+/**
+ * A database error that retrying the same event cannot cure (PostgreSQL data exception, integrity
+ * violation, program limit). Redelivering such an event forever would block the in-memory bus's queue
+ * and burn the NATS consumer; it is dropped instead.
+ */
+export function isPermanentDbError(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth++) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(code)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
+/** Rows per INSERT of case results (PostgreSQL allows 65 535 parameters per statement). */
+const CASE_INSERT_CHUNK = 1000;
 
 export function statusData(row: JudgeRow): SubmissionStatusData {
   return {
@@ -71,6 +146,21 @@ function caseValues(row: JudgeRow, c: CaseResult, mode: string) {
   };
 }
 
+function systemError(row: JudgeRow, judger: string, errorMessage: string): FinalEvent {
+  return {
+    kind: 'final',
+    submitId: row.submitId,
+    version: row.version,
+    judger,
+    status: JudgeStatus.SYSTEM_ERROR,
+    score: null,
+    time: null,
+    memory: null,
+    errorMessage,
+    cases: [],
+  };
+}
+
 export class JudgeIngester {
   private sub: Stoppable | null = null;
 
@@ -90,32 +180,59 @@ export class JudgeIngester {
   }
 
   /** Applies one judge event. Safe to call again with the same event (at-least-once delivery). */
-  async handle(ev: JudgeEvent): Promise<void> {
-    const pushes = await this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(judge).where(eq(judge.submitId, ev.submitId)).for('update');
-      if (!row) {
-        this.ctx.logger.warn({ submitId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
-        return [];
-      }
-      // Another judge attempt's event, or one arriving after the final: already superseded.
-      if (row.version !== ev.version || !isInProgress(row.status)) return [];
-      if (ev.kind === 'final' && isInProgress(ev.status)) {
-        // A final that is not final would reopen the submission; the watchdog ends it instead.
-        this.ctx.logger.error({ submitId: ev.submitId, status: ev.status }, 'final judge event with an in-progress status ignored');
-        return [];
-      }
-      switch (ev.kind) {
-        case 'status':
-          return this.applyStatus(tx, row, ev);
-        case 'case':
-          return this.applyCase(tx, row, ev);
-        case 'final':
-          return this.applyFinal(tx, row, ev);
-        default:
-          return assertNever(ev);
-      }
-    });
+  async handle(raw: JudgeEvent): Promise<void> {
+    if (raw.submitId > INT4_MAX || raw.version > INT4_MAX) {
+      this.ctx.logger.warn({ submitId: raw.submitId, kind: raw.kind }, 'judge event for an unknown submission');
+      return;
+    }
+    const ev = sanitizeEvent(raw);
+    let pushes: PushMessage[];
+    try {
+      pushes = await this.ctx.db.transaction((tx) => this.apply(tx, ev));
+    } catch (err) {
+      if (!isPermanentDbError(err)) throw err; // transient (connection, deadlock): redelivered later
+      this.ctx.logger.error({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event cannot be stored; dropped');
+      if (ev.kind !== 'final') return;
+      // The runner is done with it: end the submission now rather than leave it for the watchdog.
+      pushes = await this.ctx.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(judge).where(eq(judge.submitId, ev.submitId)).for('update');
+        if (!row || row.version !== ev.version || !isInProgress(row.status)) return [];
+        return this.applyFinal(tx, row, systemError(row, ev.judger, 'The judge result could not be stored.'));
+      });
+    }
     await publishAll(this.ctx.transport, pushes, this.ctx.logger);
+  }
+
+  private async apply(tx: Tx, ev: JudgeEvent): Promise<PushMessage[]> {
+    const [row] = await tx.select().from(judge).where(eq(judge.submitId, ev.submitId)).for('update');
+    if (!row) {
+      this.ctx.logger.warn({ submitId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
+      return [];
+    }
+    // Another judge attempt's event, or one arriving after the final: already superseded.
+    if (row.version !== ev.version || !isInProgress(row.status)) return [];
+    let out: PushMessage[];
+    switch (ev.kind) {
+      case 'status':
+        out = await this.applyStatus(tx, row, ev);
+        break;
+      case 'case':
+        out = await this.applyCase(tx, row, ev);
+        break;
+      case 'final':
+        if (!isFinalVerdict(ev.status)) {
+          // A final that is not a verdict would reopen or corrupt the submission; the watchdog ends it instead.
+          this.ctx.logger.error({ submitId: ev.submitId, status: ev.status }, 'final judge event without a final verdict ignored');
+          return [];
+        }
+        return this.applyFinal(tx, row, ev);
+      default:
+        return assertNever(ev);
+    }
+    // A repeated status or case changed nothing, but it proves a runner is working on this attempt right now
+    // (e.g. re-running a redelivered job): the stall watchdog must not take it for dead.
+    if (out.length === 0) await tx.update(judge).set({ progressAt: sql`now()` }).where(eq(judge.submitId, row.submitId));
+    return out;
   }
 
   private async applyStatus(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'status' }>): Promise<PushMessage[]> {
@@ -174,10 +291,10 @@ export class JudgeIngester {
       .from(problems)
       .where(eq(problems.id, row.pid));
     const mode = problem?.judgeCaseMode ?? 'default';
-    if (ev.cases.length > 0) {
+    for (let i = 0; i < ev.cases.length; i += CASE_INSERT_CHUNK) {
       await tx
         .insert(judgeCase)
-        .values(ev.cases.map((c) => caseValues(row, c, mode)))
+        .values(ev.cases.slice(i, i + CASE_INSERT_CHUNK).map((c) => caseValues(row, c, mode)))
         .onConflictDoUpdate({
           target: [judgeCase.submitId, judgeCase.caseId],
           set: {
@@ -264,18 +381,11 @@ export class JudgeIngester {
           requeued++;
         } else {
           pushes.push(
-            ...(await this.applyFinal(tx, row, {
-              kind: 'final',
-              submitId: row.submitId,
-              version: row.version,
-              judger: WATCHDOG_JUDGER,
-              status: JudgeStatus.SYSTEM_ERROR,
-              score: null,
-              time: null,
-              memory: null,
-              errorMessage: `No judge finished this submission after ${config.judgeMaxRequeues + 1} attempts.`,
-              cases: [],
-            })),
+            ...(await this.applyFinal(
+              tx,
+              row,
+              systemError(row, WATCHDOG_JUDGER, `No judge finished this submission after ${config.judgeMaxRequeues + 1} attempts.`),
+            )),
           );
           failed++;
         }

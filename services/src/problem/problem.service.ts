@@ -15,7 +15,7 @@ import {
 import type { ProblemService, Viewer } from '../api';
 import { isAdmin } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import type { DbOrTx } from '../db/client';
+import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import { codeTemplate, languages, problemLanguage, problems, problemTag, tags } from '../db/schema';
 
 /** Remote judges whose problems are told apart by a `KEY-` prefix of the display id (hoj-api §4). */
@@ -35,7 +35,7 @@ export function escapeLike(s: string): string {
 export function parseTagIds(tagId: ProblemListQuery['tagId']): number[] {
   if (tagId === undefined) return [];
   const raw = Array.isArray(tagId) ? tagId : typeof tagId === 'number' ? [tagId] : tagId.split(',');
-  return [...new Set(raw.map((x) => Number(String(x).trim())).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  return [...new Set(raw.map((x) => Number(String(x).trim())).filter((n) => isInt4(n) && n > 0))];
 }
 
 export function visibleTo(viewer: Viewer | null): SQL | undefined {
@@ -140,13 +140,8 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
       }
       const where = and(...conds);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(problems).where(where);
-      const rows = await db
-        .select()
-        .from(problems)
-        .where(where)
-        .orderBy(asc(problems.id))
-        .limit(size)
-        .offset((current - 1) * size);
+      const offset = pageOffset(current, size);
+      const rows = offset === null ? [] : await db.select().from(problems).where(where).orderBy(asc(problems.id)).limit(size).offset(offset);
       const tagMap = await tagsOf(
         db,
         rows.map((r) => r.id),

@@ -1,6 +1,6 @@
 // Push events: each topic has a monotonic seq assigned inside the writer's transaction and a short history
 // (push_event) so a reconnecting client can replay what it missed.
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { PushEventData, PushEventName, PushMessage, ServicesTransport } from '@oj/proto';
 import type { PushService } from '../api';
@@ -57,7 +57,8 @@ export function createPushService(ctx: ServiceContext): PushService {
       const rows = await db
         .select()
         .from(pushEvent)
-        .where(and(eq(pushEvent.topic, topic), gt(pushEvent.seq, since)))
+        // Bounded by `latest`: an event committed between the two reads is not a sign of pruning.
+        .where(and(eq(pushEvent.topic, topic), gt(pushEvent.seq, since), lte(pushEvent.seq, latest)))
         .orderBy(asc(pushEvent.seq))
         .limit(MAX_REPLAY);
       // Events are only ever pruned oldest first, so a short answer means some were pruned.

@@ -1,9 +1,11 @@
 // Website configuration (from the validated config) and the language table.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { OWN_OJ, type Language } from '@oj/proto';
 import type { SiteService } from '../api';
 import type { ServiceContext } from '../context';
-import { languages, problemLanguage } from '../db/schema';
+import { isInt4 } from '../db/client';
+import { languages, problemLanguage, problems } from '../db/schema';
+import { visibleTo } from '../problem/problem.service';
 import type { RunnerRegistry } from '../judge/runner-registry';
 
 type LanguageRow = typeof languages.$inferSelect;
@@ -31,14 +33,17 @@ export function createSiteService(ctx: ServiceContext, runners: RunnerRegistry):
       return { ...config.site };
     },
 
-    async languages(q) {
+    async languages(q, viewer = null) {
       const available = runners.availableLanguages();
       if (q.pid !== undefined) {
+        if (!isInt4(q.pid)) return [];
+        // A hidden problem's languages are no one's business but the admins' (they would reveal the problem).
         const rows = await db
           .select({ l: languages })
           .from(problemLanguage)
           .innerJoin(languages, eq(languages.id, problemLanguage.lid))
-          .where(eq(problemLanguage.pid, q.pid))
+          .innerJoin(problems, eq(problems.id, problemLanguage.pid))
+          .where(and(eq(problemLanguage.pid, q.pid), visibleTo(viewer)))
           .orderBy(asc(languages.seq), asc(languages.id));
         return rows.map((r) => toLanguage(r.l, available));
       }

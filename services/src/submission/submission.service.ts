@@ -13,7 +13,7 @@ import {
 import type { SubmissionService, Viewer } from '../api';
 import { isAdmin } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import type { DbOrTx } from '../db/client';
+import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import { judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
 import type { OutboxRelay } from '../judge/outbox-relay';
 import { escapeLike, findVisibleProblem, pageOf } from '../problem/problem.service';
@@ -61,6 +61,7 @@ export function toSubmission(r: JudgeRow, show: { code: boolean; errorMessage: b
 const isOwner = (r: JudgeRow, viewer: Viewer | null) => viewer !== null && viewer.uid === r.uid;
 
 async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | null) {
+  if (!isInt4(submitId)) throw new OjError('SUBMISSION_NOT_FOUND');
   const [hit] = await db
     .select({ j: judge, codeShare: problems.codeShare, auth: problems.auth, openCaseResult: problems.openCaseResult, judgeCaseMode: problems.judgeCaseMode })
     .from(judge)
@@ -79,6 +80,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
     async submit(body, viewer, ip) {
       if (!viewer.permissions.includes('submit')) throw new OjError('AUTH_NO_SUBMIT');
       if (body.cid !== undefined && body.cid > 0) throw new OjError('VALIDATION_FAILED', { detail: 'contest submissions are not available yet' });
+      // Groups do not exist yet: an arbitrary gid would file the submission under a group nobody can check.
+      if (body.gid !== undefined && body.gid !== null && body.gid !== 0) throw new OjError('VALIDATION_FAILED', { detail: 'group submissions are not available yet' });
       const problem = await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       const [lang] = await db
@@ -111,7 +114,7 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
             language: body.language,
             cid: 0,
             cpid: 0,
-            gid: body.gid ?? null,
+            gid: null,
             ip,
             version: 1,
           })
@@ -127,6 +130,9 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
       if (q.onlyMine && !viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
       const current = q.currentPage ?? 1;
       const size = q.limit ?? (q.onlyMine ? PAGE_SIZES.mySubmissionList : PAGE_SIZES.submissionList);
+      const offset = pageOffset(current, size);
+      // Filters no row can match (beyond the integer columns) answer an empty page instead of a SQL error.
+      if ((q.gid !== undefined && !isInt4(q.gid)) || (q.status !== undefined && !isInt4(q.status))) return pageOf([], 0, current, size);
       const conds: (SQL | undefined)[] = [eq(judge.cid, 0), q.gid !== undefined ? eq(judge.gid, q.gid) : isNull(judge.gid)];
       if (q.onlyMine && viewer) conds.push(eq(judge.uid, viewer.uid));
       else if (q.username?.trim()) conds.push(eq(judge.username, q.username.trim()));
@@ -140,14 +146,17 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
         .from(judge)
         .innerJoin(problems, eq(problems.id, judge.pid))
         .where(where);
-      const rows = await db
-        .select({ j: judge, title: problems.title })
-        .from(judge)
-        .innerJoin(problems, eq(problems.id, judge.pid))
-        .where(where)
-        .orderBy(desc(judge.submitId))
-        .limit(size)
-        .offset((current - 1) * size);
+      const rows =
+        offset === null
+          ? []
+          : await db
+              .select({ j: judge, title: problems.title })
+              .from(judge)
+              .innerJoin(problems, eq(problems.id, judge.pid))
+              .where(where)
+              .orderBy(desc(judge.submitId))
+              .limit(size)
+              .offset(offset);
       const records: SubmissionListItem[] = rows.map(({ j, title }) => ({
         uid: j.uid,
         submitId: j.submitId,
@@ -212,12 +221,13 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
     },
 
     async checkStatus(body, viewer) {
-      if (body.submitIds.length === 0) return {};
+      const ids = body.submitIds.filter(isInt4);
+      if (ids.length === 0 || !isInt4(body.cid ?? 0)) return {};
       const rows = await db
         .select({ j: judge, auth: problems.auth })
         .from(judge)
         .innerJoin(problems, eq(problems.id, judge.pid))
-        .where(and(inArray(judge.submitId, body.submitIds), eq(judge.cid, body.cid ?? 0)));
+        .where(and(inArray(judge.submitId, ids), eq(judge.cid, body.cid ?? 0)));
       const out: Record<string, Submission> = {};
       for (const { j, auth } of rows) {
         if (auth !== 1 && !isOwner(j, viewer) && !isAdmin(viewer)) continue;
@@ -227,6 +237,7 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
     },
 
     async canWatch(submitId, viewer) {
+      if (!isInt4(submitId)) return false;
       const [row] = await db
         .select({ uid: judge.uid, cid: judge.cid, auth: problems.auth })
         .from(judge)

@@ -4,6 +4,8 @@ import { isShortCodeLanguage, LIMITS, OjError } from '@oj/proto';
 /** Throws the catalogued error for code that may not be submitted in `language`. */
 export function validateCode(code: string, language: string): void {
   if (code.trim().length === 0) throw new OjError('CODE_EMPTY');
+  // PostgreSQL text cannot hold NUL; no compiler wants one either.
+  if (code.includes('\0')) throw new OjError('VALIDATION_FAILED', { detail: 'code contains a NUL character' });
   if (code.length > LIMITS.codeMax) throw new OjError('CODE_TOO_LONG');
   if (code.length < LIMITS.codeMin && !isShortCodeLanguage(language)) throw new OjError('CODE_TOO_SHORT');
 }

@@ -16,7 +16,7 @@ import {
 } from '@oj/proto';
 import { api } from './api';
 import { decoders } from './decoders';
-import { sessionState } from '../stores/session';
+import { clearSession, sessionState } from '../stores/session';
 import { connectionState } from '../stores/ui';
 import {
   applyCaseEvent,
@@ -237,9 +237,12 @@ function connect(): ClientSocket {
     // socket.io retries by itself except when the server closed the socket on purpose (e.g. a restart).
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), 1000 + Math.random() * 2000);
   });
-  s.on('connect_error', () => {
+  s.on('connect_error', (err) => {
     connectionState.connected = false;
     schedulePoll();
+    // The server refused our token (logged out elsewhere, banned, expired): socket.io does not retry a refusal,
+    // so drop the session; the token watcher below reconnects anonymously, as REST's 401 handling would.
+    if (err.message === 'AUTH_TOKEN_INVALID' && sessionState.token) clearSession();
   });
   s.on('submission.status', onStatus);
   s.on('submission.case', onCase);

@@ -15,6 +15,8 @@ export {
   checkSystemPackages,
   MissingSystemPackagesError,
   INSTALL_COMMAND,
+  ETC_RUNTIME,
+  ETC_TOOLCHAIN,
   type SandboxFactory,
   type SandboxFactoryOptions,
   type SandboxDriver,

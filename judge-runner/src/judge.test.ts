@@ -7,19 +7,21 @@ import { JudgeStatus, type JudgeJob } from '@oj/proto';
 import { collectingSink, makeJob, template } from './job-fixture';
 import { judge, type JudgeDeps } from './judge';
 import { detectLanguages } from './languages';
-import { createSandboxFactory } from './sandbox/index';
+import { createSandboxFactory, type SandboxFactory } from './sandbox/index';
 
 let root: string;
 let deps: JudgeDeps;
+let sandboxes: SandboxFactory;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-judge-test-'));
   await chmod(root, 0o711); // the sandbox uid resolves its bind mounts itself
-  const sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 21_000 });
+  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 21_000 });
   deps = { sandbox: sandboxes.forSlot(0), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'test-runner' };
 });
 
 afterAll(async () => {
+  await sandboxes.close();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -143,6 +143,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
         limits,
         env: lang.env,
         addressSpaceLimit: lang.addressSpaceLimit,
+        etc: lang.runEtc,
       });
       const outOfMemory = lang.outOfMemoryPattern !== undefined && r.exitCode !== 0 && lang.outOfMemoryPattern.test(await readHead(stderr, 64 * 1024));
       let verdict: CaseVerdict | null = runVerdict(r, { outOfMemory });

@@ -2,6 +2,7 @@
 // compiles and runs for each, and the compile limits that end compiler bombs as Compile Error.
 import { access, constants } from 'node:fs/promises';
 import { isCFamily, LOCAL_LANGUAGES } from '@oj/proto';
+import { ETC_RUNTIME } from './sandbox/types';
 
 /** Limits of one run as the language sees them (already doubled for non-C/C++). */
 export interface RunLimitsView {
@@ -24,6 +25,8 @@ export interface LanguageDef {
   compile: string[] | null;
   compileLimits: CompileLimits;
   run: (l: RunLimitsView) => string[];
+  /** /etc entries the running program needs (compiling gets all of `ETC_TOOLCHAIN`). */
+  runEtc: readonly string[];
   /** Host binaries that must exist for this language to be advertised. */
   requires: string[];
   /** Processes/threads the runtime needs for a plain single-threaded program. */
@@ -52,6 +55,7 @@ function native(name: string, compiler: 'gcc' | 'g++', std: string, o2: boolean)
     compile: gcc(compiler, std, o2, src),
     compileLimits: compiler === 'gcc' ? SMALL : LARGE,
     run: () => ['/w/main'],
+    runEtc: ETC_RUNTIME,
     requires: [`/usr/bin/${compiler}`],
     runProcesses: 16,
     addressSpaceLimit: true,
@@ -85,6 +89,8 @@ export const LANGUAGES: readonly LanguageDef[] = [
       '/w',
       'Main',
     ],
+    // /usr/bin/java resolves through /etc/alternatives; the JVM reads its config from /etc/java-17-openjdk.
+    runEtc: [...ETC_RUNTIME, '/etc/alternatives', '/etc/java-17-openjdk'],
     requires: ['/usr/bin/javac', '/usr/bin/java'],
     runProcesses: 64,
     // The JVM reserves far more address space than it uses: limited by cgroup / peak RSS instead.
@@ -97,6 +103,7 @@ export const LANGUAGES: readonly LanguageDef[] = [
     compile: ['/usr/bin/python3', '-m', 'py_compile', 'main.py'],
     compileLimits: SMALL,
     run: () => ['/usr/bin/python3', '/w/main.py'],
+    runEtc: ETC_RUNTIME,
     requires: ['/usr/bin/python3'],
     runProcesses: 16,
     addressSpaceLimit: true,
@@ -108,6 +115,7 @@ export const LANGUAGES: readonly LanguageDef[] = [
     compile: null,
     compileLimits: SMALL,
     run: (l) => ['/usr/bin/node', `--max-old-space-size=${l.memoryMb}`, `--stack-size=${Math.max(984, Math.floor((l.stackMb * 1024) / 2))}`, '/w/main.js'],
+    runEtc: ETC_RUNTIME,
     requires: ['/usr/bin/node'],
     runProcesses: 64,
     addressSpaceLimit: false,

@@ -24,6 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await sandboxes.close();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -122,6 +122,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     async stop() {
       clearInterval(heartbeat);
       await consumer.stop();
+      // Sandboxes passed in belong to the caller; ours (and their slot cgroups) end with the runner.
+      if (sandboxes !== opts.sandboxes) await sandboxes.close();
     },
   };
 }

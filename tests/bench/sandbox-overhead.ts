@@ -1,11 +1,12 @@
-// Benchmark helper: the cost of one sandboxed run (setpriv + bwrap + oj-measure + cgroups) against a bare
-// fork+exec of the same tiny C binary. Mean milliseconds per run; prints nothing.
+// Benchmark helper: the cost of one sandboxed run (oj-enter + bwrap + oj-measure + the slot's cgroups), set up the
+// way judge() runs a C test case, against a bare fork+exec of the same tiny C binary. Mean milliseconds per run;
+// prints nothing.
 import { execFile, spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createSandboxFactory } from '@oj/judge-runner';
+import { createSandboxFactory, ETC_RUNTIME, type SandboxFactory } from '@oj/judge-runner';
 
 const RUNS = 30;
 const WARMUP = 3;
@@ -20,6 +21,7 @@ function runBare(file: string): Promise<void> {
 
 export async function benchSandboxOverhead(): Promise<{ bareMs: number; sandboxMs: number; overheadMs: number; ratio: number }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'oj-bench-sandbox-'));
+  let sandboxes: SandboxFactory | null = null;
   try {
     await chmod(root, 0o711);
     const box = path.join(root, 'box');
@@ -31,11 +33,11 @@ export async function benchSandboxOverhead(): Promise<{ bareMs: number; sandboxM
     await promisify(execFile)('gcc', ['-O2', '-o', binary, path.join(root, 'tiny.c')]);
     await copyFile(binary, path.join(box, 'main'));
 
-    const sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 24_000 });
+    sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 24_000 });
     const sandbox = sandboxes.forSlot(0);
     const limits = { cpuMs: 1000, wallMs: 5000, memoryKb: 65_536, outputBytes: 1 << 20, processes: 4, stackKb: 8192 };
     const sandboxed = async () => {
-      const r = await sandbox.run({ argv: ['/w/main'], workDir: box, writableWorkDir: false, stdoutFile: path.join(io, 'out'), stderrFile: path.join(io, 'err'), limits });
+      const r = await sandbox.run({ argv: ['/w/main'], workDir: box, writableWorkDir: false, stdoutFile: path.join(io, 'out'), stderrFile: path.join(io, 'err'), limits, etc: ETC_RUNTIME });
       if (r.exitCode !== 0) throw new Error(`sandboxed run failed: ${JSON.stringify(r)}`);
     };
 
@@ -49,6 +51,7 @@ export async function benchSandboxOverhead(): Promise<{ bareMs: number; sandboxM
     const sandboxMs = await time(sandboxed);
     return { bareMs, sandboxMs, overheadMs: sandboxMs - bareMs, ratio: sandboxMs / bareMs };
   } finally {
+    await sandboxes?.close();
     await rm(root, { recursive: true, force: true });
   }
 }

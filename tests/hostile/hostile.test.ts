@@ -7,21 +7,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeEvent, type JudgeJob } from '@oj/proto';
-import { createSandboxFactory, detectLanguages, judge, type JudgeDeps } from '@oj/judge-runner';
+import { createSandboxFactory, detectLanguages, judge, type JudgeDeps, type SandboxFactory } from '@oj/judge-runner';
 
 const UID = 22_000; // slot 0 of this suite's own uid range, so no other test's sandbox shares it
 let root: string;
 let deps: JudgeDeps;
+let sandboxes: SandboxFactory;
 let submitId = 100;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-hostile-'));
   await chmod(root, 0o711);
-  const sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: UID });
+  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: UID });
   deps = { sandbox: sandboxes.forSlot(0), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'hostile' };
 });
 
 afterAll(async () => {
+  await sandboxes.close();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -1,10 +1,10 @@
 // Sandbox factory: picks the driver (nsjail when installed, else bwrap; OJ_SANDBOX overrides), builds the
-// measuring helper, and detects cgroup support once.
+// C helpers, detects cgroup support once, and owns each slot's cgroups.
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { createBwrapSandbox } from './bwrap';
-import { detectCgroupBase, type CgroupBase } from './cgroup';
-import { buildMeasureHelper } from './measure-build';
+import { createSlotCgroup, detectCgroupBase, type CgroupBase, type SlotCgroup } from './cgroup';
+import { buildHelper } from './helper-build';
 import { createNsjailSandbox } from './nsjail';
 import type { Sandbox } from './types';
 
@@ -24,7 +24,7 @@ export function pickSandboxDriver(override: SandboxDriver | undefined, nsjailIns
 
 export interface SandboxFactoryOptions {
   driver: SandboxDriver;
-  /** Where the measuring helper is built (world-readable). */
+  /** Where the C helpers are built (world-readable). */
   cacheDir: string;
   /** Slot s runs as uid `uidBase + s`. */
   uidBase: number;
@@ -37,16 +37,29 @@ export interface SandboxFactory {
   driver: SandboxDriver;
   /** Whether runs are capped by cgroups (else rlimits only). */
   cgroups: boolean;
-  /** The sandbox of one slot (its own uid). */
+  /** The sandbox of one slot (its own uid and cgroups). Runs of one slot must not overlap. */
   forSlot(slot: number): Sandbox;
   uidOf(slot: number): number;
+  /** Removes the slots' cgroups (call once no run is left; a crashed runner's are removed at the next start). */
+  close(): Promise<void>;
 }
 
 export async function createSandboxFactory(opts: SandboxFactoryOptions): Promise<SandboxFactory> {
-  const measurePath = await buildMeasureHelper(opts.cacheDir);
+  const [measurePath, enterPath] = await Promise.all([buildHelper(opts.cacheDir, 'measure'), buildHelper(opts.cacheDir, 'enter')]);
   const asRoot = process.getuid?.() === 0;
   const cgroupBase: CgroupBase | null = opts.cgroups === false ? null : await detectCgroupBase();
   const uidOf = (slot: number) => opts.uidBase + slot;
+  // Created on a slot's first run and reused by all its runs; a failed creation is retried by the next run.
+  const slotCgroups = new Map<number, Promise<SlotCgroup>>();
+  const cgroupOf = (base: CgroupBase, slot: number) => {
+    let cg = slotCgroups.get(slot);
+    if (!cg) {
+      cg = createSlotCgroup(base, slot);
+      slotCgroups.set(slot, cg);
+      cg.catch(() => slotCgroups.get(slot) === cg && slotCgroups.delete(slot));
+    }
+    return cg;
+  };
   return {
     driver: opts.driver,
     cgroups: cgroupBase !== null,
@@ -54,12 +67,19 @@ export async function createSandboxFactory(opts: SandboxFactoryOptions): Promise
     forSlot(slot) {
       const uid = uidOf(slot);
       if (opts.driver === 'nsjail') return createNsjailSandbox({ uid, measurePath, cgroups: cgroupBase !== null, nsjailPath: opts.nsjailPath });
-      return createBwrapSandbox({ uid, measurePath, asRoot, cgroupBase });
+      const cgroup = cgroupBase ? () => cgroupOf(cgroupBase, slot) : null;
+      return createBwrapSandbox({ uid, measurePath, enterPath, asRoot, cgroup });
+    },
+    async close() {
+      const groups = [...slotCgroups.values()];
+      slotCgroups.clear();
+      for (const cg of await Promise.allSettled(groups)) if (cg.status === 'fulfilled') await cg.value.remove();
     },
   };
 }
 
 export type { Limits, ReadonlyBind, RunResult, RunSpec, Sandbox } from './types';
+export { ETC_RUNTIME, ETC_TOOLCHAIN } from './types';
 export { buildBwrapCommand } from './bwrap';
 export { buildNsjailCommand } from './nsjail';
 export { checkSystemPackages, MissingSystemPackagesError, INSTALL_COMMAND } from './system-check';

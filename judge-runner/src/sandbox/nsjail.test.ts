@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildBwrapCommand } from './bwrap';
 import { pickSandboxDriver } from './index';
 import { buildNsjailCommand } from './nsjail';
-import type { RunSpec } from './types';
+import { ETC_RUNTIME, ETC_TOOLCHAIN, type RunSpec } from './types';
 
 const spec: RunSpec = {
   argv: ['/w/main'],
@@ -47,14 +47,32 @@ describe('nsjail command line', () => {
 });
 
 describe('bwrap command line', () => {
-  it('drops to the slot uid, unshares everything and enters the cgroups first', () => {
-    const c = buildBwrapCommand(spec, { uid: 20003, measurePath: '/m', asRoot: true, cgroupBase: { memory: '/cg/m', pids: '/cg/p' }, cgroupProcs: ['/cg/m/r/cgroup.procs', '/cg/p/r/cgroup.procs'] });
-    expect(c.file).toBe('/bin/sh');
-    const setpriv = c.args.indexOf('/usr/bin/setpriv');
-    expect(c.args.slice(setpriv, setpriv + 5)).toEqual(['/usr/bin/setpriv', '--reuid=20003', '--regid=20003', '--clear-groups', '/usr/bin/bwrap']);
-    expect(c.args).toEqual(expect.arrayContaining(['--unshare-all', '--die-with-parent', '--new-session', '--clearenv']));
+  const cgroup = () => Promise.reject(new Error('not used by the command line'));
+
+  it('launches through oj-enter: cgroups entered and uid dropped before bwrap, everything unshared', () => {
+    const c = buildBwrapCommand(spec, { uid: 20003, measurePath: '/m', enterPath: '/cache/oj-enter-x', asRoot: true, cgroup, cgroupProcs: ['/cg/m/r/cgroup.procs', '/cg/p/r/cgroup.procs'] });
+    expect(c.file).toBe('/cache/oj-enter-x');
+    expect(c.args.slice(0, c.args.indexOf('--') + 2)).toEqual(['--uid', '20003', '--cgroup-procs', '/cg/m/r/cgroup.procs', '--cgroup-procs', '/cg/p/r/cgroup.procs', '--', '/usr/bin/bwrap']);
+    expect(c.args).toEqual(expect.arrayContaining(['--unshare-all', '--die-with-parent', '--new-session', '--clearenv', '--proc', '/proc', '--dev', '/dev']));
     expect(c.args.join(' ')).toContain('--ro-bind /var/oj/s1/box /w');
-    expect(c.args.join(' ')).not.toMatch(/shadow|--share-net/);
+    expect(c.args.join(' ')).not.toMatch(/shadow|--share-net|setpriv|\/bin\/sh/);
+    expect(pairs(c.args, '--as-kb')).toEqual([]);
+  });
+
+  it('binds only the /etc entries the step needs, all toolchain ones by default, never others', () => {
+    const etcOf = (c: { args: string[] }) => pairs(c.args, '--ro-bind-try');
+    const opts = { uid: 20003, measurePath: '/m', enterPath: '/e', asRoot: true, cgroup: null };
+    expect(etcOf(buildBwrapCommand(spec, opts))).toEqual([...ETC_TOOLCHAIN]);
+    expect(etcOf(buildBwrapCommand({ ...spec, etc: ETC_RUNTIME }, opts))).toEqual(['/etc/ld.so.cache', '/etc/localtime']);
+    expect(() => buildBwrapCommand({ ...spec, etc: ['/etc/shadow'] }, opts)).toThrow(/not allowed/);
+    expect(pairs(buildNsjailCommand({ ...spec, etc: ETC_RUNTIME }, { uid: 1, measurePath: '/m', cgroups: false }).args, '-R')).not.toContain('/etc/alternatives');
+  });
+
+  it('runs bwrap directly when the runner is not root, and never enters cgroups then', () => {
+    const c = buildBwrapCommand(spec, { uid: 20003, measurePath: '/m', enterPath: '/e', asRoot: false, cgroup: null });
+    expect(c.file).toBe('/usr/bin/bwrap');
+    expect(pairs(c.args, '--as-kb')).toEqual(['262144']);
+    expect(() => buildBwrapCommand(spec, { uid: 20003, measurePath: '/m', enterPath: '/e', asRoot: false, cgroup, cgroupProcs: ['/cg/m/cgroup.procs'] })).toThrow(/root/);
   });
 });
 

@@ -1,7 +1,7 @@
 // The nsjail driver (production, when nsjail is installed): the same layout as the bwrap driver, with nsjail
 // doing namespaces, uid and cgroups and oj-measure inside doing rlimits, wall clock and rusage.
 import { chmod, chown } from 'node:fs/promises';
-import { ETC_BINDS, MEASURE_IN_SANDBOX, measureArgs, type SandboxCommand } from './bwrap';
+import { etcBinds, MEASURE_IN_SANDBOX, measureArgs, type SandboxCommand } from './bwrap';
 import { spawnMeasured, toRunResult } from './spawn-measured';
 import type { RunResult, RunSpec, Sandbox } from './types';
 
@@ -20,7 +20,7 @@ export function buildNsjailCommand(spec: RunSpec, opts: NsjailOptions): SandboxC
   for (const r of ['as', 'cpu', 'fsize', 'nproc', 'stack']) args.push(`--rlimit_${r}`, 'max');
   args.push('--rlimit_nofile', '64');
   args.push('-R', '/usr', '-s', '/usr/lib:/lib', '-s', '/usr/lib64:/lib64', '-s', '/usr/bin:/bin', '-s', '/usr/sbin:/sbin');
-  for (const etc of ETC_BINDS) args.push('-R', etc);
+  for (const etc of etcBinds(spec)) args.push('-R', etc);
   args.push('-m', 'none:/proc:proc:ro', '-T', '/dev', '-R', '/dev/null', '-R', '/dev/urandom', '-R', '/dev/zero', '-T', '/tmp');
   args.push(spec.writableWorkDir ? '-B' : '-R', `${spec.workDir}:/w`);
   for (const b of spec.readonlyBinds ?? []) args.push('-R', `${b.host}:${b.sandbox}`);

@@ -1,7 +1,8 @@
 // Shared by the drivers: spawns the sandbox command with the program's stdio as fds 0-2 and the measuring
 // helper's result pipe as fd 3, kills the whole tree if it outlives its wall clock, and decodes the report.
 import { spawn } from 'node:child_process';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import { Type } from '@sinclair/typebox';
 import { decodeJson } from '@oj/proto';
@@ -53,16 +54,16 @@ async function tail(file: string, bytes: number): Promise<string> {
 }
 
 export async function spawnMeasured(file: string, args: string[], spec: RunSpec): Promise<SpawnedRun> {
-  const handles: FileHandle[] = [];
+  // The stdio files are opened, sized and closed synchronously: local files, a few microseconds each, where the
+  // promise API costs a thread-pool round trip (~0.1 ms) per call on the per-run path.
+  const fds: number[] = [];
   try {
-    const stdin = spec.stdinFile ? await open(spec.stdinFile, 'r') : await open('/dev/null', 'r');
-    handles.push(stdin);
-    const stdout = await open(spec.stdoutFile, 'w', 0o600);
-    handles.push(stdout);
-    const stderr = await open(spec.stderrFile, 'w', 0o600);
-    handles.push(stderr);
+    fds.push(openSync(spec.stdinFile ? spec.stdinFile : '/dev/null', 'r'));
+    fds.push(openSync(spec.stdoutFile, 'w', 0o600));
+    fds.push(openSync(spec.stderrFile, 'w', 0o600));
+    const [stdin, stdout, stderr] = fds as [number, number, number];
     const child = spawn(file, args, {
-      stdio: [stdin.fd, stdout.fd, stderr.fd, 'pipe'],
+      stdio: [stdin, stdout, stderr, 'pipe'],
       detached: true,
       env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
     });
@@ -89,7 +90,8 @@ export async function spawnMeasured(file: string, args: string[], spec: RunSpec)
     }
     const report = decodeJson(MeasureReport, text);
     if (!report.ok) throw new Error(`sandbox: ${report.error}`);
-    const stdoutBytes = (await stat(spec.stdoutFile)).size;
+    // The program wrote through the same open file as ours.
+    const stdoutBytes = fstatSync(stdout).size;
     return {
       report: {
         exitCode: report.exited ? report.exitCode : null,
@@ -103,7 +105,13 @@ export async function spawnMeasured(file: string, args: string[], spec: RunSpec)
       stdoutBytes,
     };
   } finally {
-    for (const h of handles) await h.close().catch(() => undefined);
+    for (const fd of fds) {
+      try {
+        closeSync(fd);
+      } catch {
+        // nothing to do: the fd is released either way
+      }
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeEvent, type JudgeJob } from '@oj/proto';
 import { createSandboxFactory, detectLanguages, judge, type JudgeDeps, type SandboxFactory } from '@oj/judge-runner';
+import { makeJob } from '@oj/judge-runner/testing';
 
 const UID = 22_000; // slot 0 of this suite's own uid range, so no other test's sandbox shares it
 let root: string;
@@ -44,28 +45,8 @@ afterEach(async () => {
 });
 
 function job(code: string, input: string, output: string, over: Partial<JudgeJob['problem']> = {}, language = 'C'): JudgeJob {
-  return {
-    submitId: ++submitId,
-    version: 1,
-    lane: 'practice',
-    language,
-    code,
-    problem: {
-      pid: 1,
-      problemId: 'HOSTILE',
-      type: 0,
-      judgeMode: 'default',
-      judgeCaseMode: 'default',
-      timeLimitMs: 1000,
-      memoryLimitMb: 256,
-      stackLimitMb: 128,
-      isRemoveEndBlank: true,
-      caseVersion: 'v1',
-      cases: [{ caseId: 1, index: 1, input, output, score: 100, groupNum: null }],
-      ...over,
-    },
-    enqueuedAt: Date.now(),
-  };
+  const cases = [{ caseId: 1, index: 1, input, output, score: 100, groupNum: null }];
+  return makeJob(language, code, { problemId: 'HOSTILE', cases, ...over }, ++submitId);
 }
 
 async function verdictOf(j: JudgeJob) {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJson, JudgeEvent, JudgeStatus, LOCAL_LANGUAGES, STREAMS, SUBJECTS, type JudgeJob } from '@oj/proto';
 import { createNatsRunnerTransport, createRunnerLogger, laneConsumerName, loadRunnerConfig, startRunner, type Runner } from '@oj/judge-runner';
 import type { RunnerTransport } from '@oj/proto';
+import { makeJob } from '@oj/judge-runner/testing';
 import { startTestNats, type TestNats } from '../support/nats';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,30 +39,11 @@ afterAll(async () => {
 });
 
 function job(submitId: number, code: string, language = 'C'): JudgeJob {
-  return {
-    submitId,
-    version: 1,
-    lane: 'practice',
-    language,
-    code,
-    problem: {
-      pid: 1,
-      problemId: 'P1000',
-      type: 0,
-      judgeMode: 'default',
-      judgeCaseMode: 'default',
-      timeLimitMs: 1000,
-      memoryLimitMb: 256,
-      stackLimitMb: 128,
-      isRemoveEndBlank: true,
-      caseVersion: 'v1',
-      cases: [
-        { caseId: 1, index: 1, input: '1 2\n', output: '3\n', score: 50, groupNum: null },
-        { caseId: 2, index: 2, input: '5 5\n', output: '10\n', score: 50, groupNum: null },
-      ],
-    },
-    enqueuedAt: Date.now(),
-  };
+  const cases = [
+    { caseId: 1, index: 1, input: '1 2\n', output: '3\n', score: 50, groupNum: null },
+    { caseId: 2, index: 2, input: '5 5\n', output: '10\n', score: 50, groupNum: null },
+  ];
+  return makeJob(language, code, { cases }, submitId);
 }
 
 function runnerConfig(id: string, uidBase: number) {

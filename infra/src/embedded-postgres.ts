@@ -33,7 +33,8 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     // A fresh Debian has no en_US locale; C.UTF-8 always exists (later flags override the package's own).
     initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
-    createPostgresUser: true,
+    // PostgreSQL refuses to run as root: as root, run it as a `postgres` system user (created if missing).
+    createPostgresUser: process.getuid?.() === 0,
     // TCP on loopback only; no unix socket, so no dependence on /var/run/postgresql.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
     onLog: opts.onLog ?? (() => {}),

@@ -15,6 +15,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
+    // isolated-vm (JavaScript checkers) needs Node 20+ started without the startup snapshot.
+    poolOptions: { forks: { execArgv: ['--no-node-snapshot'] } },
     maxWorkers: 2,
     minWorkers: 1,
     reporters: ['default'],

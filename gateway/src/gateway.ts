@@ -3,6 +3,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ClientToServerEvents, PushTransport, ServerToClientEvents } from '@oj/proto';
 import type { OjServices } from '@oj/services';
@@ -12,6 +13,8 @@ import type { GatewayConfig } from './config';
 import { installErrorHandling } from './error-handler';
 import { createRealtime } from './realtime';
 import { registerAccountRoutes } from './routes/account.routes';
+import { registerFileRoutes } from './routes/file.routes';
+import { registerJudgeAdminRoutes } from './routes/judge-admin.routes';
 import { registerProblemRoutes } from './routes/problem.routes';
 import { registerSiteRoutes } from './routes/site.routes';
 import { registerSubmissionRoutes } from './routes/submission.routes';
@@ -51,6 +54,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
 
   await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.jwtExpireS } });
   await app.register(fastifyRateLimit, { global: false });
+  // Multipart only for the upload routes that ask for it (`req.file()`); the limits are set per route.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });
   installErrorHandling(app, webDist ? (req, reply) => (wantsSpa(req) ? sendSpa(reply) : null) : undefined);
 
   app.addHook('onSend', async (req, reply) => {
@@ -72,6 +77,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerSiteRoutes(app, deps);
   registerProblemRoutes(app, deps);
   registerSubmissionRoutes(app, deps);
+  registerFileRoutes(app, deps);
+  registerJudgeAdminRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   if (webDist) await registerWeb(app, webDist);

@@ -139,9 +139,10 @@ export function createRealtime(
       case 'contest':
       case 'scoreboard':
       case 'contest-admin':
-      case 'test-judge':
-        // Opened by the issues that build contests and the online test.
+        // Opened by the issue that builds contests.
         return false;
+      case 'test-judge':
+        return services.testJudge.canWatch(topic.key, viewer);
       default:
         return assertNever(topic);
     }

@@ -1,21 +1,25 @@
-// The default checker: exact comparison after dropping trailing whitespace of each line and trailing blank
-// lines; Presentation Error when only whitespace differs, otherwise Wrong Answer.
+// The default checker: exact comparison after dropping trailing whitespace of each line (isRemoveEndBlank) and
+// trailing blank lines; Presentation Error when only whitespace differs, otherwise Wrong Answer.
 import { JudgeStatus } from '@oj/proto';
 
 export type CheckStatus = typeof JudgeStatus.ACCEPTED | typeof JudgeStatus.PRESENTATION_ERROR | typeof JudgeStatus.WRONG_ANSWER;
 
-function normalize(text: string): string {
-  const lines = text.split('\n').map((l) => l.replace(/[ \t\r\f\v]+$/, ''));
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return lines.join('\n');
+/** Drops trailing whitespace of every line (when `endBlank`) and trailing blank lines; CRLF counts as LF. */
+function normalize(text: string, endBlank: boolean): string {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const cut = endBlank ? lines.map((l) => l.replace(/[ \t\r\f\v]+$/, '')) : lines;
+  while (cut.length > 0 && cut[cut.length - 1] === '') cut.pop();
+  return cut.join('\n');
 }
 
 /**
- * `isRemoveEndBlank` is accepted for the problem setting's sake, but trailing blanks are always ignored
- * (they are invisible to contestants), so it changes nothing here.
+ * `isRemoveEndBlank` (the default, true): blanks at the end of each line and blank lines at the end are ignored.
+ * false: lines must match exactly, only line endings (CRLF) and blank lines at the very end are ignored, so a
+ * trailing space is a Presentation Error.
  */
-export function checkOutput(expected: string, actual: string, _opts: { isRemoveEndBlank?: boolean } = {}): CheckStatus {
-  if (normalize(expected) === normalize(actual)) return JudgeStatus.ACCEPTED;
+export function checkOutput(expected: string, actual: string, opts: { isRemoveEndBlank?: boolean } = {}): CheckStatus {
+  const endBlank = opts.isRemoveEndBlank ?? true;
+  if (normalize(expected, endBlank) === normalize(actual, endBlank)) return JudgeStatus.ACCEPTED;
   if (expected.replace(/\s+/g, '') === actual.replace(/\s+/g, '')) return JudgeStatus.PRESENTATION_ERROR;
   return JudgeStatus.WRONG_ANSWER;
 }

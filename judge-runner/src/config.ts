@@ -21,6 +21,10 @@ export interface RunnerConfig {
   /** PATH, to look for nsjail. */
   searchPath: string;
   logLevel: string;
+  /** Budget of the on-disk test-data cache (`<workDir>/.testdata`), in MiB; default 2048. */
+  testdataCacheMb?: number;
+  /** Budget of the compile cache (`<workDir>/.compile-cache`), in MiB; 0 turns it off; default 512. */
+  compileCacheMb?: number;
 }
 
 function read<S extends TSchema>(env: NodeJS.ProcessEnv, name: string, schema: S, parse: (s: string) => unknown, fallback: unknown): unknown {
@@ -48,6 +52,8 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     ackWaitMs: read(env, 'OJ_RUNNER_ACK_WAIT_MS', Type.Integer({ minimum: 1000 }), int, 30_000) as number,
     uidBase: read(env, 'OJ_SANDBOX_UID_BASE', Type.Integer({ minimum: 1000, maximum: 2_000_000_000 }), int, 20_000) as number,
     heartbeatMs: 5000,
+    testdataCacheMb: read(env, 'OJ_RUNNER_TESTDATA_CACHE_MB', Type.Integer({ minimum: 1 }), int, 2048) as number,
+    compileCacheMb: read(env, 'OJ_RUNNER_COMPILE_CACHE_MB', Type.Integer({ minimum: 0 }), int, 512) as number,
     searchPath: env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
     logLevel: read(env, 'OJ_LOG_LEVEL', Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))), (s) => s, 'info') as string,
   };

@@ -7,6 +7,7 @@ export { judge, runLimits, type FinalEvent, type JudgeDeps, type JudgeEventSink 
 export { checkOutput } from './checker';
 export { finalVerdict, runVerdict } from './verdict';
 export { LANGUAGES, detectLanguages, findLanguage, limitFactor, type LanguageDef } from './languages';
+export { createCompileCache, type CompileCache, type CompileOutcome } from './compile-cache';
 export {
   createSandboxFactory,
   pickSandboxDriver,
@@ -25,3 +26,4 @@ export {
   type RunResult,
   type Limits,
 } from './sandbox/index';
+export { TestdataCache, type CachedTestdata, type TestdataCacheOptions } from './testdata/cache';

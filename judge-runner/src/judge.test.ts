@@ -123,6 +123,6 @@ describe('judge (bwrap)', () => {
   });
 
   it('throws (System Error) for a language this runner does not offer', async () => {
-    await expect(run(makeJob('Golang', 'package main'))).rejects.toThrow(/not available/);
+    await expect(run(makeJob('Python2', 'print 1'))).rejects.toThrow(/not available/);
   });
 });

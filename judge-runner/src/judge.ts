@@ -4,10 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type JudgeJob } from '@oj/proto';
+import { earnedScore, JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type JudgeJob } from '@oj/proto';
+import { afterCase, judgingOrder, skippedCase } from './case-modes';
 import { checkOutput } from './checker';
+import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
+import { interactiveVerdict, runInteractive } from './interactive';
+import { fileIoCase, prepareJudgeMode, readProgramFile, type PreparedMode } from './judge-modes';
+import type { CompileCache } from './compile-cache';
 import { findLanguage, limitFactor, type LanguageDef } from './languages';
-import type { Limits, RunResult, Sandbox } from './sandbox/types';
+import type { Limits, RunResult, RunSpec, Sandbox, WarmSandbox } from './sandbox/types';
+import type { CachedTestdata, TestdataCache } from './testdata/cache';
+import { acquireTestdata, caseData } from './testdata/case-data';
 import { finalVerdict, runVerdict, signalName, type CaseVerdict } from './verdict';
 
 export type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -25,6 +32,15 @@ export interface JudgeDeps {
   workRoot: string;
   /** Runner id, reported as `judger`. */
   judger: string;
+  /** Cache of uploaded test-data versions (jobs with `problem.testdata` need it). */
+  testdata?: TestdataCache;
+  /** Compiles already done, shared by the runner's slots (compile-cache.ts); none: every job compiles. */
+  compileCache?: CompileCache;
+  /**
+   * Where checkers and interactors run: the slot's helper sandbox (its own uid and cgroups, runner.ts), since an
+   * interactor runs beside the program and the slot's cgroups may be held by its warm sandbox. Default: `sandbox`.
+   */
+  helperSandbox?: Sandbox;
 }
 
 /** Compiler messages shown to the user are cut to this many characters. */
@@ -33,9 +49,12 @@ export const COMPILE_MESSAGE_MAX = 4096;
 export const USER_OUTPUT_MAX = 1024;
 const MIN_OUTPUT_LIMIT = 32 * 1024 * 1024;
 
-/** Run limits of a case (hoj-rules §8): doubled for non-C/C++; wall = 3 x CPU + 1 s; output max(2 x expected, 32 MB). */
+/**
+ * Run limits of a case (hoj-rules §8): doubled for non-C/C++ (not for Codeforces / Gym problems, `CF-` / `GYM-`,
+ * whose limits are already the original's); wall = 3 x CPU + 1 s; output max(2 x expected, 32 MB).
+ */
 export function runLimits(job: JudgeJob, lang: LanguageDef, expectedBytes: number): Limits {
-  const factor = limitFactor(job.language);
+  const factor = /^(CF|GYM)-/.test(job.problem.problemId) ? 1 : limitFactor(job.language);
   const cpuMs = job.problem.timeLimitMs * factor;
   const memoryMb = job.problem.memoryLimitMb * factor;
   return {
@@ -75,7 +94,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
   const head = { submitId: job.submitId, version: job.version, judger: deps.judger };
   const lang = deps.languages.find((l) => l.name === job.language) ?? null;
   if (!lang) throw new Error(`language "${job.language}" is not available on runner ${deps.judger}${findLanguage(job.language) ? '' : ' (unknown)'}`);
-  const cases = [...job.problem.cases].sort((a, b) => a.index - b.index);
+  const cases = judgingOrder(job.problem, job.problem.cases);
   if (cases.length === 0) throw new Error(`problem ${job.problem.problemId} has no test cases`);
   const isOi = job.problem.type === ProblemType.OI;
 
@@ -86,28 +105,43 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
   const box = path.join(dir, 'box');
   const data = path.join(dir, 'data');
   const io = path.join(dir, 'io');
+  let testdata: CachedTestdata | null = null;
+  let warm: WarmSandbox | null = null;
+  let mode: PreparedMode | null = null;
   await mkdir(dir, { mode: 0o711 });
   try {
     await mkdir(box, { mode: 0o700 });
     await mkdir(data, { mode: 0o700 });
     await mkdir(io, { mode: 0o700 });
     await writeFile(path.join(box, lang.sourceFile), job.code);
+    // User extra files are the program's: in /w when compiling and running.
+    checkExtraFileNames(job.problem.userExtraFile, [lang.sourceFile, 'main']);
+    await writeExtraFiles(box, job.problem.userExtraFile);
 
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.COMPILING, casesTotal: cases.length });
     if (lang.compile) {
       const l = lang.compileLimits;
       const out = path.join(io, 'compile.out');
-      const r = await deps.sandbox.run({
-        argv: lang.compile,
-        workDir: box,
-        writableWorkDir: true,
-        stdoutFile: out,
-        stderrFile: out,
-        limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
-        env: lang.env,
-        addressSpaceLimit: lang.addressSpaceLimit,
-      });
-      const message = compileFailure(r, await readHead(out, COMPILE_MESSAGE_MAX + 1024));
+      // A compile already done (same source, language and toolchain) is taken from the cache (compile-cache.ts).
+      const cache = Object.keys(job.problem.userExtraFile ?? {}).length > 0 ? undefined : deps.compileCache;
+      const cacheKey = cache ? await cache.key(lang, job.code) : null;
+      const cached = cache && cacheKey ? await cache.restore(cacheKey, box) : null;
+      let message: string | null = cached ? (cached.ok ? null : cached.message) : null;
+      if (!cached) {
+        const r = await deps.sandbox.run({
+          argv: lang.compile,
+          workDir: box,
+          writableWorkDir: true,
+          stdoutFile: out,
+          stderrFile: out,
+          limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
+          env: lang.env,
+          addressSpaceLimit: lang.addressSpaceLimit,
+        });
+        message = compileFailure(r, await readHead(out, COMPILE_MESSAGE_MAX + 1024));
+        const limited = r.cpuExceeded || r.wallExceeded || r.memoryExceeded || r.outputExceeded || r.signal !== null;
+        if (cache && cacheKey && !limited) await cache.store(cacheKey, box, message === null ? { ok: true } : { ok: false, message });
+      }
       if (message !== null) {
         const final: FinalEvent = {
           kind: 'final',
@@ -124,16 +158,35 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       }
     }
 
+    const prepared = await prepareJudgeMode(job, { sandbox: deps.sandbox, helperSandbox: deps.helperSandbox, workRoot: deps.workRoot, dir, io });
+    if (!prepared.ok) {
+      // The problem's checker or interactor is broken: ours, not the user's.
+      const final: FinalEvent = { kind: 'final', ...head, status: JudgeStatus.SYSTEM_ERROR, score: null, time: null, memory: null, errorMessage: prepared.message, cases: [] };
+      await sink.publishEvent(final);
+      return final;
+    }
+    mode = prepared.mode;
+    const p = job.problem;
+    // The warm sandbox runs plain cases only: not an interactive pair, nor a file IO case's fresh /w; and it holds the
+    // slot's cgroups, so a checker needs a sandbox of its own (helperSandbox) beside it.
+    const useWarm = p.judgeMode !== 'interactive' && !p.isFileIO && (p.judgeMode === 'default' || deps.helperSandbox !== undefined);
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.JUDGING, casesTotal: cases.length });
     const results: CaseResult[] = [];
+    let skipGroup: number | null = null;
+    testdata = await acquireTestdata(job, deps.testdata);
     for (const c of cases) {
-      const input = path.join(data, `${c.index}.in`);
-      await writeFile(input, c.input, { mode: 0o600 });
-      await writeFile(path.join(data, `${c.index}.out`), c.output, { mode: 0o600 });
-      const limits = runLimits(job, lang, Buffer.byteLength(c.output));
+      if (skipGroup !== null && (c.groupNum ?? 0) === skipGroup) {
+        const skipped = skippedCase(c);
+        results.push(skipped);
+        await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: skipped });
+        continue;
+      }
+      skipGroup = null;
+      const { inputFile: input, expected } = await caseData(c, data, testdata);
+      const limits = runLimits(job, lang, Buffer.byteLength(expected));
       const stdout = path.join(io, `${c.index}.out`);
       const stderr = path.join(io, `${c.index}.err`);
-      const r = await deps.sandbox.run({
+      const runSpec: RunSpec = {
         argv: lang.run({ memoryMb: limits.memoryKb / 1024, stackMb: job.problem.stackLimitMb }),
         workDir: box,
         writableWorkDir: false,
@@ -144,12 +197,34 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
         env: lang.env,
         addressSpaceLimit: lang.addressSpaceLimit,
         etc: lang.runEtc,
-      });
+      };
+      let r: RunResult;
+      let interactor: Awaited<ReturnType<typeof runInteractive>>['interactor'] | null = null;
+      if (p.judgeMode === 'interactive' && mode.interactorBox) {
+        const { stdinFile: _in, stdoutFile: _out, ...programSpec } = runSpec;
+        const ran = await runInteractive({ programSandbox: deps.sandbox, programSpec, interactorSandbox: mode.helperSandbox, interactorBox: mode.interactorBox, io, index: c.index, inputFile: input, answer: expected, problem: p });
+        r = ran.program;
+        interactor = ran.interactor;
+        await writeFile(stdout, '');
+      } else if (p.isFileIO) {
+        // File IO: the program reads and writes files in a fresh /w of its own (judge-modes.ts).
+        const fio = await fileIoCase({ box, dir, index: c.index, inputFile: input, problem: p });
+        r = await deps.sandbox.run({ ...runSpec, stdinFile: undefined, workDir: fio.workDir, writableWorkDir: true, readonlyBinds: fio.readonlyBinds });
+        await writeFile(stdout, await readProgramFile(fio.outputFile));
+        await rm(fio.workDir, { recursive: true, force: true });
+      } else {
+        // One warm sandbox runs every case (sandbox/warm.ts); drivers without one run each case in a sandbox of its own.
+        r = deps.sandbox.openWarm && useWarm
+          ? await (warm ??= await deps.sandbox.openWarm({ ...runSpec, ioDir: path.join(dir, 'warm') })).run(runSpec)
+          : await deps.sandbox.run(runSpec);
+      }
       const outOfMemory = lang.outOfMemoryPattern !== undefined && r.exitCode !== 0 && lang.outOfMemoryPattern.test(await readHead(stderr, 64 * 1024));
-      let verdict: CaseVerdict | null = runVerdict(r, { outOfMemory });
-      if (verdict === null) {
+      let verdict: (CaseVerdict & { points?: number }) | null = runVerdict(r, { outOfMemory });
+      if (interactor) verdict = interactiveVerdict(verdict, r, interactor);
+      else if (verdict === null && mode.checker) verdict = await mode.checker.check({ index: c.index, inputFile: input, userOutputFile: stdout, answer: expected });
+      else if (verdict === null) {
         const actual = await readFile(stdout, 'utf8');
-        verdict = { status: checkOutput(c.output, actual, { isRemoveEndBlank: job.problem.isRemoveEndBlank }) };
+        verdict = { status: checkOutput(expected, actual, { isRemoveEndBlank: job.problem.isRemoveEndBlank }) };
       }
       const result: CaseResult = {
         caseId: c.caseId,
@@ -157,21 +232,26 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
         status: verdict.status,
         time: r.cpuMs,
         memory: r.memoryKb,
-        score: verdict.status === JudgeStatus.ACCEPTED ? c.score : 0,
+        score: earnedScore(verdict.status, c.score, verdict.points),
         groupNum: c.groupNum,
         userOutput: await readHead(stdout, USER_OUTPUT_MAX),
         ...(verdict.message ? { message: verdict.message } : {}),
       };
       results.push(result);
       await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: result });
-      // ACM stops at the first failing case: its verdict is already decided.
-      if (!isOi && verdict.status !== JudgeStatus.ACCEPTED) break;
+      // ACM and ergodic_without_error stop at the first failing case; subtask_lowest skips the rest of its group.
+      const next = afterCase(p, result);
+      if (next === 'stop') break;
+      if (next === 'skip-group') skipGroup = c.groupNum ?? 0;
     }
-    const v = finalVerdict(job.problem.type, results);
+    const v = finalVerdict(p.type, results, { mode: p.judgeCaseMode, ioScore: p.ioScore });
     const final: FinalEvent = { kind: 'final', ...head, ...v, errorMessage: null, cases: results };
     await sink.publishEvent(final);
     return final;
   } finally {
+    await warm?.close();
+    await mode?.close();
+    testdata?.release();
     await rm(dir, { recursive: true, force: true });
   }
 }

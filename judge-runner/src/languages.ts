@@ -42,6 +42,10 @@ const MB = 1024 * 1024;
 const SMALL: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 256, outputBytes: 16 * MB, processes: 32 };
 const LARGE: CompileLimits = { cpuMs: 10_000, wallMs: 20_000, memoryMb: 512, outputBytes: 64 * MB, processes: 32 };
 const JAVA_COMPILE: CompileLimits = { ...LARGE, processes: 128, memoryMb: 1024 };
+/** go build and rustc run many threads and need more memory (measured: Go ~0.3 GB, rustc -O ~0.4 GB for A+B). */
+const NATIVE_TOOLCHAIN_COMPILE: CompileLimits = { cpuMs: 20_000, wallMs: 30_000, memoryMb: 1024, outputBytes: 16 * MB, processes: 256 };
+/** A syntax check only (PHP -l, ruby -c, node --check). */
+const SYNTAX_CHECK: CompileLimits = { ...SMALL, memoryMb: 512, processes: 64 };
 
 function gcc(compiler: 'gcc' | 'g++', std: string, o2: boolean, src: string): string[] {
   return [`/usr/bin/${compiler}`, '-DONLINE_JUDGE', '-w', '-fmax-errors=1', `-std=${std}`, ...(o2 ? ['-O2'] : []), src, '-lm', '-o', 'main'];
@@ -112,12 +116,91 @@ export const LANGUAGES: readonly LanguageDef[] = [
   {
     name: 'JavaScript Node',
     sourceFile: 'main.js',
-    compile: null,
-    compileLimits: SMALL,
+    // A syntax check, so a syntax error is Compile Error rather than Runtime Error.
+    compile: ['/usr/bin/node', '--check', 'main.js'],
+    compileLimits: SYNTAX_CHECK,
     run: (l) => ['/usr/bin/node', `--max-old-space-size=${l.memoryMb}`, `--stack-size=${Math.max(984, Math.floor((l.stackMb * 1024) / 2))}`, '/w/main.js'],
     runEtc: ETC_RUNTIME,
     requires: ['/usr/bin/node'],
     runProcesses: 64,
+    addressSpaceLimit: false,
+  },
+  {
+    name: 'PyPy3',
+    sourceFile: 'main.py',
+    compile: ['/usr/bin/pypy3', '-m', 'py_compile', 'main.py'],
+    compileLimits: SYNTAX_CHECK,
+    run: () => ['/usr/bin/pypy3', '/w/main.py'],
+    runEtc: ETC_RUNTIME,
+    requires: ['/usr/bin/pypy3'],
+    runProcesses: 16,
+    // PyPy's GC reserves address space beyond what it touches.
+    addressSpaceLimit: false,
+    env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
+  },
+  {
+    name: 'Golang',
+    sourceFile: 'main.go',
+    // Its own Go environment: module mode off (a lone file), caches in the compile's private /tmp.
+    compile: ['/usr/bin/go', 'build', '-o', 'main', 'main.go'],
+    compileLimits: NATIVE_TOOLCHAIN_COMPILE,
+    run: () => ['/w/main'],
+    runEtc: ETC_RUNTIME,
+    requires: ['/usr/bin/go'],
+    // The Go runtime starts a few threads of its own (GC, sysmon).
+    runProcesses: 64,
+    // The Go runtime reserves its heap arenas up front.
+    addressSpaceLimit: false,
+    env: { GO111MODULE: 'off', GOCACHE: '/tmp/go-cache', GOPATH: '/tmp/go', GOFLAGS: '-buildvcs=false', CGO_ENABLED: '0', GOTOOLCHAIN: 'local' },
+  },
+  {
+    name: 'Rust',
+    sourceFile: 'main.rs',
+    compile: ['/usr/bin/rustc', '-O', '-o', 'main', 'main.rs'],
+    compileLimits: NATIVE_TOOLCHAIN_COMPILE,
+    run: () => ['/w/main'],
+    runEtc: ETC_RUNTIME,
+    requires: ['/usr/bin/rustc'],
+    runProcesses: 16,
+    addressSpaceLimit: true,
+  },
+  {
+    name: 'C#',
+    sourceFile: 'Main.cs',
+    // mcs is a shell script running mcs.exe on mono; mono reads /etc/mono.
+    compile: ['/usr/bin/mcs', '-optimize+', '-out:main', 'Main.cs'],
+    compileLimits: { ...LARGE, memoryMb: 1024, processes: 128 },
+    run: () => ['/usr/bin/mono', '/w/main'],
+    runEtc: [...ETC_RUNTIME, '/etc/mono'],
+    requires: ['/usr/bin/mcs', '/usr/bin/mono'],
+    runProcesses: 64,
+    // Mono's GC reserves address space up front.
+    addressSpaceLimit: false,
+    outOfMemoryPattern: /System\.OutOfMemoryException/,
+  },
+  {
+    name: 'PHP',
+    sourceFile: 'main.php',
+    // Interpreted: `php -l` turns a syntax error into Compile Error. /usr/bin/php is an /etc/alternatives link.
+    compile: ['/usr/bin/php8.2', '-l', 'main.php'],
+    compileLimits: SYNTAX_CHECK,
+    // No php.ini is bound: PHP's own 128 MB memory_limit is lifted so the judge's limit decides (MLE, not RE).
+    run: () => ['/usr/bin/php8.2', '-d', 'memory_limit=-1', '/w/main.php'],
+    runEtc: ETC_RUNTIME,
+    requires: ['/usr/bin/php8.2'],
+    runProcesses: 16,
+    addressSpaceLimit: true,
+  },
+  {
+    name: 'Ruby',
+    sourceFile: 'main.rb',
+    compile: ['/usr/bin/ruby', '-c', 'main.rb'],
+    compileLimits: SYNTAX_CHECK,
+    run: () => ['/usr/bin/ruby', '/w/main.rb'],
+    runEtc: ETC_RUNTIME,
+    requires: ['/usr/bin/ruby'],
+    // Ruby starts a timer thread.
+    runProcesses: 16,
     addressSpaceLimit: false,
   },
 ];

@@ -3,7 +3,8 @@
 import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
-import { decodeJson, JudgeJob, LANES, STREAMS, SUBJECTS, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { Objm, type ObjectStore } from '@nats-io/obj';
+import { decodeJson, JudgeJob, LANES, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
 
@@ -71,6 +72,15 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
   const js = jetstream(nc);
   await ensureJudgeStreams(jsm);
   const stops: Stoppable[] = [];
+  // The test-data bucket, opened on first use with the services' options (whoever comes first creates it).
+  let objectStore: Promise<ObjectStore> | null = null;
+  const testdataStore = () => {
+    objectStore ??= new Objm(nc).create(TESTDATA_BUCKET, { storage: StorageType.File }).catch((err: unknown) => {
+      objectStore = null;
+      throw err;
+    });
+    return objectStore;
+  };
 
   const publishEvent = async (ev: JudgeEvent) => {
     await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev));
@@ -78,8 +88,15 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
 
   return {
     publishEvent,
+    async getTestdata(version: string) {
+      return (await testdataStore()).getBlob(version);
+    },
     async heartbeat(hb: RunnerHeartbeat) {
       nc.publish(SUBJECTS.runnerHeartbeat, JSON.stringify(hb));
+    },
+    async publishTestResult(r) {
+      nc.publish(SUBJECTS.testResult, JSON.stringify(r));
+      await nc.flush();
     },
     async consumeJobs(handler, { concurrency }) {
       await ensureLaneConsumers(jsm, ackWaitMs);

@@ -102,7 +102,7 @@ describe('startRunner', () => {
   });
 
   it('turns an infrastructure fault into a System Error final', async () => {
-    const { outcomes } = await feed([{ job: makeJob('Golang', 'package main', {}, 9) }]);
+    const { outcomes } = await feed([{ job: makeJob('Python2', 'print 1', {}, 9) }]);
     expect(outcomes[0]!.acked).toBe(true);
     expect(outcomes[0]!.events.at(-1)).toMatchObject({ kind: 'final', status: JudgeStatus.SYSTEM_ERROR, submitId: 9 });
   });

@@ -10,6 +10,12 @@ import { detectLanguages, type LanguageDef } from './languages';
 import { createSandboxFactory, findOnPath, pickSandboxDriver, type SandboxFactory } from './sandbox/index';
 import { checkSystemPackages } from './sandbox/system-check';
 import { readJobHead, systemErrorFinal } from './system-error';
+import { createCompileCache } from './compile-cache';
+import { TestdataCache } from './testdata/cache';
+import { runTestJudge, testSystemError } from './test-judge';
+
+/** Slot s's checkers and interactors run as uid `OJ_SANDBOX_UID_BASE + HELPER_SLOT_OFFSET + s`, in cgroups of their own. */
+export const HELPER_SLOT_OFFSET = 1000;
 
 export const RUNNER_VERSION = '0.1.0';
 /** A job delivered more often than this is not run again: it ends as System Error. */
@@ -26,6 +32,8 @@ export interface StartRunnerOptions {
 
 export interface Runner extends Stoppable {
   languages: readonly LanguageDef[];
+  /** The on-disk cache of test-data versions fetched from the object store. */
+  testdata: TestdataCache;
   sandboxes: SandboxFactory;
 }
 
@@ -55,6 +63,14 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
   const { transport, config, logger } = opts;
   const prepared = opts.sandboxes && opts.languages ? { sandboxes: opts.sandboxes, languages: opts.languages } : await prepareRunner(config, logger);
   const { sandboxes, languages } = prepared;
+  const testdata = new TestdataCache({
+    root: path.join(config.workDir, '.testdata'),
+    fetch: async (version) => (transport.getTestdata ? transport.getTestdata(version) : null),
+    maxBytes: (config.testdataCacheMb ?? 2048) * 1024 * 1024,
+    logger,
+  });
+  const compileCacheMb = config.compileCacheMb ?? 512;
+  const compileCache = compileCacheMb > 0 ? await createCompileCache({ dir: path.join(config.workDir, '.compile-cache'), maxBytes: compileCacheMb * 1024 * 1024 }) : undefined;
   const freeSlots = Array.from({ length: config.slots }, (_, i) => config.slots - 1 - i);
   // Keep the job's ack deadline moving well before it expires.
   const workingEveryMs = Math.max(200, Math.min(5000, Math.floor(config.ackWaitMs / 3)));
@@ -72,6 +88,10 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       return;
     }
     const log = logger.child({ submitId: job.submitId, version: job.version, delivery: d.deliveryCount });
+    if (job.testJudge) {
+      await handleTestJob(job, d, log);
+      return;
+    }
     if (d.deliveryCount > MAX_DELIVERIES) {
       log.error('judge job delivered too often: System Error');
       await transport.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed repeatedly'));
@@ -83,7 +103,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       try {
-        const final = await judge(job, transport, { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId });
+        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache };
+        const final = await judge(job, transport, deps);
         log.info({ status: final.status, time: final.time, memory: final.memory }, 'judged');
       } catch (e) {
         log.error({ err: e }, 'judging failed: System Error');
@@ -94,6 +115,29 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       // The final event could not be stored: leave the job to be redelivered.
       log.error({ err: e }, 'could not publish the result; job given back');
       await d.nak(1000).catch(() => undefined);
+    } finally {
+      clearInterval(timer);
+      freeSlots.push(slot);
+    }
+  };
+
+  /** An online test: judged like a one-case submission, answered with a test result; never retried. */
+  const handleTestJob = async (job: JudgeJob, d: JobDelivery, log: Logger) => {
+    const slot = freeSlots.pop();
+    if (slot === undefined) throw new Error('no free slot (the transport exceeded the concurrency)');
+    const timer = setInterval(() => d.working(), workingEveryMs);
+    try {
+      let result = testSystemError(job, config.runnerId, 'the test was tried too often');
+      if (d.deliveryCount <= MAX_DELIVERIES) {
+        try {
+          result = await runTestJudge(job, { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId });
+        } catch (e) {
+          log.error({ err: e }, 'online test failed: System Error');
+          result = testSystemError(job, config.runnerId, 'system error');
+        }
+      }
+      if (result && transport.publishTestResult) await transport.publishTestResult(result).catch((e: unknown) => log.warn({ err: e }, 'test result not sent'));
+      await d.ack();
     } finally {
       clearInterval(timer);
       freeSlots.push(slot);
@@ -118,6 +162,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
 
   return {
     languages,
+    testdata,
     sandboxes,
     async stop() {
       clearInterval(heartbeat);

@@ -1,7 +1,7 @@
 // Verdict forming: one case from its run facts and checker result, and the submission from its cases
 // (hoj-rules §1, JudgeStrategy.getJudgeInfo). Pure functions; verdicts are data.
 import os from 'node:os';
-import { JudgeStatus, ProblemType, type CaseResult } from '@oj/proto';
+import { JudgeStatus, ProblemType, submissionScore, submissionStatus, type CaseResult, type JudgeCaseMode } from '@oj/proto';
 import type { RunResult } from './sandbox/types';
 
 export interface CaseVerdict {
@@ -37,19 +37,15 @@ export interface FinalVerdict {
 }
 
 /**
- * The submission's verdict from the cases that were run. ACM (type 0): AC when every case is AC, else the first
- * failing case's status (the judge stops at that case). OI (type 1): AC when all AC, the first failing status when
- * all fail, else Partial Accepted; score = sum of the AC cases' scores.
+ * The submission's verdict from the cases that were run (hoj-rules §1): AC when every case is AC; ACM (type 0): the
+ * first failing case's status; OI (type 1): the first failing status when all fail, else Partial Accepted. OI score
+ * per judge case mode (`submissionScore` in @oj/proto: sum, subtask lowest / average, full marks `ioScore` when all
+ * AC in the default mode, capped at `ioScore`); null for ACM. Time and memory: the largest of any case.
  */
-export function finalVerdict(problemType: number, cases: CaseResult[]): FinalVerdict {
+export function finalVerdict(problemType: number, cases: CaseResult[], opts: { mode?: JudgeCaseMode; ioScore?: number } = {}): FinalVerdict {
   const time = cases.length ? Math.max(...cases.map((c) => c.time)) : null;
   const memory = cases.length ? Math.max(...cases.map((c) => c.memory)) : null;
-  const failing = cases.filter((c) => c.status !== JudgeStatus.ACCEPTED);
   const isOi = problemType === ProblemType.OI;
-  const score = isOi ? cases.reduce((s, c) => s + c.score, 0) : null;
-  let status: number;
-  if (failing.length === 0) status = JudgeStatus.ACCEPTED;
-  else if (!isOi || failing.length === cases.length) status = failing[0]!.status;
-  else status = JudgeStatus.PARTIAL_ACCEPTED;
-  return { status, score, time, memory };
+  const score = isOi ? submissionScore(opts.mode ?? 'default', cases, opts.ioScore) : null;
+  return { status: submissionStatus(problemType, cases), score, time, memory };
 }

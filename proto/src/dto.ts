@@ -253,7 +253,12 @@ export type SubmissionListQuery = Static<typeof SubmissionListQuery>;
 
 export const SubmissionDetailQuery = Type.Object({ submitId: Type.Integer({ minimum: 1 }) });
 
-export const SubmissionInfo = Type.Object({ submission: Submission, codeShare: Bool });
+export const SubmissionInfo = Type.Object({
+  submission: Submission,
+  codeShare: Bool,
+  /** For the owner and admins of a Pending submission: its 1-based place in the judge queue. */
+  queuePosition: Type.Optional(Type.Integer({ minimum: 1 })),
+});
 export type SubmissionInfo = Static<typeof SubmissionInfo>;
 
 export const CheckSubmissionsStatusBody = Type.Object({

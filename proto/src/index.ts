@@ -8,4 +8,7 @@ export * from './dto';
 export * from './realtime';
 export * from './nats';
 export * from './languages';
+export * from './testdata';
+export * from './judge-admin';
+export * from './scoring';
 export type * from './transport';

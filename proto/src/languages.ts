@@ -22,6 +22,14 @@ const PY_AB = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const JS_AB =
   "const lines = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nconsole.log(lines[0] + lines[1]);\n";
 
+const GO_AB = 'package main\n\nimport "fmt"\n\nfunc main() {\n    var a, b int\n    fmt.Scan(&a, &b)\n    fmt.Println(a + b)\n}\n';
+const RUST_AB =
+  'use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();\n    println!("{}", v[0] + v[1]);\n}\n';
+const CS_AB =
+  'using System;\npublic class Program {\n    public static void Main() {\n        string[] s = Console.ReadLine().Split();\n        Console.WriteLine(int.Parse(s[0]) + int.Parse(s[1]));\n    }\n}\n';
+const PHP_AB = '<?php\nfscanf(STDIN, "%d %d", $a, $b);\necho $a + $b, "\\n";\n';
+const RUBY_AB = 'a, b = gets.split.map(&:to_i)\nputs a + b\n';
+
 const gcc = (std: string, o2: boolean) => `gcc -DONLINE_JUDGE -w -fmax-errors=1 -std=${std}${o2 ? ' -O2' : ''} {src_path} -lm -o {exe_path}`;
 const gpp = (std: string, o2: boolean) => `g++ -DONLINE_JUDGE -w -fmax-errors=1 -std=${std}${o2 ? ' -O2' : ''} {src_path} -lm -o {exe_path}`;
 
@@ -37,6 +45,12 @@ export const LOCAL_LANGUAGES: readonly LocalLanguage[] = [
   { name: 'Java', description: 'OpenJDK 17', compileCommand: 'javac -encoding UTF-8 Main.java', contentType: 'text/x-java', template: JAVA_AB, isSpj: false, seq: 9 },
   { name: 'Python3', description: 'Python 3', compileCommand: 'python3 -m py_compile {src_path}', contentType: 'text/x-python', template: PY_AB, isSpj: false, seq: 10 },
   { name: 'JavaScript Node', description: 'Node.js', compileCommand: null, contentType: 'text/javascript', template: JS_AB, isSpj: false, seq: 11 },
+  { name: 'PyPy3', description: 'PyPy 3.9 (7.3)', compileCommand: 'pypy3 -m py_compile {src_path}', contentType: 'text/x-python', template: PY_AB, isSpj: false, seq: 12 },
+  { name: 'Golang', description: 'Go 1.19', compileCommand: 'go build -o {exe_path} {src_path}', contentType: 'text/x-go', template: GO_AB, isSpj: false, seq: 13 },
+  { name: 'Rust', description: 'Rust 1.63', compileCommand: 'rustc -O -o {exe_path} {src_path}', contentType: 'text/x-rustsrc', template: RUST_AB, isSpj: false, seq: 14 },
+  { name: 'C#', description: 'C# Mono 6.8', compileCommand: 'mcs -optimize+ -out:{exe_path} {src_path}', contentType: 'text/x-csharp', template: CS_AB, isSpj: false, seq: 15 },
+  { name: 'PHP', description: 'PHP 8.2', compileCommand: null, contentType: 'text/x-php', template: PHP_AB, isSpj: false, seq: 16 },
+  { name: 'Ruby', description: 'Ruby 3.1', compileCommand: null, contentType: 'text/x-ruby', template: RUBY_AB, isSpj: false, seq: 17 },
 ];
 
 /** C and C++ keep the configured limits; every other language gets them doubled (hoj-rules §8). */

@@ -24,6 +24,8 @@ export const SUBJECTS = {
   pushAll: 'oj.push.>',
   /** Core NATS: runner heartbeats (languages, free slots, version). */
   runnerHeartbeat: 'oj.runner.heartbeat',
+  /** Core NATS, queue group `services`: results of online-test jobs (TestJudgeRunnerResult). */
+  testResult: 'oj.judge.test-result',
 } as const;
 
 export const JudgeCaseInput = Type.Object({
@@ -34,6 +36,9 @@ export const JudgeCaseInput = Type.Object({
   output: Type.String(),
   score: Type.Integer({ minimum: 0 }),
   groupNum: Type.Union([Type.Integer(), Type.Null()]),
+  /** With `problem.testdata`: the case's input and answer file in that version (`input`/`output` are then empty). */
+  inputName: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  outputName: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
 });
 export type JudgeCaseInput = Static<typeof JudgeCaseInput>;
 
@@ -58,8 +63,28 @@ export const JudgeJob = Type.Object({
     isRemoveEndBlank: Type.Boolean(),
     caseVersion: Type.String(),
     cases: Type.Array(JudgeCaseInput),
+    /** Uploaded test data: the cases' files are in the object store under this version (sha256 of the pack). */
+    testdata: Type.Optional(Type.Object({ version: Type.String({ pattern: '^[0-9a-f]{64}$' }) })),
+    /** The problem's total score (OI): the submission's score is capped at it; full marks in the default case mode. */
+    ioScore: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Checker (`spj`) or interactor (`interactive`): C / C++ (any C-family name) or JavaScript (isolated-vm, spj only). */
+    spjLanguage: Type.Optional(Type.String({ maxLength: 64 })),
+    spjCode: Type.Optional(Type.String()),
+    /** File name → content: given to the user's program (in /w, at compile and run time). */
+    userExtraFile: Type.Optional(Type.Record(Type.String(), Type.String())),
+    /** File name → content: given to the checker / interactor only (compile and run). */
+    judgeExtraFile: Type.Optional(Type.Record(Type.String(), Type.String())),
+    /** File IO: the program reads /w/<ioReadFileName> and writes /w/<ioWriteFileName> instead of stdin/stdout. */
+    isFileIO: Type.Optional(Type.Boolean()),
+    ioReadFileName: Type.Optional(Type.String({ maxLength: 255 })),
+    ioWriteFileName: Type.Optional(Type.String({ maxLength: 255 })),
   }),
   enqueuedAt: Type.Integer(),
+  /**
+   * Set on an online-test job (lane `test`): one case with the user's input, answered with a
+   * TestJudgeRunnerResult under `key` instead of judge events. `hasExpected`: compare with the case output.
+   */
+  testJudge: Type.Optional(Type.Object({ key: Type.String({ minLength: 1, maxLength: 128 }), hasExpected: Type.Boolean() })),
 });
 export type JudgeJob = Static<typeof JudgeJob>;
 

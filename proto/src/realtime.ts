@@ -91,6 +91,8 @@ export const SubmissionStatusData = Type.Object({
   /** Cases finished so far and in all (0 when not known yet). */
   casesDone: Type.Integer(),
   casesTotal: Type.Integer(),
+  /** Judge attempt (bumped by rejudge and cancel): a client drops events of an older attempt it may replay. */
+  version: Type.Optional(Type.Integer()),
 });
 export type SubmissionStatusData = Static<typeof SubmissionStatusData>;
 

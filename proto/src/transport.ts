@@ -1,6 +1,7 @@
 // The message transport seen by each side, as interfaces only. NATS JetStream implements them in
 // production; an in-process bus implements the same ones for the embedded default without nats-server.
 import type { JudgeEvent, JudgeJob, Lane, PushMessage, RunnerHeartbeat } from './nats';
+import type { TestJudgeRunnerResult } from './judge-admin';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -25,6 +26,10 @@ export interface RunnerTransport {
   /** Durably stores a judge event; resolves once stored. */
   publishEvent(ev: JudgeEvent): Promise<void>;
   heartbeat(hb: RunnerHeartbeat): Promise<void>;
+  /** The pack of a test-data version from the object store, or null when the store does not have it. */
+  getTestdata?(version: string): Promise<Uint8Array | null>;
+  /** Sends the result of an online-test job (not durable: an unanswered test expires after 10 minutes). */
+  publishTestResult?(r: TestJudgeRunnerResult): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,11 @@ export interface ServicesTransport {
   consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable>;
   publishPush(msg: PushMessage): Promise<void>;
   onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable>;
+  /** Stores the pack of a test-data version in the object store under `version` (idempotent). */
+  putTestdata?(version: string, pack: Uint8Array): Promise<void>;
+  getTestdata?(version: string): Promise<Uint8Array | null>;
+  /** Results of online-test jobs, each to one services process. */
+  consumeTestResults?(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable>;
 }
 
 /** The gateway's view of the bus: every push message, to relay to its sockets. */

@@ -20,6 +20,9 @@ import type {
   UserInfo,
   WebsiteConfig,
 } from '@oj/proto';
+import type { JudgeAdminService } from './judge/judge-admin.service';
+import type { TestJudgeService } from './submission/test-judge.service';
+import type { TestdataService } from './testdata/testdata.service';
 
 /** The caller as the services see it (from a verified JWT). */
 export interface Viewer {
@@ -78,6 +81,12 @@ export interface PushService {
 
 export interface OjServices {
   account: AccountService;
+  /** Rejudge, cancel, manual judge, resubmit, runner listing. */
+  judgeAdmin: JudgeAdminService;
+  /** The online test. */
+  testJudge: TestJudgeService;
+  /** Test-case zip upload and download. */
+  testdata: TestdataService;
   site: SiteService;
   problems: ProblemService;
   submissions: SubmissionService;

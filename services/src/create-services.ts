@@ -12,9 +12,13 @@ import { outbox } from './db/schema';
 import { JudgeIngester } from './judge/ingester';
 import { OutboxRelay } from './judge/outbox-relay';
 import { RunnerRegistry } from './judge/runner-registry';
+import { createJudgeAdminService } from './judge/judge-admin.service';
+import { RunnerStatusPublisher } from './judge/runner-status';
+import { createTestJudgeService, pruneTestJudges, TestJudgeWorker } from './submission/test-judge.service';
 import { createProblemService } from './problem/problem.service';
 import { createPushService, prunePushEvents } from './push/push.service';
 import { createSiteService } from './site/site.service';
+import { createTestdataService } from './testdata/testdata.service';
 import { createSubmissionService } from './submission/submission.service';
 
 export interface CreateServicesOptions {
@@ -33,6 +37,8 @@ export interface OjServicesImpl extends OjServices {
   relay: OutboxRelay;
   ingester: JudgeIngester;
   runners: RunnerRegistry;
+  testJudgeWorker: TestJudgeWorker;
+  runnerStatus: RunnerStatusPublisher;
   /** One pass of the periodic maintenance: stall watchdog, then pruning. */
   maintenance(): Promise<void>;
 }
@@ -46,6 +52,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const relay = new OutboxRelay(ctx);
   const ingester = new JudgeIngester(ctx, relay);
   const account = createAccountService(ctx);
+  const runnerStatus = new RunnerStatusPublisher(ctx, runners);
+  const testJudgeWorker = new TestJudgeWorker(ctx);
 
   let heartbeatSub: Stoppable | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -58,6 +66,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
         await ingester.sweepStalled();
         await prunePushEvents(handle.db, config.pushRetentionS);
         await account.pruneSessions();
+        await pruneTestJudges(handle.db);
+        runnerStatus.poke();
         await handle.db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '1 day'`)));
       } catch (err) {
         logger.error({ err }, 'services maintenance failed');
@@ -72,8 +82,13 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     account,
     site: createSiteService(ctx, runners),
     problems: createProblemService(ctx),
-    submissions: createSubmissionService(ctx, relay),
+    submissions: createSubmissionService(ctx, relay, runners),
     push: createPushService(ctx),
+    judgeAdmin: createJudgeAdminService(ctx, relay, runners),
+    testJudge: createTestJudgeService(ctx, runners),
+    testdata: createTestdataService(ctx),
+    testJudgeWorker,
+    runnerStatus,
     config,
     relay,
     ingester,
@@ -83,7 +98,11 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     async startWorkers() {
       if (started) return;
       started = true;
-      heartbeatSub = await opts.transport.onHeartbeat((hb) => runners.record(hb));
+      heartbeatSub = await opts.transport.onHeartbeat((hb) => {
+        runners.record(hb);
+        runnerStatus.poke();
+      });
+      await testJudgeWorker.start();
       await ingester.start();
       relay.start();
       void relay.flush(); // rows left behind by a previous run
@@ -95,6 +114,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       if (timer) clearInterval(timer);
       timer = null;
       await heartbeatSub?.stop();
+      await runnerStatus.stop();
+      await testJudgeWorker.stop();
       await ingester.stop();
       await relay.stop();
       await running;

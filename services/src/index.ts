@@ -10,3 +10,7 @@ export { createMemoryBus, MemoryBus, type MemoryBusOptions } from './bus/memory-
 export { createNatsBus, ensureJudgeStreams, NatsBus, INGESTER_DURABLE, STREAM_CONFIGS, type NatsBusOptions } from './bus/nats-bus';
 export { hashPassword, verifyPassword } from './account/password';
 export { silentLogger } from './logger';
+export type { JudgeAdminService } from './judge/judge-admin.service';
+export type { TestJudgeService } from './submission/test-judge.service';
+export type { TestdataService, TestcaseZip } from './testdata/testdata.service';
+export { readZip, writeZip } from './testdata/zip';

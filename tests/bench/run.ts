@@ -118,6 +118,7 @@ async function main() {
 
   const sb = await benchSandboxOverhead();
   console.log(`(a) sandbox overhead per run: bare fork+exec ${fmt(sb.bareMs)} ms, sandboxed ${fmt(sb.sandboxMs)} ms → overhead ${fmt(sb.overheadMs)} ms per run (ratio ${fmt(sb.ratio)}×; target ≤ 10 ms)`);
+  console.log(`(a') warm sandbox per test case: ${fmt(sb.warmCaseMs)} ms → overhead ${fmt(sb.warmOverheadMs)} ms over a bare fork+exec (target ≤ 2 ms); one warm sandbox starts and stops in ${fmt(sb.warmSessionMs)} ms`);
 
   const stack = await startStackProcess({ OJ_RUNNER_SLOTS: '1', OJ_RATE_SUBMIT_PER_MIN: '100000' });
   const idle: ClientSocket[] = [];

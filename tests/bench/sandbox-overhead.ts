@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createSandboxFactory, ETC_RUNTIME, type SandboxFactory } from '@oj/judge-runner';
 
-const RUNS = 30;
+const RUNS = 200;
 const WARMUP = 3;
 
 function runBare(file: string): Promise<void> {
@@ -19,7 +19,20 @@ function runBare(file: string): Promise<void> {
   });
 }
 
-export async function benchSandboxOverhead(): Promise<{ bareMs: number; sandboxMs: number; overheadMs: number; ratio: number }> {
+export interface SandboxOverhead {
+  bareMs: number;
+  /** One sandbox per run (the compile step, and the fallback for test cases). */
+  sandboxMs: number;
+  overheadMs: number;
+  ratio: number;
+  /** One case in a warm sandbox (how judge() runs test cases), session start amortised over the cases. */
+  warmCaseMs: number;
+  warmOverheadMs: number;
+  /** Starting and closing one warm sandbox. */
+  warmSessionMs: number;
+}
+
+export async function benchSandboxOverhead(): Promise<SandboxOverhead> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'oj-bench-sandbox-'));
   let sandboxes: SandboxFactory | null = null;
   try {
@@ -49,7 +62,24 @@ export async function benchSandboxOverhead(): Promise<{ bareMs: number; sandboxM
     };
     const bareMs = await time(() => runBare(binary));
     const sandboxMs = await time(sandboxed);
-    return { bareMs, sandboxMs, overheadMs: sandboxMs - bareMs, ratio: sandboxMs / bareMs };
+
+    // Warm: one session, RUNS cases through it (as judge() does: input file in, stdout and stderr files out).
+    await writeFile(path.join(io, 'in'), '1 2\n');
+    const openWarm = sandbox.openWarm;
+    if (!openWarm) throw new Error('warm sandbox needs the bench to run as root');
+    let sessions = 0;
+    const t0 = performance.now();
+    const warm = await openWarm({ argv: ['/w/main'], workDir: box, ioDir: path.join(root, `warm-${sessions++}`), limits, etc: ETC_RUNTIME });
+    const warmSessionStartMs = performance.now() - t0;
+    const warmCase = async () => {
+      const r = await warm.run({ stdinFile: path.join(io, 'in'), stdoutFile: path.join(io, 'out'), stderrFile: path.join(io, 'err'), limits });
+      if (r.exitCode !== 0) throw new Error(`warm run failed: ${JSON.stringify(r)}`);
+    };
+    const warmCaseMs = await time(warmCase);
+    const t1 = performance.now();
+    await warm.close();
+    const warmSessionMs = warmSessionStartMs + (performance.now() - t1);
+    return { bareMs, sandboxMs, overheadMs: sandboxMs - bareMs, ratio: sandboxMs / bareMs, warmCaseMs, warmOverheadMs: warmCaseMs - bareMs, warmSessionMs };
   } finally {
     await sandboxes?.close();
     await rm(root, { recursive: true, force: true });

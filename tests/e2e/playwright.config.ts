@@ -22,7 +22,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && exec pnpm exec tsx infra/src/start.ts',
+    command: 'rm -rf .tmp/e2e-data && NODE_OPTIONS=--no-node-snapshot exec pnpm exec tsx infra/src/start.ts',
     cwd: '../..',
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,

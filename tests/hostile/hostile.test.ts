@@ -180,4 +180,118 @@ if(f){fputs("pwned",f);fclose(f);if(strncmp(line,"/tmp/",5)!=0)wrote=1;}}puts(wr
     const v = await verdictOf(job(code, `/etc/shadow ${deps.workRoot}\n`, 'x\n', {}, 'Python3'));
     expect(v.status).toBe(JudgeStatus.RUNTIME_ERROR);
   });
+  // ---- widened (issue 3) ----
+
+  it('fork limit: forking 200 children fails past the cap (Accepted: LIMITED), nothing survives', async () => {
+    const code = '#include <stdio.h>\n#include <unistd.h>\nint main(){int ok=0;for(int i=0;i<200;i++){int p=fork();if(p==0){sleep(30);_exit(0);}if(p<0)break;ok++;}puts(ok<200?"LIMITED":"UNLIMITED");return 0;}\n';
+    expect((await verdictOf(job(code, '', 'LIMITED\n'))).status).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('CPU time of threads is summed: 4 spinning threads get Time Limit Exceeded at the CPU limit', async () => {
+    const code = '#include <pthread.h>\nvoid*spin(void*a){volatile unsigned long x=0;for(;;)x++;return a;}\nint main(){pthread_t t[4];for(int i=0;i<4;i++)pthread_create(&t[i],0,spin,0);pthread_join(t[0],0);return 0;}\n';
+    const v = await verdictOf(job(code, '', '\n', { timeLimitMs: 500 }));
+    expect(v.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(v.case?.time).toBeGreaterThanOrEqual(500);
+  });
+
+  it('double-fork daemon escape: killed with the run (Accepted), nothing left', async () => {
+    const code = '#include <stdio.h>\n#include <unistd.h>\nint main(){if(fork()==0){setsid();if(fork()==0){for(;;)pause();}_exit(0);}puts("3");return 0;}\n';
+    expect((await verdictOf(job(code, '', '3\n'))).status).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it("signalling the runner by pid: not reachable from the sandbox's pid namespace (Accepted), the runner lives", async () => {
+    const code = '#include <stdio.h>\n#include <signal.h>\nint main(){int pid;scanf("%d",&pid);int r=kill(pid,SIGKILL)+kill(pid,SIGTERM);puts("ALIVE");return r>99;}\n';
+    expect((await verdictOf(job(code, `${process.pid}\n`, 'ALIVE\n'))).status).toBe(JudgeStatus.ACCEPTED);
+    expect(process.pid).toBeGreaterThan(0);
+  });
+
+  it('ptrace its supervisor, reboot, mount, unshare, setuid: all refused (Accepted: DENIED)', async () => {
+    const code = `#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <sys/mount.h>
+#include <sys/ptrace.h>
+#include <sys/reboot.h>
+#include <unistd.h>
+int main(){int ok=0;
+ok+=ptrace(PTRACE_ATTACH,1,0,0)==0; ok+=reboot(RB_POWER_OFF)==0; ok+=mount("none","/tmp","tmpfs",0,0)==0;
+ok+=unshare(CLONE_NEWUSER)==0; ok+=unshare(CLONE_NEWNS)==0; ok+=setuid(0)==0; ok+=chroot("/tmp")==0;
+puts(ok?"ALLOWED":"DENIED");return 0;}
+`;
+    const v = await verdictOf(job(code, '', 'DENIED\n'));
+    expect(v.status, v.case?.userOutput).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('/proc shows only the sandbox; the host name is not visible (Accepted: PRIVATE)', async () => {
+    const code = `#include <dirent.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+int main(){char host[256];scanf("%255s",host);int n=0;DIR*d=opendir("/proc");struct dirent*e;while(d&&(e=readdir(d)))if(isdigit((unsigned char)e->d_name[0]))n++;
+char me[256]="";gethostname(me,sizeof me);puts(n<=4&&strcmp(me,host)!=0?"PRIVATE":"LEAK");return 0;}
+`;
+    const v = await verdictOf(job(code, `${os.hostname()}\n`, 'PRIVATE\n'));
+    expect(v.status, v.case?.userOutput).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('filling /dev/shm: ends within the memory limit (Memory Limit Exceeded), nothing reaches the host /dev/shm', async () => {
+    const marker = `oj-shm-${process.pid}-${Date.now()}`;
+    const code = `#include <stdio.h>
+#include <string.h>
+int main(){static char b[1<<20];memset(b,1,sizeof b);FILE*f=fopen("/dev/shm/${marker}","w");if(!f){puts("NOSHM");return 0;}
+for(int i=0;i<2048;i++)if(fwrite(b,1,sizeof b,f)!=sizeof b)break;fclose(f);puts("DONE");return 0;}
+`;
+    const v = await verdictOf(job(code, '', 'NOSHM\n'));
+    expect([JudgeStatus.MEMORY_LIMIT_EXCEEDED, JudgeStatus.ACCEPTED, JudgeStatus.RUNTIME_ERROR]).toContain(v.status);
+    expect(existsSync(`/dev/shm/${marker}`)).toBe(false);
+  });
+
+  it('file descriptors and files do not leak between cases: case 2 sees nothing of case 1 (Accepted)', async () => {
+    const code = `#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(){int k;scanf("%d",&k);if(k==1){open("/w/main",O_RDONLY);FILE*f=fopen("/tmp/note","w");if(f){fputs("hi",f);fclose(f);}
+if(fork()==0){setsid();for(;;)pause();}puts("1");return 0;}
+int fds=0;for(int fd=3;fd<256;fd++)if(fcntl(fd,F_GETFD)!=-1)fds++;printf("%d %d\\n",fds,access("/tmp/note",F_OK)==0);return 0;}
+`;
+    const cases = [
+      { caseId: 1, index: 1, input: '1\n', output: '1\n', score: 50, groupNum: null },
+      { caseId: 2, index: 2, input: '2\n', output: '0 0\n', score: 50, groupNum: null },
+    ];
+    const final = await judge(makeJob('C', code, { problemId: 'HOSTILE', cases }, ++submitId), { publishEvent: async () => undefined }, deps);
+    expect(final.cases.map((c) => c.userOutput)).toEqual(['1\n', '0 0\n']);
+    expect(final.status).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('compile bomb: #include "/dev/urandom" is a Compile Error', async () => {
+    const v = await verdictOf(job('#include "/dev/urandom"\nint main(){return 0;}\n', '', '\n'));
+    expect(v.status).toBe(JudgeStatus.COMPILE_ERROR);
+  });
+
+  it('compile bomb: template explosion is a Compile Error (limit), quickly', async () => {
+    const code = `template<int N, int M> struct E { enum { v = E<N - 1, M>::v + E<N, M - 1>::v }; };
+template<int M> struct E<0, M> { enum { v = 1 }; };
+template<int N> struct E<N, 0> { enum { v = 1 }; };
+int main() { return E<1200, 1200>::v; }
+`;
+    const v = await verdictOf(job(code, '', '\n', {}, 'C++'));
+    expect(v.status).toBe(JudgeStatus.COMPILE_ERROR);
+  });
+
+  it('compile bomb: exponential macro expansion is a Compile Error; the message is cut to 4 KiB', async () => {
+    const levels = ['#define A0 x x x x x x x x x x'];
+    for (let i = 1; i <= 8; i++) levels.push(`#define A${i} A${i - 1} A${i - 1} A${i - 1} A${i - 1} A${i - 1} A${i - 1} A${i - 1} A${i - 1} A${i - 1} A${i - 1}`);
+    const code = `${levels.join('\n')}\nint main(){ A8 }\n`;
+    const v = await verdictOf(job(code, '', '\n'));
+    expect(v.status).toBe(JudgeStatus.COMPILE_ERROR);
+    expect((v.errorMessage ?? '').length).toBeLessThanOrEqual(4096 + 100);
+  });
+
+  it('huge compiler output (a 4 MB line in a diagnostic): Compile Error with a bounded message', async () => {
+    const code = `int main(){ return ${'x'.repeat(4 << 20)}; }\n`;
+    const v = await verdictOf(job(code, '', '\n'));
+    expect(v.status).toBe(JudgeStatus.COMPILE_ERROR);
+    expect((v.errorMessage ?? '').length).toBeLessThanOrEqual(4096 + 100);
+  });
 });

@@ -226,6 +226,14 @@ describe.each([
     expect(await counters('1000')).toMatchObject({ total: 1, ce: 1 });
   });
 
+  it('refuses a language no live runner offers, once a runner has been heard of', async () => {
+    const v = await newViewer(`lang_${kind}`);
+    // The runners of this file are simulated: one that offers the languages the other tests use, and not Rust.
+    services.runners.record({ runnerId: `some-${kind}`, version: 't', languages: ['C', 'C++', 'Python3'], slots: 1, freeSlots: 1, at: Date.now() });
+    const rust = { pid: '1000', language: 'Rust', code: 'fn main() { let s = 1 + 2; println!("{}", s); }' };
+    expect(await errorCode(services.submissions.submit(rust, v, 'ip'))).toBe('LANGUAGE_UNAVAILABLE');
+  });
+
   it('judges a submission case by case, persists it and pushes every step with seqs', async () => {
     const v = await newViewer(`ac_${kind}`);
     const other = await newViewer(`other_${kind}`);

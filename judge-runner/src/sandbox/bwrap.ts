@@ -12,8 +12,8 @@ export const MEASURE_IN_SANDBOX = '/oj-measure';
 /** Size of the sandbox's private /tmp (tmpfs, also charged to the memory cgroup). */
 const TMP_BYTES = 64 * 1024 * 1024;
 /** bwrap and oj-measure themselves count against the process and memory caps. */
-const HELPER_PROCESSES = 4;
-const HELPER_MEMORY_BYTES = 8 * 1024 * 1024;
+export const HELPER_PROCESSES = 4;
+export const HELPER_MEMORY_BYTES = 8 * 1024 * 1024;
 
 export interface BwrapOptions {
   /** Unprivileged uid (and gid) of this slot. */
@@ -50,18 +50,26 @@ export function measureArgs(spec: RunSpec, opts: { memoryByCgroup: boolean }): s
   return [...args, ...spec.argv];
 }
 
-export function buildBwrapCommand(spec: RunSpec, opts: BwrapOptions & { cgroupProcs?: readonly string[] }): SandboxCommand {
-  const bwrap = ['--unshare-all', '--die-with-parent', '--new-session', '--as-pid-1', '--ro-bind', '/usr', '/usr'];
+/** Arguments of oj-measure as a warm sandbox's server (warm.ts): per-case limits come with each request. */
+export function serveArgs(argv: readonly string[]): string[] {
+  return ['--serve', '1', '--request-fd', '4', '--result-fd', '3', '--kill-all', '1', '--', ...argv];
+}
+
+/** `warm`: the command of a warm sandbox: `ioDir` bound at /io and oj-measure serving requests (warm.ts). */
+export function buildBwrapCommand(spec: RunSpec, opts: BwrapOptions & { cgroupProcs?: readonly string[]; warm?: { ioDir: string } }): SandboxCommand {
+  // --disable-userns: the program cannot make a nested user namespace (and with it mount or unshare anything).
+  const bwrap = ['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session', '--as-pid-1', '--hostname', 'oj', '--ro-bind', '/usr', '/usr'];
   for (const dir of ['lib', 'lib64', 'bin', 'sbin']) bwrap.push('--symlink', `usr/${dir}`, `/${dir}`);
   for (const etc of etcBinds(spec)) bwrap.push('--ro-bind-try', etc, etc);
   bwrap.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--size', String(TMP_BYTES), '--tmpfs', '/tmp');
   bwrap.push(spec.writableWorkDir ? '--bind' : '--ro-bind', spec.workDir, '/w');
   for (const b of spec.readonlyBinds ?? []) bwrap.push('--ro-bind', b.host, b.sandbox);
+  if (opts.warm) bwrap.push('--bind', opts.warm.ioDir, '/io');
   // The root itself is a bwrap tmpfs: make it read-only too, so only /w (when compiling) and /tmp are writable.
   bwrap.push('--ro-bind', opts.measurePath, MEASURE_IN_SANDBOX, '--remount-ro', '/', '--chdir', '/w', '--clearenv');
   const env = { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', ...spec.env };
   for (const [k, v] of Object.entries(env)) bwrap.push('--setenv', k, v);
-  bwrap.push(MEASURE_IN_SANDBOX, ...measureArgs(spec, { memoryByCgroup: opts.cgroup !== null }));
+  bwrap.push(MEASURE_IN_SANDBOX, ...(opts.warm ? serveArgs(spec.argv) : measureArgs(spec, { memoryByCgroup: opts.cgroup !== null })));
 
   if (!opts.asRoot) {
     if (opts.cgroupProcs?.length) throw new Error('bwrap: cgroups are only entered when the runner is root');

@@ -37,6 +37,9 @@ export interface CgroupRun {
   procsFiles: readonly string[];
   /** Whether the kernel OOM-killed something in the memory group since the run was prepared. */
   oomKilled(): boolean;
+  /** From now on: returns whether the kernel OOM-killed something in the memory group since this call (one case of a
+   * warm sandbox). */
+  oomMark(): () => boolean;
   /** The run is over (its processes are gone): the slot's groups may be prepared for the next one. */
   release(): void;
 }
@@ -224,6 +227,10 @@ export async function createSlotCgroup(base: CgroupBase, slot: number): Promise<
         return {
           procsFiles: [path.join(group, 'cgroup.procs'), path.join(pids, 'cgroup.procs')],
           oomKilled: () => oomKills(group) > before,
+          oomMark: () => {
+            const at = oomKills(group);
+            return () => oomKills(group) > at;
+          },
           release: () => {
             inUse = false;
           },

@@ -7,6 +7,7 @@ import { createSlotCgroup, detectCgroupBase, type CgroupBase, type SlotCgroup } 
 import { buildHelper } from './helper-build';
 import { createNsjailSandbox } from './nsjail';
 import type { Sandbox } from './types';
+import { openWarmBwrap } from './warm';
 
 export type SandboxDriver = 'bwrap' | 'nsjail';
 
@@ -68,7 +69,9 @@ export async function createSandboxFactory(opts: SandboxFactoryOptions): Promise
       const uid = uidOf(slot);
       if (opts.driver === 'nsjail') return createNsjailSandbox({ uid, measurePath, cgroups: cgroupBase !== null, nsjailPath: opts.nsjailPath });
       const cgroup = cgroupBase ? () => cgroupOf(cgroupBase, slot) : null;
-      return createBwrapSandbox({ uid, measurePath, enterPath, asRoot, cgroup });
+      const bwrapOpts = { uid, measurePath, enterPath, asRoot, cgroup };
+      // A warm sandbox needs oj-enter (root): its /io is writable by root only, the program's files are the slot uid's.
+      return asRoot ? { ...createBwrapSandbox(bwrapOpts), openWarm: (spec) => openWarmBwrap(spec, bwrapOpts) } : createBwrapSandbox(bwrapOpts);
     },
     async close() {
       const groups = [...slotCgroups.values()];
@@ -78,7 +81,7 @@ export async function createSandboxFactory(opts: SandboxFactoryOptions): Promise
   };
 }
 
-export type { Limits, ReadonlyBind, RunResult, RunSpec, Sandbox } from './types';
+export type { CaseRunSpec, Limits, ReadonlyBind, RunResult, RunSpec, Sandbox, WarmSandbox, WarmSpec } from './types';
 export { ETC_RUNTIME, ETC_TOOLCHAIN } from './types';
 export { buildBwrapCommand } from './bwrap';
 export { buildNsjailCommand } from './nsjail';

@@ -53,13 +53,28 @@ async function tail(file: string, bytes: number): Promise<string> {
   }
 }
 
+/** Decodes one report line of oj-measure; an `ok:false` report (the program could not be started) throws. */
+export function decodeMeasureReport(text: string): SpawnedRun['report'] {
+  const report = decodeJson(MeasureReport, text);
+  if (!report.ok) throw new Error(`sandbox: ${report.error}`);
+  return {
+    exitCode: report.exited ? report.exitCode : null,
+    signal: report.exited ? null : report.signal,
+    cpuMs: report.cpuMs,
+    wallMs: report.wallMs,
+    maxRssKb: report.maxRssKb,
+    wallExceeded: report.wallExceeded,
+    cpuKilled: report.cpuKilled,
+  };
+}
+
 export async function spawnMeasured(file: string, args: string[], spec: RunSpec): Promise<SpawnedRun> {
   // The stdio files are opened, sized and closed synchronously: local files, a few microseconds each, where the
   // promise API costs a thread-pool round trip (~0.1 ms) per call on the per-run path.
   const fds: number[] = [];
   try {
-    fds.push(openSync(spec.stdinFile ? spec.stdinFile : '/dev/null', 'r'));
-    fds.push(openSync(spec.stdoutFile, 'w', 0o600));
+    fds.push(spec.stdinFd ?? openSync(spec.stdinFile ? spec.stdinFile : '/dev/null', 'r'));
+    fds.push(spec.stdoutFd ?? openSync(spec.stdoutFile, 'w', 0o600));
     fds.push(openSync(spec.stderrFile, 'w', 0o600));
     const [stdin, stdout, stderr] = fds as [number, number, number];
     const child = spawn(file, args, {
@@ -68,6 +83,12 @@ export async function spawnMeasured(file: string, args: string[], spec: RunSpec)
       env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
     });
     const chunks: Buffer[] = [];
+    // Handed-over pipe ends: the sandbox holds its copies now; ours would keep the other end from seeing EOF.
+    for (const fd of [spec.stdinFd, spec.stdoutFd]) {
+      if (fd === undefined) continue;
+      fds.splice(fds.indexOf(fd), 1);
+      closeSync(fd);
+    }
     const resultPipe = child.stdio[3];
     resultPipe?.on('data', (c: Buffer) => chunks.push(c));
     let outerKilled = false;
@@ -88,22 +109,8 @@ export async function spawnMeasured(file: string, args: string[], spec: RunSpec)
       const why = outerKilled ? 'killed after the wall clock' : `exit ${exit.code ?? exit.signal}`;
       throw new Error(`sandbox gave no result (${why}): ${(await tail(spec.stderrFile, 2000)).trim()}`);
     }
-    const report = decodeJson(MeasureReport, text);
-    if (!report.ok) throw new Error(`sandbox: ${report.error}`);
     // The program wrote through the same open file as ours.
-    const stdoutBytes = fstatSync(stdout).size;
-    return {
-      report: {
-        exitCode: report.exited ? report.exitCode : null,
-        signal: report.exited ? null : report.signal,
-        cpuMs: report.cpuMs,
-        wallMs: report.wallMs,
-        maxRssKb: report.maxRssKb,
-        wallExceeded: report.wallExceeded,
-        cpuKilled: report.cpuKilled,
-      },
-      stdoutBytes,
-    };
+    return { report: decodeMeasureReport(text), stdoutBytes: spec.stdoutFd === undefined ? fstatSync(stdout).size : 0 };
   } finally {
     for (const fd of fds) {
       try {
@@ -116,7 +123,7 @@ export async function spawnMeasured(file: string, args: string[], spec: RunSpec)
 }
 
 /** Limit facts common to the drivers. `oomKilled` comes from the memory cgroup when there is one. */
-export function toRunResult(spec: RunSpec, run: SpawnedRun, oomKilled: boolean): RunResult {
+export function toRunResult(spec: Pick<RunSpec, 'limits'>, run: SpawnedRun, oomKilled: boolean): RunResult {
   const { report } = run;
   const sig = os.constants.signals;
   return {

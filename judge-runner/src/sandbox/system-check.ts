@@ -1,7 +1,7 @@
 // Startup check: which system packages the runner needs and are missing, with the command that installs them.
 import { access, constants } from 'node:fs/promises';
 
-export const INSTALL_COMMAND = 'apt-get install -y bubblewrap gcc g++ default-jdk-headless python3 nodejs';
+export const INSTALL_COMMAND = 'apt-get install -y bubblewrap gcc g++ default-jdk-headless python3 nodejs pypy3 golang-go rustc ruby php-cli mono-mcs';
 
 interface Requirement {
   pkg: string;
@@ -17,6 +17,12 @@ export const REQUIREMENTS: readonly Requirement[] = [
   { pkg: 'default-jdk-headless', binaries: ['/usr/bin/java', '/usr/bin/javac'], essential: false },
   { pkg: 'python3', binaries: ['/usr/bin/python3'], essential: false },
   { pkg: 'nodejs', binaries: ['/usr/bin/node'], essential: false },
+  { pkg: 'pypy3', binaries: ['/usr/bin/pypy3'], essential: false },
+  { pkg: 'golang-go', binaries: ['/usr/bin/go'], essential: false },
+  { pkg: 'rustc', binaries: ['/usr/bin/rustc'], essential: false },
+  { pkg: 'ruby', binaries: ['/usr/bin/ruby'], essential: false },
+  { pkg: 'php-cli', binaries: ['/usr/bin/php8.2'], essential: false },
+  { pkg: 'mono-mcs', binaries: ['/usr/bin/mcs', '/usr/bin/mono'], essential: false },
 ];
 
 export class MissingSystemPackagesError extends Error {

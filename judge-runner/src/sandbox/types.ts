@@ -15,9 +15,9 @@ export interface Limits {
   stackKb: number;
 }
 
-/** The /etc entries the toolchains need (java's alternatives and config, the loader cache and ldconfig's config, the
+/** The /etc entries the toolchains need (java's alternatives and config, mono's config, the loader cache and ldconfig's config, the
  * time zone); nothing else of /etc is ever bound. The default of `RunSpec.etc`. */
-export const ETC_TOOLCHAIN: readonly string[] = ['/etc/alternatives', '/etc/java-17-openjdk', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/localtime'];
+export const ETC_TOOLCHAIN: readonly string[] = ['/etc/alternatives', '/etc/java-17-openjdk', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/localtime', '/etc/mono'];
 /** What a compiled program reads of /etc at run time (the loader reads its cache, never ld.so.conf). */
 export const ETC_RUNTIME: readonly string[] = ['/etc/ld.so.cache', '/etc/localtime'];
 
@@ -39,6 +39,13 @@ export interface RunSpec {
   stdinFile?: string;
   stdoutFile: string;
   stderrFile: string;
+  /**
+   * Instead of `stdinFile` / `stdoutFile`: an open fd (a pipe end, for interactive problems) given to the run, which
+   * owns it from then on: it is closed in the runner as soon as the sandbox is spawned (so the other end sees EOF when
+   * the sandbox ends), or when the run fails before that.
+   */
+  stdinFd?: number;
+  stdoutFd?: number;
   limits: Limits;
   env?: Record<string, string>;
   readonlyBinds?: ReadonlyBind[];
@@ -71,8 +78,43 @@ export interface RunResult {
   outputExceeded: boolean;
 }
 
+/** One warm sandbox (one submission's test cases): the program, mounts and memory/process caps are fixed. */
+export interface WarmSpec {
+  argv: string[];
+  /** Host directory mounted read-only at `/w`. */
+  workDir: string;
+  /** Host directory the session creates for the per-case stdio files (mounted at `/io`, writable by root only). */
+  ioDir: string;
+  /** Memory and processes cap every case (cgroup); the rest is per case. */
+  limits: Limits;
+  env?: Record<string, string>;
+  etc?: readonly string[];
+  readonlyBinds?: ReadonlyBind[];
+  addressSpaceLimit?: boolean;
+}
+
+/** One case in a warm sandbox: stdio host files as in RunSpec, and its own CPU, wall, output and stack limits. */
+export interface CaseRunSpec {
+  stdinFile?: string;
+  stdoutFile: string;
+  stderrFile: string;
+  limits: Limits;
+}
+
+export interface WarmSandbox {
+  /** Runs the program once; cases of one session must not overlap. Rejects only on infrastructure faults. */
+  run(spec: CaseRunSpec): Promise<RunResult>;
+  /** Ends the session (idempotent). */
+  close(): Promise<void>;
+}
+
 export interface Sandbox {
   readonly driver: 'bwrap' | 'nsjail';
   /** Runs one program; resolves with what happened. Rejects only on infrastructure faults. */
   run(spec: RunSpec): Promise<RunResult>;
+  /**
+   * Starts one sandbox that runs the same program once per case at about the cost of a fork+exec (warm.ts); absent
+   * when the driver cannot (nsjail, or a runner that is not root): use `run` per case then.
+   */
+  openWarm?(spec: WarmSpec): Promise<WarmSandbox>;
 }

@@ -10,6 +10,7 @@ import {
   LANES,
   PushMessage,
   RunnerHeartbeat,
+  TestJudgeRunnerResult,
   type JobDelivery,
   type Lane,
   type PushTransport,
@@ -304,6 +305,52 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
     return { stop: async () => void this.heartbeatHandlers.delete(handler) };
   }
 
+  // ---------- online-test results (not durable, one consumer each, like a NATS queue group) ----------
+
+  private readonly testResultHandlers: ((r: TestJudgeRunnerResult) => Promise<void>)[] = [];
+  private testResultTurn = 0;
+
+  async publishTestResult(r: TestJudgeRunnerResult): Promise<void> {
+    this.assertOpen();
+    const raw = JSON.stringify(r);
+    const hs = this.testResultHandlers;
+    if (hs.length === 0) return;
+    const h = hs[this.testResultTurn++ % hs.length]!;
+    try {
+      await h(decodeJson(TestJudgeRunnerResult, raw));
+    } catch (err) {
+      this.logger.error({ err, key: r.key }, 'test result handler failed');
+    }
+  }
+
+  async consumeTestResults(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable> {
+    this.testResultHandlers.push(handler);
+    return {
+      stop: async () => {
+        const i = this.testResultHandlers.indexOf(handler);
+        if (i >= 0) this.testResultHandlers.splice(i, 1);
+      },
+    };
+  }
+
+  // ---------- test data (the in-process stand-in for the NATS object store) ----------
+
+  private readonly testdataObjects = new Map<string, Uint8Array>();
+  /** How many test-data packs were fetched (tests check that a runner's cache fetches a version once). */
+  testdataFetches = 0;
+
+  async putTestdata(version: string, pack: Uint8Array): Promise<void> {
+    this.assertOpen();
+    if (!this.testdataObjects.has(version)) this.testdataObjects.set(version, Uint8Array.from(pack));
+  }
+
+  async getTestdata(version: string): Promise<Uint8Array | null> {
+    this.assertOpen();
+    this.testdataFetches++;
+    const pack = this.testdataObjects.get(version);
+    return pack ? Uint8Array.from(pack) : null;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
@@ -313,6 +360,7 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
     this.eventConsumers = [];
     this.pushHandlers.clear();
     this.heartbeatHandlers.clear();
+    this.testResultHandlers.length = 0;
   }
 
   private assertOpen(): void {

@@ -13,6 +13,7 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from '@nats-io/jetstream';
+import { Objm, type ObjectStore } from '@nats-io/obj';
 import {
   decodeJson,
   JudgeEvent,
@@ -20,6 +21,8 @@ import {
   RunnerHeartbeat,
   STREAMS,
   SUBJECTS,
+  TESTDATA_BUCKET,
+  TestJudgeRunnerResult,
   type JudgeJob,
   type Lane,
   type PushTransport,
@@ -155,8 +158,21 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return this.subscribe(SUBJECTS.runnerHeartbeat, (data) => handler(decodeJson(RunnerHeartbeat, data)));
   }
 
-  private subscribe(subject: string, onData: (data: Uint8Array) => void): Stoppable {
+  /** Queue group `services`: each result is handled by one services process. */
+  async consumeTestResults(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable> {
+    return this.subscribe(
+      SUBJECTS.testResult,
+      (data) => {
+        const r = decodeJson(TestJudgeRunnerResult, data);
+        handler(r).catch((err: unknown) => this.logger.error({ err, key: r.key }, 'test result handler failed'));
+      },
+      'services',
+    );
+  }
+
+  private subscribe(subject: string, onData: (data: Uint8Array) => void, queue?: string): Stoppable {
     const sub = this.nc.subscribe(subject, {
+      ...(queue ? { queue } : {}),
       callback: (err, m) => {
         if (err) {
           this.logger.error({ err, subject }, 'subscription error');
@@ -176,6 +192,30 @@ export class NatsBus implements ServicesTransport, PushTransport {
         sub.unsubscribe();
       },
     };
+  }
+
+  // ---------- test data: the object store bucket `oj-testdata`, one object per version ----------
+
+  private objectStore: Promise<ObjectStore> | null = null;
+
+  /** The bucket, created on first use (the runners create it with the same options). */
+  private testdataStore(): Promise<ObjectStore> {
+    this.objectStore ??= new Objm(this.nc).create(TESTDATA_BUCKET, { storage: StorageType.File }).catch((err: unknown) => {
+      this.objectStore = null;
+      throw err;
+    });
+    return this.objectStore;
+  }
+
+  async putTestdata(version: string, pack: Uint8Array): Promise<void> {
+    const os = await this.testdataStore();
+    const info = await os.info(version);
+    if (info && !info.deleted && info.size === pack.byteLength) return;
+    await os.putBlob({ name: version }, pack);
+  }
+
+  async getTestdata(version: string): Promise<Uint8Array | null> {
+    return (await this.testdataStore()).getBlob(version);
   }
 
   async close(): Promise<void> {

@@ -131,6 +131,15 @@ export const problems = pgTable(
     isRemote: boolean('is_remote').notNull().default(false),
     gid: integer('gid'),
     userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
+    /** File name → content given to the checker / interactor only. */
+    judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
+    /** Checker (judgeMode spj) or interactor (interactive): its language (C, C++, JavaScript) and code. */
+    spjLanguage: text('spj_language'),
+    spjCode: text('spj_code'),
+    /** Cases come from an uploaded zip (their bytes in the test-data object store, problem_case holds file names). */
+    isUploadCase: boolean('is_upload_case').notNull().default(false),
+    /** With uploaded cases: the sha256 of the packed case files, the object's name in the store. */
+    caseVersion: text('case_version'),
     ...statusCounters,
     ...gmt,
   },
@@ -268,6 +277,8 @@ export const judge = pgTable(
     progressAt: timestamp('progress_at', { withTimezone: true }).notNull().defaultNow(),
     /** How often the stall watchdog re-enqueued the job. */
     requeues: integer('requeues').notNull().default(0),
+    /** Queue lane of the current judge attempt (contest, practice, rejudge): orders the queue position. */
+    lane: text('lane').notNull().default('practice'),
     ...gmt,
   },
   (t) => [
@@ -323,6 +334,24 @@ export const outbox = pgTable(
       .on(t.id)
       .where(sql`sent_at is null`),
   ],
+);
+
+/** Online test runs (`submit-problem-test-judge`): kept 10 minutes, the finished result readable once. */
+export const testJudge = pgTable(
+  'test_judge',
+  {
+    key: text('key').primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    pid: integer('pid').notNull(),
+    status: integer('status').notNull(),
+    /** The TestJudgeResult once the runner answered. */
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('test_judge_expires_idx').on(t.expiresAt)],
 );
 
 // ---------- push ----------

@@ -6,7 +6,7 @@ import {
   isInProgress,
   isJudgeStatus,
   JudgeStatus,
-  ProblemType,
+  oiRankScore as rankScore,
   submissionTopic,
   userTopic,
   type CaseResult,
@@ -114,13 +114,16 @@ export function statusData(row: JudgeRow): SubmissionStatusData {
     isManual: row.isManual,
     casesDone: row.casesDone,
     casesTotal: row.casesTotal,
+    version: row.version,
   };
 }
 
-/** OI rank score of a verdict (specification §9: 0.1 × score + 2 × difficulty). */
-export function oiRankScore(type: number, score: number | null, difficulty: number): number | null {
-  if (type !== ProblemType.OI || score === null) return null;
-  return Math.round(0.1 * score + 2 * difficulty);
+/**
+ * OI rank score of a verdict (hoj-rules §6, `oiRankScore` of @oj/proto): round(0.1 × s + 2 × difficulty × s / ioScore),
+ * which is round(0.1 × ioScore + 2 × difficulty) for full marks. Null for ACM problems.
+ */
+export function oiRankScore(type: number, score: number | null, difficulty: number, ioScore = 100): number | null {
+  return rankScore(type, score, difficulty, ioScore);
 }
 
 async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
@@ -287,7 +290,7 @@ export class JudgeIngester {
 
   private async applyFinal(tx: Tx, row: JudgeRow, ev: FinalEvent): Promise<PushMessage[]> {
     const [problem] = await tx
-      .select({ type: problems.type, difficulty: problems.difficulty, judgeCaseMode: problems.judgeCaseMode })
+      .select({ type: problems.type, difficulty: problems.difficulty, ioScore: problems.ioScore, judgeCaseMode: problems.judgeCaseMode })
       .from(problems)
       .where(eq(problems.id, row.pid));
     const mode = problem?.judgeCaseMode ?? 'default';
@@ -331,7 +334,7 @@ export class JudgeIngester {
         casesDone: ev.cases.length,
         casesTotal: Math.max(row.casesTotal, ev.cases.length),
         countedStatus: ev.status,
-        oiRankScore: problem ? oiRankScore(problem.type, ev.score, problem.difficulty) : null,
+        oiRankScore: problem ? oiRankScore(problem.type, ev.score, problem.difficulty, problem.ioScore) : null,
         progressAt: sql`now()`,
         gmtModified: sql`now()`,
       })
@@ -377,7 +380,7 @@ export class JudgeIngester {
             .select({ id: outbox.id })
             .from(outbox)
             .where(and(eq(outbox.submitId, row.submitId), isNull(outbox.sentAt)));
-          if (unsent.length === 0) await tx.insert(outbox).values({ submitId: row.submitId, version: row.version, lane: 'practice' });
+          if (unsent.length === 0) await tx.insert(outbox).values({ submitId: row.submitId, version: row.version, lane: row.lane });
           requeued++;
         } else {
           pushes.push(

@@ -16,11 +16,17 @@ function isLane(s: string): s is Lane {
 
 type ProblemPart = JudgeJob['problem'];
 
-async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart | null> {
+export async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart | null> {
   const [p] = await tx.select().from(problems).where(eq(problems.id, pid));
   if (!p) return null;
   const rows = await tx.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
-  const cases = rows.map((c, i) => ({ caseId: c.id, index: i + 1, input: c.input, output: c.output, score: c.score, groupNum: c.groupNum }));
+  // Uploaded cases: problem_case holds file names, the bytes are in the object store under `caseVersion`.
+  const uploaded = p.isUploadCase && p.caseVersion ? p.caseVersion : null;
+  const cases = rows.map((c, i) =>
+    uploaded
+      ? { caseId: c.id, index: i + 1, input: '', output: '', inputName: c.input, outputName: c.output, score: c.score, groupNum: c.groupNum }
+      : { caseId: c.id, index: i + 1, input: c.input, output: c.output, score: c.score, groupNum: c.groupNum },
+  );
   const hash = createHash('sha256');
   for (const c of cases) hash.update(`${c.caseId}\0${c.score}\0${c.groupNum ?? ''}\0${c.input}\0${c.output}\0`);
   return {
@@ -33,7 +39,13 @@ async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart | null>
     memoryLimitMb: p.memoryLimit,
     stackLimitMb: p.stackLimit,
     isRemoveEndBlank: p.isRemoveEndBlank,
-    caseVersion: hash.digest('hex').slice(0, 16),
+    ioScore: p.ioScore,
+    ...(p.judgeMode !== 'default' && p.spjCode ? { spjLanguage: p.spjLanguage ?? 'C++', spjCode: p.spjCode } : {}),
+    ...(p.userExtraFile && Object.keys(p.userExtraFile).length > 0 ? { userExtraFile: p.userExtraFile } : {}),
+    ...(p.judgeExtraFile && Object.keys(p.judgeExtraFile).length > 0 ? { judgeExtraFile: p.judgeExtraFile } : {}),
+    ...(p.isFileIO ? { isFileIO: true, ioReadFileName: p.ioReadFileName ?? '', ioWriteFileName: p.ioWriteFileName ?? '' } : {}),
+    caseVersion: uploaded ?? hash.digest('hex').slice(0, 16),
+    ...(uploaded ? { testdata: { version: uploaded } } : {}),
     cases,
   };
 }

@@ -15,7 +15,9 @@ import { isAdmin } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import { judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
+import { queuePosition } from '../judge/judge-admin.service';
 import type { OutboxRelay } from '../judge/outbox-relay';
+import type { RunnerRegistry } from '../judge/runner-registry';
 import { escapeLike, findVisibleProblem, pageOf } from '../problem/problem.service';
 import { secondsToWait, validateCode } from './validation';
 
@@ -73,7 +75,7 @@ async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | nu
   return hit;
 }
 
-export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay): SubmissionService {
+export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay, runners?: RunnerRegistry): SubmissionService {
   const { db, config } = ctx;
 
   return {
@@ -90,6 +92,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
         .innerJoin(languages, eq(languages.id, problemLanguage.lid))
         .where(and(eq(problemLanguage.pid, problem.id), eq(languages.name, body.language)));
       if (!lang) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+      // Once any runner has been heard of, a language no live runner offers would wait forever: refuse it now.
+      if (runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
       validateCode(body.code, body.language);
 
       const row = await db.transaction(async (tx) => {
@@ -185,7 +189,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay)
     async detail(submitId, viewer) {
       const { j, codeShare } = await loadWithProblem(db, submitId, viewer);
       const visible = isOwner(j, viewer) || isAdmin(viewer) || (j.share && codeShare);
-      return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare };
+      const position = isOwner(j, viewer) || isAdmin(viewer) ? await queuePosition(db, j) : undefined;
+      return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare, ...(position !== undefined && { queuePosition: position }) };
     },
 
     async caseResults(submitId, viewer): Promise<JudgeCaseResult> {

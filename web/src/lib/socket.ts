@@ -9,6 +9,7 @@ import {
   PUSH_EVENT_SCHEMAS,
   POLLING,
   submissionTopic,
+  TestJudgeResult,
   type ClientToServerEvents,
   type PushFrame,
   type ServerToClientEvents,
@@ -27,6 +28,7 @@ import {
   markFinalSnapshot,
   submissionsState,
 } from '../stores/submissions';
+import { applyTestJudgeResult, testJudgeState } from '../stores/test-judge';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -218,6 +220,69 @@ async function pollOnce(): Promise<void> {
   }
 }
 
+// ---------- online test (test-judge:<key>) ----------
+
+/** Watched test keys → last seq applied. */
+const testTopics = new Map<string, number | null>();
+let testPollTimer: ReturnType<typeof setTimeout> | null = null;
+
+const testPending = (key: string) => (testJudgeState.byKey[key]?.status ?? 5) === 5;
+
+function onTestResult(raw: PushFrame<'test-judge.result'>): void {
+  const frame = frameOf(raw);
+  if (!frame || !frame.topic.startsWith('test-judge:')) return;
+  const key = frame.topic.slice('test-judge:'.length);
+  const last = testTopics.get(key);
+  if (last === undefined || (last !== null && frame.seq <= last)) return;
+  try {
+    const data = decode(TestJudgeResult, frame.data);
+    testTopics.set(key, frame.seq);
+    applyTestJudgeResult(key, data);
+  } catch (e) {
+    console.warn('Dropped a malformed test-judge.result', e);
+  }
+}
+
+function subscribeTest(key: string): void {
+  if (!socket?.connected || !testTopics.has(key)) return;
+  socket.emit('subscribe', { topic: `test-judge:${key}`, since: testTopics.get(key) ?? 0 }, (ack: SubscribeAck) => {
+    // Refused or resync: REST has the answer.
+    if (!ack.ok || ack.resync) void pollTestOnce();
+  });
+}
+
+async function pollTestOnce(): Promise<void> {
+  for (const key of [...testTopics.keys()].filter(testPending)) {
+    try {
+      const r = await api.get('/get-test-judge-result', { query: { testJudgeKey: key }, decode: (x) => decode(TestJudgeResult, x), silent: true });
+      if (testTopics.has(key)) applyTestJudgeResult(key, r);
+    } catch {
+      // Unknown or expired key: nothing more will come.
+      if (testTopics.has(key)) applyTestJudgeResult(key, { status: 4, stderr: '' });
+    }
+  }
+}
+
+/** Polls every 1 s (spec) while the socket is down and a watched test is still pending. */
+function scheduleTestPoll(): void {
+  if (testPollTimer || socket?.connected || ![...testTopics.keys()].some(testPending)) return;
+  testPollTimer = setTimeout(() => {
+    testPollTimer = null;
+    void pollTestOnce().finally(scheduleTestPoll);
+  }, POLLING.testJudgeMs);
+}
+
+/** Follows an online test until its result arrives (socket push, or polling while the socket is down). */
+export function watchTestJudge(key: string): () => void {
+  testTopics.set(key, null);
+  subscribeTest(key);
+  scheduleTestPoll();
+  return () => {
+    testTopics.delete(key);
+    if (socket?.connected) socket.emit('unsubscribe', { topic: `test-judge:${key}` }, () => undefined);
+  };
+}
+
 // ---------- lifecycle ----------
 
 function connect(): ClientSocket {
@@ -229,23 +294,29 @@ function connect(): ClientSocket {
   s.on('connect', () => {
     connectionState.connected = true;
     stopPolling();
+    if (testPollTimer) clearTimeout(testPollTimer);
+    testPollTimer = null;
     for (const topic of topics.keys()) subscribe(topic);
+    for (const key of testTopics.keys()) subscribeTest(key);
   });
   s.on('disconnect', (reason) => {
     connectionState.connected = false;
     schedulePoll();
+    scheduleTestPoll();
     // socket.io retries by itself except when the server closed the socket on purpose (e.g. a restart).
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), 1000 + Math.random() * 2000);
   });
   s.on('connect_error', (err) => {
     connectionState.connected = false;
     schedulePoll();
+    scheduleTestPoll();
     // The server refused our token (logged out elsewhere, banned, expired): socket.io does not retry a refusal,
     // so drop the session; the token watcher below reconnects anonymously, as REST's 401 handling would.
     if (err.message === 'AUTH_TOKEN_INVALID' && sessionState.token) clearSession();
   });
   s.on('submission.status', onStatus);
   s.on('submission.case', onCase);
+  s.on('test-judge.result', onTestResult);
   return s;
 }
 
@@ -266,4 +337,5 @@ export function stopRealtime(): void {
   socket = null;
   connectionState.connected = false;
   schedulePoll();
+  scheduleTestPoll();
 }

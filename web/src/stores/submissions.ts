@@ -37,6 +37,8 @@ export interface LiveSubmission {
   detail: Submission | null;
   /** True once the final snapshot (detail + cases) was loaded; it is fetched once. */
   finalSnapshot: boolean;
+  /** Latest judge attempt known (0: unknown); status events of an older attempt are stale replays. */
+  version: number;
 }
 
 export const submissionsState = proxy<{ byId: Record<number, LiveSubmission> }>({ byId: {} });
@@ -56,6 +58,7 @@ export function ensureSubmission(submitId: number, status: number = JudgeStatus.
       errorMessage: null,
       detail: null,
       finalSnapshot: false,
+      version: 0,
     };
     s = submissionsState.byId[submitId]!;
   }
@@ -65,6 +68,10 @@ export function ensureSubmission(submitId: number, status: number = JudgeStatus.
 /** A pushed status. Events arrive in seq order, so they always win; a new run (rejudge) clears the cases. */
 export function applyStatusEvent(d: SubmissionStatusData): void {
   const s = ensureSubmission(d.submitId, d.status);
+  if (d.version !== undefined) {
+    if (d.version < s.version) return;
+    s.version = d.version;
+  }
   const restarted = !isInProgress(s.status) && isInProgress(d.status);
   if (restarted || d.status === JudgeStatus.PENDING) {
     s.cases = [];
@@ -139,4 +146,24 @@ export function applyCaseResult(submitId: number, r: JudgeCaseResult): void {
 
 export function markFinalSnapshot(submitId: number): void {
   ensureSubmission(submitId).finalSnapshot = true;
+}
+
+/**
+ * The answer of an admin action (rejudge, cancel, manual judge, resubmit): it is newer than anything known,
+ * so it is taken as is; a new judge attempt starts with no cases.
+ */
+export function applyAdminResult(row: Submission): void {
+  const s = ensureSubmission(row.submitId, row.status);
+  s.version = Math.max(s.version, row.version);
+  if (isInProgress(row.status)) {
+    s.cases = [];
+    s.casesDone = 0;
+    s.casesTotal = 0;
+    s.finalSnapshot = false;
+  }
+  s.status = row.status;
+  s.time = row.time;
+  s.memory = row.memory;
+  s.score = row.score;
+  s.detail = { ...row, code: row.code ?? s.detail?.code ?? null };
 }

@@ -11,6 +11,7 @@ import { isLoggedIn, sessionState } from '../../stores/session';
 import { applyRow } from '../../stores/submissions';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { loadSavedCode, modeFor, saveCode, templateFor } from './editor-language';
+import { OnlineTestDrawer } from './OnlineTestDrawer';
 import { submitCode } from './problem-api';
 
 const BASIC_SETUP = {
@@ -135,6 +136,9 @@ export function CodeEditorPanel({ info, onSubmitted, onSubmitFailed }: Props) {
         />
       </div>
       <div className="flex items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
+        <span className="mr-auto">
+          <OnlineTestDrawer problemId={problemId} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
+        </span>
         {!session.token && (
           <span className="text-xs text-slate-400">
             <FormattedMessage id="error.AUTH_NOT_LOGGED_IN" />

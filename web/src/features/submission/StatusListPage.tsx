@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { ALL_JUDGE_STATUSES, isInProgress, PAGE_SIZES, type PageOf, type SubmissionListItem } from '@oj/proto';
+import { ALL_JUDGE_STATUSES, isInProgress, JudgeStatus, PAGE_SIZES, type PageOf, type Submission, type SubmissionListItem } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { StatusTag } from '../../components/StatusTag';
@@ -15,6 +15,10 @@ import { isLoggedIn, sessionState } from '../../stores/session';
 import { applyRow, submissionsState } from '../../stores/submissions';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { getSubmissionList } from './submission-api';
+import { resubmit } from './judge-admin-api';
+import { ManualJudgePopover, RejudgeButton } from './ManualJudge';
+import { applyAdminResult } from '../../stores/submissions';
+import { ApiError } from '../../lib/api';
 
 function intParam(v: string | null, fallback: number): number {
   const n = Number(v);
@@ -27,7 +31,59 @@ function SubmitTime({ at }: { at: string }) {
   return <span title={formatDateTime(at)}>{intl.formatRelativeTime(value, unit, { numeric: 'auto' })}</span>;
 }
 
-function StatusRow({ row }: { row: SubmissionListItem }) {
+interface RowTools {
+  /** Super admin: the status opens the manual judge popover, and the Rejudge column shows. */
+  superAdmin: boolean;
+  myUid: string | null;
+  onDone: (s: Submission) => void;
+}
+
+function StatusCell({ row, status, tools }: { row: SubmissionListItem; status: number; tools: RowTools }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const doResubmit = async () => {
+    try {
+      const s = await resubmit(row.submitId);
+      applyAdminResult(s);
+      tools.onDone(s);
+      showToast('success', intl.formatMessage({ id: 'submission.admin.resubmitted' }));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    }
+  };
+  const resubmitButton = status === JudgeStatus.SUBMITTED_FAILED && tools.myUid === row.uid && (
+    <button type="button" data-testid="resubmit" className="ml-2 text-xs text-blue-600 hover:underline" onClick={() => void doResubmit()}>
+      <FormattedMessage id="submission.admin.resubmit" />
+    </button>
+  );
+  if (!tools.superAdmin) {
+    return (
+      <>
+        <StatusTag status={status} />
+        {resubmitButton}
+      </>
+    );
+  }
+  return (
+    <span className="relative inline-block">
+      <button type="button" data-testid="status-admin" onClick={() => setOpen((o) => !o)} title={intl.formatMessage({ id: 'submission.admin.modify' })}>
+        <StatusTag status={status} />
+      </button>
+      {resubmitButton}
+      {open && (
+        <ManualJudgePopover
+          submitId={row.submitId}
+          status={status}
+          isOi={row.oiRankScore !== null || row.score !== null}
+          onDone={tools.onDone}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </span>
+  );
+}
+
+function StatusRow({ row, tools }: { row: SubmissionListItem; tools: RowTools }) {
   const { byId } = useSnapshot(submissionsState);
   const live = byId[row.submitId];
   const status = live?.status ?? row.status;
@@ -48,7 +104,7 @@ function StatusRow({ row }: { row: SubmissionListItem }) {
         </Link>
       </td>
       <td className={td}>
-        <StatusTag status={status} />
+        <StatusCell row={row} status={status} tools={tools} />
       </td>
       <td className={td}>{score ?? '--'}</td>
       <td className={td}>{formatTimeMs(time)}</td>
@@ -70,6 +126,11 @@ function StatusRow({ row }: { row: SubmissionListItem }) {
       <td className={`${td} text-slate-500`}>
         <SubmitTime at={row.submitTime} />
       </td>
+      {tools.superAdmin && (
+        <td className={td}>
+          <RejudgeButton submitId={row.submitId} onDone={tools.onDone} />
+        </td>
+      )}
     </tr>
   );
 }
@@ -125,6 +186,21 @@ export function StatusListPage() {
     const stops = inProgressKey.split(',').map((id) => watchSubmission(Number(id)));
     return () => stops.forEach((stop) => stop());
   }, [inProgressKey]);
+
+  // An admin action's answer patches its row, so a restarted judge is watched live like any other.
+  const onDone = useCallback((s: Submission) => {
+    setData((d) =>
+      d
+        ? {
+            ...d,
+            records: d.records.map((r) =>
+              r.submitId === s.submitId ? { ...r, status: s.status, score: s.score, time: s.time, memory: s.memory, judger: s.judger, isManual: s.isManual, oiRankScore: s.oiRankScore } : r,
+            ),
+          }
+        : d,
+    );
+  }, []);
+  const tools: RowTools = { superAdmin: session.roles.includes('root'), myUid: session.user?.uid ?? null, onDone };
 
   const update = useCallback(
     (patch: Record<string, string | number | undefined>) => {
@@ -253,11 +329,16 @@ export function StatusListPage() {
                   <th className={th}>
                     <FormattedMessage id="submission.list.submitTime" />
                   </th>
+                  {tools.superAdmin && (
+                    <th className={th}>
+                      <FormattedMessage id="submission.admin.option" />
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {data.records.map((r) => (
-                  <StatusRow key={r.submitId} row={r} />
+                  <StatusRow key={r.submitId} row={r} tools={tools} />
                 ))}
               </tbody>
             </table>

@@ -9,12 +9,14 @@ import { formatMemoryKb, formatTimeMs } from '../../lib/format';
 import { connectionState } from '../../stores/ui';
 import { CaseTable } from './CaseTable';
 import { useLiveSubmission } from './useLiveSubmission';
+import { useQueuePosition } from './useQueuePosition';
 
 const MESSAGE_STATUSES: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
 
 export function VerdictPanel({ submitId, showScore }: { submitId: number; showScore: boolean }) {
   const s = useLiveSubmission(submitId);
   const conn = useSnapshot(connectionState);
+  const position = useQueuePosition(submitId, s?.status);
   if (!s) return null;
   const running = isInProgress(s.status);
   const total = Math.max(s.casesTotal, s.cases.length);
@@ -31,6 +33,11 @@ export function VerdictPanel({ submitId, showScore }: { submitId: number; showSc
         {total > 0 && (
           <span className="text-sm text-slate-500" data-testid="verdict-progress">
             <FormattedMessage id="submission.verdict.progress" values={{ done: s.cases.length, total }} />
+          </span>
+        )}
+        {position !== null && (
+          <span className="text-sm text-slate-500" data-testid="verdict-queue-position">
+            <FormattedMessage id="submission.verdict.queuePosition" values={{ position }} />
           </span>
         )}
         {running && (

@@ -1,0 +1,98 @@
+// Judge modes of a job: default (the built-in checker), spj (a C/C++ checker in the sandbox, or a JavaScript one in
+// isolated-vm) and interactive (a C/C++ interactor beside the program). Prepares what a mode needs once per
+// submission (the checker compiled once per problem version and cached on disk), and file IO (program reads and
+// writes files in /w instead of stdin/stdout).
+import { constants } from 'node:fs';
+import { chmod, copyFile, mkdir, open, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { JudgeJob } from '@oj/proto';
+import { compiledHelper } from './helper-programs';
+import { createJsChecker } from './js-checker';
+import type { ReadonlyBind, Sandbox } from './sandbox/types';
+import { helperBox, isJavaScriptChecker, nativeChecker, type Checker } from './special-judge';
+
+export interface PreparedMode {
+  /** spj: decides each case. */
+  checker: Checker | null;
+  /** interactive: the interactor's /w (binary, judge extra files, data/). */
+  interactorBox: string | null;
+  /** Where checkers and interactors run: never the slot's own sandbox, whose cgroups a warm sandbox may hold. */
+  helperSandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+/** The problem's checker / interactor, ready to run; `{ ok: false }` (System Error) when it cannot be built. */
+export async function prepareJudgeMode(
+  job: JudgeJob,
+  opts: { sandbox: Sandbox; helperSandbox?: Sandbox; workRoot: string; dir: string; io: string },
+): Promise<{ ok: true; mode: PreparedMode } | { ok: false; message: string }> {
+  const p = job.problem;
+  const helperSandbox = opts.helperSandbox ?? opts.sandbox;
+  const none: PreparedMode = { checker: null, interactorBox: null, helperSandbox, close: async () => {} };
+  if (p.judgeMode === 'default') return { ok: true, mode: none };
+  const language = p.spjLanguage ?? '';
+  const code = p.spjCode ?? '';
+  if (!code.trim()) return { ok: false, message: `the problem's ${p.judgeMode === 'spj' ? 'checker' : 'interactor'} has no code` };
+  if (p.judgeMode === 'spj' && isJavaScriptChecker(language)) {
+    const js = await createJsChecker(code, p.judgeExtraFile);
+    return js.ok ? { ok: true, mode: { ...none, checker: js.checker, close: () => js.checker.close() } } : js;
+  }
+  const kind = p.judgeMode === 'spj' ? 'spj' : 'interactive';
+  const cacheRoot = path.join(opts.workRoot, '.helpers');
+  await mkdir(cacheRoot, { recursive: true, mode: 0o711 });
+  await chmod(cacheRoot, 0o711);
+  const compiled = await compiledHelper({ kind, language, code, extraFiles: p.judgeExtraFile }, { sandbox: opts.sandbox, cacheRoot, scratch: opts.dir });
+  if (!compiled.ok) return compiled;
+  const box = path.join(opts.dir, `${kind}-box`);
+  await mkdir(box, { mode: 0o700 });
+  if (kind === 'spj') {
+    const checker = await nativeChecker({ sandbox: helperSandbox, binary: compiled.binary, box, io: opts.io, problem: p });
+    return { ok: true, mode: { ...none, checker, close: () => checker.close() } };
+  }
+  await helperBox(box, compiled.binary, 'interactive', p.judgeExtraFile);
+  return { ok: true, mode: { ...none, interactorBox: box } };
+}
+
+/** File IO names are plain file names in /w, distinct from each other and from the program's own files. */
+export function checkFileIoNames(problem: JudgeJob['problem'], boxEntries: readonly string[]): { read: string; write: string } {
+  const read = problem.ioReadFileName ?? '';
+  const write = problem.ioWriteFileName ?? '';
+  const ok = (n: string) => /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}$/.test(n) && !boxEntries.includes(n);
+  if (!ok(read) || !ok(write) || read === write) throw new Error(`file IO names not allowed: ${JSON.stringify([read, write])}`);
+  return { read, write };
+}
+
+/**
+ * A file IO case: a fresh writable /w holding the case's input under `read`, with the program's files (compiled
+ * program, user extra files) bound read-only into it, so nothing written survives the case. Returns the run's
+ * workDir, binds and the file the program's output is read from.
+ */
+export async function fileIoCase(opts: { box: string; dir: string; index: number; inputFile: string; problem: JudgeJob['problem'] }): Promise<{ workDir: string; readonlyBinds: ReadonlyBind[]; outputFile: string }> {
+  const entries = await readdir(opts.box);
+  const { read, write } = checkFileIoNames(opts.problem, entries);
+  const workDir = path.join(opts.dir, `fileio-${opts.index}`);
+  await rm(workDir, { recursive: true, force: true });
+  await mkdir(workDir, { mode: 0o700 });
+  await copyFile(opts.inputFile, path.join(workDir, read));
+  await chmod(path.join(workDir, read), 0o644);
+  return {
+    workDir,
+    readonlyBinds: entries.map((e) => ({ host: path.join(opts.box, e), sandbox: `/w/${e}` })),
+    outputFile: path.join(workDir, write),
+  };
+}
+
+/**
+ * Reads a file the sandboxed program wrote (file IO), as root: never through a symlink or into a FIFO or device
+ * the program may have put there. A missing or non-regular file reads as empty output.
+ */
+export async function readProgramFile(file: string): Promise<string> {
+  const fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
+  if (!fh) return '';
+  try {
+    if (!(await fh.stat()).isFile()) return '';
+    return await fh.readFile('utf8');
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,97 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { JudgeStatus } from '@oj/proto';
+import { afterCase, judgingOrder, skippedCase } from './case-modes';
+import { checkOutput } from './checker';
+import { interactiveVerdict } from './interactive';
+import { jsCheckerOutcome } from './js-checker';
+import { runLimits } from './judge';
+import { findLanguage } from './languages';
+import type { RunResult } from './sandbox/types';
+import { checkerVerdict, parsePoints } from './special-judge';
+import { makeJob } from './job-fixture';
+
+const ok: RunResult = { exitCode: 0, signal: null, cpuMs: 1, wallMs: 1, memoryKb: 1, cpuExceeded: false, wallExceeded: false, memoryExceeded: false, outputExceeded: false };
+
+describe('checker exit codes (testlib)', () => {
+  it('maps 0 AC, 1 WA, 2/4/8 PE, 7 points, 3 and the rest System Error', () => {
+    expect(checkerVerdict(ok, 'ok fine\n')).toEqual({ status: JudgeStatus.ACCEPTED, message: 'ok fine' });
+    expect(checkerVerdict({ ...ok, exitCode: 1 }, '')).toEqual({ status: JudgeStatus.WRONG_ANSWER });
+    for (const code of [2, 4, 8]) expect(checkerVerdict({ ...ok, exitCode: code }, '').status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(checkerVerdict({ ...ok, exitCode: 7 }, 'points 0.25 close')).toEqual({ status: JudgeStatus.PARTIAL_ACCEPTED, points: 0.25, message: 'points 0.25 close' });
+    expect(checkerVerdict({ ...ok, exitCode: 7 }, 'points 1')).toMatchObject({ status: JudgeStatus.ACCEPTED });
+    expect(checkerVerdict({ ...ok, exitCode: 7 }, 'no number')).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR });
+    expect(checkerVerdict({ ...ok, exitCode: 3 }, 'bad')).toEqual({ status: JudgeStatus.SYSTEM_ERROR, message: 'checker failed: bad' });
+    expect(checkerVerdict({ ...ok, exitCode: 42 }, '')).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR });
+    expect(checkerVerdict({ ...ok, exitCode: null, signal: 11 }, '')).toEqual({ status: JudgeStatus.SYSTEM_ERROR, message: 'checker killed by SIGSEGV' });
+    expect(checkerVerdict({ ...ok, cpuExceeded: true }, '', 'interactor').message).toBe('interactor time limit exceeded');
+  });
+  it('reads points as `points p` or the first number', () => {
+    expect(parsePoints('points 0.5 half')).toBe(0.5);
+    expect(parsePoints('3 of 4: 0.75')).toBe(3);
+    expect(parsePoints('partially correct 0.4')).toBe(0.4);
+    expect(parsePoints('nothing')).toBeNull();
+  });
+});
+
+describe('JavaScript checker results', () => {
+  it('true / false / verdict objects; anything else is System Error', () => {
+    expect(jsCheckerOutcome(true).status).toBe(JudgeStatus.ACCEPTED);
+    expect(jsCheckerOutcome(false).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(jsCheckerOutcome({ verdict: 'PE', message: 'spaces' })).toEqual({ status: JudgeStatus.PRESENTATION_ERROR, message: 'spaces' });
+    expect(jsCheckerOutcome({ verdict: 'PA', points: 0.3 })).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, points: 0.3 });
+    expect(jsCheckerOutcome({ verdict: 'PA' }).status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(jsCheckerOutcome(1).status).toBe(JudgeStatus.SYSTEM_ERROR);
+  });
+});
+
+describe('interactive verdict order', () => {
+  const wa = { status: JudgeStatus.WRONG_ANSWER, message: 'no guess' };
+  const ac = { status: JudgeStatus.ACCEPTED };
+  const re = { status: JudgeStatus.RUNTIME_ERROR, message: 'x' };
+  it('limits and crashes first, then the interactor, then the exit code', () => {
+    expect(interactiveVerdict({ status: JudgeStatus.TIME_LIMIT_EXCEEDED }, { ...ok, cpuExceeded: true }, wa).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(interactiveVerdict(re, { ...ok, exitCode: null, signal: 11 }, wa)).toBe(re);
+    expect(interactiveVerdict(re, { ...ok, exitCode: null, signal: os.constants.signals.SIGPIPE }, wa)).toBe(wa);
+    expect(interactiveVerdict(re, { ...ok, exitCode: 1 }, wa)).toBe(wa);
+    expect(interactiveVerdict(re, { ...ok, exitCode: 1 }, ac)).toBe(re);
+    expect(interactiveVerdict(null, ok, ac)).toBe(ac);
+  });
+});
+
+describe('case modes', () => {
+  const cases = [5, 1, 4, 2, 3].map((i) => ({ caseId: i, index: i, input: '', output: '', score: 10, groupNum: i % 2 === 0 ? 2 : 7 }));
+  it('subtask modes (OI) judge group by group in order of first appearance; others by index', () => {
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_lowest' }, cases).map((c) => c.index)).toEqual([1, 3, 5, 2, 4]);
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_average' }, cases).map((c) => c.index)).toEqual([1, 3, 5, 2, 4]);
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'default' }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+    expect(judgingOrder({ type: 0, judgeCaseMode: 'subtask_lowest' }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('stop / skip rules', () => {
+    const wa = { status: JudgeStatus.WRONG_ANSWER, score: 0 };
+    expect(afterCase({ type: 0, judgeCaseMode: 'default' }, wa)).toBe('stop');
+    expect(afterCase({ type: 1, judgeCaseMode: 'default' }, wa)).toBe('next');
+    expect(afterCase({ type: 1, judgeCaseMode: 'subtask_average' }, wa)).toBe('next');
+    expect(afterCase({ type: 1, judgeCaseMode: 'ergodic_without_error' }, wa)).toBe('stop');
+    expect(afterCase({ type: 1, judgeCaseMode: 'subtask_lowest' }, wa)).toBe('skip-group');
+    expect(afterCase({ type: 1, judgeCaseMode: 'subtask_lowest' }, { status: JudgeStatus.PARTIAL_ACCEPTED, score: 3 })).toBe('next');
+    expect(afterCase({ type: 1, judgeCaseMode: 'subtask_lowest' }, { status: JudgeStatus.PARTIAL_ACCEPTED, score: 0 })).toBe('skip-group');
+    expect(afterCase({ type: 1, judgeCaseMode: 'subtask_lowest' }, { status: JudgeStatus.ACCEPTED, score: 10 })).toBe('next');
+    expect(skippedCase(cases[0]!)).toMatchObject({ status: JudgeStatus.CANCELLED, score: 0, time: 0, message: 'Skipped' });
+  });
+});
+
+describe('limits and output comparison', () => {
+  it('doubles time and memory for non-C/C++, except CF- and GYM- problems', () => {
+    const py = findLanguage('Python3')!;
+    expect(runLimits(makeJob('Python3', ''), py, 0)).toMatchObject({ cpuMs: 2000, memoryKb: 512 * 1024, stackKb: 128 * 1024 });
+    expect(runLimits(makeJob('Python3', '', { problemId: 'CF-1000A' }), py, 0)).toMatchObject({ cpuMs: 1000, memoryKb: 256 * 1024 });
+    expect(runLimits(makeJob('Python3', '', { problemId: 'GYM-100001A' }), py, 0).cpuMs).toBe(1000);
+    expect(runLimits(makeJob('C', '', { problemId: 'CF-1A' }), findLanguage('C')!, 10 << 20)).toMatchObject({ cpuMs: 1000, outputBytes: 32 << 20 });
+  });
+  it('isRemoveEndBlank false: a trailing space is a Presentation Error', () => {
+    expect(checkOutput('3\n', '3 \n', { isRemoveEndBlank: false })).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(checkOutput('3\n', '3 \n', { isRemoveEndBlank: true })).toBe(JudgeStatus.ACCEPTED);
+    expect(checkOutput('3\r\n', '3\n\n', { isRemoveEndBlank: false })).toBe(JudgeStatus.ACCEPTED);
+  });
+});

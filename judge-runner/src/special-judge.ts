@@ -1,0 +1,143 @@
+// Special judge: a checker decides each case from the input, the user's output and the answer file. C/C++ checkers
+// (testlib-style) run in the sandbox as `/w/spj <std_input> <user_output> <std_output>` (hoj-rules §7) under their
+// own limits; JavaScript checkers run in isolated-vm (js-checker.ts). Exit codes (testlib):
+//   0 AC · 1 WA · 2 PE · 4 (testlib "dirt") and 8 (unexpected EOF) PE · 7 partial: points p in [0, 1] printed as
+//   `points p` (or the first number) on stderr/stdout → Partial Accepted scoring ⌊p × case score⌋ (p ≥ 1: AC) ·
+//   3 (judge fail), any other code, a signal or a blown checker limit → System Error.
+// The checker's message (stderr, then stdout; first KiB) is kept as the case's message.
+import { chmod, copyFile, mkdir, open, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { JudgeStatus, type JudgeJob } from '@oj/proto';
+import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
+import { signalName } from './verdict';
+import type { Limits, RunResult, Sandbox } from './sandbox/types';
+import { ETC_RUNTIME } from './sandbox/types';
+
+export interface CheckerOutcome {
+  status: number;
+  /** Fraction of the case's score, for Partial Accepted. */
+  points?: number;
+  message?: string;
+}
+
+/** Host files of one case for the checker. `answer` is the expected output's text. */
+export interface CheckerCase {
+  index: number;
+  inputFile: string;
+  userOutputFile: string;
+  answer: string;
+}
+
+export interface Checker {
+  check(c: CheckerCase): Promise<CheckerOutcome>;
+  close(): Promise<void>;
+}
+
+export const CHECKER_MESSAGE_MAX = 1024;
+
+/** The partial points a checker printed: `points 0.5` (testlib's quitp), else the first number; null when none. */
+export function parsePoints(text: string): number | null {
+  const m = /\bpoints\s+([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)/.exec(text) ?? /([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)/.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A partial result with points p: AC when p ≥ 1, else Partial Accepted with p clamped to [0, 1]. */
+export function partialOutcome(points: number, message: string): CheckerOutcome {
+  if (points >= 1) return { status: JudgeStatus.ACCEPTED, message };
+  return { status: JudgeStatus.PARTIAL_ACCEPTED, points: Math.max(0, points), message };
+}
+
+const cut = (s: string) => (s.length > CHECKER_MESSAGE_MAX ? s.slice(0, CHECKER_MESSAGE_MAX) : s);
+
+/** The verdict of a case from how the checker (or interactor) ended and what it printed. */
+export function checkerVerdict(r: RunResult, printed: string, who: 'checker' | 'interactor' = 'checker'): CheckerOutcome {
+  const message = cut(printed.trim());
+  const fail = (why: string): CheckerOutcome => ({ status: JudgeStatus.SYSTEM_ERROR, message: cut(`${who} ${why}${message ? `: ${message}` : ''}`) });
+  if (r.cpuExceeded || r.wallExceeded) return fail('time limit exceeded');
+  if (r.memoryExceeded) return fail('memory limit exceeded');
+  if (r.outputExceeded) return fail('output limit exceeded');
+  if (r.signal !== null) return fail(`killed by ${signalName(r.signal)}`);
+  const withMessage = (status: number): CheckerOutcome => (message ? { status, message } : { status });
+  switch (r.exitCode) {
+    case 0:
+      return withMessage(JudgeStatus.ACCEPTED);
+    case 1:
+      return withMessage(JudgeStatus.WRONG_ANSWER);
+    case 2:
+    case 4:
+    case 8:
+      return withMessage(JudgeStatus.PRESENTATION_ERROR);
+    case 7: {
+      const points = parsePoints(printed);
+      return points === null ? fail('gave a partial result without points') : partialOutcome(points, message);
+    }
+    case 3:
+      return fail('failed');
+    default:
+      return fail(`exited with code ${r.exitCode}`);
+  }
+}
+
+/** Checker / interactor run limits: CPU max(5 s, 2 × the time limit), memory max(512 MB, the problem's). */
+export function helperLimits(problem: JudgeJob['problem'], outputBytes = 16 * 1024 * 1024): Limits {
+  const cpuMs = Math.max(5000, 2 * problem.timeLimitMs);
+  return { cpuMs, wallMs: 2 * cpuMs + 1000, memoryKb: Math.max(512, problem.memoryLimitMb) * 1024, outputBytes, processes: 16, stackKb: Math.max(65536, problem.stackLimitMb * 1024) };
+}
+
+export async function readHead(file: string, bytes: number): Promise<string> {
+  const fh = await open(file, 'r').catch(() => null);
+  if (!fh) return '';
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The sandbox layout of a helper program: its binary and the judge extra files in /w, a case's files in /w/data. */
+export async function helperBox(box: string, binary: string, name: string, extraFiles: Record<string, string> | undefined): Promise<void> {
+  checkExtraFileNames(extraFiles, [name, 'data']);
+  await mkdir(path.join(box, 'data'), { recursive: true, mode: 0o755 });
+  await copyFile(binary, path.join(box, name));
+  await chmod(path.join(box, name), 0o755);
+  await writeExtraFiles(box, extraFiles);
+}
+
+/** A compiled checker run in `sandbox` (not the slot's warm one) with `box` (a fresh directory) as /w. */
+export async function nativeChecker(opts: { sandbox: Sandbox; binary: string; box: string; io: string; problem: JudgeJob['problem'] }): Promise<Checker> {
+  const { sandbox, box, io, problem } = opts;
+  await helperBox(box, opts.binary, 'spj', problem.judgeExtraFile);
+  const data = path.join(box, 'data');
+  return {
+    async check(c) {
+      // Plain copies, readable by the sandbox uid: the originals stay root-only.
+      await copyFile(c.inputFile, path.join(data, 'std_input'));
+      await copyFile(c.userOutputFile, path.join(data, 'user_output'));
+      await writeFile(path.join(data, 'std_output'), c.answer);
+      for (const f of ['std_input', 'user_output', 'std_output']) await chmod(path.join(data, f), 0o644);
+      const out = path.join(io, `${c.index}.spj.out`);
+      const err = path.join(io, `${c.index}.spj.err`);
+      const r = await sandbox.run({
+        argv: ['/w/spj', '/w/data/std_input', '/w/data/user_output', '/w/data/std_output'],
+        workDir: box,
+        writableWorkDir: false,
+        stdoutFile: out,
+        stderrFile: err,
+        limits: helperLimits(problem),
+        etc: ETC_RUNTIME,
+      });
+      const printed = `${await readHead(err, CHECKER_MESSAGE_MAX)}\n${await readHead(out, CHECKER_MESSAGE_MAX)}`;
+      return checkerVerdict(r, printed);
+    },
+    async close() {},
+  };
+}
+
+/** Whether a checker language means JavaScript (run in isolated-vm). */
+export function isJavaScriptChecker(language: string): boolean {
+  return /^(JavaScript|JS|Node)/i.test(language);
+}

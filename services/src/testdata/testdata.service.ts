@@ -1,0 +1,100 @@
+// Test data of problems (hoj-api.md §13): zip upload (validated, packed, put in the object store under its
+// content hash), attaching a case set to a problem (a new `caseVersion`, judged with from the next job on),
+// and the zip download for admins.
+import { asc, eq } from 'drizzle-orm';
+import { decodePack, isAdminRole, OjError, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
+import type { Viewer } from '../api';
+import type { ServiceContext } from '../context';
+import { problemCase, problems } from '../db/schema';
+import { buildCaseSet, sha256Hex } from './case-set';
+import { writeZip } from './zip';
+
+export interface TestcaseZip {
+  fileName: string;
+  zip: Buffer;
+}
+
+export interface TestdataService {
+  /** Validates and stores an uploaded zip; with `q.pid`, also makes it that problem's case set. Admins only. */
+  upload(zip: Buffer, q: UploadTestcaseQuery, viewer: Viewer): Promise<UploadTestcaseResult>;
+  /**
+   * Makes the stored case set `version` the cases of problem `pid` (what a problem save with
+   * `isUploadTestCase` and `uploadTestcaseDir` does); `cases` may override scores and groups.
+   */
+  attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer): Promise<void>;
+  /** The problem's test cases as a zip: root, admins, problem admins or the problem's author. */
+  download(pid: number, viewer: Viewer): Promise<TestcaseZip>;
+}
+
+const isJudgeCaseMode = (m: string) => ['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error'].includes(m);
+
+export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimits): TestdataService {
+  const { db, transport } = ctx;
+
+  const store = () => {
+    const put = transport.putTestdata?.bind(transport);
+    const get = transport.getTestdata?.bind(transport);
+    if (!put || !get) throw new OjError('SYSTEM_ERROR');
+    return { put, get };
+  };
+
+  async function attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer): Promise<void> {
+    if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+    const pack = await store().get(version);
+    if (!pack || sha256Hex(pack) !== version) throw new OjError('TESTCASE_NOT_FOUND');
+    const names = new Set(decodePack(pack).map((f) => f.name));
+    for (const c of cases) if (!names.has(c.input) || !names.has(c.output)) throw new OjError('TESTCASE_UNMATCHED', { name: c.input, want: c.output });
+    if (cases.length === 0) throw new OjError('TESTCASE_EMPTY');
+    await db.transaction(async (tx) => {
+      const [p] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, pid)).for('update');
+      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      await tx.delete(problemCase).where(eq(problemCase.pid, pid));
+      await tx.insert(problemCase).values(
+        cases.map((c, i) => ({ pid, input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null, seq: i + 1 })),
+      );
+      await tx.update(problems).set({ isUploadCase: true, caseVersion: version, gmtModified: new Date() }).where(eq(problems.id, pid));
+    });
+    ctx.logger.info({ pid, version, cases: cases.length, by: viewer.username }, 'test data attached');
+  }
+
+  return {
+    async upload(zip, q, viewer) {
+      if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+      const mode = q.mode ?? 'default';
+      if (!isJudgeCaseMode(mode)) throw new OjError('VALIDATION_FAILED', { detail: `mode ${mode}` });
+      if (q.pid !== undefined) {
+        const [p] = await db.select({ id: problems.id }).from(problems).where(eq(problems.id, q.pid));
+        if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      }
+      const set = buildCaseSet(zip, { mode, ...(limits ? { limits } : {}) });
+      // Stored before anything refers to it, so no job ever names a version the store lacks.
+      await store().put(set.version, set.pack);
+      if (q.pid !== undefined) await attach(q.pid, set.version, set.cases, viewer);
+      return { fileList: set.cases, fileListDir: set.version, ...(q.pid !== undefined ? { caseVersion: set.version } : {}) };
+    },
+
+    attach,
+
+    async download(pid, viewer) {
+      const [p] = await db.select().from(problems).where(eq(problems.id, pid));
+      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      const allowed = isAdminRole(viewer.roles) || (p.author !== null && p.author === viewer.username);
+      if (!allowed) throw new OjError('AUTH_FORBIDDEN');
+      const rows = await db.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
+      let files: { name: string; data: Uint8Array }[];
+      if (p.isUploadCase && p.caseVersion) {
+        const pack = await store().get(p.caseVersion);
+        if (!pack || sha256Hex(pack) !== p.caseVersion) throw new OjError('TESTCASE_NOT_FOUND');
+        files = decodePack(pack);
+      } else {
+        // Cases kept inline (seeded problems): numbered files.
+        files = rows.flatMap((c, i) => [
+          { name: `${i + 1}.in`, data: Buffer.from(c.input) },
+          { name: `${i + 1}.out`, data: Buffer.from(c.output) },
+        ]);
+      }
+      if (files.length === 0) throw new OjError('TESTCASE_NOT_FOUND');
+      return { fileName: `problem_${p.problemId}_testcase_${Date.now()}.zip`, zip: writeZip(files) };
+    },
+  };
+}

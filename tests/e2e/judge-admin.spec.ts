@@ -1,0 +1,87 @@
+// Judge administration and the online test in a real browser: root rejudges a submission from the status list
+// and watches it go back through the queue to its verdict live (no status polling while the socket is up),
+// judges it by hand, and runs an online test from the problem page's drawer.
+import { expect, test, type Page } from '@playwright/test';
+import { countPolling, loginAsRoot, setCode, template } from './helpers';
+
+/** Records every data-status the status row of `submitId` takes, in the page. */
+async function recordRow(page: Page, submitId: number): Promise<void> {
+  await page.evaluate((id) => {
+    const w = window as unknown as { __rowLog: string[] };
+    w.__rowLog = [];
+    const snap = () => {
+      const s = document.querySelector(`[data-testid="status-row"][data-submit-id="${id}"]`)?.getAttribute('data-status');
+      if (s && w.__rowLog[w.__rowLog.length - 1] !== s) w.__rowLog.push(s);
+    };
+    snap();
+    new MutationObserver(snap).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  }, submitId);
+}
+const rowLog = (page: Page) => page.evaluate(() => (window as unknown as { __rowLog: string[] }).__rowLog);
+
+test('root rejudges a submission from the status list with live progress, then judges it by hand', async ({ page }) => {
+  await loginAsRoot(page);
+  await page.goto('/problem/1000');
+  await page.getByTestId('language-select').selectOption('C++');
+  await setCode(page, template('C++'));
+  await page.getByTestId('submit-code').click();
+  const panel = page.getByTestId('verdict-panel');
+  await expect(page.getByTestId('verdict-status')).toHaveAttribute('data-status', '0', { timeout: 60_000 });
+  const submitId = Number(await panel.getAttribute('data-submit-id'));
+
+  await page.goto('/status');
+  const row = page.locator(`[data-testid="status-row"][data-submit-id="${submitId}"]`);
+  await expect(row).toHaveAttribute('data-status', '0');
+  await recordRow(page, submitId);
+  const polling = countPolling(page);
+  page.once('dialog', (d) => void d.accept());
+  const answer = page.waitForResponse((r) => r.url().includes('/api/admin/judge/rejudge'));
+  await row.getByTestId('rejudge').click();
+  expect(await (await answer).json()).toMatchObject({ status: 200, data: { submitId, status: 5 } });
+  await expect(row).toHaveAttribute('data-status', '0', { timeout: 60_000 });
+  await expect.poll(async () => (await rowLog(page)).at(-1)).toBe('0');
+  const log = await rowLog(page);
+  // Back through the queue (Pending, and Compiling/Judging as the runner goes) to Accepted, pushed.
+  expect(log[0]).toBe('0');
+  expect(log.slice(1, -1).length).toBeGreaterThan(0);
+  expect(log.slice(1, -1).every((s) => ['5', '6', '7'].includes(s))).toBe(true);
+  expect(polling.urls.filter((u) => u.includes('check-submissions-status'))).toEqual([]);
+
+  // Manual judge: the status opens the popover; Modify Evaluation → Wrong Answer.
+  await row.getByTestId('status-admin').click();
+  await page.getByTestId('modify-evaluation').click();
+  await page.getByTestId('manual-status').selectOption('-1');
+  await page.getByTestId('manual-submit').click();
+  await expect(row).toHaveAttribute('data-status', '-1');
+  await expect(row).toContainText('root');
+  // Cancel Evaluation.
+  await row.getByTestId('status-admin').click();
+  await page.getByTestId('cancel-evaluation').click();
+  await expect(row).toHaveAttribute('data-status', '-4');
+  await row.getByTestId('status-admin').click();
+  await expect(page.getByTestId('cancel-evaluation')).toBeDisabled();
+});
+
+test('the online test drawer runs the code on custom input and shows the pushed result', async ({ page }) => {
+  await loginAsRoot(page);
+  await page.goto('/problem/1000');
+  await page.getByTestId('language-select').selectOption('C');
+  await setCode(page, template('C'));
+  const results: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/get-test-judge-result')) results.push(r.url());
+  });
+  await page.getByTestId('online-test-open').click();
+  const drawer = page.getByTestId('online-test-drawer');
+  await drawer.getByTestId('online-test-input').fill('20 22');
+  await drawer.getByTestId('online-test-expected').fill('42');
+  await drawer.getByTestId('online-test-run').click();
+  await expect(drawer.getByTestId('online-test-result')).toHaveAttribute('data-status', '0', { timeout: 60_000 });
+  await expect(drawer.getByTestId('online-test-output')).toHaveText('42');
+
+  await drawer.getByTestId('online-test-expected').fill('43');
+  await drawer.getByTestId('online-test-run').click();
+  await expect(drawer.getByTestId('online-test-result')).toHaveAttribute('data-status', '-1', { timeout: 60_000 });
+  // The socket delivered both: no fallback polling.
+  expect(results).toEqual([]);
+});

@@ -53,6 +53,16 @@ describe('judge (bwrap)', () => {
     expect(await readdir(deps.workRoot)).toEqual([]);
   });
 
+  it('a verdict-only job (bulk rejudge) publishes no case events, and its final still has every case', async () => {
+    const { final, events } = await run({ ...makeJob('C', template('C')), progress: 'verdict' });
+    expect(events.map((e) => (e.kind === 'status' ? `status:${e.status}` : e.kind))).toEqual(['status:6', 'status:7', 'final']);
+    expect(final.status).toBe(JudgeStatus.ACCEPTED);
+    expect(final.cases.map((c) => [c.index, c.status])).toEqual([
+      [1, 0],
+      [2, 0],
+    ]);
+  });
+
   it.each(['C++ 17', 'Java', 'Python3', 'JavaScript Node'])('%s A+B: Accepted', async (language) => {
     const { final } = await run(makeJob(language, template(language)));
     expect(final.errorMessage).toBeNull();

@@ -92,6 +92,8 @@ function compileFailure(r: RunResult, output: string): string | null {
 /** Judges `job`, publishing every event to `sink`; resolves with the final event once it is published. */
 export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps): Promise<FinalEvent> {
   const head = { submitId: job.submitId, version: job.version, judger: deps.judger };
+  // Per-case events unless the job asks for the verdict only (bulk rejudges: see JudgeJob.progress).
+  const liveCases = job.progress !== 'verdict';
   const lang = deps.languages.find((l) => l.name === job.language) ?? null;
   if (!lang) throw new Error(`language "${job.language}" is not available on runner ${deps.judger}${findLanguage(job.language) ? '' : ' (unknown)'}`);
   const cases = judgingOrder(job.problem, job.problem.cases);
@@ -178,7 +180,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       if (skipGroup !== null && (c.groupNum ?? 0) === skipGroup) {
         const skipped = skippedCase(c);
         results.push(skipped);
-        await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: skipped });
+        if (liveCases) await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: skipped });
         continue;
       }
       skipGroup = null;
@@ -238,7 +240,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
         ...(verdict.message ? { message: verdict.message } : {}),
       };
       results.push(result);
-      await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: result });
+      if (liveCases) await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: result });
       // ACM and ergodic_without_error stop at the first failing case; subtask_lowest skips the rest of its group.
       const next = afterCase(p, result);
       if (next === 'stop') break;

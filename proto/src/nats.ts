@@ -85,6 +85,12 @@ export const JudgeJob = Type.Object({
    * TestJudgeRunnerResult under `key` instead of judge events. `hasExpected`: compare with the case output.
    */
   testJudge: Type.Optional(Type.Object({ key: Type.String({ minLength: 1, maxLength: 128 }), hasExpected: Type.Boolean() })),
+  /**
+   * How much live progress the runner publishes: every case (the default), or only the status changes and the
+   * final verdict, whose case list is complete anyway. Rejudges use 'verdict', so thousands of case events do
+   * not queue in the ingester ahead of contest and practice verdicts.
+   */
+  progress: Type.Optional(Type.Union([Type.Literal('cases'), Type.Literal('verdict')])),
 });
 export type JudgeJob = Static<typeof JudgeJob>;
 

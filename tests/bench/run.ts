@@ -19,6 +19,12 @@ function connectSocket(baseUrl: string, token?: string): Promise<ClientSocket> {
   });
 }
 
+/** A distinct source every time, so the compile cache never hides the compile from the figure. */
+function uniqueSource(language: string, code: string, i: number): string {
+  const comment = /Python|PyPy|Ruby/.test(language) ? '#' : '//';
+  return `${code}\n${comment} bench ${Date.now()} ${i}\n`;
+}
+
 async function benchVerdictLatency(baseUrl: string, token: string, socket: ClientSocket, language: string, n: number) {
   const code = LOCAL_LANGUAGES.find((l) => l.name === language)!.template;
   const latencies: number[] = [];
@@ -36,7 +42,7 @@ async function benchVerdictLatency(baseUrl: string, token: string, socket: Clien
       void fetch(`${baseUrl}/api/submit-problem-judge`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({ pid: '1000', language, code: code + ' '.repeat(i % 7), cid: 0 }),
+        body: JSON.stringify({ pid: '1000', language, code: uniqueSource(language, code, i), cid: 0 }),
       })
         .then((r) => r.json() as Promise<{ status: number; data: { submitId: number }; msg: string }>)
         .then((b) => {
@@ -113,13 +119,70 @@ async function watchResultToSocket(natsUrl: string, socket: ClientSocket) {
   };
 }
 
-async function main() {
-  console.log('Realtime OJ benchmarks (figures, not assertions)\n');
+/** Submits `n` different C programs for 1000 at once and waits for every verdict: drain time and throughput. */
+async function benchBurst(baseUrl: string, token: string, socket: ClientSocket, n: number) {
+  const base = LOCAL_LANGUAGES.find((l) => l.name === 'C')!.template;
+  const ids = new Set<number>();
+  const finals = new Set<number>();
+  let resolveAll: () => void = () => {};
+  const allDone = new Promise<void>((r) => (resolveAll = r));
+  const onStatus = (f: { data: { submitId: number; status: number } }) => {
+    if (isInProgress(f.data.status)) return;
+    finals.add(f.data.submitId);
+    if (ids.size === n && [...ids].every((id) => finals.has(id))) resolveAll();
+  };
+  socket.on('submission.status', onStatus);
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    // A different source each time, so the compile cache does not hide the compile.
+    const code = `${base}/* burst ${Date.now()}-${i} */\n`;
+    const r = await fetch(`${baseUrl}/api/submit-problem-judge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ pid: '1000', language: 'C', code, cid: 0 }),
+    });
+    const b = (await r.json()) as { status: number; data: { submitId: number }; msg: string };
+    if (b.status !== 200) throw new Error(`submit failed: ${b.msg}`);
+    ids.add(b.data.submitId);
+  }
+  if ([...ids].every((id) => finals.has(id))) resolveAll();
+  await allDone;
+  const drainMs = performance.now() - t0;
+  socket.off('submission.status', onStatus);
+  return { drainMs, perSecond: (n / drainMs) * 1000 };
+}
 
+/** Rejudges every submission of problem 1000 and, meanwhile, measures practice verdict latency. */
+async function benchRejudgeUnderLoad(baseUrl: string, token: string, socket: ClientSocket) {
+  const detail = (await fetch(`${baseUrl}/api/get-problem-detail?problemId=1000`).then((r) => r.json())) as { data: { problem: { id: number } } };
+  const before = await benchVerdictLatency(baseUrl, token, socket, 'C', 10);
+  let rejudgedFinals = 0;
+  const onStatus = (f: { data: { status: number; version?: number } }) => {
+    if (!isInProgress(f.data.status) && (f.data.version ?? 1) > 1) rejudgedFinals++;
+  };
+  socket.on('submission.status', onStatus);
+  const t0 = performance.now();
+  const r = (await fetch(`${baseUrl}/api/admin/judge/rejudge-problem?pid=${detail.data.problem.id}`, { headers: { authorization: token } }).then((x) => x.json())) as {
+    status: number;
+    data: { count: number };
+    msg: string;
+  };
+  if (r.status !== 200) throw new Error(`rejudge failed: ${r.msg}`);
+  const during = await benchVerdictLatency(baseUrl, token, socket, 'C', 10);
+  const rejudgedWhileMeasuring = rejudgedFinals;
+  const deadline = Date.now() + 600_000;
+  while (rejudgedFinals < r.data.count && Date.now() < deadline) await new Promise((x) => setTimeout(x, 200));
+  socket.off('submission.status', onStatus);
+  return { count: r.data.count, drainMs: performance.now() - t0, before, during, rejudgedWhileMeasuring };
+}
+
+async function partA(): Promise<void> {
   const sb = await benchSandboxOverhead();
   console.log(`(a) sandbox overhead per run: bare fork+exec ${fmt(sb.bareMs)} ms, sandboxed ${fmt(sb.sandboxMs)} ms → overhead ${fmt(sb.overheadMs)} ms per run (ratio ${fmt(sb.ratio)}×; target ≤ 10 ms)`);
   console.log(`(a') warm sandbox per test case: ${fmt(sb.warmCaseMs)} ms → overhead ${fmt(sb.warmOverheadMs)} ms over a bare fork+exec (target ≤ 2 ms); one warm sandbox starts and stops in ${fmt(sb.warmSessionMs)} ms`);
+}
 
+async function partBC(): Promise<void> {
   const stack = await startStackProcess({ OJ_RUNNER_SLOTS: '1', OJ_RATE_SUBMIT_PER_MIN: '100000' });
   const idle: ClientSocket[] = [];
   try {
@@ -131,7 +194,7 @@ async function main() {
       await benchVerdictLatency(stack.baseUrl, token, socket, language, 2); // warm-up
       const r = await benchVerdictLatency(stack.baseUrl, token, socket, language, 20);
       const target = language === 'C++' ? '; target p50 ≤ 1500 ms' : '';
-      console.log(`(b) 1000 submit → final verdict, ${language.padEnd(7)}: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms (20 submissions, 1 runner slot${target})`);
+      console.log(`(b) 1000 submit → final verdict, ${language.padEnd(7)}: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms (20 distinct sources, so every one compiles; 1 runner slot${target})`);
     }
     await benchVerdictLatency(stack.baseUrl, token, socket, 'Python3', 60);
     const l = [...watch.latencies].sort((a, b) => a - b);
@@ -144,6 +207,39 @@ async function main() {
     for (const s of idle) s.close();
     await stack.stop();
   }
+}
+
+/** Throughput with 1 and 2 runner slots, a burst of 500, and a whole-problem rejudge with practice traffic. */
+async function partDE(): Promise<void> {
+  for (const slots of [1, 2]) {
+    const st = await startStackProcess({ OJ_RUNNER_SLOTS: String(slots), OJ_RATE_SUBMIT_PER_MIN: '100000' });
+    try {
+      const { token } = await login(st.baseUrl, 'root', st.adminPassword);
+      const socket = await connectSocket(st.baseUrl, token);
+      await benchVerdictLatency(st.baseUrl, token, socket, 'C', 2); // warm-up
+      const burst = await benchBurst(st.baseUrl, token, socket, 500);
+      console.log(`(d) burst of 500 A+B in C, ${slots} runner slot${slots > 1 ? 's' : ''}: drained in ${fmt(burst.drainMs / 1000)} s → ${fmt(burst.perSecond)} submissions/s`);
+      if (slots === 2) {
+        await benchBurst(st.baseUrl, token, socket, 500); // 1,000+ submissions of 1000 in all
+        const rj = await benchRejudgeUnderLoad(st.baseUrl, token, socket);
+        console.log(
+          `(e) rejudge of ${rj.count} submissions (rejudge lane) drained in ${fmt(rj.drainMs / 1000)} s; practice A+B verdict latency p50 ${fmt(rj.before.p50)} ms idle vs ${fmt(rj.during.p50)} ms during the rejudge (p95 ${fmt(rj.before.p95)} vs ${fmt(rj.during.p95)}; ${rj.rejudgedWhileMeasuring} rejudged meanwhile)`,
+        );
+      }
+      socket.close();
+    } finally {
+      await st.stop();
+    }
+  }
+}
+
+async function main() {
+  // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
+  const parts = process.argv[2] ?? 'abcde';
+  console.log('Realtime OJ benchmarks (figures, not assertions)\n');
+  if (parts.includes('a')) await partA();
+  if (parts.includes('b') || parts.includes('c')) await partBC();
+  if (parts.includes('d') || parts.includes('e')) await partDE();
 }
 
 main().then(

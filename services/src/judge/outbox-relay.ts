@@ -116,6 +116,8 @@ export class OutboxRelay {
           submitId: sub.submitId,
           version: sub.version,
           lane: row.lane,
+          // A rejudge publishes no per-case events (see JudgeJob.progress).
+          progress: row.lane === 'rejudge' ? 'verdict' : 'cases',
           language: sub.language,
           code: sub.code,
           problem,

@@ -31,6 +31,8 @@ export async function startStackProcess(env: Record<string, string> = {}): Promi
       NATS_URL: nats.url,
       OJ_ADMIN_PASSWORD: adminPassword,
       OJ_SUBMIT_INTERVAL_S: '0',
+      // As `pnpm start` runs it: isolated-vm (JavaScript checkers) needs Node without its startup snapshot.
+      NODE_OPTIONS: '--no-node-snapshot',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,9 @@ import type { GatewayConfig } from './config';
 import { installErrorHandling } from './error-handler';
 import { createRealtime } from './realtime';
 import { registerAccountRoutes } from './routes/account.routes';
+import { registerDiscussRoutes } from './routes/discuss.routes';
 import { registerFileRoutes } from './routes/file.routes';
+import { registerHomeRoutes } from './routes/home.routes';
 import { registerJudgeAdminRoutes } from './routes/judge-admin.routes';
 import { registerProblemRoutes } from './routes/problem.routes';
 import { registerSiteRoutes } from './routes/site.routes';
@@ -75,10 +77,12 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const deps: RouteDeps = { services, auth, config, realtime };
   registerAccountRoutes(app, deps);
   registerSiteRoutes(app, deps);
+  registerHomeRoutes(app, deps);
   registerProblemRoutes(app, deps);
   registerSubmissionRoutes(app, deps);
   registerFileRoutes(app, deps);
   registerJudgeAdminRoutes(app, deps);
+  registerDiscussRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   if (webDist) await registerWeb(app, webDist);

@@ -14,6 +14,8 @@ const QBool = Type.Optional(Type.Boolean());
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }),
   password: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }),
+  /** The slide verification answer, required from the 5th failed login (see account.ts `SlideAnswer`). */
+  slide: Type.Optional(Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), x: Type.Number() })),
 });
 export type LoginBody = Static<typeof LoginBody>;
 

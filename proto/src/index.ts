@@ -11,4 +11,7 @@ export * from './languages';
 export * from './testdata';
 export * from './judge-admin';
 export * from './scoring';
+export * from './discuss';
+export * from './home';
 export type * from './transport';
+export * from './account';

@@ -11,6 +11,7 @@ import type {
   ProblemVO,
   PushMessage,
   RoleName,
+  SlideAnswer,
   Submission,
   SubmissionInfo,
   SubmissionListItem,
@@ -20,7 +21,12 @@ import type {
   UserInfo,
   WebsiteConfig,
 } from '@oj/proto';
+import type { DiscussService } from './discuss/discuss.service';
+import type { MessageService } from './discuss/message.service';
+import type { AccountFlows } from './account/account-flows.service';
+import type { PostingGates } from './account/gates';
 import type { JudgeAdminService } from './judge/judge-admin.service';
+import type { HomeService } from './home/home.service';
 import type { TestJudgeService } from './submission/test-judge.service';
 import type { TestdataService } from './testdata/testdata.service';
 
@@ -39,7 +45,8 @@ export interface LoginResult {
 }
 
 export interface AccountService {
-  login(username: string, password: string, ip: string): Promise<LoginResult>;
+  /** `slide` is required from the 5th failed login of this username + ip (ACCOUNT_SLIDE_REQUIRED otherwise). */
+  login(username: string, password: string, ip: string, slide?: SlideAnswer): Promise<LoginResult>;
   logout(viewer: Viewer, sessionId: string, expiresAt: Date): Promise<void>;
   /** Verifies that the user still exists, is not banned and the session is not revoked; null otherwise. */
   verifySession(uid: string, sessionId: string): Promise<Viewer | null>;
@@ -81,6 +88,10 @@ export interface PushService {
 
 export interface OjServices {
   account: AccountService;
+  /** Registration, reset, captchas, settings, avatars, mail outbox. */
+  accountFlows: AccountFlows;
+  /** Role and AC-count gates for posting discussions and commenting. */
+  gates: PostingGates;
   /** Rejudge, cancel, manual judge, resubmit, runner listing. */
   judgeAdmin: JudgeAdminService;
   /** The online test. */
@@ -88,9 +99,15 @@ export interface OjServices {
   /** Test-case zip upload and download. */
   testdata: TestdataService;
   site: SiteService;
+  /** Home page, user home, global ranks. */
+  home: HomeService;
   problems: ProblemService;
   submissions: SubmissionService;
   push: PushService;
+  /** Discussions, comments, replies, likes. */
+  discuss: DiscussService;
+  /** The message center and its unread counts. */
+  messages: MessageService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

@@ -20,6 +20,14 @@ export interface ServicesConfig {
   /** How long a `verifySession` answer is cached in memory. */
   sessionCacheMs: number;
   site: WebsiteConfig;
+  /** SMTP server for account mails (OJ_SMTP_URL, e.g. smtp://user:pass@host:587); unset: mails stay in the outbox table. */
+  smtpUrl?: string;
+  /** Sender of account mails (OJ_MAIL_FROM). */
+  mailFrom: string;
+  /** Accepted problems needed before posting discussions (OJ_POST_MIN_AC, hoj-rules §8: 10). */
+  postMinAc: number;
+  /** Accepted problems needed before commenting or replying (OJ_COMMENT_MIN_AC, hoj-rules §8: 10). */
+  commentMinAc: number;
 }
 
 const Digits = Type.Optional(Type.String({ pattern: '^[0-9]+$' }));
@@ -37,6 +45,10 @@ const EnvSchema = Type.Object({
   OJ_SITE_DESCRIPTION: Type.Optional(Type.String({ maxLength: 1000 })),
   OJ_BASE_URL: Type.Optional(Type.String({ maxLength: 500 })),
   OJ_SITE_EMAIL: Type.Optional(Type.String({ maxLength: 200 })),
+  OJ_SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', maxLength: 500 })),
+  OJ_MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  OJ_POST_MIN_AC: Digits,
+  OJ_COMMENT_MIN_AC: Digits,
   OJ_REGISTER: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
 type Env = Static<typeof EnvSchema>;
@@ -66,6 +78,9 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   pushRetentionS: 3600,
   sessionCacheMs: 5000,
   site: DEFAULT_SITE,
+  mailFrom: 'Realtime OJ <noreply@localhost>',
+  postMinAc: 10,
+  commentMinAc: 10,
 };
 
 const MINIMUMS: Partial<Record<keyof Env, number>> = {
@@ -105,6 +120,10 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     maintenanceIntervalMs: num('OJ_MAINTENANCE_INTERVAL_MS', d.maintenanceIntervalMs),
     pushRetentionS: num('OJ_PUSH_RETENTION_S', d.pushRetentionS),
     sessionCacheMs: num('OJ_SESSION_CACHE_MS', d.sessionCacheMs),
+    ...(e.OJ_SMTP_URL !== undefined && { smtpUrl: e.OJ_SMTP_URL }),
+    mailFrom: e.OJ_MAIL_FROM ?? d.mailFrom,
+    postMinAc: num('OJ_POST_MIN_AC', d.postMinAc),
+    commentMinAc: num('OJ_COMMENT_MIN_AC', d.commentMinAc),
     site: {
       ...DEFAULT_SITE,
       ...(e.OJ_SITE_NAME !== undefined && { name: e.OJ_SITE_NAME, projectName: e.OJ_SITE_NAME }),

@@ -5,6 +5,8 @@ import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ServicesTransport, Stoppable } from '@oj/proto';
 import type { OjServices } from './api';
 import { createAccountService, type AccountServiceImpl } from './account/account.service';
+import { createAccountFlows } from './account/account-flows.service';
+import { createPostingGates } from './account/gates';
 import { resolveServicesConfig, type ServicesConfig } from './config';
 import type { ServiceContext } from './context';
 import { openDb } from './db/client';
@@ -18,6 +20,9 @@ import { createTestJudgeService, pruneTestJudges, TestJudgeWorker } from './subm
 import { createProblemService } from './problem/problem.service';
 import { createPushService, prunePushEvents } from './push/push.service';
 import { createSiteService } from './site/site.service';
+import { createDiscussService } from './discuss/discuss.service';
+import { createMessageService } from './discuss/message.service';
+import { createHomeService } from './home/home.service';
 import { createTestdataService } from './testdata/testdata.service';
 import { createSubmissionService } from './submission/submission.service';
 
@@ -52,6 +57,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const relay = new OutboxRelay(ctx);
   const ingester = new JudgeIngester(ctx, relay);
   const account = createAccountService(ctx);
+  const accountFlows = createAccountFlows(ctx, account);
+  account.setSlideCheck((a) => accountFlows.checkSlide(a));
   const runnerStatus = new RunnerStatusPublisher(ctx, runners);
   const testJudgeWorker = new TestJudgeWorker(ctx);
 
@@ -66,6 +73,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
         await ingester.sweepStalled();
         await prunePushEvents(handle.db, config.pushRetentionS);
         await account.pruneSessions();
+        await accountFlows.prune();
         await pruneTestJudges(handle.db);
         runnerStatus.poke();
         await handle.db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '1 day'`)));
@@ -80,10 +88,15 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
 
   return {
     account,
+    accountFlows,
+    gates: createPostingGates(ctx),
     site: createSiteService(ctx, runners),
+    home: createHomeService(ctx),
     problems: createProblemService(ctx),
     submissions: createSubmissionService(ctx, relay, runners),
     push: createPushService(ctx),
+    discuss: createDiscussService(ctx),
+    messages: createMessageService(ctx),
     judgeAdmin: createJudgeAdminService(ctx, relay, runners),
     testJudge: createTestJudgeService(ctx, runners),
     testdata: createTestdataService(ctx),

@@ -5,12 +5,20 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom'
 import { useSnapshot } from 'valtio';
 import { DEFAULT_LOCALE } from '@oj/proto';
 import { LogoutPage } from './features/auth/LogoutPage';
+import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
+import { SettingPage } from './features/setting/SettingPage';
 import { DeveloperPage } from './features/home/DeveloperPage';
 import { HomePage } from './features/home/HomePage';
+import { HelpPage } from './features/help/HelpPage';
+import { RankPage } from './features/rank/RankPage';
+import { UserHomePage } from './features/user/UserHomePage';
 import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
+import { DiscussionDetailPage } from './features/discussion/DiscussionDetailPage';
+import { DiscussionListPage } from './features/discussion/DiscussionListPage';
 import { Layout } from './features/layout/Layout';
+import { MessagePage } from './features/message/MessagePage';
 import { ProblemListPage } from './features/problem/ProblemListPage';
 import { StatusListPage } from './features/submission/StatusListPage';
 import { SubmissionDetailPage } from './features/submission/SubmissionDetailPage';
@@ -24,12 +32,7 @@ const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPag
 const PLACEHOLDERS: [string, MessageId][] = [
   ['/training', 'layout.header.training'],
   ['/contest', 'layout.header.contest'],
-  ['/acm-rank', 'layout.header.acmRank'],
-  ['/oi-rank', 'layout.header.oiRank'],
-  ['/discussion', 'layout.header.discussion'],
   ['/group', 'layout.header.group'],
-  ['/user-home', 'layout.header.userHome'],
-  ['/setting', 'layout.header.setting'],
   ['/admin', 'layout.header.admin'],
 ];
 
@@ -52,7 +55,17 @@ const router = createBrowserRouter([
       { path: 'submission-detail/:submitID', element: <SubmissionDetailPage /> },
       { path: 'introduction', element: <IntroductionPage /> },
       { path: 'developer', element: <DeveloperPage /> },
+      { path: 'help', element: <HelpPage /> },
+      { path: 'acm-rank', element: <RankPage key="acm" kind="acm" /> },
+      { path: 'oi-rank', element: <RankPage key="oi" kind="oi" /> },
+      { path: 'user-home', element: <UserHomePage /> },
       { path: 'logout', element: <LogoutPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'setting', element: <SettingPage /> },
+      { path: 'discussion', element: <DiscussionListPage /> },
+      { path: 'discussion/:did', element: <DiscussionDetailPage /> },
+      { path: 'message', element: <Navigate to="/message/discuss" replace /> },
+      { path: 'message/:tab', element: <MessagePage /> },
       ...PLACEHOLDERS.map(([path, title]) => ({ path: path.slice(1), element: <PlaceholderPage key={path} title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

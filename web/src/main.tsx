@@ -26,7 +26,14 @@ if (sessionState.token) void refreshAuthInfo();
 
 // A login or logout in another tab is picked up when this tab becomes visible (spec §4).
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible') syncSessionFromStorage();
+  if (document.visibilityState !== 'visible') return;
+  const had = sessionState.token !== null;
+  syncSessionFromStorage();
+  // Logged out elsewhere: the user is cleared and sent to /home (/admin/login in the admin pages).
+  if (had && sessionState.token === null) {
+    const to = window.location.pathname.startsWith('/admin') ? '/admin/login' : '/home';
+    if (window.location.pathname !== to) window.location.assign(to);
+  }
 });
 
 startRealtime();

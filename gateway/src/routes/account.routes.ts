@@ -1,5 +1,21 @@
 // Account endpoints of hoj-api.md §2: login (JWT in the Authorization response header), logout, roles.
-import { LoginBody, ok } from '@oj/proto';
+import { Type } from '@sinclair/typebox';
+import {
+  ApplyResetPasswordBody,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ChangeUserInfoBody,
+  CheckUsernameOrEmailBody,
+  GetChangeEmailCodeQuery,
+  GetRegisterCodeQuery,
+  LIMITS,
+  LoginBody,
+  MailOutboxQuery,
+  ok,
+  OjError,
+  RegisterBody,
+  ResetPasswordBody,
+} from '@oj/proto';
 import { createLimiter } from '../rate-limit';
 import { requireAuth, requireViewer, type RouteDeps, type TypedApp } from './types';
 
@@ -16,7 +32,7 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
   });
 
   app.post('/api/login', { schema: { body: LoginBody }, preHandler: [perIp, perUser] }, async (req, reply) => {
-    const { user, sessionId } = await services.account.login(req.body.username, req.body.password, req.ip);
+    const { user, sessionId } = await services.account.login(req.body.username, req.body.password, req.ip, req.body.slide);
     reply.header('Authorization', auth.sign(user.uid, sessionId));
     return ok(user);
   });
@@ -30,6 +46,73 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
     realtime.endSession(ctx.sessionId);
     return ok(null);
   });
+
+  const flows = services.accountFlows;
+  // Anonymous account calls that send mail or check codes share the per-IP login budget.
+  const anonLimited = { preHandler: [perIp] };
+
+  app.get('/api/get-register-code', { schema: { querystring: GetRegisterCodeQuery }, ...anonLimited }, async (req) => ok(await flows.registerCode(req.query.email)));
+  app.post('/api/check-username-or-email', { schema: { body: CheckUsernameOrEmailBody } }, async (req) => ok(await flows.checkUsernameOrEmail(req.body)));
+  app.post('/api/register', { schema: { body: RegisterBody }, ...anonLimited }, async (req) => {
+    await flows.register(req.body);
+    return ok(null);
+  });
+  app.get('/api/captcha', async () => ok(await flows.captcha()));
+  app.get('/api/captcha-slide', async () => ok(await flows.slideChallenge()));
+  app.post('/api/apply-reset-password', { schema: { body: ApplyResetPasswordBody }, ...anonLimited }, async (req) => {
+    await flows.applyResetPassword(req.body);
+    return ok(null);
+  });
+  app.post('/api/reset-password', { schema: { body: ResetPasswordBody }, ...anonLimited }, async (req) => {
+    await flows.resetPassword(req.body);
+    return ok(null);
+  });
+
+  app.post('/api/change-password', { schema: { body: ChangePasswordBody }, preHandler: auth.login }, async (req) =>
+    ok(await flows.changePassword(requireViewer(req), req.body)),
+  );
+  app.get('/api/get-change-email-code', { schema: { querystring: GetChangeEmailCodeQuery }, preHandler: auth.login }, async (req) => {
+    await flows.changeEmailCode(requireViewer(req), req.query.email);
+    return ok(null);
+  });
+  app.post('/api/change-email', { schema: { body: ChangeEmailBody }, preHandler: auth.login }, async (req) => ok(await flows.changeEmail(requireViewer(req), req.body)));
+  app.post('/api/change-userInfo', { schema: { body: ChangeUserInfoBody }, preHandler: auth.login }, async (req) =>
+    ok(await flows.changeUserInfo(requireViewer(req), req.body)),
+  );
+
+  app.post('/api/file/upload-avatar', { preHandler: auth.login }, async (req) => {
+    const viewer = requireViewer(req);
+    if (!req.isMultipart()) throw new OjError('VALIDATION_FAILED', { detail: 'image (multipart/form-data expected)' });
+    const part = await req.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });
+    if (!part || part.fieldname !== 'image') throw new OjError('VALIDATION_FAILED', { detail: 'image' });
+    if (!/\.(gif|jpe?g|png|bmp|webp)$/i.test(part.filename)) {
+      part.file.resume();
+      throw new OjError('FILE_TYPE_NOT_SUPPORTED', { detail: 'gif, jpg, jpeg, png, bmp, webp' });
+    }
+    let image: Buffer;
+    try {
+      image = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new OjError('FILE_TOO_LARGE', { detail: '2 MB' });
+      throw err;
+    }
+    const user = await flows.uploadAvatar(viewer, image);
+    return ok(user);
+  });
+
+  app.get('/api/public/img/:name', { schema: { params: Type.Object({ name: Type.String({ pattern: '^[0-9a-f-]{36}\\.(gif|jpg|png|bmp|webp)$' }) }) } }, async (req, reply) => {
+    const img = await flows.avatar(req.params.name);
+    if (!img) throw new OjError('NOT_FOUND');
+    return reply
+      .header('Content-Type', img.mime)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(img.data);
+  });
+
+  app.get('/api/admin/mail-outbox', { schema: { querystring: MailOutboxQuery }, preHandler: auth.login }, async (req) =>
+    ok(await flows.mailOutbox(requireViewer(req), req.query)),
+  );
 
   app.get('/api/get-user-auth-info', { preHandler: auth.login }, async (req) => ok(await services.account.authInfo(requireViewer(req))));
 }

@@ -2,7 +2,7 @@
 // with a 30-minute lock after 20, banned accounts refused, revoked sessions remembered until they expire.
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { OjError, ROLE_CODE, type RoleName, type UserAuthInfo, type UserInfo } from '@oj/proto';
+import { LIMITS, OjError, ROLE_CODE, type SlideAnswer, type RoleName, type UserAuthInfo, type UserInfo } from '@oj/proto';
 import type { AccountService, LoginResult, Viewer } from '../api';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -26,13 +26,15 @@ export interface AccountServiceImpl extends AccountService {
   createUser(u: NewUser): Promise<UserInfo>;
   /** Bans (status 1) or unbans (status 0) a user; the session cache forgets them at once in this process. */
   setUserStatus(uid: string, status: 0 | 1): Promise<void>;
+  /** Installs the slide verification check used from the 5th failed login (set by createServices). */
+  setSlideCheck(check: (a: SlideAnswer) => Promise<boolean>): void;
   /** Deletes revoked sessions that expired anyway. */
   pruneSessions(): Promise<number>;
 }
 
 type UserRow = typeof users.$inferSelect;
 
-function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
+export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
   return {
     uid: u.uuid,
     username: u.username,
@@ -54,7 +56,7 @@ function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
   };
 }
 
-async function rolesOf(db: DbOrTx, uid: string): Promise<string[]> {
+export async function rolesOf(db: DbOrTx, uid: string): Promise<string[]> {
   const rows = await db
     .select({ role: roles.role })
     .from(userRole)
@@ -66,6 +68,7 @@ async function rolesOf(db: DbOrTx, uid: string): Promise<string[]> {
 
 export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
   const { db, config } = ctx;
+  let slideCheck: ((a: SlideAnswer) => Promise<boolean>) | null = null;
   const cache = new Map<string, { viewer: Viewer | null; until: number }>();
   const CACHE_MAX = 10_000;
 
@@ -88,13 +91,20 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
   }
 
   return {
-    async login(username, password, ip): Promise<LoginResult> {
+    async login(username, password, ip, slide): Promise<LoginResult> {
       const [failure] = await db
         .select()
         .from(loginFailure)
         .where(and(eq(loginFailure.username, username), eq(loginFailure.ip, ip)));
-      if (failure && failure.count >= LOGIN_LOCK.maxFailures && failure.lastAt.getTime() > Date.now() - LOGIN_LOCK.lockMs) {
-        throw new OjError('AUTH_LOGIN_LOCKED');
+      const live = failure && failure.lastAt.getTime() > Date.now() - LOGIN_LOCK.lockMs;
+      if (live && failure.count >= LOGIN_LOCK.maxFailures) throw new OjError('AUTH_LOGIN_LOCKED');
+      // From the 5th failure on, each attempt must carry a passed slide verification (one use per challenge).
+      if (live && failure.count >= LIMITS.slideVerifyAfterFailedLogins) {
+        // A missing or wrong slide counts as a failure too, so the 20-failure lock is reached either way.
+        if (!slide || !slideCheck || !(await slideCheck(slide))) {
+          await recordFailure(username, ip);
+          throw new OjError('ACCOUNT_SLIDE_REQUIRED');
+        }
       }
       const [user] = await db.select().from(users).where(eq(users.username, username));
       const ok = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
@@ -151,6 +161,10 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
     async setUserStatus(uid, status): Promise<void> {
       await db.update(users).set({ status, gmtModified: new Date() }).where(eq(users.uuid, uid));
       forgetUser(uid);
+    },
+
+    setSlideCheck(check): void {
+      slideCheck = check;
     },
 
     async pruneSessions(): Promise<number> {

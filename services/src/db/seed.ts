@@ -7,6 +7,7 @@ import { hashPassword } from '../account/password';
 import { openDb, type Tx } from './client';
 import { languages, problemCase, problemLanguage, problems, problemTag, roles, tags, userRole, users } from './schema';
 import { SEED_PROBLEMS, SEED_TAGS } from './seed-problems';
+import { seedAnnouncements } from './seed-home';
 
 const SEED_LOCK = 770_002;
 
@@ -42,6 +43,7 @@ export async function seed(databaseUrl: string, opts: { adminPassword?: string }
       await seedLanguages(tx);
       const generated = await seedRoot(tx, opts.adminPassword);
       await seedProblems(tx);
+      await seedAnnouncements(tx);
       return generated === undefined ? {} : { adminPasswordGenerated: generated };
     });
   } finally {

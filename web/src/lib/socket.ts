@@ -10,6 +10,7 @@ import {
   POLLING,
   submissionTopic,
   TestJudgeResult,
+  UnreadCounts,
   type ClientToServerEvents,
   type PushFrame,
   type ServerToClientEvents,
@@ -29,6 +30,7 @@ import {
   submissionsState,
 } from '../stores/submissions';
 import { applyTestJudgeResult, testJudgeState } from '../stores/test-judge';
+import { applyUnread, resetUnread, unreadState } from '../stores/unread';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -283,6 +285,48 @@ export function watchTestJudge(key: string): () => void {
   };
 }
 
+// ---------- unread message counts (user:<uid>, joined by the server on connect) ----------
+
+let unreadTimer: ReturnType<typeof setInterval> | null = null;
+
+/** Loads the counts over REST (after a connect, a reconnect, and every 120 s while the socket is down). */
+export async function refreshUnread(): Promise<void> {
+  if (!sessionState.token) return;
+  try {
+    applyUnread(await api.get('/msg/unread', { decode: (x) => decode(UnreadCounts, x), silent: true }));
+  } catch {
+    // Next push or poll brings them.
+  }
+}
+
+function onUnread(raw: PushFrame<'unread.counts'>): void {
+  const frame = frameOf(raw);
+  if (!frame || !frame.topic.startsWith('user:')) return;
+  try {
+    const data = decode(PUSH_EVENT_SCHEMAS['unread.counts'], frame.data);
+    // Counts are absolute: only an older frame (a late delivery) is dropped.
+    if (frame.seq <= unreadState.lastSeq) return;
+    unreadState.lastSeq = frame.seq;
+    applyUnread(data);
+  } catch (e) {
+    console.warn('Dropped a malformed unread.counts', e);
+  }
+}
+
+function stopUnreadPolling(): void {
+  if (unreadTimer) clearInterval(unreadTimer);
+  unreadTimer = null;
+}
+
+/** The spec's 120 s poll, only while logged in and the socket is down. */
+function startUnreadPolling(): void {
+  if (unreadTimer || socket?.connected || !sessionState.token) return;
+  unreadTimer = setInterval(() => {
+    if (socket?.connected || !sessionState.token) stopUnreadPolling();
+    else void refreshUnread();
+  }, POLLING.unreadMs);
+}
+
 // ---------- lifecycle ----------
 
 function connect(): ClientSocket {
@@ -298,11 +342,14 @@ function connect(): ClientSocket {
     testPollTimer = null;
     for (const topic of topics.keys()) subscribe(topic);
     for (const key of testTopics.keys()) subscribeTest(key);
+    stopUnreadPolling();
+    void refreshUnread();
   });
   s.on('disconnect', (reason) => {
     connectionState.connected = false;
     schedulePoll();
     scheduleTestPoll();
+    startUnreadPolling();
     // socket.io retries by itself except when the server closed the socket on purpose (e.g. a restart).
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), 1000 + Math.random() * 2000);
   });
@@ -310,6 +357,7 @@ function connect(): ClientSocket {
     connectionState.connected = false;
     schedulePoll();
     scheduleTestPoll();
+    startUnreadPolling();
     // The server refused our token (logged out elsewhere, banned, expired): socket.io does not retry a refusal,
     // so drop the session; the token watcher below reconnects anonymously, as REST's 401 handling would.
     if (err.message === 'AUTH_TOKEN_INVALID' && sessionState.token) clearSession();
@@ -317,6 +365,7 @@ function connect(): ClientSocket {
   s.on('submission.status', onStatus);
   s.on('submission.case', onCase);
   s.on('test-judge.result', onTestResult);
+  s.on('unread.counts', onUnread);
   return s;
 }
 
@@ -327,6 +376,9 @@ export function startRealtime(): void {
   subscribeKey(sessionState, 'token', (token) => {
     if (!socket) return;
     socket.auth = token ? { token } : {};
+    // Another user's counts (and topic seq) must not linger.
+    resetUnread();
+    stopUnreadPolling();
     socket.disconnect().connect();
   });
 }
@@ -338,4 +390,5 @@ export function stopRealtime(): void {
   connectionState.connected = false;
   schedulePoll();
   scheduleTestPoll();
+  startUnreadPolling();
 }

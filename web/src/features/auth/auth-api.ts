@@ -1,12 +1,26 @@
 // Login, logout and the roles refresh; the session store holds the result.
 import { api, request } from '../../lib/api';
 import { decoders } from '../../lib/decoders';
-import type { UserAuthInfo } from '@oj/proto';
-import { clearSession, setAuthInfo, setToken, setUser } from '../../stores/session';
+import {
+  decode,
+  CaptchaVO,
+  ChangeAccountVO,
+  CheckUsernameOrEmailVO,
+  RegisterCodeVO,
+  SlideChallenge,
+  UserInfo,
+  type ChangeUserInfoBody,
+  type RegisterBody,
+  type SlideAnswer,
+  type UserAuthInfo,
+} from '@oj/proto';
+import { getIntl, localeState } from '../../i18n/locale';
+import { clearSession, sessionState, setAuthInfo, setToken, setUser } from '../../stores/session';
+import { showToast } from '../../stores/ui';
 
 /** POST /api/login: the JWT comes back in the `Authorization` response header, the user in the body. */
-export async function login(username: string, password: string): Promise<void> {
-  const res = await request('POST', '/login', { body: { username, password }, decode: decoders.userInfo });
+export async function login(username: string, password: string, slide?: SlideAnswer): Promise<void> {
+  const res = await request('POST', '/login', { body: { username, password, ...(slide && { slide }) }, decode: decoders.userInfo });
   const token = res.headers.get('Authorization');
   if (token) setToken(token);
   setUser(res.data);
@@ -22,4 +36,52 @@ export async function refreshAuthInfo(): Promise<void> {
 export async function logout(): Promise<void> {
   await api.get('/logout', { silent: true }).catch(() => null);
   clearSession();
+}
+
+// ---------- registration, reset, captchas (hoj-api.md §2) ----------
+
+export const sendRegisterCode = (email: string) => api.get('/get-register-code', { query: { email }, decode: (x) => decode(RegisterCodeVO, x) });
+export const checkUsernameOrEmail = (username: string, email: string) =>
+  api.post('/check-username-or-email', { username, email }, { decode: (x) => decode(CheckUsernameOrEmailVO, x) });
+export const register = (body: RegisterBody) => api.post('/register', body);
+export const getCaptcha = () => api.get('/captcha', { decode: (x) => decode(CaptchaVO, x) });
+export const getSlideChallenge = () => api.get('/captcha-slide', { decode: (x) => decode(SlideChallenge, x) });
+export const applyResetPassword = (body: { email: string; captcha: string; captchaKey: string }) => api.post('/apply-reset-password', body);
+export const resetPassword = (body: { username: string; password: string; code: string }) => api.post('/reset-password', body);
+
+// ---------- settings (hoj-api.md §3) ----------
+
+function updateUser(user: UserInfo): void {
+  setUser(user);
+}
+
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  const vo = await api.post('/change-password', { oldPassword, newPassword }, { decode: (x) => decode(ChangeAccountVO, x) });
+  updateUser(vo.userInfo);
+}
+export const getChangeEmailCode = (email: string) => api.get('/get-change-email-code', { query: { email } });
+export async function changeEmail(password: string, newEmail: string, code: string): Promise<void> {
+  const vo = await api.post('/change-email', { password, newEmail, code }, { decode: (x) => decode(ChangeAccountVO, x) });
+  updateUser(vo.userInfo);
+}
+export async function changeUserInfo(body: ChangeUserInfoBody): Promise<void> {
+  updateUser(await api.post('/change-userInfo', body, { decode: decoders.userInfo }));
+}
+
+/** POST /api/file/upload-avatar (multipart `image`); the JSON client does not send forms, so this is fetch itself. */
+export async function uploadAvatar(file: File): Promise<void> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  const headers: Record<string, string> = { 'Url-Type': 'general', 'Accept-Language': localeState.locale };
+  if (sessionState.token) headers.Authorization = sessionState.token;
+  type Env = { status?: number; msg?: string; data?: unknown };
+  const env: Env | null = await fetch('/api/file/upload-avatar', { method: 'POST', headers, body: form })
+    .then((r) => r.json() as Promise<Env>)
+    .catch(() => null);
+  if (!env || env.status !== 200) {
+    const msg = env?.msg || getIntl().formatMessage({ id: 'api.client.network' });
+    showToast('error', msg);
+    throw new Error(msg);
+  }
+  updateUser(decode(UserInfo, env.data));
 }

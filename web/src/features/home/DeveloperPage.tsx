@@ -1,8 +1,11 @@
 // /developer: what the system is built from, and the state of the realtime connection.
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
+import { OWN_OJ } from '@oj/proto';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { languagesState, loadLanguages } from '../../stores/languages';
 import { connectionState } from '../../stores/ui';
 
 const PARTS: MessageId[] = ['developer.page.web', 'developer.page.gateway', 'developer.page.judge'];
@@ -11,6 +14,8 @@ export function DeveloperPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'developer.page.title' }));
   const conn = useSnapshot(connectionState);
+  const { list } = useSnapshot(languagesState);
+  useEffect(() => void loadLanguages(), []);
   return (
     <div className="mx-auto max-w-screen-lg px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-800">
@@ -32,6 +37,37 @@ export function DeveloperPage() {
           </span>
         </li>
       </ul>
+      <h2 className="mt-8 text-lg font-semibold text-slate-800">
+        <FormattedMessage id="developer.page.languages" />
+      </h2>
+      <table className="mt-3 w-full rounded-lg border border-slate-200 bg-white text-left text-sm" data-testid="developer-languages">
+        <thead className="bg-slate-50 text-slate-500">
+          <tr>
+            <th className="px-3 py-2">
+              <FormattedMessage id="developer.page.language" />
+            </th>
+            <th className="px-3 py-2">
+              <FormattedMessage id="developer.page.compiler" />
+            </th>
+            <th className="px-3 py-2">
+              <FormattedMessage id="developer.page.runner" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list
+            .filter((l) => l.oj === OWN_OJ)
+            .map((l) => (
+              <tr key={l.id} className="border-t border-slate-100">
+                <td className="px-3 py-2">{l.name}</td>
+                <td className="px-3 py-2 text-slate-600">{l.description}</td>
+                <td className="px-3 py-2">
+                  <FormattedMessage id={l.available === false ? 'developer.page.noRunner' : 'developer.page.hasRunner'} />
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
     </div>
   );
 }

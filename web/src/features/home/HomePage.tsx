@@ -1,50 +1,254 @@
-// /home: a welcome with links to the problems and the live status list.
+// /home (spec §2): carousel, announcements, last week's submissions, latest problems, recent contests,
+// the 7-day AC rank and the remote judges.
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import type { MessageId } from '../../i18n/zh-CN';
+import type { ACMRankVO, HomeCarousel, RecentContestVO, RecentUpdatedProblemVO, SubmissionStatisticsVO } from '@oj/proto';
+import { BarChart } from '../../components/BarChart';
+import { Empty, Loading } from '../../components/Spinner';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { siteState } from '../../stores/ui';
+import { isLoggedIn, sessionState } from '../../stores/session';
+import { openLoginDialog, showToast } from '../../stores/ui';
+import { Announcements } from './Announcements';
+import { getCarousel, getRecentContests, getRecentProblems, getSevenDayRank, getWeekStatistics } from './home-api';
 
-const CARDS: [MessageId, MessageId][] = [
-  ['home.page.realtimeTitle', 'home.page.realtimeText'],
-  ['home.page.sandboxTitle', 'home.page.sandboxText'],
-  ['home.page.languagesTitle', 'home.page.languagesText'],
-];
+/** The remote judges of hoj-api §4, shown as text badges. */
+const REMOTE_JUDGES = ['HDU', 'Codeforces', 'GYM', 'POJ', 'SPOJ', 'AtCoder', 'LibreOJ'];
+const CAROUSEL_MS = 5000;
+
+function Card({ title, children, testId, extra }: { title: React.ReactNode; children: React.ReactNode; testId?: string; extra?: React.ReactNode }) {
+  return (
+    <section data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className="font-semibold text-slate-800">{title}</h2>
+        {extra}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Carousel() {
+  const [items, setItems] = useState<HomeCarousel[]>([]);
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    getCarousel().then(setItems, () => {});
+  }, []);
+  useEffect(() => {
+    if (items.length < 2) return;
+    const t = setInterval(() => setIndex((i) => (i + 1) % items.length), CAROUSEL_MS);
+    return () => clearInterval(t);
+  }, [items.length]);
+  if (items.length === 0) return null;
+  return (
+    <div data-testid="home-carousel" className="relative h-[200px] overflow-hidden rounded-lg bg-slate-800 md:h-[440px]">
+      {items.map((c, i) => (
+        <img
+          key={c.id}
+          src={c.url}
+          alt=""
+          className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+        />
+      ))}
+      <div className="absolute bottom-3 left-0 right-0 flex justify-center gap-2">
+        {items.map((c, i) => (
+          <button
+            key={c.id}
+            type="button"
+            aria-label={String(i + 1)}
+            onClick={() => setIndex(i)}
+            className={`h-2 w-6 rounded ${i === index ? 'bg-white' : 'bg-white/40'}`}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function WeekStatistics() {
+  const intl = useIntl();
+  const [stats, setStats] = useState<SubmissionStatisticsVO | null>(null);
+  const load = (force: boolean) => getWeekStatistics(force).then(setStats, () => {});
+  useEffect(() => void load(false), []);
+  return (
+    <Card
+      testId="home-statistics"
+      title={<FormattedMessage id="home.stats.title" />}
+      extra={
+        <button type="button" className="text-sm text-blue-600 hover:underline" onClick={() => void load(true)}>
+          <FormattedMessage id="home.common.refresh" />
+        </button>
+      }
+    >
+      {stats ? (
+        <BarChart
+          title={intl.formatMessage({ id: 'home.stats.title' })}
+          labels={stats.dateStrList.map((d) => d.slice(5))}
+          series={[
+            { name: intl.formatMessage({ id: 'home.stats.ac' }), color: '#22c55e', values: stats.acCountList },
+            { name: intl.formatMessage({ id: 'home.stats.total' }), color: '#3b82f6', values: stats.totalCountList },
+          ]}
+        />
+      ) : (
+        <Loading />
+      )}
+    </Card>
+  );
+}
+
+function LatestProblems() {
+  const [rows, setRows] = useState<RecentUpdatedProblemVO[] | null>(null);
+  useEffect(() => {
+    getRecentProblems().then(setRows, () => setRows([]));
+  }, []);
+  return (
+    <Card testId="home-latest-problems" title={<FormattedMessage id="home.problems.title" />}>
+      {rows === null ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-1">
+                <FormattedMessage id="home.problems.id" />
+              </th>
+              <th className="py-1">
+                <FormattedMessage id="home.problems.name" />
+              </th>
+              <th className="hidden py-1 sm:table-cell">
+                <FormattedMessage id="home.problems.updated" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id} className="border-t border-slate-100">
+                <td className="py-1.5">{p.problemId}</td>
+                <td className="py-1.5">
+                  <Link className="text-blue-600 hover:underline" to={`/problem/${encodeURIComponent(p.problemId)}`}>
+                    {p.title}
+                  </Link>
+                </td>
+                <td className="hidden py-1.5 text-slate-500 sm:table-cell">{formatDateTime(p.gmtModified)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
+function RecentContests() {
+  const intl = useIntl();
+  const session = useSnapshot(sessionState);
+  const [rows, setRows] = useState<RecentContestVO[] | null>(null);
+  useEffect(() => {
+    getRecentContests().then(setRows, () => setRows([]));
+  }, []);
+  const open = (c: RecentContestVO) => {
+    if (!isLoggedIn(session)) {
+      showToast('warning', intl.formatMessage({ id: 'home.contests.loginFirst' }));
+      openLoginDialog('login');
+      return;
+    }
+    window.location.assign(`/contest/${c.id}`);
+  };
+  return (
+    <Card testId="home-recent-contests" title={<FormattedMessage id="home.contests.title" />}>
+      {rows === null ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-500" data-testid="home-contests-empty">
+          <FormattedMessage id="home.contests.empty" />
+        </p>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {rows.map((c) => (
+            <button key={c.id} type="button" onClick={() => open(c)} className="rounded border border-slate-200 p-3 text-left hover:border-blue-400">
+              <div className="font-medium text-slate-800">{c.title}</div>
+              <div className="mt-1 text-xs text-slate-500">
+                {formatDateTime(c.startTime)} – {formatDateTime(c.endTime)}
+              </div>
+            </button>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function SevenDayRank() {
+  const [rows, setRows] = useState<ACMRankVO[] | null>(null);
+  useEffect(() => {
+    getSevenDayRank().then(setRows, () => setRows([]));
+  }, []);
+  return (
+    <Card testId="home-seven-day-rank" title={<FormattedMessage id="home.rank.title" />}>
+      {rows === null ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-1">#</th>
+              <th className="py-1">
+                <FormattedMessage id="rank.table.user" />
+              </th>
+              <th className="py-1 text-right">
+                <FormattedMessage id="rank.table.ac" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r.uid} className="border-t border-slate-100">
+                <td className="py-1.5">{i + 1}</td>
+                <td className="py-1.5">
+                  <Link className="text-blue-600 hover:underline" to={`/user-home?username=${encodeURIComponent(r.username)}`}>
+                    {r.username}
+                  </Link>
+                </td>
+                <td className="py-1.5 text-right">{r.ac}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
 
 export function HomePage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'home.page.title' }));
-  const { config } = useSnapshot(siteState);
-  const name = config?.name || intl.formatMessage({ id: 'app.meta.defaultName' });
   return (
-    <div className="mx-auto max-w-screen-xl px-4 py-10">
-      <section className="rounded-xl bg-gradient-to-r from-blue-600 to-indigo-600 px-8 py-12 text-white shadow">
-        <h1 className="text-3xl font-bold">
-          <FormattedMessage id="home.page.welcome" values={{ name }} />
-        </h1>
-        <p className="mt-3 max-w-2xl text-blue-100">{config?.description || intl.formatMessage({ id: 'home.page.intro' })}</p>
-        <div className="mt-6 flex gap-3">
-          <Link to="/problem" className="rounded bg-white px-4 py-2 text-sm font-medium text-blue-700 hover:bg-blue-50">
-            <FormattedMessage id="home.page.toProblems" />
-          </Link>
-          <Link to="/status" className="rounded border border-white/70 px-4 py-2 text-sm font-medium text-white hover:bg-white/10">
-            <FormattedMessage id="home.page.toStatus" />
-          </Link>
-        </div>
-      </section>
-      <section className="mt-8 grid gap-4 md:grid-cols-3">
-        {CARDS.map(([title, text]) => (
-          <div key={title} className="rounded-lg border border-slate-200 bg-white p-5">
-            <h2 className="font-semibold text-slate-800">
-              <FormattedMessage id={title} />
-            </h2>
-            <p className="mt-2 text-sm text-slate-600">
-              <FormattedMessage id={text} />
-            </p>
+    <div className="mx-auto grid max-w-screen-xl gap-4 px-4 py-6 lg:grid-cols-3">
+      <div className="space-y-4 lg:col-span-2">
+        <Carousel />
+        <Announcements />
+        <WeekStatistics />
+        <LatestProblems />
+      </div>
+      <div className="space-y-4">
+        <RecentContests />
+        <SevenDayRank />
+        <Card testId="home-remote-judges" title={<FormattedMessage id="home.remote.title" />}>
+          <div className="flex flex-wrap gap-2">
+            {REMOTE_JUDGES.map((oj) => (
+              <span key={oj} className="rounded border border-slate-300 bg-slate-50 px-2 py-1 text-xs font-semibold text-slate-700">
+                {oj}
+              </span>
+            ))}
           </div>
-        ))}
-      </section>
+        </Card>
+      </div>
     </div>
   );
 }

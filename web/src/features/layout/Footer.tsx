@@ -29,6 +29,9 @@ export function Footer() {
           <Link className={link} to="/introduction">
             <FormattedMessage id="layout.header.introduction" />
           </Link>
+          <Link className={link} to="/help">
+            <FormattedMessage id="help.page.title" />
+          </Link>
           {config?.recordName && (
             <a className={link} href={config.recordUrl || '#'} target="_blank" rel="noreferrer">
               {config.recordName}

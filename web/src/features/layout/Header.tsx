@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { isAdmin, isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, siteState } from '../../stores/ui';
+import { MessageMenu } from '../message/MessageMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_LINKS } from './nav-links';
 
@@ -136,6 +137,7 @@ export function Header() {
           <div className="hidden sm:block">
             <LanguageSwitch />
           </div>
+          {isLoggedIn(session) && <MessageMenu />}
           {isLoggedIn(session) ? <UserMenu /> : <AuthButtons />}
         </div>
       </div>

@@ -1,0 +1,81 @@
+// Discussions, comments, replies and likes (hoj-api.md §11) and the message center (§12). Posting rules
+// (mute roles, AC gate, content limits, delete rights) live in the services so a direct API call meets them too.
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminNoticeBody,
+  CommentBody,
+  CommentDeleteBody,
+  CommentLikeQuery,
+  CommentListQuery,
+  DiscussionBody,
+  DiscussionDetailQuery,
+  DiscussionListQuery,
+  MsgCleanQuery,
+  MsgListQuery,
+  ok,
+  OjError,
+  ReplyBody,
+  ReplyDeleteBody,
+  ReplyListQuery,
+} from '@oj/proto';
+import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
+
+export function registerDiscussRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
+  const { discuss, messages } = services;
+
+  app.get('/api/get-discussion-list', { schema: { querystring: DiscussionListQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await discuss.listDiscussions(req.query)),
+  );
+  app.get('/api/get-discussion-detail', { schema: { querystring: DiscussionDetailQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await discuss.discussion(req.query.did)),
+  );
+  app.post('/api/discussion', { schema: { body: DiscussionBody }, preHandler: [auth.login, auth.permission('discussion_add')] }, async (req) =>
+    ok(await discuss.addDiscussion(req.body, requireViewer(req))),
+  );
+
+  app.get('/api/comments', { schema: { querystring: CommentListQuery }, preHandler: auth.anon }, async (req) =>
+    ok(await discuss.comments(req.query, viewerOf(req))),
+  );
+  app.post('/api/comment', { schema: { body: CommentBody }, preHandler: auth.login }, async (req) =>
+    ok(await discuss.addComment(req.body, requireViewer(req))),
+  );
+  app.delete('/api/comment', { schema: { body: CommentDeleteBody }, preHandler: auth.login }, async (req) => {
+    await discuss.deleteComment(req.body, requireViewer(req));
+    return ok(null);
+  });
+  app.get('/api/comment-like', { schema: { querystring: CommentLikeQuery }, preHandler: auth.login }, async (req) => {
+    await discuss.likeComment(req.query, requireViewer(req));
+    return ok(null);
+  });
+
+  app.get('/api/reply', { schema: { querystring: ReplyListQuery }, preHandler: auth.anon }, async (req) => ok(await discuss.replies(req.query.commentId)));
+  app.post('/api/reply', { schema: { body: ReplyBody }, preHandler: auth.login }, async (req) => ok(await discuss.addReply(req.body, requireViewer(req))));
+  app.delete('/api/reply', { schema: { body: ReplyDeleteBody }, preHandler: auth.login }, async (req) => {
+    await discuss.deleteReply(req.body.reply.id, requireViewer(req));
+    return ok(null);
+  });
+
+  app.get('/api/msg/unread', { preHandler: auth.login }, async (req) => ok(await messages.unread(requireViewer(req))));
+  for (const kind of ['comment', 'reply', 'like'] as const) {
+    app.get(`/api/msg/${kind}`, { schema: { querystring: MsgListQuery }, preHandler: auth.login }, async (req) =>
+      ok(await messages.userMessages(kind, req.query, requireViewer(req))),
+    );
+  }
+  for (const kind of ['sys', 'mine'] as const) {
+    app.get(`/api/msg/${kind}`, { schema: { querystring: MsgListQuery }, preHandler: auth.login }, async (req) =>
+      ok(await messages.sysMessages(kind, req.query, requireViewer(req))),
+    );
+  }
+  app.delete('/api/msg/clean', { schema: { querystring: MsgCleanQuery }, preHandler: auth.login }, async (req) => {
+    await messages.clean(req.query.type, req.query.id, requireViewer(req));
+    return ok(null);
+  });
+
+  const root = async (req: FastifyRequest) => {
+    if (!req.auth?.viewer.roles.includes('root')) throw new OjError('AUTH_FORBIDDEN');
+  };
+  app.post('/api/admin/msg/notice', { schema: { body: AdminNoticeBody }, preHandler: [auth.login, root] }, async (req) => {
+    await messages.createNotice(req.body, requireViewer(req));
+    return ok(null);
+  });
+}

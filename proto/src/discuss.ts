@@ -1,0 +1,202 @@
+// Discussions, comments, replies, likes and the message center (hoj-api.md §11–12): bodies, queries and answers.
+import { Type, type Static } from '@sinclair/typebox';
+import { Page } from './envelope';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+/** ids are PostgreSQL integers. */
+const INT4_MAX = 2_147_483_647;
+const QInt = Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX }));
+
+/** Comment and reply content limit (spec §5). */
+export const COMMENT_MAX_LENGTH = 10_000;
+/** Replies shown under a comment before the show-all toggle (spec §2). */
+export const REPLIES_SHOWN = 3;
+/** Message center page sizes: user messages 6, system messages 8 (the reference's web). */
+export const MSG_PAGE_SIZE = { user: 6, sys: 8 } as const;
+
+// ---------- discussions ----------
+
+export const Discussion = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  content: Type.String(),
+  uid: Type.String(),
+  author: Type.String(),
+  avatar: Nullable(Type.String()),
+  viewNum: Type.Integer(),
+  likeNum: Type.Integer(),
+  commentNum: Type.Integer(),
+  gmtCreate: Type.String(),
+});
+export type Discussion = Static<typeof Discussion>;
+
+export const DiscussionListQuery = Type.Object({
+  currentPage: QInt,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export const DiscussionDetailQuery = Type.Object({ did: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
+export const DiscussionBody = Type.Object({
+  title: Type.String({ maxLength: 255 }),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  content: Type.String({ maxLength: 65_535 }),
+});
+export type DiscussionBody = Static<typeof DiscussionBody>;
+
+// ---------- comments and replies ----------
+
+export const ReplyVO = Type.Object({
+  id: Type.Integer(),
+  commentId: Type.Integer(),
+  content: Type.String(),
+  fromUid: Type.String(),
+  fromName: Type.String(),
+  fromAvatar: Nullable(Type.String()),
+  fromRole: Nullable(Type.String()),
+  toUid: Type.String(),
+  toName: Type.String(),
+  gmtCreate: Type.String(),
+});
+export type ReplyVO = Static<typeof ReplyVO>;
+
+export const CommentVO = Type.Object({
+  id: Type.Integer(),
+  did: Nullable(Type.Integer()),
+  cid: Nullable(Type.Integer()),
+  content: Type.String(),
+  fromUid: Type.String(),
+  fromName: Type.String(),
+  fromAvatar: Nullable(Type.String()),
+  /** `root` or `admin` when the author is one (shown as a tag). */
+  fromRole: Nullable(Type.String()),
+  fromTitleName: Nullable(Type.String()),
+  fromTitleColor: Nullable(Type.String()),
+  likeNum: Type.Integer(),
+  gmtCreate: Type.String(),
+  replyList: Type.Array(ReplyVO),
+  totalReplyNum: Type.Integer(),
+});
+export type CommentVO = Static<typeof CommentVO>;
+
+export const CommentListVO = Type.Object({
+  commentList: Page(CommentVO),
+  commentLikeMap: Type.Record(Type.String(), Type.Boolean()),
+});
+export type CommentListVO = Static<typeof CommentListVO>;
+
+export const CommentListQuery = Type.Object({
+  cid: QInt,
+  did: QInt,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  currentPage: QInt,
+});
+export type CommentListQuery = Static<typeof CommentListQuery>;
+
+/** Content is checked by the services (trimmed non-empty, ≤ 10,000) so the user gets the spec's message. */
+export const CommentBody = Type.Object({
+  did: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
+  cid: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
+  content: Type.String(),
+});
+export type CommentBody = Static<typeof CommentBody>;
+
+export const CommentDeleteBody = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
+  did: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  cid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  fromUid: Type.Optional(Type.String()),
+});
+export type CommentDeleteBody = Static<typeof CommentDeleteBody>;
+
+export const CommentLikeQuery = Type.Object({
+  /** The comment id (the reference's name). */
+  cid: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
+  toLike: Type.Boolean(),
+  sourceId: Type.Optional(Type.Integer()),
+  sourceType: Type.Optional(Type.Union([Type.Literal('Discussion'), Type.Literal('Contest')])),
+});
+export type CommentLikeQuery = Static<typeof CommentLikeQuery>;
+
+export const ReplyBody = Type.Object({
+  reply: Type.Object({
+    commentId: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
+    content: Type.String(),
+    toUid: Type.Optional(Type.String()),
+    toName: Type.Optional(Type.String()),
+    toAvatar: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  }),
+  did: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  quoteId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  quoteType: Type.Optional(Type.Union([Type.Literal('Comment'), Type.Literal('Reply'), Type.Null()])),
+});
+export type ReplyBody = Static<typeof ReplyBody>;
+
+export const ReplyDeleteBody = Type.Object({
+  reply: Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) }, { additionalProperties: true }),
+  did: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+});
+export type ReplyDeleteBody = Static<typeof ReplyDeleteBody>;
+
+export const ReplyListQuery = Type.Object({ commentId: Type.Integer({ minimum: 1, maximum: INT4_MAX }), cid: QInt });
+
+// ---------- messages ----------
+
+export const UnreadCounts = Type.Object({
+  comment: Type.Integer(),
+  reply: Type.Integer(),
+  like: Type.Integer(),
+  sys: Type.Integer(),
+  mine: Type.Integer(),
+});
+export type UnreadCounts = Static<typeof UnreadCounts>;
+
+/** Message kinds of `DELETE /api/msg/clean?type=`. */
+export const MSG_TYPES = ['Discuss', 'Reply', 'Like', 'Sys', 'Mine'] as const;
+export type MsgType = (typeof MSG_TYPES)[number];
+
+export const UserMsgVO = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  sourceId: Type.Integer(),
+  sourceType: Type.String(),
+  sourceTitle: Type.String(),
+  sourceContent: Type.String(),
+  quoteId: Nullable(Type.Integer()),
+  quoteType: Nullable(Type.String()),
+  quoteContent: Nullable(Type.String()),
+  url: Type.String(),
+  state: Type.Boolean(),
+  senderId: Type.String(),
+  senderUsername: Type.String(),
+  senderAvatar: Nullable(Type.String()),
+  gmtCreate: Type.String(),
+});
+export type UserMsgVO = Static<typeof UserMsgVO>;
+
+export const SysMsgVO = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  content: Type.String(),
+  adminId: Type.String(),
+  type: Type.String(),
+  state: Type.Boolean(),
+  gmtCreate: Type.String(),
+});
+export type SysMsgVO = Static<typeof SysMsgVO>;
+
+export const MsgListQuery = Type.Object({ currentPage: QInt, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) });
+export const MsgCleanQuery = Type.Object({
+  type: Type.Union(MSG_TYPES.map((t) => Type.Literal(t))),
+  id: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
+});
+export type MsgCleanQuery = Static<typeof MsgCleanQuery>;
+
+/** `POST /api/admin/msg/notice`: `Sys` goes to every user; `Single` to `recipientId` (shown under Mine). */
+export const AdminNoticeBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 255 }),
+  content: Type.String({ minLength: 1, maxLength: 65_535 }),
+  type: Type.Optional(Type.Union([Type.Literal('Sys'), Type.Literal('Single')])),
+  recipientId: Type.Optional(Type.String()),
+});
+export type AdminNoticeBody = Static<typeof AdminNoticeBody>;

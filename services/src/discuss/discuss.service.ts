@@ -1,0 +1,290 @@
+// Discussions (the minimal host of comments), comments, replies and comment likes (hoj-api.md §11), with the
+// posting rules of spec §5/§9: content trimmed non-empty and ≤ 10,000 characters, `comment_add`/`reply_add`
+// permissions (the muted roles lack them), the AC-count gate, and who may delete what.
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  COMMENT_MAX_LENGTH,
+  isAdminRole,
+  OjError,
+  type CommentBody,
+  type CommentDeleteBody,
+  type CommentLikeQuery,
+  type CommentListQuery,
+  type CommentListVO,
+  type CommentVO,
+  type Discussion,
+  type DiscussionBody,
+  type PageOf,
+  type Permission,
+  type PushMessage,
+  type ReplyBody,
+  type ReplyVO,
+} from '@oj/proto';
+import type { Viewer } from '../api';
+import type { ServiceContext } from '../context';
+import { isInt4, pageOffset, type DbOrTx } from '../db/client';
+import { comment, commentLike, discussion, judge, reply, roles, userRole, users } from '../db/schema';
+import { publishAll } from '../push/push.service';
+import { createUserMsg } from './message.service';
+
+export interface DiscussService {
+  listDiscussions(q: { currentPage?: number; limit?: number; keyword?: string }): Promise<PageOf<Discussion>>;
+  discussion(did: number): Promise<Discussion>;
+  addDiscussion(body: DiscussionBody, viewer: Viewer): Promise<Discussion>;
+  comments(q: CommentListQuery, viewer: Viewer | null): Promise<CommentListVO>;
+  addComment(body: CommentBody, viewer: Viewer): Promise<CommentVO>;
+  deleteComment(body: CommentDeleteBody, viewer: Viewer): Promise<void>;
+  likeComment(q: CommentLikeQuery, viewer: Viewer): Promise<void>;
+  replies(commentId: number): Promise<ReplyVO[]>;
+  addReply(body: ReplyBody, viewer: Viewer): Promise<ReplyVO>;
+  deleteReply(replyId: number, viewer: Viewer): Promise<void>;
+}
+
+/** Trimmed content, or the spec's error. */
+export function checkContent(raw: string): string {
+  const content = raw.trim();
+  if (content.length === 0) throw new OjError('COMMENT_EMPTY');
+  if (content.length > COMMENT_MAX_LENGTH) throw new OjError('COMMENT_TOO_LONG', { max: COMMENT_MAX_LENGTH });
+  return content;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export function createDiscussService(ctx: ServiceContext): DiscussService {
+  const { db, config } = ctx;
+  const publish = (msgs: (PushMessage | null)[]) => publishAll(ctx.transport, msgs.filter((m): m is PushMessage => m !== null), ctx.logger);
+
+  /** Permission (muted roles lack comment_add/reply_add) and the AC-count gate; admins skip the gate. */
+  async function checkMayPost(viewer: Viewer, perm: Permission): Promise<void> {
+    if (!viewer.permissions.includes(perm)) throw new OjError('COMMENT_FORBIDDEN');
+    const min = config.commentMinAc ?? 0;
+    if (min <= 0 || isAdminRole(viewer.roles)) return;
+    const [row] = await db.select({ n: countDistinct(judge.pid) }).from(judge).where(and(eq(judge.uid, viewer.uid), eq(judge.status, 0)));
+    if ((row?.n ?? 0) < min) throw new OjError('COMMENT_AC_REQUIRED', { count: min });
+  }
+
+  async function discussionRow(db2: DbOrTx, did: number) {
+    if (!isInt4(did)) throw new OjError('DISCUSSION_NOT_FOUND');
+    const [d] = await db2.select().from(discussion).where(eq(discussion.id, did));
+    if (!d) throw new OjError('DISCUSSION_NOT_FOUND');
+    return d;
+  }
+
+  async function discussionVO(did: number): Promise<Discussion> {
+    const [r] = await db
+      .select({ d: discussion, author: users.username, avatar: users.avatar })
+      .from(discussion)
+      .innerJoin(users, eq(users.uuid, discussion.uid))
+      .where(eq(discussion.id, did));
+    if (!r) throw new OjError('DISCUSSION_NOT_FOUND');
+    const { d } = r;
+    return { id: d.id, title: d.title, description: d.description, content: d.content, uid: d.uid, author: r.author, avatar: r.avatar, viewNum: d.viewNum, likeNum: d.likeNum, commentNum: d.commentNum, gmtCreate: iso(d.gmtCreate) };
+  }
+
+  /** `root` or `admin` of each uid, for the author tag. */
+  async function adminRoleOf(uids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (uids.length === 0) return out;
+    const rows = await db
+      .select({ uid: userRole.uid, role: roles.role })
+      .from(userRole)
+      .innerJoin(roles, eq(roles.id, userRole.roleId))
+      .where(and(inArray(userRole.uid, uids), inArray(roles.role, ['root', 'admin'])));
+    for (const r of rows) if (out.get(r.uid) !== 'root') out.set(r.uid, r.role);
+    return out;
+  }
+
+  async function replyVOs(commentIds: number[]): Promise<Map<number, ReplyVO[]>> {
+    const out = new Map<number, ReplyVO[]>();
+    if (commentIds.length === 0) return out;
+    const toUser = sql<string>`(select username from users where uuid = ${reply.toUid})`;
+    const rows = await db
+      .select({ r: reply, fromName: users.username, fromAvatar: users.avatar, toName: toUser })
+      .from(reply)
+      .innerJoin(users, eq(users.uuid, reply.fromUid))
+      .where(inArray(reply.commentId, commentIds))
+      .orderBy(asc(reply.id));
+    const rolesOf = await adminRoleOf([...new Set(rows.map((r) => r.r.fromUid))]);
+    for (const { r, fromName, fromAvatar, toName } of rows) {
+      const list = out.get(r.commentId) ?? [];
+      list.push({ id: r.id, commentId: r.commentId, content: r.content, fromUid: r.fromUid, fromName, fromAvatar, fromRole: rolesOf.get(r.fromUid) ?? null, toUid: r.toUid, toName: toName ?? '', gmtCreate: iso(r.gmtCreate) });
+      out.set(r.commentId, list);
+    }
+    return out;
+  }
+
+  async function commentVOs(where: ReturnType<typeof eq>, size: number, offset: number): Promise<CommentVO[]> {
+    const rows = await db
+      .select({ c: comment, fromName: users.username, fromAvatar: users.avatar, titleName: users.titleName, titleColor: users.titleColor })
+      .from(comment)
+      .innerJoin(users, eq(users.uuid, comment.fromUid))
+      .where(where)
+      .orderBy(desc(comment.id))
+      .limit(size)
+      .offset(offset);
+    const replies = await replyVOs(rows.map((r) => r.c.id));
+    const rolesOf = await adminRoleOf([...new Set(rows.map((r) => r.c.fromUid))]);
+    return rows.map(({ c, fromName, fromAvatar, titleName, titleColor }) => {
+      const list = replies.get(c.id) ?? [];
+      return { id: c.id, did: c.did, cid: c.cid, content: c.content, fromUid: c.fromUid, fromName, fromAvatar, fromRole: rolesOf.get(c.fromUid) ?? null, fromTitleName: titleName, fromTitleColor: titleColor, likeNum: c.likeNum, gmtCreate: iso(c.gmtCreate), replyList: list, totalReplyNum: list.length };
+    });
+  }
+
+  async function commentRow(id: number) {
+    if (!isInt4(id)) throw new OjError('COMMENT_NOT_FOUND');
+    const [c] = await db.select().from(comment).where(eq(comment.id, id));
+    if (!c) throw new OjError('COMMENT_NOT_FOUND');
+    return c;
+  }
+
+  /** The author, or a site admin outside contests (contest admins come with contests). */
+  function mayDelete(ownerUid: string, cid: number | null, viewer: Viewer): boolean {
+    return ownerUid === viewer.uid || (cid === null && isAdminRole(viewer.roles));
+  }
+
+  return {
+    async listDiscussions(q) {
+      const size = q.limit ?? 10;
+      const current = q.currentPage ?? 1;
+      const offset = pageOffset(current, size);
+      if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
+      const kw = q.keyword?.trim();
+      const where = kw ? or(ilike(discussion.title, `%${kw.replace(/[\\%_]/g, '\\$&')}%`)) : undefined;
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discussion).where(where);
+      const ids = await db.select({ id: discussion.id }).from(discussion).where(where).orderBy(desc(discussion.id)).limit(size).offset(offset);
+      const records = await Promise.all(ids.map((r) => discussionVO(r.id)));
+      return { records, total: n, size, current, pages: Math.ceil(n / size) };
+    },
+
+    async discussion(did) {
+      await discussionRow(db, did);
+      await db.update(discussion).set({ viewNum: sql`${discussion.viewNum} + 1` }).where(eq(discussion.id, did));
+      return discussionVO(did);
+    },
+
+    async addDiscussion(body, viewer) {
+      const title = body.title.trim();
+      if (!title) throw new OjError('DISCUSSION_TITLE_EMPTY');
+      const content = body.content.trim();
+      if (!content) throw new OjError('COMMENT_EMPTY');
+      const [d] = await db.insert(discussion).values({ uid: viewer.uid, title, description: body.description?.trim() ?? '', content }).returning({ id: discussion.id });
+      return discussionVO(d!.id);
+    },
+
+    async comments(q, viewer) {
+      if ((q.did === undefined) === (q.cid === undefined)) throw new OjError('COMMENT_TARGET_REQUIRED');
+      const size = q.limit ?? 10;
+      const current = q.currentPage ?? 1;
+      const offset = pageOffset(current, size);
+      if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
+      const where = q.did !== undefined ? eq(comment.did, q.did) : eq(comment.cid, q.cid!);
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(comment).where(where);
+      const records = await commentVOs(where, size, offset);
+      const commentLikeMap: Record<string, boolean> = {};
+      if (viewer && records.length) {
+        const liked = await db
+          .select({ id: commentLike.commentId })
+          .from(commentLike)
+          .where(and(eq(commentLike.uid, viewer.uid), inArray(commentLike.commentId, records.map((r) => r.id))));
+        for (const l of liked) commentLikeMap[String(l.id)] = true;
+      }
+      return { commentList: { records, total: n, size, current, pages: Math.ceil(n / size) }, commentLikeMap };
+    },
+
+    async addComment(body, viewer) {
+      const content = checkContent(body.content);
+      await checkMayPost(viewer, 'comment_add');
+      if (body.did === undefined && body.cid === undefined) throw new OjError('COMMENT_TARGET_REQUIRED');
+      // Contest comments are stored with their cid; contests themselves come with the contest issue.
+      const pushed = await db.transaction(async (tx) => {
+        const d = body.did !== undefined ? await discussionRow(tx, body.did) : null;
+        const [c] = await tx.insert(comment).values({ did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content }).returning({ id: comment.id });
+        if (!d) return { id: c!.id, push: null };
+        await tx.update(discussion).set({ commentNum: sql`${discussion.commentNum} + 1` }).where(eq(discussion.id, d.id));
+        const push = await createUserMsg(tx, { action: 'Discuss', recipientId: d.uid, senderId: viewer.uid, sourceId: d.id, sourceType: 'Discussion', sourceContent: content });
+        return { id: c!.id, push };
+      });
+      await publish([pushed.push]);
+      const [vo] = await commentVOs(eq(comment.id, pushed.id), 1, 0);
+      return vo!;
+    },
+
+    async deleteComment(body, viewer) {
+      const c = await commentRow(body.id);
+      if (!mayDelete(c.fromUid, c.cid, viewer)) throw new OjError('AUTH_FORBIDDEN');
+      await db.transaction(async (tx) => {
+        await tx.delete(comment).where(eq(comment.id, c.id));
+        if (c.did !== null) await tx.update(discussion).set({ commentNum: sql`greatest(${discussion.commentNum} - 1, 0)` }).where(eq(discussion.id, c.did));
+      });
+    },
+
+    async likeComment(q, viewer) {
+      const c = await commentRow(q.cid);
+      const push = await db.transaction(async (tx) => {
+        if (!q.toLike) {
+          const gone = await tx.delete(commentLike).where(and(eq(commentLike.uid, viewer.uid), eq(commentLike.commentId, c.id))).returning({ id: commentLike.commentId });
+          if (gone.length) await tx.update(comment).set({ likeNum: sql`greatest(${comment.likeNum} - 1, 0)` }).where(eq(comment.id, c.id));
+          return null;
+        }
+        const added = await tx.insert(commentLike).values({ uid: viewer.uid, commentId: c.id }).onConflictDoNothing().returning({ id: commentLike.commentId });
+        if (!added.length) return null; // already liked: toggling on twice changes nothing
+        await tx.update(comment).set({ likeNum: sql`${comment.likeNum} + 1` }).where(eq(comment.id, c.id));
+        return createUserMsg(tx, {
+          action: 'Like',
+          recipientId: c.fromUid,
+          senderId: viewer.uid,
+          sourceId: c.did ?? c.cid ?? 0,
+          sourceType: c.did !== null ? 'Discussion' : 'Contest',
+          sourceContent: c.content,
+        });
+      });
+      await publish([push]);
+    },
+
+    async replies(commentId) {
+      await commentRow(commentId);
+      return (await replyVOs([commentId])).get(commentId) ?? [];
+    },
+
+    async addReply(body, viewer) {
+      const content = checkContent(body.reply.content);
+      await checkMayPost(viewer, 'reply_add');
+      const c = await commentRow(body.reply.commentId);
+      // Replying to a reply addresses its author; otherwise the comment's author.
+      let toUid = c.fromUid;
+      let quote: { id: number; type: 'Comment' | 'Reply'; content: string } = { id: c.id, type: 'Comment', content: c.content };
+      if (body.quoteType === 'Reply' && body.quoteId != null && isInt4(body.quoteId)) {
+        const [q] = await db.select().from(reply).where(and(eq(reply.id, body.quoteId), eq(reply.commentId, c.id)));
+        if (!q) throw new OjError('REPLY_NOT_FOUND');
+        toUid = q.fromUid;
+        quote = { id: q.id, type: 'Reply', content: q.content };
+      }
+      const out = await db.transaction(async (tx) => {
+        const [r] = await tx.insert(reply).values({ commentId: c.id, fromUid: viewer.uid, toUid, content }).returning({ id: reply.id });
+        const push = await createUserMsg(tx, {
+          action: 'Reply',
+          recipientId: toUid,
+          senderId: viewer.uid,
+          sourceId: c.did ?? c.cid ?? 0,
+          sourceType: c.did !== null ? 'Discussion' : 'Contest',
+          sourceContent: content,
+          quoteId: quote.id,
+          quoteType: quote.type,
+          quoteContent: quote.content,
+        });
+        return { id: r!.id, push };
+      });
+      await publish([out.push]);
+      const vo = ((await replyVOs([c.id])).get(c.id) ?? []).find((r) => r.id === out.id);
+      return vo!;
+    },
+
+    async deleteReply(replyId, viewer) {
+      if (!isInt4(replyId)) throw new OjError('REPLY_NOT_FOUND');
+      const [r] = await db.select({ r: reply, cid: comment.cid }).from(reply).innerJoin(comment, eq(comment.id, reply.commentId)).where(eq(reply.id, replyId));
+      if (!r) throw new OjError('REPLY_NOT_FOUND');
+      if (!mayDelete(r.r.fromUid, r.cid, viewer)) throw new OjError('AUTH_FORBIDDEN');
+      await db.delete(reply).where(eq(reply.id, replyId));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// Accounts in Chromium as a new user (issue 4): register with the mailed code (read from the outbox over the admin
+// API), log in, fail five times and pass the slide verification, reset the password through the mailed link, and
+// upload an avatar on /setting.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
+
+const USER = `e2e_${Date.now().toString(36)}`.slice(0, 20);
+const EMAIL = `${USER}@example.com`;
+const PASSWORD = 'first-pass-1';
+const NEW_PASSWORD = 'second-pass-2';
+
+let rootToken: string | null = null;
+/** The newest mail to `to`, read as root (one root login: the login rate limit counts every call of this IP). */
+async function lastMail(request: APIRequestContext, to: string): Promise<string> {
+  if (!rootToken) {
+    const login = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
+    rootToken = login.headers()['authorization']!;
+  }
+  const token = rootToken;
+  const res = await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(to)}&limit=1`, { headers: { authorization: token } });
+  const body = (await res.json()) as { status: number; data: { text: string }[] };
+  expect(body.status).toBe(200);
+  return body.data[0]!.text;
+}
+
+/** The text of an SVG data URL shown in an <img>. */
+async function svgOf(page: Page, testId: string): Promise<string> {
+  const src = (await page.getByTestId(testId).getAttribute('src'))!;
+  return Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
+}
+
+async function openDialog(page: Page, mode: 'login' | 'register' | 'resetPwd') {
+  await page.getByTestId('login-open').click();
+  if (mode !== 'login') await page.getByTestId(`login-mode-${mode}`).click();
+}
+
+async function fillLogin(page: Page, password: string) {
+  await page.getByTestId('login-username').fill(USER);
+  await page.getByTestId('login-password').fill(password);
+}
+
+test('a new user registers, meets the slide verification, resets the password and uploads an avatar', async ({ page, request }) => {
+  await page.goto('/home');
+
+  // Register: the code comes by mail.
+  await openDialog(page, 'register');
+  await page.getByTestId('register-username').fill(USER);
+  await page.getByTestId('register-email').fill(EMAIL);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-passwordAgain').fill(PASSWORD);
+  await page.getByTestId('register-send-code').click();
+  await expect(page.getByTestId('register-send-code')).toBeDisabled(); // the 60 s countdown
+  await expect.poll(async () => /(\d{6})/.exec(await lastMail(request, EMAIL).catch(() => ''))?.[1] ?? null).not.toBeNull();
+  const code = /(\d{6})/.exec(await lastMail(request, EMAIL))![1]!;
+  await page.getByTestId('register-code').fill(code);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: /Thanks for registering|感谢您的注册/ })).toBeVisible();
+
+  // Log in; then log out.
+  await fillLogin(page, PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: /Welcome Back|欢迎回来/ })).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await page.goto('/logout');
+  await expect(page.getByTestId('login-open')).toBeVisible();
+
+  // Five failures, then the slide verification is required.
+  await openDialog(page, 'login');
+  await fillLogin(page, 'wrong-password');
+  for (let i = 0; i < 5; i++) {
+    const answer = page.waitForResponse((r) => r.url().includes('/api/login'));
+    await page.getByTestId('login-submit').click();
+    expect(((await (await answer).json()) as { code?: string }).code).toBe('AUTH_BAD_CREDENTIALS');
+  }
+  await expect(page.getByTestId('slide-verify')).toBeVisible();
+  await page.getByTestId('login-password').fill(PASSWORD);
+  // Slid far from the gap (which is never left of 52), the server refuses even the right password.
+  await expect(page.getByTestId('slide-bg')).toBeVisible();
+  const unslid = page.waitForResponse((r) => r.url().includes('/api/login'));
+  await page.getByTestId('slide-range').fill('5');
+  await page.getByTestId('login-submit').click();
+  expect(((await (await unslid).json()) as { code?: string }).code).toBe('ACCOUNT_SLIDE_REQUIRED');
+  // A fresh challenge: slide the block onto the gap.
+  await expect(page.getByTestId('slide-range')).toHaveValue('0');
+  await expect(page.getByTestId('slide-bg')).toBeVisible();
+  const gap = Number(/<path d="M ([\d.]+) /.exec(await svgOf(page, 'slide-bg'))![1]);
+  await page.getByTestId('slide-range').fill(String(gap));
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await page.goto('/logout');
+  await expect(page.getByTestId('login-open')).toBeVisible();
+
+  // Reset the password: image captcha, mailed link, new password.
+  await openDialog(page, 'resetPwd');
+  await page.getByTestId('reset-email').fill(EMAIL);
+  await expect(page.getByTestId('reset-captcha-img')).toBeVisible();
+  const captcha = [...(await svgOf(page, 'reset-captcha-img')).matchAll(/>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
+  await page.getByTestId('reset-captcha').fill(captcha);
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('reset-submit')).toBeDisabled(); // the 90 s countdown
+  const link = /(\S+\/reset-password\?\S+)/.exec(await lastMail(request, EMAIL))![1]!;
+  const url = new URL(link);
+  await page.keyboard.press('Escape');
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByTestId('reset-page-username')).toHaveValue(USER);
+  await page.getByTestId('reset-page-password').fill(NEW_PASSWORD);
+  await page.getByTestId('reset-page-passwordAgain').fill(NEW_PASSWORD);
+  await page.getByTestId('reset-page-submit').click();
+  await expect(page.getByTestId('login-dialog')).toBeVisible();
+  await fillLogin(page, NEW_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+
+  // Upload an avatar on /setting.
+  await page.goto('/setting');
+  await expect(page.getByTestId('setting-page')).toBeVisible();
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+  await page.getByTestId('setting-avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('setting-avatar')).toHaveAttribute('src', /^\/api\/public\/img\/[0-9a-f-]{36}\.png$/);
+  const src = (await page.getByTestId('setting-avatar').getAttribute('src'))!;
+  const img = await request.get(src);
+  expect(img.headers()['content-type']).toBe('image/png');
+});

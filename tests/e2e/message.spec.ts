@@ -1,0 +1,80 @@
+// Comments and the message center in two browsers: B replies to A's comment and A's unread badge rises live,
+// without a reload; A then reads the reply in the message center and the badge goes back to nothing.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
+
+/** Registers a user over REST, reading the code from the mail outbox as root (no SMTP in tests). */
+async function registerUser(request: APIRequestContext, username: string, password: string): Promise<void> {
+  const email = `${username}@example.com`;
+  expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
+  const login = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
+  const token = login.headers()['authorization']!;
+  const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: token } })).json()).data as { text: string }[];
+  const code = /\b(\d{6})\b/.exec(mails[0]!.text)![1]!;
+  const reg = await (await request.post('/api/register', { data: { username, password, email, code } })).json();
+  expect(reg.status).toBe(200);
+}
+
+async function login(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/home');
+  await page.getByTestId('login-open').click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+test('a reply from another user raises the unread badge live', async ({ browser, request }) => {
+  const bob = `bob${Date.now() % 100000}`;
+  await registerUser(request, bob, 'bob-pass-123');
+
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  a.on('dialog', (d) => void d.accept());
+  try {
+    // A (root) opens a discussion and comments on it.
+    await login(a, 'root', E2E_ADMIN_PASSWORD);
+    await a.goto('/discussion');
+    await a.getByTestId('discussion-new').click();
+    await a.getByTestId('discussion-title').fill('E2E thread');
+    await a.getByTestId('discussion-content').fill('Hello **world**');
+    await a.getByTestId('discussion-submit').click();
+    await expect(a.getByTestId('discussion-detail')).toBeVisible();
+    const url = a.url();
+    // The empty-content rule is checked before anything is sent.
+    await a.getByTestId('comment-submit').click();
+    await expect(a.getByText(/Content cannot be empty|内容不能为空/)).toBeVisible();
+    await a.getByTestId('comment-input').fill('First comment by A');
+    await a.getByTestId('comment-submit').click();
+    await expect(a.getByTestId('comment-item')).toHaveCount(1);
+    await expect(a.getByTestId('message-dot')).toHaveCount(0);
+    await a.getByTestId('message-menu').click();
+    await expect(a.getByTestId('message-badge-reply')).toHaveCount(0);
+
+    // B replies to A's comment in the other browser.
+    await login(b, bob, 'bob-pass-123');
+    await b.goto(url);
+    await b.getByTestId('comment-reply').click();
+    await b.getByTestId('reply-input').fill('A reply from B');
+    await b.getByTestId('reply-submit').click();
+    await expect(b.getByTestId('reply-item')).toHaveCount(1);
+
+    // A's badge rises without a reload (pushed over the socket).
+    await expect(a.getByTestId('message-badge-reply')).toHaveText('1');
+    await expect(a.getByTestId('message-dot')).toBeVisible();
+    await a.getByTestId('message-badge-reply').click();
+    await expect(a.getByTestId('message-page')).toBeVisible();
+    await expect(a.getByTestId('message-item')).toHaveCount(1);
+    await expect(a.getByTestId('message-item')).toContainText('A reply from B');
+    await expect(a.getByTestId('message-item')).toContainText(bob);
+    // Reading the tab marks it read: the pushed counts clear the dot.
+    await expect(a.getByTestId('message-dot')).toHaveCount(0);
+    await a.getByTestId('message-delete').click();
+    await expect(a.getByTestId('message-item')).toHaveCount(0);
+  } finally {
+    await ctxA.close();
+    await ctxB.close();
+  }
+});

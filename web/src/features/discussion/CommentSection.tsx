@@ -1,0 +1,213 @@
+// The comment and reply section (spec §2, §4, §5): comments paged at 10, likes, replies collapsed after 3 with
+// show-all / pick-up, delete with confirmation (author, or a site admin), and the login and empty-content prompts.
+import { useCallback, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import { COMMENT_MAX_LENGTH, REPLIES_SHOWN, type CommentListVO, type CommentVO, type ReplyVO } from '@oj/proto';
+import { Pager } from '../../components/Pager';
+import { Empty, Loading } from '../../components/Spinner';
+import { formatDateTime } from '../../lib/format';
+import { isAdmin, isLoggedIn, sessionState } from '../../stores/session';
+import { openLoginDialog, showToast } from '../../stores/ui';
+import { addComment, addReply, deleteComment, deleteReply, getComments, likeComment } from './discussion-api';
+
+const PAGE = 10;
+
+/** Checks the spec's rules before sending; returns the trimmed text or null after warning. */
+function useContentCheck() {
+  const intl = useIntl();
+  const session = useSnapshot(sessionState);
+  return (raw: string): string | null => {
+    if (!isLoggedIn(session)) {
+      showToast('warning', intl.formatMessage({ id: 'error.AUTH_NOT_LOGGED_IN' }));
+      openLoginDialog('login');
+      return null;
+    }
+    const text = raw.trim();
+    if (!text) {
+      showToast('warning', intl.formatMessage({ id: 'error.COMMENT_EMPTY' }));
+      return null;
+    }
+    if (text.length > COMMENT_MAX_LENGTH) {
+      showToast('warning', intl.formatMessage({ id: 'error.COMMENT_TOO_LONG' }, { max: COMMENT_MAX_LENGTH }));
+      return null;
+    }
+    return text;
+  };
+}
+
+function Editor({ onSubmit, testId, placeholder }: { onSubmit: (text: string) => Promise<boolean>; testId: string; placeholder: string }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="flex flex-col gap-2">
+      <textarea
+        data-testid={`${testId}-input`}
+        value={text}
+        maxLength={COMMENT_MAX_LENGTH}
+        placeholder={placeholder}
+        onChange={(e) => setText(e.target.value)}
+        className="min-h-20 w-full rounded border border-slate-300 p-2 text-sm"
+      />
+      <button
+        type="button"
+        data-testid={`${testId}-submit`}
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void onSubmit(text)
+            .then((ok) => ok && setText(''))
+            .finally(() => setBusy(false));
+        }}
+        className="self-end rounded bg-blue-600 px-4 py-1 text-sm text-white hover:bg-blue-700 disabled:opacity-50"
+      >
+        <FormattedMessage id="comment.section.send" />
+      </button>
+    </div>
+  );
+}
+
+function Author({ name, role }: { name: string; role: string | null }) {
+  return (
+    <span className="font-medium text-slate-800">
+      {name}
+      {role && <span className="ml-1 rounded bg-orange-100 px-1 text-xs text-orange-700">{role === 'root' ? 'SUPER ADMIN' : 'ADMIN'}</span>}
+    </span>
+  );
+}
+
+function CommentItem({ did, c, liked, onChanged }: { did: number; c: CommentVO; liked: boolean; onChanged: () => Promise<void> }) {
+  const intl = useIntl();
+  const session = useSnapshot(sessionState);
+  const check = useContentCheck();
+  const [showAll, setShowAll] = useState(false);
+  const [replyTo, setReplyTo] = useState<{ id: number; type: 'Comment' | 'Reply'; name: string } | null>(null);
+  const mayDelete = (uid: string) => session.user?.uid === uid || isAdmin(session);
+  const replies: readonly ReplyVO[] = showAll ? c.replyList : c.replyList.slice(0, REPLIES_SHOWN);
+
+  async function toggleLike() {
+    if (!isLoggedIn(session)) {
+      showToast('warning', intl.formatMessage({ id: 'error.AUTH_NOT_LOGGED_IN' }));
+      openLoginDialog('login');
+      return;
+    }
+    await likeComment(c.id, !liked, did);
+    await onChanged();
+  }
+
+  async function remove(kind: 'comment' | 'reply', id: number) {
+    if (!window.confirm(intl.formatMessage({ id: 'comment.section.confirmDelete' }))) return;
+    if (kind === 'comment') await deleteComment(id, did);
+    else await deleteReply(id, did);
+    showToast('success', intl.formatMessage({ id: 'comment.section.deleted' }));
+    await onChanged();
+  }
+
+  return (
+    <li className="py-4" data-testid="comment-item">
+      <div className="text-sm">
+        <Author name={c.fromName} role={c.fromRole} /> <span className="text-xs text-slate-400">{formatDateTime(c.gmtCreate)}</span>
+      </div>
+      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{c.content}</p>
+      <div className="mt-1 flex gap-4 text-xs text-slate-500">
+        <button type="button" data-testid="comment-like" onClick={() => void toggleLike()} className={liked ? 'text-blue-600' : ''}>
+          👍 {c.likeNum}
+        </button>
+        <button type="button" data-testid="comment-reply" onClick={() => setReplyTo({ id: c.id, type: 'Comment', name: c.fromName })}>
+          <FormattedMessage id="comment.section.reply" />
+        </button>
+        {mayDelete(c.fromUid) && (
+          <button type="button" data-testid="comment-delete" onClick={() => void remove('comment', c.id)} className="text-red-600">
+            <FormattedMessage id="comment.section.delete" />
+          </button>
+        )}
+      </div>
+      {c.replyList.length > 0 && (
+        <ul className="mt-2 ml-6 space-y-2 border-l-2 border-slate-100 pl-3" data-testid="reply-list">
+          {replies.map((r) => (
+            <li key={r.id} className="text-sm" data-testid="reply-item">
+              <Author name={r.fromName} role={r.fromRole} /> <FormattedMessage id="comment.section.replyTo" /> <span className="text-slate-600">{r.toName}</span>
+              <span className="ml-2 text-xs text-slate-400">{formatDateTime(r.gmtCreate)}</span>
+              <p className="break-words whitespace-pre-wrap text-slate-800">{r.content}</p>
+              <div className="flex gap-4 text-xs text-slate-500">
+                <button type="button" onClick={() => setReplyTo({ id: r.id, type: 'Reply', name: r.fromName })}>
+                  <FormattedMessage id="comment.section.reply" />
+                </button>
+                {mayDelete(r.fromUid) && (
+                  <button type="button" onClick={() => void remove('reply', r.id)} className="text-red-600">
+                    <FormattedMessage id="comment.section.delete" />
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+          {c.replyList.length > REPLIES_SHOWN && (
+            <li>
+              <button type="button" data-testid="reply-toggle" onClick={() => setShowAll((s) => !s)} className="text-xs text-blue-600">
+                {showAll ? <FormattedMessage id="comment.section.pickUp" /> : <FormattedMessage id="comment.section.showAll" values={{ count: c.replyList.length }} />}
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+      {replyTo && (
+        <div className="mt-2 ml-6">
+          <Editor
+            testId="reply"
+            placeholder={intl.formatMessage({ id: 'comment.section.replyPlaceholder' }, { name: replyTo.name })}
+            onSubmit={async (raw) => {
+              const text = check(raw);
+              if (text === null) return false;
+              await addReply(did, c.id, text, replyTo);
+              showToast('success', intl.formatMessage({ id: 'comment.section.replied' }));
+              setReplyTo(null);
+              await onChanged();
+              return true;
+            }}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function CommentSection({ did }: { did: number }) {
+  const intl = useIntl();
+  const check = useContentCheck();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<CommentListVO | null>(null);
+  const load = useCallback(async () => setData(await getComments(did, page, PAGE)), [did, page]);
+  useEffect(() => void load().catch(() => undefined), [load]);
+
+  return (
+    <section className="mt-8" data-testid="comment-section">
+      <h2 className="mb-3 text-lg font-semibold text-slate-800">
+        <FormattedMessage id="comment.section.title" />
+      </h2>
+      <Editor
+        testId="comment"
+        placeholder={intl.formatMessage({ id: 'comment.section.placeholder' })}
+        onSubmit={async (raw) => {
+          const text = check(raw);
+          if (text === null) return false;
+          await addComment(did, text);
+          showToast('success', intl.formatMessage({ id: 'comment.section.commented' }));
+          await load();
+          return true;
+        }}
+      />
+      {data === null ? (
+        <Loading />
+      ) : data.commentList.records.length === 0 ? (
+        <Empty />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.commentList.records.map((c) => (
+            <CommentItem key={c.id} did={did} c={c} liked={data.commentLikeMap[String(c.id)] === true} onChanged={load} />
+          ))}
+        </ul>
+      )}
+      {data && data.commentList.total > PAGE && <Pager page={page} size={PAGE} total={data.commentList.total} onChange={(p) => setPage(p)} />}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+// /acm-rank and /oi-rank (spec §2): the top-10 bar chart, search, page sizes 10/15/30/50/100, and links to the
+// user home and the user's accepted submissions.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { JudgeStatus, PAGE_SIZES, type ACMRankVO, type OIRankVO, type PageOf } from '@oj/proto';
+import { BarChart } from '../../components/BarChart';
+import { Pager } from '../../components/Pager';
+import { Empty, Loading } from '../../components/Spinner';
+import { percent } from '../../lib/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { getAcmRank, getOiRank } from '../home/home-api';
+
+type Row = ACMRankVO | OIRankVO;
+
+
+export function RankPage({ kind }: { kind: 'acm' | 'oi' }) {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: kind === 'acm' ? 'layout.header.acmRank' : 'layout.header.oiRank' }));
+  const [q, setQ] = useState({ currentPage: 1, limit: PAGE_SIZES.rankList as number, searchUser: '' });
+  const [input, setInput] = useState('');
+  const [data, setData] = useState<PageOf<Row> | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    const query = { currentPage: q.currentPage, limit: q.limit, searchUser: q.searchUser || undefined };
+    const p: Promise<PageOf<Row>> = kind === 'acm' ? getAcmRank(query) : getOiRank(query);
+    p.then(
+      (d) => live && setData(d),
+      () => live && setData({ records: [], total: 0, size: q.limit, current: 1, pages: 0 }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, q]);
+
+  const offset = (q.currentPage - 1) * q.limit;
+  const top = (data?.records ?? []).slice(0, 10);
+  const score = (r: Row) => ('score' in r && kind === 'oi' ? r.score : 0);
+
+  return (
+    <div className="mx-auto max-w-screen-xl px-4 py-6" data-testid={`${kind}-rank`}>
+      <h1 className="mb-4 text-2xl font-bold text-slate-800">
+        <FormattedMessage id={kind === 'acm' ? 'rank.page.acmTitle' : 'rank.page.oiTitle'} />
+      </h1>
+      {q.currentPage === 1 && top.length > 0 && (
+        <section className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
+          <BarChart
+            testId="rank-chart"
+            title={intl.formatMessage({ id: 'rank.chart.top10' })}
+            labels={top.map((r) => r.username)}
+            series={
+              kind === 'acm'
+                ? [
+                    { name: intl.formatMessage({ id: 'rank.table.ac' }), color: '#22c55e', values: top.map((r) => r.ac) },
+                    { name: intl.formatMessage({ id: 'rank.table.total' }), color: '#3b82f6', values: top.map((r) => r.total) },
+                  ]
+                : [{ name: intl.formatMessage({ id: 'rank.table.score' }), color: '#f59e0b', values: top.map(score) }]
+            }
+          />
+        </section>
+      )}
+      <form
+        className="mb-3 flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ({ ...q, currentPage: 1, searchUser: input.trim() });
+        }}
+      >
+        <input
+          data-testid="rank-search"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          placeholder={intl.formatMessage({ id: 'rank.search.placeholder' })}
+          className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm"
+        />
+        <button type="submit" className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700">
+          <FormattedMessage id="rank.search.button" />
+        </button>
+      </form>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        {data === null ? (
+          <Loading />
+        ) : data.records.length === 0 ? (
+          <Empty />
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="rank-table">
+            <thead className="bg-slate-50 text-slate-500">
+              <tr>
+                <th className="px-3 py-2">
+                  <FormattedMessage id="rank.table.rank" />
+                </th>
+                <th className="px-3 py-2">
+                  <FormattedMessage id="rank.table.user" />
+                </th>
+                <th className="hidden px-3 py-2 md:table-cell">
+                  <FormattedMessage id="rank.table.nickname" />
+                </th>
+                <th className="hidden px-3 py-2 lg:table-cell">
+                  <FormattedMessage id="rank.table.signature" />
+                </th>
+                {kind === 'oi' && (
+                  <th className="px-3 py-2 text-right">
+                    <FormattedMessage id="rank.table.score" />
+                  </th>
+                )}
+                <th className="px-3 py-2 text-right">
+                  <FormattedMessage id="rank.table.ac" />
+                </th>
+                <th className="px-3 py-2 text-right">
+                  <FormattedMessage id="rank.table.total" />
+                </th>
+                <th className="px-3 py-2 text-right">
+                  <FormattedMessage id="rank.table.rating" />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.records.map((r, i) => (
+                <tr key={r.uid} className="border-t border-slate-100">
+                  <td className="px-3 py-2">{offset + i + 1}</td>
+                  <td className="px-3 py-2">
+                    {r.avatar ? (
+                      <img src={r.avatar} alt="" className="mr-2 inline-block h-6 w-6 rounded-full object-cover align-middle" />
+                    ) : (
+                      <span className="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-blue-600 align-middle text-xs text-white">
+                        {r.username.slice(0, 1).toUpperCase()}
+                      </span>
+                    )}
+                    <Link className="text-blue-600 hover:underline" to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`}>
+                      {r.username}
+                    </Link>
+                    {r.titleName && (
+                      <span className="ml-2 rounded px-1.5 text-xs text-white" style={{ background: r.titleColor ?? '#64748b' }}>
+                        {r.titleName}
+                      </span>
+                    )}
+                  </td>
+                  <td className="hidden px-3 py-2 md:table-cell">{r.nickname}</td>
+                  <td className="hidden max-w-xs truncate px-3 py-2 text-slate-500 lg:table-cell">{r.signature}</td>
+                  {kind === 'oi' && <td className="px-3 py-2 text-right font-medium">{score(r)}</td>}
+                  <td className="px-3 py-2 text-right">
+                    <Link
+                      data-testid="rank-ac-link"
+                      className="text-blue-600 hover:underline"
+                      to={`/status?username=${encodeURIComponent(r.username)}&status=${JudgeStatus.ACCEPTED}`}
+                    >
+                      {r.ac}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    <Link className="text-blue-600 hover:underline" to={`/status?username=${encodeURIComponent(r.username)}`}>
+                      {r.total}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2 text-right text-slate-500">{percent(r.ac, r.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {data && <Pager page={q.currentPage} size={q.limit} total={data.total} onChange={(currentPage, limit) => setQ({ ...q, currentPage, limit })} />}
+    </div>
+  );
+}

@@ -120,6 +120,10 @@ describe('access levels and sessions', () => {
 
     const bearer = await get('/api/get-user-auth-info', `Bearer ${token}`);
     expect(bearer.statusCode).toBe(200);
+
+    const perms = await get('/api/admin/user/get-user-permission', token);
+    expect(perms.json().data).toEqual(good.json().data.permissions);
+    expect((await get('/api/admin/user/get-user-permission')).statusCode).toBe(401);
   });
 
   it('ignores an invalid token on anonymous endpoints', async () => {

@@ -115,4 +115,8 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
   );
 
   app.get('/api/get-user-auth-info', { preHandler: auth.login }, async (req) => ok(await services.account.authInfo(requireViewer(req))));
+  // The permission list the client refreshes whenever it holds a token (spec §4, §7).
+  app.get('/api/admin/user/get-user-permission', { preHandler: auth.login }, async (req) =>
+    ok((await services.account.authInfo(requireViewer(req))).permissions),
+  );
 }

@@ -76,6 +76,20 @@ export const ChangeEmailBody = Type.Object({
 });
 export type ChangeEmailBody = Static<typeof ChangeEmailBody>;
 
+/**
+ * Mobile numbers accepted by POST /api/change-mobile (spec §5 "mobile required and in correct format"):
+ * a mainland China number (11 digits, 1[3-9]…) or an international number in E.164 form (+, 8–15 digits).
+ * Stored as typed (trimmed); the same test runs in the browser and on the server.
+ */
+export const MOBILE_RE = /^(?:1[3-9]\d{9}|\+[1-9]\d{7,14})$/;
+export const isValidMobile = (s: string): boolean => MOBILE_RE.test(s.trim());
+
+export const ChangeMobileBody = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: 100 }),
+  newMobile: Type.String({ maxLength: 32 }),
+});
+export type ChangeMobileBody = Static<typeof ChangeMobileBody>;
+
 /** ChangeAccountVO: code 200 on success (the reference also answers failures this way; we use the catalogue). */
 export const ChangeAccountVO = Type.Object({ code: Type.Integer(), msg: Type.String(), userInfo: UserInfo });
 export type ChangeAccountVO = Static<typeof ChangeAccountVO>;

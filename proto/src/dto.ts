@@ -27,6 +27,8 @@ export const UserInfo = Type.Object({
   titleName: Nullable(Type.String()),
   titleColor: Nullable(Type.String()),
   email: Nullable(Type.String()),
+  /** Mobile number (issue 4, additive): absent from older answers. */
+  mobile: Type.Optional(Nullable(Type.String())),
   number: Nullable(Type.String()),
   gender: Nullable(Type.String()),
   school: Nullable(Type.String()),

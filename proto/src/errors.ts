@@ -51,6 +51,7 @@ export const ERRORS = {
   TESTCASE_BAD_INFO: { http: 200, status: 400, en: 'Upload testcase or problem failed: info.json is invalid ({detail})', zh: '上传测试数据或题目失败：info.json 无效（{detail}）' },
   TESTCASE_NOT_FOUND: { http: 200, status: 404, en: 'The problem has no uploaded test cases', zh: '该题目没有上传的测试数据' },
   ACCOUNT_EMAIL_INVALID: { http: 200, status: 400, en: 'The email format is incorrect', zh: '邮箱格式不正确' },
+  ACCOUNT_MOBILE_INVALID: { http: 200, status: 400, en: 'The mobile number is required and must be in the correct format', zh: '手机号不能为空且格式必须正确' },
   ACCOUNT_EMAIL_EXISTS: { http: 200, status: 400, en: 'The email already exists', zh: '该邮箱已被注册' },
   ACCOUNT_EMAIL_NOT_FOUND: { http: 200, status: 400, en: 'The email does not exist', zh: '该邮箱不存在' },
   ACCOUNT_USERNAME_EXISTS: { http: 200, status: 400, en: 'The username already exists', zh: '该用户名已存在' },

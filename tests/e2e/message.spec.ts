@@ -9,8 +9,13 @@ async function registerUser(request: APIRequestContext, username: string, passwo
   expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
   const login = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
   const token = login.headers()['authorization']!;
-  const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: token } })).json()).data as { text: string }[];
-  const code = /\b(\d{6})\b/.exec(mails[0]!.text)![1]!;
+  // The mail is written after the answer: wait for it.
+  const readCode = async () => {
+    const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: token } })).json()).data as { text: string }[];
+    return mails.length > 0 ? (/\b(\d{6})\b/.exec(mails[0]!.text)?.[1] ?? null) : null;
+  };
+  await expect.poll(readCode).not.toBeNull();
+  const code = (await readCode())!;
   const reg = await (await request.post('/api/register', { data: { username, password, email, code } })).json();
   expect(reg.status).toBe(200);
 }

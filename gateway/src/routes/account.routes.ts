@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import {
   ApplyResetPasswordBody,
   ChangeEmailBody,
+  ChangeMobileBody,
   ChangePasswordBody,
   ChangeUserInfoBody,
   CheckUsernameOrEmailBody,
@@ -76,6 +77,9 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
     return ok(null);
   });
   app.post('/api/change-email', { schema: { body: ChangeEmailBody }, preHandler: auth.login }, async (req) => ok(await flows.changeEmail(requireViewer(req), req.body)));
+  app.post('/api/change-mobile', { schema: { body: ChangeMobileBody }, preHandler: auth.login }, async (req) =>
+    ok(await flows.changeMobile(requireViewer(req), req.body)),
+  );
   app.post('/api/change-userInfo', { schema: { body: ChangeUserInfoBody }, preHandler: auth.login }, async (req) =>
     ok(await flows.changeUserInfo(requireViewer(req), req.body)),
   );

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
+  isValidMobile,
   LIMITS,
   OjError,
   SLIDE,
@@ -10,6 +11,7 @@ import {
   type CaptchaVO,
   type ChangeAccountVO,
   type ChangeEmailBody,
+  type ChangeMobileBody,
   type ChangePasswordBody,
   type ChangeUserInfoBody,
   type CheckUsernameOrEmailVO,
@@ -66,6 +68,8 @@ export interface AccountFlows {
   changePassword(viewer: Viewer, body: ChangePasswordBody): Promise<ChangeAccountVO>;
   changeEmailCode(viewer: Viewer, email: string): Promise<void>;
   changeEmail(viewer: Viewer, body: ChangeEmailBody): Promise<ChangeAccountVO>;
+  /** Spec §5: current password checked, mobile required in `MOBILE_RE` form and different from the old one. */
+  changeMobile(viewer: Viewer, body: ChangeMobileBody): Promise<ChangeAccountVO>;
   changeUserInfo(viewer: Viewer, body: ChangeUserInfoBody): Promise<UserInfo>;
   /** Stores an avatar (type by magic bytes, ≤ 2 MB) and points the user at `/api/public/img/<name>`. */
   uploadAvatar(viewer: Viewer, image: Buffer): Promise<UserInfo>;
@@ -246,6 +250,16 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
       if (!/^\d{6}$/.test(body.code) || !(await takeCode('change_email', email, body.code, viewer.uid))) throw new OjError('ACCOUNT_CODE_WRONG');
       if (await userByEmail(email)) throw new OjError('ACCOUNT_EMAIL_EXISTS');
       await db.update(users).set({ email, gmtModified: new Date() }).where(eq(users.uuid, viewer.uid));
+      return { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) };
+    },
+
+    async changeMobile(viewer, body) {
+      const mobile = body.newMobile.trim();
+      if (!isValidMobile(mobile)) throw new OjError('ACCOUNT_MOBILE_INVALID');
+      const u = await userRow(viewer.uid);
+      if (!(await verifyPassword(body.password, u.password))) throw new OjError('ACCOUNT_PASSWORD_WRONG');
+      if (u.mobile === mobile) throw new OjError('ACCOUNT_SAME_AS_OLD', { field: 'mobile' });
+      await db.update(users).set({ mobile, gmtModified: new Date() }).where(eq(users.uuid, viewer.uid));
       return { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) };
     },
 

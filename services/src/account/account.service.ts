@@ -43,6 +43,7 @@ export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
     titleName: u.titleName,
     titleColor: u.titleColor,
     email: u.email,
+    mobile: u.mobile,
     number: u.number,
     gender: u.gender,
     school: u.school,

@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   password: text('password').notNull(),
   email: text('email').unique(),
+  /** Mobile number (spec §5 account settings); null until set. */
+  mobile: text('mobile'),
   nickname: text('nickname'),
   realname: text('realname'),
   school: text('school'),

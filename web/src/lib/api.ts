@@ -3,6 +3,7 @@
 import { LIMITS, isErrorCode, type UserAuthInfo } from '@oj/proto';
 import { getIntl, localeState } from '../i18n/locale';
 import { clearSession, sessionState, setAuthInfo, setToken } from '../stores/session';
+import { notifyError } from '../stores/notifications';
 import { openLoginDialog, showToast } from '../stores/ui';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -101,8 +102,12 @@ async function refreshRoles(): Promise<void> {
   }
 }
 
+/** Spec §7: a failure shows its message as an error toast and (not on mobile) an "Error" notification. */
 function fail(err: ApiError, silent: boolean | undefined): never {
-  if (!silent) showToast('error', err.message);
+  if (!silent) {
+    showToast('error', err.message);
+    notifyError(err.message);
+  }
   throw err;
 }
 

@@ -64,6 +64,10 @@ export async function changeEmail(password: string, newEmail: string, code: stri
   const vo = await api.post('/change-email', { password, newEmail, code }, { decode: (x) => decode(ChangeAccountVO, x) });
   updateUser(vo.userInfo);
 }
+export async function changeMobile(password: string, newMobile: string): Promise<void> {
+  const vo = await api.post('/change-mobile', { password, newMobile }, { decode: (x) => decode(ChangeAccountVO, x) });
+  updateUser(vo.userInfo);
+}
 export async function changeUserInfo(body: ChangeUserInfoBody): Promise<void> {
   updateUser(await api.post('/change-userInfo', body, { decode: decoders.userInfo }));
 }

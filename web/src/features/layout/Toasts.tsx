@@ -1,5 +1,8 @@
-// Toast messages (4 s), top-right corner below the sticky header (h-14), clear of the problem page's controls.
+// Toast messages (4 s) and error notifications (5 s, titled "Error"; see stores/notifications.ts), stacked in the
+// top-right corner below the sticky header (h-14), clear of the problem page's controls.
+import { FormattedMessage } from 'react-intl';
 import { useSnapshot } from 'valtio';
+import { dismissNotification, notificationState } from '../../stores/notifications';
 import { dismissToast, toastState, type ToastKind } from '../../stores/ui';
 
 const STYLE: Record<ToastKind, string> = {
@@ -11,8 +14,24 @@ const STYLE: Record<ToastKind, string> = {
 
 export function Toasts() {
   const { items } = useSnapshot(toastState);
+  const notices = useSnapshot(notificationState).items;
   return (
     <div className="pointer-events-none fixed top-16 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col items-stretch gap-2" aria-live="polite">
+      {notices.map((n) => (
+        <div
+          key={`n${n.id}`}
+          role="alert"
+          data-testid="notification"
+          onClick={() => dismissNotification(n.id)}
+          className="pointer-events-auto cursor-pointer rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-lg"
+        >
+          <div className="mb-1 flex items-center gap-2 font-semibold text-red-700">
+            <span aria-hidden="true">✕</span>
+            <FormattedMessage id="common.notification.error" />
+          </div>
+          <div className="break-words text-slate-700">{n.text}</div>
+        </div>
+      ))}
       {items.map((t) => (
         <div
           key={t.id}

@@ -1,4 +1,4 @@
-// /setting (spec §2, §5; login required): collapsible Account (password, email) and UserInfo (avatar, profile fields).
+// /setting (spec §2, §5; login required): collapsible Account (password, email, mobile) and UserInfo (avatar, profile fields).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -7,9 +7,10 @@ import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
-import { changeEmail, changePassword, changeUserInfo, getChangeEmailCode, uploadAvatar } from '../auth/auth-api';
+import { changeEmail, changeMobile, changePassword, changeUserInfo, getChangeEmailCode, uploadAvatar } from '../auth/auth-api';
 import { countdownState, secondsLeft, startCountdown } from '../auth/countdown';
 import { checkEmail, checkPassword } from '../auth/validation';
+import { validateChangeMobile, type MobileField } from './mobile';
 
 const input = 'w-full rounded border border-slate-300 px-3 py-2 text-sm outline-none focus:border-blue-500';
 const button = 'rounded bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60';
@@ -152,6 +153,51 @@ function EmailForm() {
   );
 }
 
+function MobileForm() {
+  const intl = useIntl();
+  const session = useSnapshot(sessionState);
+  const [f, setF] = useState<Record<MobileField, string>>({ password: '', newMobile: '' });
+  const [err, setErr] = useState<Partial<Record<MobileField, MessageId>>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errs = validateChangeMobile(f, session.user?.mobile);
+    setErr(errs);
+    if (Object.keys(errs).length > 0) return;
+    setBusy(true);
+    try {
+      await changeMobile(f.password, f.newMobile.trim());
+      showToast('success', intl.formatMessage({ id: 'setting.message.updated' }));
+      setF({ password: '', newMobile: '' });
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex-1" data-testid="setting-mobile-form">
+      <h3 className="mb-3 font-medium text-slate-700">
+        <FormattedMessage id="setting.account.changeMobile" />
+      </h3>
+      <p className="mb-2 text-xs text-slate-500">
+        <FormattedMessage id="setting.account.currentMobile" values={{ mobile: session.user?.mobile ?? '--' }} />
+      </p>
+      <div className="mb-3">
+        <input data-testid="setting-mobile-password" type="password" className={input} placeholder={intl.formatMessage({ id: 'setting.field.currentPassword' })} value={f.password} onChange={(e) => setF({ ...f, password: e.target.value })} />
+        <Err id={err.password} />
+      </div>
+      <div className="mb-3">
+        <input data-testid="setting-mobile-new" type="tel" className={input} placeholder={intl.formatMessage({ id: 'setting.field.newMobile' })} value={f.newMobile} onChange={(e) => setF({ ...f, newMobile: e.target.value })} />
+        <Err id={err.newMobile} />
+      </div>
+      <button type="submit" data-testid="setting-mobile-submit" disabled={busy} className={button}>
+        <FormattedMessage id="setting.action.save" />
+      </button>
+    </form>
+  );
+}
+
 const INFO_FIELDS: { key: keyof ChangeUserInfoBody; label: MessageId; max: number }[] = [
   { key: 'nickname', label: 'setting.field.nickname', max: 20 },
   { key: 'realname', label: 'setting.field.realname', max: 50 },
@@ -266,6 +312,7 @@ export function SettingPage() {
         <div className="flex flex-col gap-8 md:flex-row">
           <PasswordForm />
           <EmailForm />
+          <MobileForm />
         </div>
       </Section>
       <Section title="setting.section.userInfo">

@@ -6,27 +6,28 @@ import { useSnapshot } from 'valtio';
 import { DEFAULT_LOCALE } from '@oj/proto';
 import { LogoutPage } from './features/auth/LogoutPage';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
-import { SettingPage } from './features/setting/SettingPage';
-import { DeveloperPage } from './features/home/DeveloperPage';
-import { HomePage } from './features/home/HomePage';
-import { HelpPage } from './features/help/HelpPage';
-import { RankPage } from './features/rank/RankPage';
-import { UserHomePage } from './features/user/UserHomePage';
 import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
-import { DiscussionDetailPage } from './features/discussion/DiscussionDetailPage';
-import { DiscussionListPage } from './features/discussion/DiscussionListPage';
 import { Layout } from './features/layout/Layout';
-import { MessagePage } from './features/message/MessagePage';
 import { ProblemListPage } from './features/problem/ProblemListPage';
 import { StatusListPage } from './features/submission/StatusListPage';
-import { SubmissionDetailPage } from './features/submission/SubmissionDetailPage';
 import { Loading } from './components/Spinner';
 import { CATALOGUES, localeState } from './i18n/locale';
 import type { MessageId } from './i18n/zh-CN';
 
 // The editor (CodeMirror) is the heaviest part: load it with the problem page only.
+// Pages other than the lists load on first visit, keeping the first download small on slow networks.
+const SettingPage = lazy(() => import('./features/setting/SettingPage').then((m) => ({ default: m.SettingPage })));
+const DeveloperPage = lazy(() => import('./features/home/DeveloperPage').then((m) => ({ default: m.DeveloperPage })));
+const HomePage = lazy(() => import('./features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const HelpPage = lazy(() => import('./features/help/HelpPage').then((m) => ({ default: m.HelpPage })));
+const RankPage = lazy(() => import('./features/rank/RankPage').then((m) => ({ default: m.RankPage })));
+const UserHomePage = lazy(() => import('./features/user/UserHomePage').then((m) => ({ default: m.UserHomePage })));
+const DiscussionDetailPage = lazy(() => import('./features/discussion/DiscussionDetailPage').then((m) => ({ default: m.DiscussionDetailPage })));
+const DiscussionListPage = lazy(() => import('./features/discussion/DiscussionListPage').then((m) => ({ default: m.DiscussionListPage })));
+const MessagePage = lazy(() => import('./features/message/MessagePage').then((m) => ({ default: m.MessagePage })));
+const SubmissionDetailPage = lazy(() => import('./features/submission/SubmissionDetailPage').then((m) => ({ default: m.SubmissionDetailPage })));
 const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPage').then((m) => ({ default: m.ProblemDetailPage })));
 
 const PLACEHOLDERS: [string, MessageId][] = [

@@ -1,39 +1,13 @@
-// Markdown from the server, with LaTeX math ($…$ inline, $$…$$ display) rendered by KaTeX.
-// Order matters: remark-math → rehype-sanitize → rehype-katex. Raw HTML is never parsed (no rehype-raw) and the
-// sanitiser runs on the user's tree; its schema is widened only to keep the math nodes' classes. KaTeX's own
-// output is added after sanitising (trust stays off, so \href, \url, \htmlClass… cannot inject links or attributes).
-import ReactMarkdown, { type Options as MarkdownOptions } from 'react-markdown';
-import rehypeKatex from 'rehype-katex';
-import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
-import remarkMath from 'remark-math';
-import 'katex/dist/katex.min.css';
+// Markdown from the server, rendered by MarkdownRenderer loaded on first use: react-markdown, the sanitiser and
+// KaTeX (with its CSS and fonts) stay out of the first page load, which matters on the slow networks many students use.
+import { lazy, Suspense } from 'react';
 
-/** The default schema, except that `<code>` may also carry remark-math's `math-inline` / `math-display`. */
-export const markdownSanitizeSchema: SanitizeSchema = {
-  ...defaultSchema,
-  attributes: {
-    ...defaultSchema.attributes,
-    code: [
-      ...(defaultSchema.attributes?.code ?? []).filter((d) => !(Array.isArray(d) && d[0] === 'className')),
-      ['className', /^language-./, 'math-inline', 'math-display'],
-    ],
-  },
-};
-
-const remarkPlugins: MarkdownOptions['remarkPlugins'] = [remarkMath];
-// trust: false keeps \href, \url and \html* inert; strict: 'ignore' avoids console warnings for text such as
-// Chinese inside math, which judges' statements often contain.
-const rehypePlugins: MarkdownOptions['rehypePlugins'] = [
-  [rehypeSanitize, markdownSanitizeSchema],
-  [rehypeKatex, { trust: false, strict: 'ignore' }],
-];
+const MarkdownRenderer = lazy(() => import('./MarkdownRenderer').then((m) => ({ default: m.MarkdownRenderer })));
 
 export function Markdown({ text }: { text: string }) {
   return (
-    <div className="markdown-body text-slate-800">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
-        {text}
-      </ReactMarkdown>
-    </div>
+    <Suspense fallback={<div className="markdown-body min-h-6" aria-busy="true" />}>
+      <MarkdownRenderer text={text} />
+    </Suspense>
   );
 }

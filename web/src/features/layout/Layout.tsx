@@ -1,5 +1,7 @@
 // The page frame: header, routed content, footer (not on problem details), toasts and the login dialog.
+import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router-dom';
+import { Loading } from '../../components/Spinner';
 import { LoginDialog } from '../auth/LoginDialog';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -11,7 +13,10 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       <Header />
       <main className="flex-1">
-        <Outlet />
+        {/* Pages are loaded on first visit (App.tsx): show a spinner meanwhile. */}
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
       {!onProblemDetail && <Footer />}
       <Toasts />

@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Markdown } from './Markdown';
+import { MarkdownRenderer as Markdown } from './MarkdownRenderer';
 
 const render = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
 

@@ -3,100 +3,11 @@
 // versions and lanes of the re-enqueued jobs, live status pushes, problem counters corrected after each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import {
-  decodeJson,
-  JudgeJob,
-  JudgeStatus,
-  OjError,
-  ProblemType,
-  STREAMS,
-  SUBJECTS,
-  submissionTopic,
-  type CaseResult,
-  type ErrorCode,
-  type JudgeEvent,
-  type PushMessage,
-  type ServicesTransport,
-} from '@oj/proto';
-import { createMemoryBus, createNatsBus, createServices, migrate, seed, silentLogger, type OjServicesImpl, type Viewer } from '@oj/services';
+import { JudgeStatus, ProblemType, submissionTopic, type CaseResult, type JudgeJob, type PushMessage } from '@oj/proto';
+import { createServices, migrate, seed, silentLogger, type OjServicesImpl, type Viewer } from '@oj/services';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
 import { startTestNats, type TestNats } from '../support/nats';
-
-interface Harness {
-  transport: ServicesTransport & { subscribePush(h: (m: PushMessage) => void): Promise<unknown> };
-  takeJob(): Promise<JudgeJob>;
-  publishEvent(ev: JudgeEvent): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function memoryHarness(): Promise<Harness> {
-  const bus = createMemoryBus({ logger: silentLogger(), eventRetryMs: 20 });
-  const items: JudgeJob[] = [];
-  await bus.consumeJobs(
-    async (d) => {
-      items.push(d.job);
-      await d.ack();
-    },
-    { concurrency: 4 },
-  );
-  return {
-    transport: bus,
-    takeJob: () => eventually(async () => items.shift()),
-    publishEvent: (ev) => bus.publishEvent(ev),
-    close: () => bus.close(),
-  };
-}
-
-async function natsHarness(nats: TestNats): Promise<Harness> {
-  const bus = await createNatsBus({ url: nats.url, logger: silentLogger(), eventRetryMs: 50 });
-  const nc: NatsConnection = await connect({ servers: nats.url });
-  const js = jetstream(nc);
-  const jsm = await jetstreamManager(nc);
-  await jsm.consumers.add(STREAMS.jobs, { durable_name: 'test-runner', ack_policy: AckPolicy.Explicit, ack_wait: nanos(30_000) });
-  const consumer = await js.consumers.get(STREAMS.jobs, 'test-runner');
-  return {
-    transport: bus,
-    async takeJob() {
-      for (let i = 0; i < 20; i++) {
-        const m = await consumer.next({ expires: 1000 });
-        if (m) {
-          m.ack();
-          return decodeJson(JudgeJob, m.data);
-        }
-      }
-      throw new Error('no job arrived in time');
-    },
-    async publishEvent(ev) {
-      await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev));
-    },
-    async close() {
-      await nc.drain();
-      await bus.close();
-    },
-  };
-}
-
-async function errorCode(p: Promise<unknown>): Promise<ErrorCode | 'ok' | 'other'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    return e instanceof OjError ? e.code : 'other';
-  }
-}
-
-/** Polls `fn` until it returns a truthy value (bounded). */
-async function eventually<T>(fn: () => Promise<T | null | undefined | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { errorCode, eventually, memoryHarness, natsHarness, type Harness } from '../support/bus-harness';
 
 const CODE = '#include <cstdio>\nint main() { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }\n';
 

@@ -1,6 +1,7 @@
 // /problem: the problem list with keyword and difficulty filters, pass rate and paging; filters live in the URL.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { TableHead } from '../../components/TableHead';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PAGE_SIZES, type PageOf, type ProblemVO } from '@oj/proto';
 import { Pager } from '../../components/Pager';
@@ -67,7 +68,6 @@ export function ProblemListPage() {
     update({ keyword: draft.trim(), currentPage: 1 });
   };
 
-  const th = 'px-3 py-2 text-left font-medium';
   return (
     <div className="mx-auto max-w-screen-xl px-4 py-6">
       <div className="rounded-lg border border-slate-200 bg-white">
@@ -118,25 +118,7 @@ export function ProblemListPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="problem-table">
-              <thead className="bg-slate-50 text-slate-500">
-                <tr>
-                  <th className={th}>
-                    <FormattedMessage id="problem.list.id" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="problem.list.problemTitle" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="problem.list.difficulty" />
-                  </th>
-                  <th className={`${th} hidden md:table-cell`}>
-                    <FormattedMessage id="problem.list.tags" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="problem.list.passRate" />
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['problem.list.id', 'problem.list.problemTitle', 'problem.list.difficulty', { id: 'problem.list.tags', className: 'hidden md:table-cell' }, 'problem.list.passRate']} />
               <tbody>
                 {data.records.map((p) => (
                   <tr key={p.pid} data-testid="problem-row" data-problem-id={p.problemId} className="border-t border-slate-100 hover:bg-slate-50">

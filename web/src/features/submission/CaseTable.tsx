@@ -1,4 +1,5 @@
 // Test-case results, one row per case in judging order, filled in as `submission.case` events arrive.
+import { TableHead } from '../../components/TableHead';
 import { FormattedMessage } from 'react-intl';
 import { StatusTag } from '../../components/StatusTag';
 import type { CaseRow } from '../../stores/submissions';
@@ -9,31 +10,10 @@ interface Props {
 }
 
 export function CaseTable({ cases, showScore }: Props) {
-  const th = 'px-3 py-2 text-left font-medium';
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="case-table">
-        <thead className="bg-slate-50 text-slate-500">
-          <tr>
-            <th className={th}>
-              <FormattedMessage id="submission.case.index" />
-            </th>
-            <th className={th}>
-              <FormattedMessage id="submission.case.status" />
-            </th>
-            <th className={th}>
-              <FormattedMessage id="submission.case.time" />
-            </th>
-            <th className={th}>
-              <FormattedMessage id="submission.case.memory" />
-            </th>
-            {showScore && (
-              <th className={th}>
-                <FormattedMessage id="submission.case.score" />
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead columns={['submission.case.index', 'submission.case.status', 'submission.case.time', 'submission.case.memory', showScore && 'submission.case.score']} />
         <tbody>
           {cases.map((c) => (
             <tr key={c.caseId} data-testid="case-row" data-status={c.status} data-case-id={c.caseId} className="border-t border-slate-100">

@@ -2,6 +2,7 @@
 // being judged are watched live (socket, or fallback polling while it is down).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { TableHead } from '../../components/TableHead';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { ALL_JUDGE_STATUSES, isInProgress, JudgeStatus, PAGE_SIZES, type PageOf, type Submission, type SubmissionListItem } from '@oj/proto';
@@ -228,7 +229,6 @@ export function StatusListPage() {
     update({ problemID: draft.problemID.trim(), username: onlyMine ? undefined : draft.username.trim(), currentPage: 1 });
   };
 
-  const th = 'px-3 py-2 text-left font-medium whitespace-nowrap';
   const toggle = (active: boolean) =>
     `px-3 py-1 text-sm ${active ? 'bg-blue-600 text-white' : 'bg-white text-slate-600 hover:bg-slate-50'}`;
   return (
@@ -294,48 +294,20 @@ export function StatusListPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="status-table">
-              <thead className="bg-slate-50 text-slate-500">
-                <tr>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.runId" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.problem" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.status" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.score" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.time" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.memory" />
-                  </th>
-                  <th className={`${th} hidden lg:table-cell`}>
-                    <FormattedMessage id="submission.list.length" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.language" />
-                  </th>
-                  <th className={`${th} hidden xl:table-cell`}>
-                    <FormattedMessage id="submission.list.judger" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.author" />
-                  </th>
-                  <th className={th}>
-                    <FormattedMessage id="submission.list.submitTime" />
-                  </th>
-                  {tools.superAdmin && (
-                    <th className={th}>
-                      <FormattedMessage id="submission.admin.option" />
-                    </th>
-                  )}
-                </tr>
-              </thead>
+              <TableHead nowrap columns={[
+                'submission.list.runId',
+                'submission.list.problem',
+                'submission.list.status',
+                'submission.list.score',
+                'submission.list.time',
+                'submission.list.memory',
+                { id: 'submission.list.length', className: 'hidden lg:table-cell' },
+                'submission.list.language',
+                { id: 'submission.list.judger', className: 'hidden xl:table-cell' },
+                'submission.list.author',
+                'submission.list.submitTime',
+                tools.superAdmin && 'submission.admin.option',
+              ]} />
               <tbody>
                 {data.records.map((r) => (
                   <StatusRow key={r.submitId} row={r} tools={tools} />

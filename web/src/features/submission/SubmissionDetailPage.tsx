@@ -1,6 +1,7 @@
 // /submission-detail/:submitID: status banner, the one-row table, case results and the code; live while judged.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { TableHead } from '../../components/TableHead';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isInProgress, JudgeStatus, type SubmissionInfo } from '@oj/proto';
 import { CopyButton } from '../../components/CopyButton';
@@ -62,7 +63,6 @@ export function SubmissionDetailPage() {
   const status = s.status;
   const showScore = s.score !== null;
   const td = 'px-3 py-2 whitespace-nowrap';
-  const th = 'px-3 py-2 text-left font-medium whitespace-nowrap';
   const code = sub.code ?? info.submission.code;
   return (
     <div className="mx-auto max-w-screen-xl space-y-4 px-4 py-6">
@@ -104,36 +104,16 @@ export function SubmissionDetailPage() {
 
       <section className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-slate-500">
-            <tr>
-              <th className={th}>
-                <FormattedMessage id="submission.list.runId" />
-              </th>
-              <th className={th}>
-                <FormattedMessage id="submission.list.submitTime" />
-              </th>
-              <th className={th}>
-                <FormattedMessage id="submission.list.problem" />
-              </th>
-              <th className={th}>
-                <FormattedMessage id="submission.list.status" />
-              </th>
-              <th className={th}>
-                <FormattedMessage id="submission.list.time" />
-              </th>
-              <th className={th}>
-                <FormattedMessage id="submission.list.memory" />
-              </th>
-              {showScore && (
-                <th className={th}>
-                  <FormattedMessage id="submission.list.score" />
-                </th>
-              )}
-              <th className={th}>
-                <FormattedMessage id="submission.list.length" />
-              </th>
-            </tr>
-          </thead>
+          <TableHead nowrap columns={[
+            'submission.list.runId',
+            'submission.list.submitTime',
+            'submission.list.problem',
+            'submission.list.status',
+            'submission.list.time',
+            'submission.list.memory',
+            showScore && 'submission.list.score',
+            'submission.list.length',
+          ]} />
           <tbody>
             <tr data-testid="status-row" data-submit-id={submitId} data-status={status}>
               <td className={td}>{submitId}</td>

@@ -15,3 +15,5 @@ export * from './discuss';
 export * from './home';
 export type * from './transport';
 export * from './account';
+export * from './contest';
+export * from './scoreboard';

@@ -2,6 +2,7 @@
 // event map shared by the gateway (`new Server<ClientToServerEvents, ServerToClientEvents>`) and the web.
 import { Type, type Static } from '@sinclair/typebox';
 import type { ErrorCode } from './errors';
+import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEvent, ScoreboardDelta } from './contest';
 
 // ---------- topics ----------
 
@@ -123,11 +124,11 @@ export const PUSH_EVENT_SCHEMAS = {
     sys: Type.Integer(),
     mine: Type.Integer(),
   }),
-  'contest.announcement': Type.Record(Type.String(), Type.Unknown()),
-  'contest.status': Type.Record(Type.String(), Type.Unknown()),
-  'scoreboard.delta': Type.Record(Type.String(), Type.Unknown()),
-  'acinfo.new': Type.Record(Type.String(), Type.Unknown()),
-  'print.new': Type.Record(Type.String(), Type.Unknown()),
+  'contest.announcement': ContestAnnouncementVO,
+  'contest.status': ContestStatusEvent,
+  'scoreboard.delta': ScoreboardDelta,
+  'acinfo.new': AcInfoNewEvent,
+  'print.new': PrintNewEvent,
   'judge.runners': Type.Record(Type.String(), Type.Unknown()),
 } as const;
 

@@ -10,6 +10,8 @@ import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
+import { contestRoutes } from './features/contest/routes';
+import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { ProblemListPage } from './features/problem/ProblemListPage';
 import { StatusListPage } from './features/submission/StatusListPage';
 import { Loading } from './components/Spinner';
@@ -32,7 +34,6 @@ const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPag
 
 const PLACEHOLDERS: [string, MessageId][] = [
   ['/training', 'layout.header.training'],
-  ['/contest', 'layout.header.contest'],
   ['/group', 'layout.header.group'],
   ['/admin', 'layout.header.admin'],
 ];
@@ -67,10 +68,12 @@ const router = createBrowserRouter([
       { path: 'discussion/:did', element: <DiscussionDetailPage /> },
       { path: 'message', element: <Navigate to="/message/discuss" replace /> },
       { path: 'message/:tab', element: <MessagePage /> },
+      ...contestRoutes,
       ...PLACEHOLDERS.map(([path, title]) => ({ path: path.slice(1), element: <PlaceholderPage key={path} title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  ...standaloneBoardRoutes,
 ]);
 
 export function App() {

@@ -1,6 +1,8 @@
 // English catalogue. Same ids as zh-CN (the type and catalogue.test.ts keep them in step).
 import { errorMessages, statusMessages } from './build';
 import type { MessageId, StaticMessageId } from './zh-CN';
+import { boardEnUS } from './board.en-US';
+import { contestEnUS } from './contest.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
   'app.meta.defaultName': 'Online Judge',
@@ -379,6 +381,8 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'discussion.list.titlePlaceholder': 'Title',
   'discussion.list.contentPlaceholder': 'Content (Markdown)',
   'discussion.list.counts': '{views} views · {comments} comments',
+  ...contestEnUS,
+  ...boardEnUS,
 };
 
 export const enUS: Record<MessageId, string> = {

@@ -2,6 +2,8 @@
 // are generated from @oj/proto.
 import type { JudgeStatusCode } from '@oj/proto';
 import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageId } from './build';
+import { boardZhCN } from './board.zh-CN';
+import { contestZhCN } from './contest.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -400,6 +402,8 @@ export const zhCNStatic = {
   'discussion.list.titlePlaceholder': '标题',
   'discussion.list.contentPlaceholder': '内容（支持 Markdown）',
   'discussion.list.counts': '{views} 浏览 · {comments} 评论',
+  ...contestZhCN,
+  ...boardZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

@@ -1,0 +1,409 @@
+// Contests (hoj-api.md §8 and §15.5, spec 001 §2.5, §3–§7, §9): bodies, queries, answers and the live events.
+import { Type, type Static } from '@sinclair/typebox';
+import { AcmRow, AwardConfig, OiRow, RowMove } from './scoreboard/types';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const INT4_MAX = 2_147_483_647;
+const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
+/** Query integers arrive as strings; Fastify's coercion turns them into numbers before validation. */
+const QPage = Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX }));
+
+/** Spec 001 §9. */
+export const CONTEST_LIMITS = {
+  listPageSize: 10,
+  rankPageSize: 50,
+  rankPageSizes: [10, 30, 50, 100, 300],
+  /** Our own web client reads whole boards at once (virtualised); the REST page size is capped here. */
+  maxRankLimit: 5000,
+  acInfoPageSize: 20,
+  printPageSize: 15,
+  printMinLength: 50,
+  printMaxLength: 100_000,
+  /** One print every 30 s per user (hoj-api.md §8). */
+  printIntervalS: 30,
+  sealOptionsS: [1800, 3600],
+  /** ACM penalty per penalised rejection, in minutes. */
+  penaltyMinutes: 20,
+  titleMax: 255,
+  descriptionMax: 65_535,
+  maxStarAccounts: 1000,
+  maxProblems: 52,
+} as const;
+
+/** Contest status (spec §3): −1 Scheduled, 0 Running, 1 Ended. */
+export const CONTEST_STATUS = { SCHEDULED: -1, RUNNING: 0, ENDED: 1 } as const;
+/** Contest auth: 0 public, 1 private (password to view and submit), 2 protected (view; password to submit). */
+export const CONTEST_AUTH = { PUBLIC: 0, PRIVATE: 1, PROTECTED: 2 } as const;
+
+/** Default award levels (spec §9): gold 10, silver 20, bronze 30. */
+export const DEFAULT_AWARDS: AwardConfig[] = [
+  { priority: 1, name: 'Gold Medal', background: '#e6bf25', color: '#ffffff', num: 10 },
+  { priority: 2, name: 'Silver Medal', background: '#b4b4b4', color: '#ffffff', num: 20 },
+  { priority: 3, name: 'Bronze Medal', background: '#b87333', color: '#ffffff', num: 30 },
+];
+
+/**
+ * The account-name limit rule (spec §3): usernames `prefix + n + suffix` for n in [number_from, number_to], plus
+ * the extra accounts. Stored as one tagged string `<prefix>…</prefix><suffix>…</suffix><number_from>…</number_from>
+ * <number_to>…</number_to><extra_account>a b c</extra_account>` like the original product.
+ */
+export const AccountLimitRule = Type.Object({
+  prefix: Type.String({ maxLength: 50 }),
+  suffix: Type.String({ maxLength: 50 }),
+  number_from: Type.Integer({ minimum: 0 }),
+  number_to: Type.Integer({ minimum: 0 }),
+  extra_account: Type.String({ maxLength: 10_000 }),
+});
+export type AccountLimitRule = Static<typeof AccountLimitRule>;
+
+// ---------- contests ----------
+
+/** What the list, the shell and the outside board show (hoj-api.md ContestVO). Times are ISO strings. */
+export const ContestVO = Type.Object({
+  id: Type.Integer(),
+  author: Nullable(Type.String()),
+  title: Type.String(),
+  /** 0 ACM, 1 OI. */
+  type: Type.Integer(),
+  description: Type.String(),
+  status: Type.Integer(),
+  source: Type.Integer(),
+  auth: Type.Integer(),
+  /** Server time of the answer (ms since epoch): the countdown ticks from it. */
+  now: Type.Integer(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  /** Seconds. */
+  duration: Type.Integer(),
+  sealRank: Type.Boolean(),
+  sealRankTime: Nullable(Type.String()),
+  autoRealRank: Type.Boolean(),
+  openPrint: Type.Boolean(),
+  openRank: Type.Boolean(),
+  rankShowName: Type.String(),
+  oiRankScoreType: Type.String(),
+  allowEndSubmit: Type.Boolean(),
+  /** Registrations. */
+  count: Type.Integer(),
+  gid: Nullable(Type.Integer()),
+  /** Imported from an event feed: read-only, no submitting. */
+  imported: Type.Boolean(),
+});
+export type ContestVO = Static<typeof ContestVO>;
+
+export const ContestListQuery = Type.Object({
+  currentPage: QPage,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  status: Type.Optional(Type.Integer({ minimum: -1, maximum: 1 })),
+  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type ContestListQuery = Static<typeof ContestListQuery>;
+
+export const CidQuery = Type.Object({ cid: Id });
+export type CidQuery = Static<typeof CidQuery>;
+
+export const RegisterContestBody = Type.Object({ cid: Id, password: Type.Optional(Type.String({ maxLength: 100 })) });
+export type RegisterContestBody = Static<typeof RegisterContestBody>;
+
+export const ContestAccess = Type.Object({ access: Type.Boolean() });
+
+/** The admin form (hoj-api.md AdminContestVO). `id` absent on create. */
+export const AdminContestBody = Type.Object({
+  id: Type.Optional(Id),
+  title: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.String({ minLength: 1, maxLength: 65_535 }),
+  type: Type.Integer({ minimum: 0, maximum: 1 }),
+  source: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
+  auth: Type.Integer({ minimum: 0, maximum: 2 }),
+  pwd: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  startTime: Type.String({ format: 'date-time' }),
+  endTime: Type.String({ format: 'date-time' }),
+  sealRank: Type.Optional(Type.Boolean()),
+  sealRankTime: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  autoRealRank: Type.Optional(Type.Boolean()),
+  visible: Type.Optional(Type.Boolean()),
+  openPrint: Type.Optional(Type.Boolean()),
+  openRank: Type.Optional(Type.Boolean()),
+  rankShowName: Type.Optional(Type.Union([Type.Literal('username'), Type.Literal('realname'), Type.Literal('nickname')])),
+  openAccountLimit: Type.Optional(Type.Boolean()),
+  accountLimitRule: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
+  starAccount: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 })),
+  oiRankScoreType: Type.Optional(Type.Union([Type.Literal('Recent'), Type.Literal('Highest')])),
+  awardType: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+  awardConfigList: Type.Optional(Type.Array(AwardConfig, { maxItems: 20 })),
+  allowEndSubmit: Type.Optional(Type.Boolean()),
+});
+export type AdminContestBody = Static<typeof AdminContestBody>;
+
+export const AdminContestVO = Type.Object({
+  ...ContestVO.properties,
+  uid: Type.String(),
+  pwd: Nullable(Type.String()),
+  visible: Type.Boolean(),
+  openAccountLimit: Type.Boolean(),
+  accountLimitRule: Nullable(Type.String()),
+  starAccount: Type.Array(Type.String()),
+  awardType: Type.Integer(),
+  awardConfigList: Type.Array(AwardConfig),
+  gmtCreate: Type.String(),
+  gmtModified: Type.String(),
+});
+export type AdminContestVO = Static<typeof AdminContestVO>;
+
+// ---------- contest problems ----------
+
+export const ContestProblemVO = Type.Object({
+  id: Type.Integer(),
+  cid: Type.Integer(),
+  pid: Type.Integer(),
+  displayId: Type.String(),
+  displayTitle: Type.String(),
+  /** Balloon colour (CSS colour) or null. */
+  color: Nullable(Type.String()),
+  /** Null when the viewer may not see real-time counts. */
+  ac: Nullable(Type.Integer()),
+  total: Nullable(Type.Integer()),
+});
+export type ContestProblemVO = Static<typeof ContestProblemVO>;
+
+export const ContestProblemListQuery = Type.Object({ cid: Id, containsEnd: Type.Optional(Type.Boolean()) });
+export const ContestProblemDetailQuery = Type.Object({
+  cid: Id,
+  displayId: Type.String({ minLength: 1, maxLength: 50 }),
+  containsEnd: Type.Optional(Type.Boolean()),
+});
+
+/** `PUT /api/admin/contest/contest-problem` and the add-from-public body. */
+export const ContestProblemBody = Type.Object({
+  cid: Id,
+  pid: Id,
+  displayId: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  displayTitle: Type.Optional(Type.String({ maxLength: 255 })),
+  color: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+});
+export type ContestProblemBody = Static<typeof ContestProblemBody>;
+
+export const ContestSubmissionListQuery = Type.Object({
+  contestID: Id,
+  currentPage: QPage,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  onlyMine: Type.Optional(Type.Boolean()),
+  problemID: Type.Optional(Type.String({ maxLength: 50 })),
+  status: Type.Optional(Type.Integer({ minimum: -10, maximum: 15 })),
+  username: Type.Optional(Type.String({ maxLength: 100 })),
+  beforeContestSubmit: Type.Optional(Type.Boolean()),
+  completeProblemID: Type.Optional(Type.Boolean()),
+  containsEnd: Type.Optional(Type.Boolean()),
+});
+export type ContestSubmissionListQuery = Static<typeof ContestSubmissionListQuery>;
+
+// ---------- scoreboards ----------
+
+/** `POST /api/get-contest-rank` and `/api/get-contest-outside-scoreboard` (hoj-api.md ContestRankDTO). */
+export const ContestRankBody = Type.Object({
+  cid: Id,
+  currentPage: QPage,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CONTEST_LIMITS.maxRankLimit })),
+  forceRefresh: Type.Optional(Type.Boolean()),
+  removeStar: Type.Optional(Type.Boolean()),
+  concernedList: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 })),
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  containsEnd: Type.Optional(Type.Boolean()),
+});
+export type ContestRankBody = Static<typeof ContestRankBody>;
+
+/** Display fields joined to a board row. */
+const RankUser = {
+  username: Type.String(),
+  realname: Nullable(Type.String()),
+  nickname: Nullable(Type.String()),
+  school: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+};
+export const AcmRankVO = Type.Object({ ...AcmRow.properties, ...RankUser });
+export type AcmRankVO = Static<typeof AcmRankVO>;
+export const OiRankVO = Type.Object({ ...OiRow.properties, ...RankUser });
+export type OiRankVO = Static<typeof OiRankVO>;
+export type RankVO = AcmRankVO | OiRankVO;
+
+/**
+ * A page of a board, plus what a live client needs: `seq` of the board's topic when it was read (apply only
+ * deltas after it), whether this view is sealed, and the view key its deltas carry.
+ */
+export const RankPage = Type.Object({
+  records: Type.Array(Type.Union([AcmRankVO, OiRankVO])),
+  total: Type.Integer(),
+  size: Type.Integer(),
+  current: Type.Integer(),
+  seq: Type.Integer(),
+  sealed: Type.Boolean(),
+  view: Type.String(),
+});
+export type RankPage = Static<typeof RankPage>;
+
+export const ContestOutsideInfo = Type.Object({
+  contest: ContestVO,
+  problemList: Type.Array(ContestProblemVO),
+});
+export type ContestOutsideInfo = Static<typeof ContestOutsideInfo>;
+
+/**
+ * Board views: `public` (what contestants and visitors see, sealed while the seal holds) and `live` (contest
+ * admins); `-end` variants include submissions after the end.
+ */
+export type BoardView = 'public' | 'public-end' | 'live' | 'live-end';
+
+/**
+ * `scoreboard.delta` on `scoreboard:<cid>` (public views) and `contest-admin:<cid>` (live views). `moves` applied
+ * in order to the client's full board (then ranks reassigned with `rankRows`) give the server's board.
+ * `reset: true` (rejudge, rule change, seal lifted) means: reload the board over REST.
+ */
+export const ScoreboardDelta = Type.Object({
+  cid: Type.Integer(),
+  view: Type.String(),
+  /** Board version after this delta (increments by one per applied record of the contest). */
+  version: Type.Integer(),
+  moves: Type.Array(RowMove),
+  /** Display fields of a new row (from −1). */
+  users: Type.Optional(Type.Record(Type.String(), Type.Object(RankUser))),
+  reset: Type.Optional(Type.Boolean()),
+});
+export type ScoreboardDelta = Static<typeof ScoreboardDelta>;
+
+// ---------- contest status and announcements ----------
+
+/** `contest.status` on `contest:<cid>` and `scoreboard:<cid>`: the contest started, ended or its seal moved. */
+export const ContestStatusEvent = Type.Object({
+  cid: Type.Integer(),
+  status: Type.Integer(),
+  /** Server time (ms). */
+  now: Type.Integer(),
+  sealed: Type.Boolean(),
+});
+export type ContestStatusEvent = Static<typeof ContestStatusEvent>;
+
+export const ContestAnnouncementVO = Type.Object({
+  id: Type.Integer(),
+  cid: Type.Integer(),
+  title: Type.String(),
+  content: Type.String(),
+  uid: Type.String(),
+  username: Type.String(),
+  status: Type.Integer(),
+  gmtCreate: Type.String(),
+  gmtModified: Type.String(),
+});
+export type ContestAnnouncementVO = Static<typeof ContestAnnouncementVO>;
+
+export const ContestAnnouncementListQuery = Type.Object({
+  cid: Id,
+  currentPage: QPage,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export const NotReadAnnouncementBody = Type.Object({
+  cid: Id,
+  readAnnouncementList: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: INT4_MAX }), { maxItems: 10_000 })),
+});
+/** `POST|PUT /api/admin/contest/announcement` (hoj-api.md AnnouncementDTO). */
+export const ContestAnnouncementBody = Type.Object({
+  cid: Id,
+  announcement: Type.Object({
+    id: Type.Optional(Id),
+    title: Type.String({ minLength: 1, maxLength: 255 }),
+    content: Type.String({ minLength: 1, maxLength: 65_535 }),
+    status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  }),
+});
+export type ContestAnnouncementBody = Static<typeof ContestAnnouncementBody>;
+
+// ---------- AC helper, print, rejudge ----------
+
+/** The AC helper's row (spec §3 AC info). */
+export const AcInfoVO = Type.Object({
+  id: Type.Integer(),
+  cid: Type.Integer(),
+  submitId: Type.Integer(),
+  uid: Type.String(),
+  username: Type.String(),
+  realname: Nullable(Type.String()),
+  displayId: Type.String(),
+  color: Nullable(Type.String()),
+  firstBlood: Type.Boolean(),
+  checked: Type.Boolean(),
+  /** Seconds from the start. */
+  time: Type.Integer(),
+  submitTime: Type.String(),
+});
+export type AcInfoVO = Static<typeof AcInfoVO>;
+
+export const AcInfoQuery = Type.Object({
+  cid: Id,
+  currentPage: QPage,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export const AcInfoCheckBody = Type.Object({ id: Id, cid: Id, checked: Type.Boolean() });
+
+export const PrintBody = Type.Object({
+  cid: Id,
+  content: Type.String({ maxLength: CONTEST_LIMITS.printMaxLength }),
+});
+export const PrintVO = Type.Object({
+  id: Type.Integer(),
+  cid: Type.Integer(),
+  username: Type.String(),
+  realname: Nullable(Type.String()),
+  /** 0 not printed, 1 printed. */
+  status: Type.Integer(),
+  gmtCreate: Type.String(),
+});
+export type PrintVO = Static<typeof PrintVO>;
+export const PrintListQuery = AcInfoQuery;
+export const PrintStatusQuery = Type.Object({ id: Id, cid: Id });
+
+export const RejudgeContestProblemQuery = Type.Object({ cid: Id, pid: Id });
+
+// ---------- scroll board ----------
+
+export const ScrollBoardInfo = Type.Object({
+  id: Type.Integer(),
+  rankShowName: Type.String(),
+  problemCount: Type.Integer(),
+  /** displayId → colour. */
+  balloonColor: Type.Record(Type.String(), Nullable(Type.String())),
+  /** Display ids in order. */
+  displayIds: Type.Array(Type.String()),
+  startTime: Type.String(),
+  sealRankTime: Nullable(Type.String()),
+  /** Seconds. */
+  duration: Type.Integer(),
+  starUserList: Type.Array(Type.String()),
+  title: Type.String(),
+});
+export type ScrollBoardInfo = Static<typeof ScrollBoardInfo>;
+
+export const ScrollBoardSubmission = Type.Object({
+  uid: Type.String(),
+  username: Type.String(),
+  nickname: Nullable(Type.String()),
+  realname: Nullable(Type.String()),
+  school: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  submitId: Type.Integer(),
+  status: Type.Integer(),
+  /** Seconds from the start. */
+  time: Type.Integer(),
+  submitTime: Type.String(),
+  displayId: Type.String(),
+});
+export type ScrollBoardSubmission = Static<typeof ScrollBoardSubmission>;
+export const ScrollBoardQuery = Type.Object({ cid: Id, removeStar: Type.Optional(Type.Boolean()) });
+
+// ---------- live events for admins ----------
+
+export const AcInfoNewEvent = AcInfoVO;
+export const PrintNewEvent = PrintVO;
+
+export const ContestEventFeedImportResult = Type.Object({ cid: Type.Integer() });

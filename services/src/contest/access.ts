@@ -1,0 +1,142 @@
+// Contest rules shared by the contest, scoreboard, print and event-feed services (spec 001 §4, §6;
+// hoj-rules.md §4): status from the clock, who administers a contest, who may enter or submit, when a board
+// is sealed for whom.
+import { and, eq } from 'drizzle-orm';
+import { CONTEST_AUTH, CONTEST_STATUS, OjError } from '@oj/proto';
+import type { Viewer } from '../api';
+import type { DbOrTx } from '../db/client';
+import { contest, contestRegister } from '../db/schema';
+
+export type ContestRow = typeof contest.$inferSelect;
+
+export async function loadContest(db: DbOrTx, cid: number): Promise<ContestRow> {
+  const [c] = await db.select().from(contest).where(eq(contest.id, cid));
+  if (!c) throw new OjError('CONTEST_NOT_FOUND');
+  return c;
+}
+
+/** −1 Scheduled, 0 Running, 1 Ended at `now` (ms). */
+export function contestStatus(c: Pick<ContestRow, 'startTime' | 'endTime'>, now = Date.now()): number {
+  if (now < c.startTime.getTime()) return CONTEST_STATUS.SCHEDULED;
+  if (now < c.endTime.getTime()) return CONTEST_STATUS.RUNNING;
+  return CONTEST_STATUS.ENDED;
+}
+
+export function isRoot(viewer: Viewer | null): boolean {
+  return viewer !== null && viewer.roles.includes('root');
+}
+
+/** Contest admin (spec §6): the author or a super admin (group roots arrive with groups). */
+export function isContestAdmin(viewer: Viewer | null, c: Pick<ContestRow, 'uid'>): boolean {
+  return viewer !== null && (isRoot(viewer) || viewer.uid === c.uid);
+}
+
+/** Seconds from the start at which the seal begins (null when the contest has no seal). */
+export function sealOffsetS(c: Pick<ContestRow, 'sealRank' | 'sealRankTime' | 'startTime' | 'duration'>): number | null {
+  if (!c.sealRank) return null;
+  if (!c.sealRankTime) return 0;
+  const s = Math.floor((c.sealRankTime.getTime() - c.startTime.getTime()) / 1000);
+  return Math.max(0, Math.min(s, c.duration));
+}
+
+/**
+ * Whether the public board is sealed at `now` (hoj-rules.md §4): after the seal time and before the end, or after
+ * the end while `autoRealRank` is off. Contest admins see the live board only when they ask (`forceRefresh`).
+ */
+export function isBoardSealed(
+  c: Pick<ContestRow, 'sealRank' | 'sealRankTime' | 'startTime' | 'endTime' | 'autoRealRank' | 'duration'>,
+  now = Date.now(),
+): boolean {
+  const seal = sealOffsetS(c);
+  if (seal === null) return false;
+  const sealAt = c.startTime.getTime() + seal * 1000;
+  if (now < sealAt) return false;
+  if (now < c.endTime.getTime()) return true;
+  return !c.autoRealRank;
+}
+
+/** Sealed for this viewer: the public seal, unless a contest admin forces the live board. */
+export function isSealedFor(c: ContestRow, viewer: Viewer | null, forceRefresh: boolean, now = Date.now()): boolean {
+  if (forceRefresh && isContestAdmin(viewer, c)) return false;
+  return isBoardSealed(c, now);
+}
+
+export async function isRegistered(db: DbOrTx, cid: number, uid: string): Promise<boolean> {
+  const [r] = await db
+    .select({ uid: contestRegister.uid })
+    .from(contestRegister)
+    .where(and(eq(contestRegister.cid, cid), eq(contestRegister.uid, uid)));
+  return r !== undefined;
+}
+
+/**
+ * May `viewer` enter the contest (see its problems, submissions and board)? Public and protected contests are
+ * open to every logged-in user; a private one needs registration with the password. Hidden contests are for
+ * their admins only.
+ */
+export async function canEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | null): Promise<boolean> {
+  if (!viewer) return false;
+  if (isContestAdmin(viewer, c)) return true;
+  if (!c.visible) return false;
+  if (c.auth !== CONTEST_AUTH.PRIVATE) return true;
+  return isRegistered(db, c.id, viewer.uid);
+}
+
+/** Throws unless `viewer` may enter the contest and it has started (admins may look before the start). */
+export async function assertEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | null): Promise<void> {
+  if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
+  if (isContestAdmin(viewer, c)) return;
+  if (!c.visible) throw new OjError('CONTEST_NOT_FOUND');
+  if (c.auth === CONTEST_AUTH.PRIVATE && !(await isRegistered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
+  if (contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_NOT_STARTED');
+}
+
+/**
+ * Throws unless `viewer` may submit in the contest now: entered, registered for a private or protected contest,
+ * the contest running (or ended with `allowEndSubmit`), not imported. Contest admins may submit any time.
+ */
+export async function assertSubmit(db: DbOrTx, c: ContestRow, viewer: Viewer, now = Date.now()): Promise<void> {
+  if (c.imported) throw new OjError('CONTEST_READ_ONLY');
+  if (isContestAdmin(viewer, c)) return;
+  await assertEnter(db, c, viewer);
+  if (c.auth !== CONTEST_AUTH.PUBLIC && !(await isRegistered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
+  const status = contestStatus(c, now);
+  if (status === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_NOT_STARTED');
+  if (status === CONTEST_STATUS.ENDED && !c.allowEndSubmit) throw new OjError('CONTEST_ENDED');
+}
+
+/** Whole seconds from the contest start (0 before it): the `time` of a contest record. */
+export function contestTimeS(c: Pick<ContestRow, 'startTime'>, at: Date): number {
+  return Math.max(0, Math.floor((at.getTime() - c.startTime.getTime()) / 1000));
+}
+
+/** Parses the tagged account-limit string (see proto AccountLimitRule); null when malformed. */
+export function parseAccountLimitRule(s: string | null): { prefix: string; suffix: string; from: number; to: number; extra: string[] } | null {
+  if (!s) return null;
+  const tag = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(s)?.[1] ?? '';
+  const from = Number(tag('number_from'));
+  const to = Number(tag('number_to'));
+  return {
+    prefix: tag('prefix'),
+    suffix: tag('suffix'),
+    from: Number.isInteger(from) ? from : 0,
+    to: Number.isInteger(to) ? to : -1,
+    extra: tag('extra_account')
+      .split(/[\s,]+/)
+      .map((x) => x.trim())
+      .filter(Boolean),
+  };
+}
+
+/** Whether `username` satisfies the contest's account-name rule (always true when the limit is off). */
+export function accountAllowed(c: Pick<ContestRow, 'openAccountLimit' | 'accountLimitRule'>, username: string): boolean {
+  if (!c.openAccountLimit) return true;
+  const rule = parseAccountLimitRule(c.accountLimitRule);
+  if (!rule) return false;
+  if (rule.extra.includes(username)) return true;
+  if (!username.startsWith(rule.prefix) || !username.endsWith(rule.suffix)) return false;
+  const mid = username.slice(rule.prefix.length, username.length - rule.suffix.length);
+  if (!/^\d+$/.test(mid)) return false;
+  const n = Number(mid);
+  return n >= rule.from && n <= rule.to;
+}

@@ -1,2 +1,6 @@
 // The scoreboard engine (issue 5): pure, browser-safe, shared by the services' projection and the web.
 export * from './types';
+export { recordKind, isJudgedStatus, isCounted, compareRecords } from './records';
+export { compareRows, rankRows, applyMoves, awardQuotas, type AwardQuota, type RankConfig } from './ranking';
+export { pageBoard, type BoardPageQuery } from './page';
+export { ScoreboardEngine } from './engine';

@@ -113,5 +113,10 @@ export const RowMove = Type.Object({
   /** Index before the change (−1: a new row). */
   from: Type.Integer({ minimum: -1 }),
   to: Type.Integer({ minimum: 0 }),
+  /**
+   * The row left the board (its last counted record went back to pending on a rejudge, or was moved to another
+   * user): remove it and insert nothing. `row` is the row as it was, `to` equals `from`.
+   */
+  removed: Type.Optional(Type.Boolean()),
 });
 export type RowMove = Static<typeof RowMove>;

@@ -13,11 +13,15 @@ import type { GatewayConfig } from './config';
 import { installErrorHandling } from './error-handler';
 import { createRealtime } from './realtime';
 import { registerAccountRoutes } from './routes/account.routes';
+import { registerAdminContestRoutes } from './routes/admin-contest.routes';
+import { registerContestRoutes } from './routes/contest.routes';
 import { registerDiscussRoutes } from './routes/discuss.routes';
+import { registerEventFeedRoutes } from './routes/event-feed.routes';
 import { registerFileRoutes } from './routes/file.routes';
 import { registerHomeRoutes } from './routes/home.routes';
 import { registerJudgeAdminRoutes } from './routes/judge-admin.routes';
 import { registerProblemRoutes } from './routes/problem.routes';
+import { registerScoreboardRoutes } from './routes/scoreboard.routes';
 import { registerSiteRoutes } from './routes/site.routes';
 import { registerSubmissionRoutes } from './routes/submission.routes';
 import type { RouteDeps } from './routes/types';
@@ -83,6 +87,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerFileRoutes(app, deps);
   registerJudgeAdminRoutes(app, deps);
   registerDiscussRoutes(app, deps);
+  registerContestRoutes(app, deps);
+  registerAdminContestRoutes(app, deps);
+  registerScoreboardRoutes(app, deps);
+  registerEventFeedRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   if (webDist) await registerWeb(app, webDist);

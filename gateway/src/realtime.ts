@@ -139,8 +139,7 @@ export function createRealtime(
       case 'contest':
       case 'scoreboard':
       case 'contest-admin':
-        // Opened by the issue that builds contests.
-        return false;
+        return services.contests.canSubscribe(topic.kind, topic.cid, viewer);
       case 'test-judge':
         return services.testJudge.canWatch(topic.key, viewer);
       default:

@@ -29,6 +29,11 @@ import type { JudgeAdminService } from './judge/judge-admin.service';
 import type { HomeService } from './home/home.service';
 import type { TestJudgeService } from './submission/test-judge.service';
 import type { TestdataService } from './testdata/testdata.service';
+import type { ContestService } from './contest/contest.service';
+import type { ContestAdminService } from './contest/contest-admin.service';
+import type { ContestAnnouncementService } from './contest/announcement.service';
+import type { EventFeedService } from './contest/event-feed/event-feed.service';
+import type { ScoreboardService } from './contest/scoreboard/board.service';
 
 /** The caller as the services see it (from a verified JWT). */
 export interface Viewer {
@@ -108,6 +113,14 @@ export interface OjServices {
   discuss: DiscussService;
   /** The message center and its unread counts. */
   messages: MessageService;
+  /** CLICS event-feed import and export of contests. */
+  eventFeed: EventFeedService;
+  /** Contests: the contestants' side and the admin side (CRUD, problems). */
+  contests: ContestService & ContestAdminService;
+  /** Contest announcements: admin CRUD, list, unread and read marks. */
+  contestAnnouncements: ContestAnnouncementService;
+  /** Contest boards (in-contest, outside, scroll board, rank download), the AC helper and contest printing. */
+  scoreboards: ScoreboardService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

@@ -22,9 +22,16 @@ import { createPushService, prunePushEvents } from './push/push.service';
 import { createSiteService } from './site/site.service';
 import { createDiscussService } from './discuss/discuss.service';
 import { createMessageService } from './discuss/message.service';
+import { createEventFeedService } from './contest/event-feed/event-feed.service';
 import { createHomeService } from './home/home.service';
 import { createTestdataService } from './testdata/testdata.service';
 import { createSubmissionService } from './submission/submission.service';
+import { createContestService } from './contest/contest.service';
+import { createContestAdminService } from './contest/contest-admin.service';
+import { createContestAnnouncementService } from './contest/announcement.service';
+import { ContestClock } from './contest/contest-clock';
+import { BoardProjector } from './contest/scoreboard/projector';
+import { createScoreboardService } from './contest/scoreboard/board.service';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -44,6 +51,10 @@ export interface OjServicesImpl extends OjServices {
   runners: RunnerRegistry;
   testJudgeWorker: TestJudgeWorker;
   runnerStatus: RunnerStatusPublisher;
+  /** Pushes `contest.status` at each contest's start, seal and end. */
+  contestClock: ContestClock;
+  /** The in-memory scoreboard projection of this process. */
+  boards: BoardProjector;
   /** One pass of the periodic maintenance: stall watchdog, then pruning. */
   maintenance(): Promise<void>;
 }
@@ -55,12 +66,14 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const ctx: ServiceContext = { db: handle.db, transport: opts.transport, config, logger };
   const runners = new RunnerRegistry();
   const relay = new OutboxRelay(ctx);
-  const ingester = new JudgeIngester(ctx, relay);
+  const boards = new BoardProjector(ctx);
+  const ingester = new JudgeIngester(ctx, relay, boards);
   const account = createAccountService(ctx);
   const accountFlows = createAccountFlows(ctx, account);
   account.setSlideCheck((a) => accountFlows.checkSlide(a));
   const runnerStatus = new RunnerStatusPublisher(ctx, runners);
   const testJudgeWorker = new TestJudgeWorker(ctx);
+  const contestClock = new ContestClock(ctx);
 
   let heartbeatSub: Stoppable | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -97,9 +110,15 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     push: createPushService(ctx),
     discuss: createDiscussService(ctx),
     messages: createMessageService(ctx),
-    judgeAdmin: createJudgeAdminService(ctx, relay, runners),
+    eventFeed: createEventFeedService(ctx),
+    judgeAdmin: createJudgeAdminService(ctx, relay, runners, boards),
+    scoreboards: createScoreboardService(ctx, boards),
+    boards,
     testJudge: createTestJudgeService(ctx, runners),
     testdata: createTestdataService(ctx),
+    contests: { ...createContestService(ctx), ...createContestAdminService(ctx) },
+    contestAnnouncements: createContestAnnouncementService(ctx),
+    contestClock,
     testJudgeWorker,
     runnerStatus,
     config,
@@ -119,6 +138,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       await ingester.start();
       relay.start();
       void relay.flush(); // rows left behind by a previous run
+      contestClock.start();
       timer = setInterval(() => void maintenance(), config.maintenanceIntervalMs);
       timer.unref();
     },
@@ -127,9 +147,11 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       if (timer) clearInterval(timer);
       timer = null;
       await heartbeatSub?.stop();
+      await contestClock.stop();
       await runnerStatus.stop();
       await testJudgeWorker.stop();
       await ingester.stop();
+      boards.close();
       await relay.stop();
       await running;
       await handle.close();

@@ -48,7 +48,7 @@ export function registerDiscussRoutes(app: TypedApp, { services, auth }: RouteDe
     return ok(null);
   });
 
-  app.get('/api/reply', { schema: { querystring: ReplyListQuery }, preHandler: auth.anon }, async (req) => ok(await discuss.replies(req.query.commentId)));
+  app.get('/api/reply', { schema: { querystring: ReplyListQuery }, preHandler: auth.anon }, async (req) => ok(await discuss.replies(req.query.commentId, viewerOf(req))));
   app.post('/api/reply', { schema: { body: ReplyBody }, preHandler: auth.login }, async (req) => ok(await discuss.addReply(req.body, requireViewer(req))));
   app.delete('/api/reply', { schema: { body: ReplyDeleteBody }, preHandler: auth.login }, async (req) => {
     await discuss.deleteReply(req.body.reply.id, requireViewer(req));

@@ -602,9 +602,16 @@ export const contest = pgTable(
      * writer's transaction: a process's in-memory board projection is current iff it has seen this version.
      */
     boardVersion: integer('board_version').notNull().default(0),
+    /**
+     * The contest clock (contest-clock.ts): the last phase pushed as `contest.status` (−1 never looked at,
+     * 0 scheduled, 1 running, 2 sealed, 3 ended) and when the next phase boundary is due (null: none left).
+     * A process claims a boundary with a compare-and-set on `announced_phase`, so N processes send it once.
+     */
+    announcedPhase: integer('announced_phase').notNull().default(-1),
+    nextPhaseAt: timestamp('next_phase_at', { withTimezone: true }).defaultNow(),
     ...gmt,
   },
-  (t) => [index('contest_start_idx').on(t.startTime)],
+  (t) => [index('contest_start_idx').on(t.startTime), index('contest_next_phase_idx').on(t.nextPhaseAt)],
 );
 
 export const contestProblem = pgTable(

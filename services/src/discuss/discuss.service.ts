@@ -1,9 +1,12 @@
 // Discussions (the minimal host of comments), comments, replies and comment likes (hoj-api.md §11), with the
 // posting rules of spec §5/§9: content trimmed non-empty and ≤ 10,000 characters, `comment_add`/`reply_add`
-// permissions (the muted roles lack them), the AC-count gate, and who may delete what.
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+// permissions (the muted roles lack them), the AC-count gate, and who may delete what. Contest comments (the
+// contest's Q&A, `cid`) need the site's `openContestComment` and entry to the contest; while the contest has not
+// ended, a contestant sees only their own and the contest admins' comments and replies (spec §6).
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   COMMENT_MAX_LENGTH,
+  CONTEST_STATUS,
   isAdminRole,
   OjError,
   type CommentBody,
@@ -23,6 +26,7 @@ import {
 import type { Viewer } from '../api';
 import type { ServiceContext } from '../context';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
+import { assertEnter, contestStatus, isContestAdmin, loadContest, type ContestRow } from '../contest/access';
 import { comment, commentLike, discussion, judge, reply, roles, userRole, users } from '../db/schema';
 import { publishAll } from '../push/push.service';
 import { createUserMsg } from './message.service';
@@ -35,7 +39,8 @@ export interface DiscussService {
   addComment(body: CommentBody, viewer: Viewer): Promise<CommentVO>;
   deleteComment(body: CommentDeleteBody, viewer: Viewer): Promise<void>;
   likeComment(q: CommentLikeQuery, viewer: Viewer): Promise<void>;
-  replies(commentId: number): Promise<ReplyVO[]>;
+  /** Pass the caller: a contest comment's replies depend on who asks (none given: anonymous). */
+  replies(commentId: number, viewer?: Viewer | null): Promise<ReplyVO[]>;
   addReply(body: ReplyBody, viewer: Viewer): Promise<ReplyVO>;
   deleteReply(replyId: number, viewer: Viewer): Promise<void>;
 }
@@ -94,7 +99,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
     return out;
   }
 
-  async function replyVOs(commentIds: number[]): Promise<Map<number, ReplyVO[]>> {
+  async function replyVOs(commentIds: number[], only?: SQL): Promise<Map<number, ReplyVO[]>> {
     const out = new Map<number, ReplyVO[]>();
     if (commentIds.length === 0) return out;
     const toUser = sql<string>`(select username from users where uuid = ${reply.toUid})`;
@@ -102,7 +107,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       .select({ r: reply, fromName: users.username, fromAvatar: users.avatar, toName: toUser })
       .from(reply)
       .innerJoin(users, eq(users.uuid, reply.fromUid))
-      .where(inArray(reply.commentId, commentIds))
+      .where(and(inArray(reply.commentId, commentIds), only))
       .orderBy(asc(reply.id));
     const rolesOf = await adminRoleOf([...new Set(rows.map((r) => r.r.fromUid))]);
     for (const { r, fromName, fromAvatar, toName } of rows) {
@@ -113,7 +118,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
     return out;
   }
 
-  async function commentVOs(where: ReturnType<typeof eq>, size: number, offset: number): Promise<CommentVO[]> {
+  async function commentVOs(where: SQL | undefined, size: number, offset: number, repliesOnly?: SQL): Promise<CommentVO[]> {
     const rows = await db
       .select({ c: comment, fromName: users.username, fromAvatar: users.avatar, titleName: users.titleName, titleColor: users.titleColor })
       .from(comment)
@@ -122,7 +127,10 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       .orderBy(desc(comment.id))
       .limit(size)
       .offset(offset);
-    const replies = await replyVOs(rows.map((r) => r.c.id));
+    const replies = await replyVOs(
+      rows.map((r) => r.c.id),
+      repliesOnly,
+    );
     const rolesOf = await adminRoleOf([...new Set(rows.map((r) => r.c.fromUid))]);
     return rows.map(({ c, fromName, fromAvatar, titleName, titleColor }) => {
       const list = replies.get(c.id) ?? [];
@@ -137,9 +145,38 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
     return c;
   }
 
-  /** The author, or a site admin outside contests (contest admins come with contests). */
-  function mayDelete(ownerUid: string, cid: number | null, viewer: Viewer): boolean {
-    return ownerUid === viewer.uid || (cid === null && isAdminRole(viewer.roles));
+  /** The author, a site admin outside contests, or the contest's admins for its comments. */
+  async function mayDelete(ownerUid: string, cid: number | null, viewer: Viewer): Promise<boolean> {
+    if (ownerUid === viewer.uid) return true;
+    if (cid === null) return isAdminRole(viewer.roles);
+    const c = await loadContest(db, cid).catch(() => null);
+    return c !== null && isContestAdmin(viewer, c);
+  }
+
+  const rootUids = sql`(select ${userRole.uid} from ${userRole} inner join ${roles} on ${roles.id} = ${userRole.roleId} where ${roles.role} = 'root')`;
+
+  /**
+   * The contest of a contest comment, if `viewer` may take part in its Q&A (site switch on, entered), and the
+   * authors whose comments and replies the viewer sees: null for all (contest admins, or the contest ended),
+   * else the viewer and the contest admins (the creator and super admins).
+   */
+  async function contestScope(cid: number, viewer: Viewer | null): Promise<{ c: ContestRow; authors: ((col: typeof comment.fromUid | typeof reply.fromUid) => SQL) | null }> {
+    if (!config.site.openContestComment) throw new OjError('CONTEST_FORBIDDEN');
+    if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
+    const c = await loadContest(db, cid);
+    await assertEnter(db, c, viewer);
+    if (isContestAdmin(viewer, c) || contestStatus(c) === CONTEST_STATUS.ENDED) return { c, authors: null };
+    const uid = viewer!.uid;
+    return { c, authors: (col) => or(eq(col, uid), eq(col, c.uid), sql`${col} in ${rootUids}`)! };
+  }
+
+  /** Whether comment `id` is among those `authors` lets the viewer see. */
+  async function visibleTo(id: number, authors: (col: typeof comment.fromUid) => SQL): Promise<boolean> {
+    const [hit] = await db
+      .select({ id: comment.id })
+      .from(comment)
+      .where(and(eq(comment.id, id), authors(comment.fromUid)));
+    return hit !== undefined;
   }
 
   return {
@@ -177,9 +214,17 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       const current = q.currentPage ?? 1;
       const offset = pageOffset(current, size);
       if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
-      const where = q.did !== undefined ? eq(comment.did, q.did) : eq(comment.cid, q.cid!);
+      let where: SQL | undefined = q.did !== undefined ? eq(comment.did, q.did) : eq(comment.cid, q.cid!);
+      let repliesOnly: SQL | undefined;
+      if (q.cid !== undefined) {
+        const scope = await contestScope(q.cid, viewer);
+        if (scope.authors) {
+          where = and(where, scope.authors(comment.fromUid));
+          repliesOnly = scope.authors(reply.fromUid);
+        }
+      }
       const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(comment).where(where);
-      const records = await commentVOs(where, size, offset);
+      const records = await commentVOs(where, size, offset, repliesOnly);
       const commentLikeMap: Record<string, boolean> = {};
       if (viewer && records.length) {
         const liked = await db
@@ -195,7 +240,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       const content = checkContent(body.content);
       await checkMayPost(viewer, 'comment_add');
       if (body.did === undefined && body.cid === undefined) throw new OjError('COMMENT_TARGET_REQUIRED');
-      // Contest comments are stored with their cid; contests themselves come with the contest issue.
+      if (body.did === undefined) await contestScope(body.cid!, viewer);
       const pushed = await db.transaction(async (tx) => {
         const d = body.did !== undefined ? await discussionRow(tx, body.did) : null;
         const [c] = await tx.insert(comment).values({ did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content }).returning({ id: comment.id });
@@ -211,7 +256,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
 
     async deleteComment(body, viewer) {
       const c = await commentRow(body.id);
-      if (!mayDelete(c.fromUid, c.cid, viewer)) throw new OjError('AUTH_FORBIDDEN');
+      if (!(await mayDelete(c.fromUid, c.cid, viewer))) throw new OjError('AUTH_FORBIDDEN');
       await db.transaction(async (tx) => {
         await tx.delete(comment).where(eq(comment.id, c.id));
         if (c.did !== null) await tx.update(discussion).set({ commentNum: sql`greatest(${discussion.commentNum} - 1, 0)` }).where(eq(discussion.id, c.did));
@@ -241,15 +286,33 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       await publish([push]);
     },
 
-    async replies(commentId) {
-      await commentRow(commentId);
-      return (await replyVOs([commentId])).get(commentId) ?? [];
+    async replies(commentId, viewer = null) {
+      const c = await commentRow(commentId);
+      let only: SQL | undefined;
+      if (c.cid !== null) {
+        if (!viewer) {
+          // Without a caller, a contest's Q&A shows only what everybody may see: nothing until the contest ends.
+          const contest = await loadContest(db, c.cid).catch(() => null);
+          if (!contest || !config.site.openContestComment || contestStatus(contest) !== CONTEST_STATUS.ENDED || !contest.visible) return [];
+        } else {
+          const scope = await contestScope(c.cid, viewer);
+          if (scope.authors) {
+            if (!(await visibleTo(c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');
+            only = scope.authors(reply.fromUid);
+          }
+        }
+      }
+      return (await replyVOs([commentId], only)).get(commentId) ?? [];
     },
 
     async addReply(body, viewer) {
       const content = checkContent(body.reply.content);
       await checkMayPost(viewer, 'reply_add');
       const c = await commentRow(body.reply.commentId);
+      if (c.cid !== null) {
+        const scope = await contestScope(c.cid, viewer);
+        if (scope.authors && !(await visibleTo(c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');
+      }
       // Replying to a reply addresses its author; otherwise the comment's author.
       let toUid = c.fromUid;
       let quote: { id: number; type: 'Comment' | 'Reply'; content: string } = { id: c.id, type: 'Comment', content: c.content };
@@ -283,7 +346,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       if (!isInt4(replyId)) throw new OjError('REPLY_NOT_FOUND');
       const [r] = await db.select({ r: reply, cid: comment.cid }).from(reply).innerJoin(comment, eq(comment.id, reply.commentId)).where(eq(reply.id, replyId));
       if (!r) throw new OjError('REPLY_NOT_FOUND');
-      if (!mayDelete(r.r.fromUid, r.cid, viewer)) throw new OjError('AUTH_FORBIDDEN');
+      if (!(await mayDelete(r.r.fromUid, r.cid, viewer))) throw new OjError('AUTH_FORBIDDEN');
       await db.delete(reply).where(eq(reply.id, replyId));
     },
   };

@@ -27,7 +27,8 @@ import {
 import type { Viewer } from '../api';
 import type { ServiceContext } from '../context';
 import { pageOffset } from '../db/client';
-import { announcement, problems, tags, users } from '../db/schema';
+import { announcement, contest, contestRegister, problems, tags, users } from '../db/schema';
+import { contestStatus } from '../contest/access';
 import { escapeLike, pageOf } from '../problem/problem.service';
 
 export interface HomeService {
@@ -246,7 +247,27 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     },
 
     async recentContests() {
-      return [];
+      // Visible contests running now or starting within the next 14 days (hoj-api.md §1), soonest first.
+      const rows = await db
+        .select({
+          c: contest,
+          n: sql<number>`(select count(*)::int from ${contestRegister} where ${contestRegister.cid} = ${contest.id})`,
+        })
+        .from(contest)
+        .where(and(eq(contest.visible, true), sql`${contest.endTime} > now()`, sql`${contest.startTime} < now() + interval '14 days'`))
+        .orderBy(contest.startTime)
+        .limit(10);
+      return rows.map(({ c, n }) => ({
+        id: c.id,
+        title: c.title,
+        type: c.type,
+        auth: c.auth,
+        status: contestStatus(c),
+        startTime: c.startTime.toISOString(),
+        endTime: c.endTime.toISOString(),
+        duration: c.duration,
+        count: n,
+      }));
     },
 
     async problemTagsAndClassification(oj = OWN_OJ) {

@@ -19,6 +19,7 @@ import type { ServiceContext } from '../context';
 import { INT4_MAX, type Tx } from '../db/client';
 import { judge, judgeCase, outbox, problems } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
+import { BoardProjector } from '../contest/scoreboard/projector';
 import { COUNTER_COLUMNS, counterDelta } from './counters';
 import type { OutboxRelay } from './outbox-relay';
 
@@ -167,10 +168,16 @@ function systemError(row: JudgeRow, judger: string, errorMessage: string): Final
 export class JudgeIngester {
   private sub: Stoppable | null = null;
 
+  private readonly boards: BoardProjector;
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly relay: OutboxRelay,
-  ) {}
+    /** The process's scoreboard projection (contest verdicts are projected in the verdict's transaction). */
+    boards?: BoardProjector,
+  ) {
+    this.boards = boards ?? new BoardProjector(ctx);
+  }
 
   async start(): Promise<void> {
     if (this.sub) return;
@@ -340,7 +347,9 @@ export class JudgeIngester {
       })
       .where(eq(judge.submitId, row.submitId))
       .returning();
-    return pushStatus(tx, updated!);
+    // A contest verdict updates its contest record and the boards in this same transaction.
+    const board = updated!.cid > 0 ? await this.boards.onVerdict(tx, updated!) : [];
+    return [...(await pushStatus(tx, updated!)), ...board];
   }
 
   private async caseMode(tx: Tx, pid: number): Promise<string> {

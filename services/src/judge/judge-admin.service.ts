@@ -22,7 +22,9 @@ import type { Viewer } from '../api';
 import { isAdmin } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx, type Tx } from '../db/client';
-import { judge, judgeCase, outbox, problems } from '../db/schema';
+import { contest, contestProblem, contestRecord, judge, judgeCase, outbox, problems } from '../db/schema';
+import { contestStatus } from '../contest/access';
+import { BoardProjector, upsertRecord } from '../contest/scoreboard/projector';
 import { appendPush, publishAll } from '../push/push.service';
 import { toSubmission } from '../submission/submission.service';
 import { COUNTER_COLUMNS, counterDelta } from './counters';
@@ -36,6 +38,12 @@ export interface JudgeAdminService {
   rejudge(submitId: number, viewer: Viewer): Promise<Submission>;
   /** Rejudges every non-contest submission of problem `pid` on the `rejudge` lane. */
   rejudgeProblem(pid: number, viewer: Viewer): Promise<RejudgeProblemResult>;
+  /**
+   * Rejudges every submission of problem `pid` in contest `cid` (the contest lane while it runs, else the
+   * rejudge lane): their records go back to pending and the boards reset; the verdicts flow back through the
+   * ingester, one delta each.
+   */
+  rejudgeContestProblem(cid: number, pid: number, viewer: Viewer): Promise<RejudgeProblemResult>;
   cancel(submitId: number, viewer: Viewer): Promise<Submission>;
   manualJudge(q: ManualJudgeQuery, viewer: Viewer): Promise<Submission>;
   /** The submitter re-queues a submission whose (remote) submit failed. */
@@ -101,8 +109,20 @@ const requeueSet = (lane: Lane) => ({
 /** Outbox rows per INSERT of a problem rejudge. */
 const CHUNK = 1000;
 
-export function createJudgeAdminService(ctx: ServiceContext, relay: OutboxRelay, registry: RunnerRegistry): JudgeAdminService {
+export function createJudgeAdminService(
+  ctx: ServiceContext,
+  relay: OutboxRelay,
+  registry: RunnerRegistry,
+  boards: BoardProjector = new BoardProjector(ctx),
+): JudgeAdminService {
   const { db, transport, logger } = ctx;
+
+  /** A contest submission changed outside the ingester: its record follows, and the contest's boards reset. */
+  async function contestChanged(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
+    if (row.cid <= 0) return [];
+    await upsertRecord(tx, row);
+    return boards.reset(tx, row.cid);
+  }
 
   async function lock(tx: Tx, submitId: number): Promise<JudgeRow> {
     if (!isInt4(submitId)) throw new OjError('SUBMISSION_NOT_FOUND');
@@ -126,7 +146,7 @@ export function createJudgeAdminService(ctx: ServiceContext, relay: OutboxRelay,
       // judge_case has no version: the old attempt's cases go, the new attempt writes its own.
       await tx.delete(judgeCase).where(eq(judgeCase.submitId, submitId));
       await tx.insert(outbox).values({ submitId, version: row!.version, lane });
-      return { row: row!, pushes: await pushStatus(tx, row!) };
+      return { row: row!, pushes: [...(await pushStatus(tx, row!)), ...(await contestChanged(tx, row!))] };
     });
     await publishAll(transport, pushes, logger);
     await relay.flush();
@@ -165,6 +185,46 @@ export function createJudgeAdminService(ctx: ServiceContext, relay: OutboxRelay,
       return { pid, count: n };
     },
 
+    async rejudgeContestProblem(cid, pid, viewer) {
+      requireRejudger(viewer);
+      if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
+      if (!isInt4(pid)) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
+      const pushes: PushMessage[] = [];
+      const n = await db.transaction(async (tx) => {
+        // Lock order as in the ingester: judge rows first, then the contest row (the board-version bump in reset).
+        const [c] = await tx.select().from(contest).where(eq(contest.id, cid));
+        if (!c) throw new OjError('CONTEST_NOT_FOUND');
+        const [cp] = await tx
+          .select({ id: contestProblem.id })
+          .from(contestProblem)
+          .where(and(eq(contestProblem.cid, cid), eq(contestProblem.pid, pid)));
+        if (!cp) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
+        const lane: Lane = contestStatus(c) === 0 ? 'contest' : 'rejudge';
+        const rows = await tx
+          .update(judge)
+          .set(requeueSet(lane))
+          .where(and(eq(judge.cid, cid), eq(judge.pid, pid)))
+          .returning();
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          const part = rows.slice(i, i + CHUNK);
+          const ids = part.map((r) => r.submitId);
+          await tx.delete(judgeCase).where(inArray(judgeCase.submitId, ids));
+          await tx.insert(outbox).values(part.map((r) => ({ submitId: r.submitId, version: r.version, lane })));
+          await tx
+            .update(contestRecord)
+            .set({ status: null, score: null, useTime: null, gmtModified: sql`now()` })
+            .where(and(eq(contestRecord.cid, cid), inArray(contestRecord.submitId, ids)));
+        }
+        for (const r of rows) pushes.push(...(await pushStatus(tx, r)));
+        pushes.push(...(await boards.reset(tx, cid)));
+        return rows.length;
+      });
+      await publishAll(transport, pushes, logger);
+      void drainOutbox();
+      logger.info({ cid, pid, count: n, by: viewer.username }, 'contest problem rejudged');
+      return { pid, count: n };
+    },
+
     async cancel(submitId, viewer) {
       requireRejudger(viewer);
       const { row, pushes } = await db.transaction(async (tx) => {
@@ -186,7 +246,7 @@ export function createJudgeAdminService(ctx: ServiceContext, relay: OutboxRelay,
           })
           .where(eq(judge.submitId, submitId))
           .returning();
-        return { row: row!, pushes: await pushStatus(tx, row!) };
+        return { row: row!, pushes: [...(await pushStatus(tx, row!)), ...(await contestChanged(tx, row!))] };
       });
       await publishAll(transport, pushes, logger);
       return toSubmission(row, { code: true, errorMessage: true });
@@ -214,7 +274,7 @@ export function createJudgeAdminService(ctx: ServiceContext, relay: OutboxRelay,
           .set({ status: q.status, score, oiRankScore: oiRank, countedStatus: q.status, isManual: true, judger: viewer.username, gmtModified: sql`now()` })
           .where(eq(judge.submitId, q.submitId))
           .returning();
-        return { row: row!, pushes: await pushStatus(tx, row!) };
+        return { row: row!, pushes: [...(await pushStatus(tx, row!)), ...(await contestChanged(tx, row!))] };
       });
       await publishAll(transport, pushes, logger);
       return toSubmission(row, { code: true, errorMessage: true });

@@ -2,6 +2,7 @@
 // results and status checks, each answering only what the caller may see.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import {
+  CONTEST_STATUS,
   JudgeStatus,
   OjError,
   PAGE_SIZES,
@@ -9,12 +10,15 @@ import {
   type JudgeCaseResult,
   type Submission,
   type SubmissionListItem,
+  type SubmitBody,
 } from '@oj/proto';
 import type { SubmissionService, Viewer } from '../api';
 import { isAdmin } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
-import { judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
+import { contestProblem, contestRecord, judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
+import { accountAllowed, assertSubmit, canEnter, contestStatus, contestTimeS, isContestAdmin, loadContest, type ContestRow } from '../contest/access';
+import { submissionView, type SubmissionView } from '../contest/contest-view';
 import { queuePosition } from '../judge/judge-admin.service';
 import type { OutboxRelay } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
@@ -70,31 +74,117 @@ async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | nu
     .innerJoin(problems, eq(problems.id, judge.pid))
     .where(eq(judge.submitId, submitId));
   if (!hit) throw new OjError('SUBMISSION_NOT_FOUND');
+  if (hit.j.cid > 0) return { ...hit, contest: await contestAccess(db, hit.j, viewer) };
   // A hidden problem's submissions stay with their owner and the admins.
   if (hit.auth !== 1 && !isOwner(hit.j, viewer) && !isAdmin(viewer)) throw new OjError('SUBMISSION_FORBIDDEN');
-  return hit;
+  return { ...hit, contest: null };
+}
+
+/**
+ * A contest submission's audience (hoj-rules.md §4): logged-in users who may enter its contest (started), the
+ * owner and the contest's admins; what each of them sees of it is `view`.
+ */
+async function contestAccess(db: DbOrTx, j: JudgeRow, viewer: Viewer | null): Promise<{ c: ContestRow; view: SubmissionView }> {
+  if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
+  const c = await loadContest(db, j.cid).catch(() => null);
+  if (!c) throw new OjError('SUBMISSION_NOT_FOUND');
+  if (!isOwner(j, viewer) && !isContestAdmin(viewer, c)) {
+    const entered = (await canEnter(db, c, viewer)) && contestStatus(c) !== CONTEST_STATUS.SCHEDULED;
+    if (!entered) throw new OjError('SUBMISSION_FORBIDDEN');
+  }
+  return { c, view: submissionView(c, viewer, j, { detail: true }) };
+}
+
+/** A contest submission as `view` allows: −5 and no result when hidden; no details of others while running. */
+function contestSubmission(j: JudgeRow, view: SubmissionView): Submission {
+  const s = toSubmission(j, { code: view.code, errorMessage: view.code && !view.hideResult && !view.hideDetails });
+  if (view.hideDetails) Object.assign(s, { time: null, memory: null });
+  if (view.hideResult) Object.assign(s, { status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, time: null, memory: null, score: null, oiRankScore: null, judger: null, errorMessage: null });
+  return s;
 }
 
 export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay, runners?: RunnerRegistry): SubmissionService {
   const { db, config } = ctx;
 
+  /** The languages check of practice, for problem `pid`. */
+  async function checkLanguage(pid: number, body: SubmitBody): Promise<void> {
+    const [lang] = await db
+      .select({ id: languages.id })
+      .from(problemLanguage)
+      .innerJoin(languages, eq(languages.id, problemLanguage.lid))
+      .where(and(eq(problemLanguage.pid, pid), eq(languages.name, body.language)));
+    if (!lang) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+    // Once any runner has been heard of, a language no live runner offers would wait forever: refuse it now.
+    if (runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+    validateCode(body.code, body.language);
+  }
+
+  /**
+   * A submission inside contest `body.cid`: `pid` is the contest's display id. The contest's rules decide
+   * (running, registered, account rule, not imported); no practice submit interval (the gateway's per-user rate
+   * limit still applies); the job goes on the contest lane and the contest record is created pending in the
+   * same transaction (the ingester fills in the verdict).
+   */
+  async function submitToContest(body: SubmitBody, viewer: Viewer, ip: string): Promise<Submission> {
+    const cid = body.cid!;
+    if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
+    const c = await loadContest(db, cid);
+    await assertSubmit(db, c, viewer);
+    if (!isContestAdmin(viewer, c) && !accountAllowed(c, viewer.username)) throw new OjError('CONTEST_ACCOUNT_LIMIT');
+    const [cp] = await db
+      .select()
+      .from(contestProblem)
+      .where(and(eq(contestProblem.cid, c.id), eq(contestProblem.displayId, String(body.pid))));
+    if (!cp) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
+    await checkLanguage(cp.pid, body);
+
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(judge)
+        .values({
+          pid: cp.pid,
+          displayPid: cp.displayId,
+          uid: viewer.uid,
+          username: viewer.username,
+          status: JudgeStatus.PENDING,
+          length: body.code.length,
+          code: body.code,
+          language: body.language,
+          cid: c.id,
+          cpid: cp.id,
+          gid: null,
+          ip,
+          version: 1,
+          lane: 'contest',
+        })
+        .returning();
+      await tx.insert(outbox).values({ submitId: inserted!.submitId, version: 1, lane: 'contest' });
+      await tx.insert(contestRecord).values({
+        cid: c.id,
+        uid: viewer.uid,
+        pid: cp.pid,
+        displayId: cp.displayId,
+        submitId: inserted!.submitId,
+        status: null,
+        time: contestTimeS(c, inserted!.submitTime),
+        submitTime: inserted!.submitTime,
+        language: body.language,
+      });
+      return inserted!;
+    });
+    await relay.flush();
+    return toSubmission(row, { code: true, errorMessage: true });
+  }
+
   return {
     async submit(body, viewer, ip) {
       if (!viewer.permissions.includes('submit')) throw new OjError('AUTH_NO_SUBMIT');
-      if (body.cid !== undefined && body.cid > 0) throw new OjError('VALIDATION_FAILED', { detail: 'contest submissions are not available yet' });
+      if (body.cid !== undefined && body.cid > 0) return submitToContest(body, viewer, ip);
       // Groups do not exist yet: an arbitrary gid would file the submission under a group nobody can check.
       if (body.gid !== undefined && body.gid !== null && body.gid !== 0) throw new OjError('VALIDATION_FAILED', { detail: 'group submissions are not available yet' });
       const problem = await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
-      const [lang] = await db
-        .select({ id: languages.id })
-        .from(problemLanguage)
-        .innerJoin(languages, eq(languages.id, problemLanguage.lid))
-        .where(and(eq(problemLanguage.pid, problem.id), eq(languages.name, body.language)));
-      if (!lang) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
-      // Once any runner has been heard of, a language no live runner offers would wait forever: refuse it now.
-      if (runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
-      validateCode(body.code, body.language);
+      await checkLanguage(problem.id, body);
 
       const row = await db.transaction(async (tx) => {
         // Serialises one user's submits so two parallel requests cannot both pass the interval check.
@@ -187,15 +277,25 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
     },
 
     async detail(submitId, viewer) {
-      const { j, codeShare } = await loadWithProblem(db, submitId, viewer);
+      const { j, codeShare, contest } = await loadWithProblem(db, submitId, viewer);
+      if (contest) {
+        // Contest code is never shared (hoj-api §5); the queue position is for the owner and contest admins.
+        const position = contest.view.code ? await queuePosition(db, j) : undefined;
+        return { submission: contestSubmission(j, contest.view), codeShare: false, ...(position !== undefined && { queuePosition: position }) };
+      }
       const visible = isOwner(j, viewer) || isAdmin(viewer) || (j.share && codeShare);
       const position = isOwner(j, viewer) || isAdmin(viewer) ? await queuePosition(db, j) : undefined;
       return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare, ...(position !== undefined && { queuePosition: position }) };
     },
 
     async caseResults(submitId, viewer): Promise<JudgeCaseResult> {
-      const { j, openCaseResult, judgeCaseMode } = await loadWithProblem(db, submitId, viewer);
-      const full = isAdmin(viewer) || (isOwner(j, viewer) && openCaseResult);
+      const { j, openCaseResult, judgeCaseMode, contest } = await loadWithProblem(db, submitId, viewer);
+      if (contest) {
+        // Case results of a contest submission: its owner and the contest's admins, and not while its result is hidden.
+        if (!contest.view.code) throw new OjError('SUBMISSION_FORBIDDEN');
+        if (contest.view.hideResult) return { judgeCaseList: [], subTaskJudgeCaseVoList: [], judgeCaseMode };
+      }
+      const full = contest ? isContestAdmin(viewer, contest.c) || openCaseResult : isAdmin(viewer) || (isOwner(j, viewer) && openCaseResult);
       const rows = await db
         .select({ c: judgeCase, input: problemCase.input, output: problemCase.output })
         .from(judgeCase)
@@ -234,6 +334,18 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         .innerJoin(problems, eq(problems.id, judge.pid))
         .where(and(inArray(judge.submitId, ids), eq(judge.cid, body.cid ?? 0)));
       const out: Record<string, Submission> = {};
+      if ((body.cid ?? 0) > 0) {
+        // Contest submissions under the contest's rules (as `check-contest-submissions-status`).
+        const c = await loadContest(db, body.cid!).catch(() => null);
+        if (!c || !viewer) return {};
+        const entered = isContestAdmin(viewer, c) || ((await canEnter(db, c, viewer)) && contestStatus(c) !== CONTEST_STATUS.SCHEDULED);
+        if (!entered) return {};
+        for (const { j } of rows) {
+          const view = submissionView(c, viewer, j);
+          if (view.listed) out[String(j.submitId)] = contestSubmission(j, { ...view, code: false });
+        }
+        return out;
+      }
       for (const { j, auth } of rows) {
         if (auth !== 1 && !isOwner(j, viewer) && !isAdmin(viewer)) continue;
         out[String(j.submitId)] = toSubmission(j, { code: false, errorMessage: false });
@@ -244,11 +356,18 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
     async canWatch(submitId, viewer) {
       if (!isInt4(submitId)) return false;
       const [row] = await db
-        .select({ uid: judge.uid, cid: judge.cid, auth: problems.auth })
+        .select({ uid: judge.uid, cid: judge.cid, submitTime: judge.submitTime, auth: problems.auth })
         .from(judge)
         .innerJoin(problems, eq(problems.id, judge.pid))
         .where(eq(judge.submitId, submitId));
       if (!row) return false;
+      if (row.cid > 0) {
+        // A contest submission's live status: its owner (unless the contest hides the result) and the contest's admins.
+        const c = await loadContest(db, row.cid).catch(() => null);
+        if (!c || !viewer) return false;
+        if (isContestAdmin(viewer, c)) return true;
+        return viewer.uid === row.uid && !submissionView(c, viewer, { uid: row.uid, submitTime: row.submitTime }, { detail: true }).hideResult;
+      }
       // The same audience as the submission's REST detail: public practice problems for anyone, else owner/admins.
       if (row.cid === 0 && row.auth === 1) return true;
       return (viewer !== null && viewer.uid === row.uid) || isAdmin(viewer);

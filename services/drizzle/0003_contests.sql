@@ -28,6 +28,8 @@ CREATE TABLE "contest" (
 	"gid" integer,
 	"imported" boolean DEFAULT false NOT NULL,
 	"board_version" integer DEFAULT 0 NOT NULL,
+	"announced_phase" integer DEFAULT -1 NOT NULL,
+	"next_phase_at" timestamp with time zone DEFAULT now(),
 	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
 	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -129,6 +131,7 @@ ALTER TABLE "contest_record" ADD CONSTRAINT "contest_record_uid_users_uuid_fk" F
 ALTER TABLE "contest_register" ADD CONSTRAINT "contest_register_cid_contest_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."contest"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contest_register" ADD CONSTRAINT "contest_register_uid_users_uuid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contest_start_idx" ON "contest" USING btree ("start_time");--> statement-breakpoint
+CREATE INDEX "contest_next_phase_idx" ON "contest" USING btree ("next_phase_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "contest_ac_info_cell_uq" ON "contest_ac_info" USING btree ("cid","uid","display_id");--> statement-breakpoint
 CREATE INDEX "contest_announcement_cid_idx" ON "contest_announcement" USING btree ("cid");--> statement-breakpoint
 CREATE INDEX "contest_print_cid_idx" ON "contest_print" USING btree ("cid","status");--> statement-breakpoint

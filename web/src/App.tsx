@@ -10,7 +10,7 @@ import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
-import { contestRoutes } from './features/contest/routes';
+import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { ProblemListPage } from './features/problem/ProblemListPage';
 import { StatusListPage } from './features/submission/StatusListPage';
@@ -35,7 +35,6 @@ const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPag
 const PLACEHOLDERS: [string, MessageId][] = [
   ['/training', 'layout.header.training'],
   ['/group', 'layout.header.group'],
-  ['/admin', 'layout.header.admin'],
 ];
 
 const router = createBrowserRouter([
@@ -74,6 +73,7 @@ const router = createBrowserRouter([
     ],
   },
   ...standaloneBoardRoutes,
+  ...contestFullScreenRoutes,
 ]);
 
 export function App() {

@@ -12,6 +12,7 @@ import {
   TestJudgeResult,
   UnreadCounts,
   type ClientToServerEvents,
+  type PushEventName,
   type PushFrame,
   type ServerToClientEvents,
   type SubscribeAck,
@@ -36,6 +37,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface WatchedTopic {
   submitId: number;
+  /** Contest of the submission (0: practice): the fallback poll asks under the contest's rules. */
+  cid: number;
   refs: number;
   /** Last seq applied for this topic; null before the first subscribe ack. */
   lastSeq: number | null;
@@ -142,13 +145,14 @@ function subscribe(topic: string): void {
  * Follows a submission live until the returned function (or `unwatchSubmission`) is called.
  * Watching the same id twice is counted; the topic is left when the last watcher goes.
  */
-export function watchSubmission(submitId: number): () => void {
+export function watchSubmission(submitId: number, cid = 0): () => void {
   const topic = submissionTopic(submitId);
   const w = topics.get(topic);
   if (w) {
     w.refs++;
+    if (cid > 0) w.cid = cid;
   } else {
-    topics.set(topic, { submitId, refs: 1, lastSeq: null });
+    topics.set(topic, { submitId, cid, refs: 1, lastSeq: null });
     ensureSubmission(submitId);
     polls = 0; // A new submission to follow restarts the poll budget (spec §4).
     subscribe(topic);
@@ -178,12 +182,16 @@ let pollTimer: ReturnType<typeof setTimeout> | null = null;
 let polls = 0;
 
 function pollableIds(): number[] {
-  const ids: number[] = [];
+  return pollable().map((w) => w.submitId);
+}
+
+function pollable(): WatchedTopic[] {
+  const out: WatchedTopic[] = [];
   for (const w of topics.values()) {
     const s = submissionsState.byId[w.submitId];
-    if (!s || isInProgress(s.status)) ids.push(w.submitId);
+    if (!s || isInProgress(s.status)) out.push(w);
   }
-  return ids.slice(0, 200);
+  return out.slice(0, 200);
 }
 
 function stopPolling(): void {
@@ -207,18 +215,26 @@ function schedulePoll(): void {
 
 async function pollOnce(): Promise<void> {
   if (socket?.connected) return;
-  const submitIds = pollableIds();
-  if (submitIds.length === 0) return;
+  const watched = pollable();
+  if (watched.length === 0) return;
   polls++;
-  try {
-    const map = await api.post('/check-submissions-status', { submitIds }, { decode: decoders.submissionMap, silent: true });
-    if (socket?.connected) return; // Back online meanwhile: the resubscribe owns the truth now.
-    for (const row of Object.values(map)) {
-      applyRow(row);
-      afterStatus(row.submitId);
+  // One call per contest (0: practice): contest submissions are answered under their contest's rules.
+  const byCid = new Map<number, number[]>();
+  for (const w of watched) {
+    const cid = w.cid || (submissionsState.byId[w.submitId]?.detail?.cid ?? 0);
+    byCid.set(cid, [...(byCid.get(cid) ?? []), w.submitId]);
+  }
+  for (const [cid, submitIds] of byCid) {
+    try {
+      const map = await api.post('/check-submissions-status', { submitIds, cid }, { decode: decoders.submissionMap, silent: true });
+      if (socket?.connected) return; // Back online meanwhile: the resubscribe owns the truth now.
+      for (const row of Object.values(map)) {
+        applyRow(row);
+        afterStatus(row.submitId);
+      }
+    } catch {
+      // Keep polling within the budget; the network may come back.
     }
-  } catch {
-    // Keep polling within the budget; the network may come back.
   }
 }
 
@@ -327,6 +343,57 @@ function startUnreadPolling(): void {
   }, POLLING.unreadMs);
 }
 
+// ---------- generic topics (lib/live-topics.ts) ----------
+
+/** Events whose frames go to lib/live-topics.ts (the contest topics); the others are handled above. */
+export const LINK_EVENTS = ['contest.announcement', 'contest.status', 'scoreboard.delta', 'acinfo.new', 'print.new', 'judge.runners'] as const;
+export type LinkEventName = (typeof LINK_EVENTS)[number];
+
+/** What lib/live-topics.ts hears from the socket: (re)connects, drops, and the raw frames of its events. */
+export interface RealtimeLinkListener {
+  connected(): void;
+  disconnected(): void;
+  frame(event: LinkEventName, raw: unknown): void;
+}
+
+const linkListeners = new Set<RealtimeLinkListener>();
+
+/** Registers a listener; it is told `connected()` at once if the socket is up. Returns the remover. */
+export function attachRealtimeLink(l: RealtimeLinkListener): () => void {
+  linkListeners.add(l);
+  if (socket?.connected) l.connected();
+  return () => linkListeners.delete(l);
+}
+
+export function socketConnected(): boolean {
+  return socket?.connected === true;
+}
+
+/** Sends `subscribe`; false (and no ack) when the socket is not connected. */
+export function emitSubscribe(topic: string, since: number | undefined, ack: (a: SubscribeAck) => void): boolean {
+  if (!socket?.connected) return false;
+  socket.emit('subscribe', since === undefined ? { topic } : { topic, since }, ack);
+  return true;
+}
+
+export function emitUnsubscribe(topic: string): void {
+  if (socket?.connected) socket.emit('unsubscribe', { topic }, () => undefined);
+}
+
+function linkConnected(): void {
+  for (const l of linkListeners) l.connected();
+}
+
+function linkDisconnected(): void {
+  for (const l of linkListeners) l.disconnected();
+}
+
+function forward(s: ClientSocket, event: LinkEventName): void {
+  (s as unknown as { on(ev: PushEventName, fn: (raw: unknown) => void): void }).on(event, (raw) => {
+    for (const l of linkListeners) l.frame(event, raw);
+  });
+}
+
 // ---------- lifecycle ----------
 
 function connect(): ClientSocket {
@@ -344,12 +411,14 @@ function connect(): ClientSocket {
     for (const key of testTopics.keys()) subscribeTest(key);
     stopUnreadPolling();
     void refreshUnread();
+    linkConnected();
   });
   s.on('disconnect', (reason) => {
     connectionState.connected = false;
     schedulePoll();
     scheduleTestPoll();
     startUnreadPolling();
+    linkDisconnected();
     // socket.io retries by itself except when the server closed the socket on purpose (e.g. a restart).
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), 1000 + Math.random() * 2000);
   });
@@ -358,6 +427,7 @@ function connect(): ClientSocket {
     schedulePoll();
     scheduleTestPoll();
     startUnreadPolling();
+    linkDisconnected();
     // The server refused our token (logged out elsewhere, banned, expired): socket.io does not retry a refusal,
     // so drop the session; the token watcher below reconnects anonymously, as REST's 401 handling would.
     if (err.message === 'AUTH_TOKEN_INVALID' && sessionState.token) clearSession();
@@ -366,6 +436,7 @@ function connect(): ClientSocket {
   s.on('submission.case', onCase);
   s.on('test-judge.result', onTestResult);
   s.on('unread.counts', onUnread);
+  for (const event of LINK_EVENTS) forward(s, event);
   return s;
 }
 
@@ -391,4 +462,5 @@ export function stopRealtime(): void {
   schedulePoll();
   scheduleTestPoll();
   startUnreadPolling();
+  linkDisconnected();
 }

@@ -1,6 +1,6 @@
 // The comment and reply section (spec §2, §4, §5): comments paged at 10, likes, replies collapsed after 3 with
 // show-all / pick-up, delete with confirmation (author, or a site admin), and the login and empty-content prompts.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { COMMENT_MAX_LENGTH, REPLIES_SHOWN, type CommentListVO, type CommentVO, type ReplyVO } from '@oj/proto';
@@ -9,7 +9,7 @@ import { Empty, Loading } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { isAdmin, isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
-import { addComment, addReply, deleteComment, deleteReply, getComments, likeComment } from './discussion-api';
+import { addComment, addReply, deleteComment, deleteReply, getComments, likeComment, type CommentTarget } from './discussion-api';
 
 const PAGE = 10;
 
@@ -76,7 +76,7 @@ function Author({ name, role }: { name: string; role: string | null }) {
   );
 }
 
-function CommentItem({ did, c, liked, onChanged }: { did: number; c: CommentVO; liked: boolean; onChanged: () => Promise<void> }) {
+function CommentItem({ target, c, liked, onChanged }: { target: CommentTarget; c: CommentVO; liked: boolean; onChanged: () => Promise<void> }) {
   const intl = useIntl();
   const session = useSnapshot(sessionState);
   const check = useContentCheck();
@@ -91,14 +91,14 @@ function CommentItem({ did, c, liked, onChanged }: { did: number; c: CommentVO; 
       openLoginDialog('login');
       return;
     }
-    await likeComment(c.id, !liked, did);
+    await likeComment(c.id, !liked, target);
     await onChanged();
   }
 
   async function remove(kind: 'comment' | 'reply', id: number) {
     if (!window.confirm(intl.formatMessage({ id: 'comment.section.confirmDelete' }))) return;
-    if (kind === 'comment') await deleteComment(id, did);
-    else await deleteReply(id, did);
+    if (kind === 'comment') await deleteComment(id, target);
+    else await deleteReply(id, target);
     showToast('success', intl.formatMessage({ id: 'comment.section.deleted' }));
     await onChanged();
   }
@@ -158,7 +158,7 @@ function CommentItem({ did, c, liked, onChanged }: { did: number; c: CommentVO; 
             onSubmit={async (raw) => {
               const text = check(raw);
               if (text === null) return false;
-              await addReply(did, c.id, text, replyTo);
+              await addReply(target, c.id, text, replyTo);
               showToast('success', intl.formatMessage({ id: 'comment.section.replied' }));
               setReplyTo(null);
               await onChanged();
@@ -171,12 +171,14 @@ function CommentItem({ did, c, liked, onChanged }: { did: number; c: CommentVO; 
   );
 }
 
-export function CommentSection({ did }: { did: number }) {
+/** The comments of a discussion (`did`) or of a contest's Q&A (`cid`). */
+export function CommentSection({ did, cid }: { did?: number; cid?: number }) {
   const intl = useIntl();
   const check = useContentCheck();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<CommentListVO | null>(null);
-  const load = useCallback(async () => setData(await getComments(did, page, PAGE)), [did, page]);
+  const target = useMemo<CommentTarget>(() => (did !== undefined ? { did } : { cid: cid ?? 0 }), [did, cid]);
+  const load = useCallback(async () => setData(await getComments(target, page, PAGE)), [target, page]);
   useEffect(() => void load().catch(() => undefined), [load]);
 
   return (
@@ -190,7 +192,7 @@ export function CommentSection({ did }: { did: number }) {
         onSubmit={async (raw) => {
           const text = check(raw);
           if (text === null) return false;
-          await addComment(did, text);
+          await addComment(target, text);
           showToast('success', intl.formatMessage({ id: 'comment.section.commented' }));
           await load();
           return true;
@@ -203,7 +205,7 @@ export function CommentSection({ did }: { did: number }) {
       ) : (
         <ul className="divide-y divide-slate-100">
           {data.commentList.records.map((c) => (
-            <CommentItem key={c.id} did={did} c={c} liked={data.commentLikeMap[String(c.id)] === true} onChanged={load} />
+            <CommentItem key={c.id} target={target} c={c} liked={data.commentLikeMap[String(c.id)] === true} onChanged={load} />
           ))}
         </ul>
       )}

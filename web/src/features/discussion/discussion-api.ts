@@ -12,20 +12,28 @@ export const getDiscussion = (did: number): Promise<Discussion> =>
 export const addDiscussion = (title: string, content: string): Promise<Discussion> =>
   api.post('/discussion', { title, content }, { decode: (x) => decode(Discussion, x) });
 
-export const getComments = (did: number, currentPage: number, limit = 10): Promise<CommentListVO> =>
-  api.get('/comments', { query: { did, currentPage, limit }, decode: (x) => decode(CommentListVO, x) });
-export const addComment = (did: number, content: string): Promise<CommentVO> =>
-  api.post('/comment', { did, content }, { decode: (x) => decode(CommentVO, x) });
-export async function deleteComment(id: number, did: number): Promise<void> {
-  await request('DELETE', '/comment', { body: { id, did } });
+/** What a comment belongs to: a discussion, or a contest's Q&A (spec 001 §2.5 Comment tab). */
+export type CommentTarget = { did: number } | { cid: number };
+const sourceOf = (t: CommentTarget) => ('did' in t ? { sourceId: t.did, sourceType: 'Discussion' as const } : { sourceId: t.cid, sourceType: 'Contest' as const });
+
+export const getComments = (target: CommentTarget, currentPage: number, limit = 10): Promise<CommentListVO> =>
+  api.get('/comments', { query: { ...target, currentPage, limit }, decode: (x) => decode(CommentListVO, x) });
+export const addComment = (target: CommentTarget, content: string): Promise<CommentVO> =>
+  api.post('/comment', { ...target, content }, { decode: (x) => decode(CommentVO, x) });
+export async function deleteComment(id: number, target: CommentTarget): Promise<void> {
+  await request('DELETE', '/comment', { body: { id, ...target } });
 }
-export async function likeComment(id: number, toLike: boolean, did: number): Promise<void> {
-  await api.get('/comment-like', { query: { cid: id, toLike, sourceId: did, sourceType: 'Discussion' } });
+export async function likeComment(id: number, toLike: boolean, target: CommentTarget): Promise<void> {
+  await api.get('/comment-like', { query: { cid: id, toLike, ...sourceOf(target) } });
 }
 export const getReplies = (commentId: number): Promise<ReplyVO[]> =>
   api.get('/reply', { query: { commentId }, decode: listOf((x) => decode(ReplyVO, x)) });
-export const addReply = (did: number, commentId: number, content: string, quote: { id: number; type: 'Comment' | 'Reply' }): Promise<ReplyVO> =>
-  api.post('/reply', { reply: { commentId, content }, did, quoteId: quote.id, quoteType: quote.type }, { decode: (x) => decode(ReplyVO, x) });
-export async function deleteReply(id: number, did: number): Promise<void> {
-  await request('DELETE', '/reply', { body: { reply: { id }, did } });
+export const addReply = (target: CommentTarget, commentId: number, content: string, quote: { id: number; type: 'Comment' | 'Reply' }): Promise<ReplyVO> =>
+  api.post(
+    '/reply',
+    { reply: { commentId, content }, did: 'did' in target ? target.did : null, quoteId: quote.id, quoteType: quote.type },
+    { decode: (x) => decode(ReplyVO, x) },
+  );
+export async function deleteReply(id: number, target: CommentTarget): Promise<void> {
+  await request('DELETE', '/reply', { body: { reply: { id }, did: 'did' in target ? target.did : null } });
 }

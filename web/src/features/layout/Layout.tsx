@@ -8,7 +8,9 @@ import { Header } from './Header';
 import { Toasts } from './Toasts';
 
 export function Layout() {
-  const onProblemDetail = useMatch('/problem/:problemID');
+  const onPracticeProblem = useMatch('/problem/:problemID');
+  const onContestProblem = useMatch('/contest/:contestID/problem/:problemID');
+  const onProblemDetail = onPracticeProblem !== null || onContestProblem !== null;
   return (
     <div className="flex min-h-screen flex-col">
       <Header />

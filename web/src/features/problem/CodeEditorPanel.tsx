@@ -22,26 +22,35 @@ const BASIC_SETUP = {
   indentOnInput: false,
 } as const;
 
+/** A problem opened inside a contest: submits go to the contest under its display id. */
+export interface ContestProblemRef {
+  cid: number;
+  displayId: string;
+}
+
 interface Props {
   info: ProblemInfo;
+  contest?: ContestProblemRef;
   onSubmitted: (s: Submission) => void;
   /** A failed submit hides the previous status panel (spec §8). */
   onSubmitFailed: () => void;
 }
 
-export function CodeEditorPanel({ info, onSubmitted, onSubmitFailed }: Props) {
+export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: Props) {
   const intl = useIntl();
   const session = useSnapshot(sessionState);
   const langs = useSnapshot(languagesState);
   const problemId = info.problem.problemId;
+  // Code is remembered per problem, and separately per contest problem.
+  const codeKey = contest ? `contest-${contest.cid}-${contest.displayId}` : problemId;
   const names = info.languages;
 
   const initial = useMemo(() => {
-    const saved = loadSavedCode(problemId);
+    const saved = loadSavedCode(codeKey);
     const language = saved && names.includes(saved.language) ? saved.language : (names[0] ?? '');
     const code = saved && saved.language === language ? saved.code : templateFor(language, info.codeTemplate, languagesState.list);
     return { language, code };
-  }, [problemId, names, info.codeTemplate]);
+  }, [codeKey, names, info.codeTemplate]);
 
   const [language, setLanguage] = useState(initial.language);
   const [code, setCode] = useState(initial.code);
@@ -53,8 +62,8 @@ export function CodeEditorPanel({ info, onSubmitted, onSubmitFailed }: Props) {
   }, [initial]);
 
   useEffect(() => {
-    if (language) saveCode(problemId, { language, code });
-  }, [problemId, language, code]);
+    if (language) saveCode(codeKey, { language, code });
+  }, [codeKey, language, code]);
 
   const extensions = useMemo(() => modeFor(language, langs.list), [language, langs.list]);
 
@@ -87,7 +96,9 @@ export function CodeEditorPanel({ info, onSubmitted, onSubmitFailed }: Props) {
     }
     setBusy(true);
     try {
-      const submission = await submitCode({ pid: problemId, language, code, cid: 0 });
+      const submission = await submitCode(
+        contest ? { pid: contest.displayId, language, code, cid: contest.cid } : { pid: problemId, language, code, cid: 0 },
+      );
       applyRow(submission);
       showToast('success', intl.formatMessage({ id: 'problem.editor.submitted' }));
       onSubmitted(submission);

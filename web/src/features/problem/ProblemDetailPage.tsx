@@ -1,4 +1,5 @@
 // /problem/:problemID: statement on the left, editor and the live verdict of the last submit on the right.
+// The same workspace serves a problem opened inside a contest (`contest` set: submits carry cid and display id).
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,7 +7,7 @@ import { ProblemType, type ProblemInfo } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { VerdictPanel } from '../submission/VerdictPanel';
-import { CodeEditorPanel } from './CodeEditorPanel';
+import { CodeEditorPanel, type ContestProblemRef } from './CodeEditorPanel';
 import { ProblemStatement } from './ProblemStatement';
 import { getProblemDetail } from './problem-api';
 
@@ -39,15 +40,39 @@ export function ProblemDetailPage() {
     );
   }
   if (!info) return <Loading />;
+  return <ProblemWorkspace key={problemID} info={info} submitId={submitId} onSubmitId={setSubmitId} />;
+}
 
+interface WorkspaceProps {
+  info: ProblemInfo;
+  contest?: ContestProblemRef;
+  /** Replaces "problemId. title" (a contest shows its display id and title). */
+  heading?: string;
+  /** Full-screen mode: both panes take the window's height (no site header above). */
+  fullScreen?: boolean;
+  submitId: number | null;
+  onSubmitId: (submitId: number | null) => void;
+}
+
+/** Statement on the left; editor and the live verdict of the last submit on the right. */
+export function ProblemWorkspace({ info, contest, heading, fullScreen = false, submitId, onSubmitId }: WorkspaceProps) {
+  const detailHref =
+    contest && submitId !== null
+      ? `/contest/${contest.cid}/problem/${encodeURIComponent(contest.displayId)}/submission-detail/${submitId}`
+      : undefined;
+  const paneHeight = fullScreen ? 'lg:h-full lg:overflow-y-auto' : 'lg:max-h-[calc(100vh-5.5rem)] lg:overflow-y-auto';
   return (
-    <div className="mx-auto grid max-w-screen-2xl gap-4 px-4 py-4 lg:grid-cols-[minmax(420px,1fr)_minmax(580px,1fr)]">
-      <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 lg:max-h-[calc(100vh-5.5rem)] lg:overflow-y-auto">
-        <ProblemStatement info={info} />
+    <div
+      className={`mx-auto grid gap-4 px-4 py-4 lg:grid-cols-[minmax(420px,1fr)_minmax(580px,1fr)] ${fullScreen ? 'h-full max-w-none lg:min-h-0' : 'max-w-screen-2xl'}`}
+    >
+      <div className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 ${paneHeight}`}>
+        <ProblemStatement info={info} heading={heading} />
       </div>
-      <div className="flex min-w-0 flex-col gap-4">
-        <CodeEditorPanel info={info} onSubmitted={(s) => setSubmitId(s.submitId)} onSubmitFailed={() => setSubmitId(null)} />
-        {submitId !== null && <VerdictPanel key={submitId} submitId={submitId} showScore={info.problem.type === ProblemType.OI} />}
+      <div className={`flex min-w-0 flex-col gap-4 ${fullScreen ? 'lg:h-full lg:overflow-y-auto' : ''}`}>
+        <CodeEditorPanel info={info} contest={contest} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
+        {submitId !== null && (
+          <VerdictPanel key={submitId} submitId={submitId} showScore={info.problem.type === ProblemType.OI} detailHref={detailHref} cid={contest?.cid ?? 0} />
+        )}
       </div>
     </div>
   );

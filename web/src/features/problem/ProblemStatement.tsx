@@ -34,7 +34,8 @@ function Sample({ label, n, text }: { label: MessageId; n: number; text: string 
   );
 }
 
-export function ProblemStatement({ info }: { info: ProblemInfo }) {
+/** `heading` replaces "problemId. title" (a contest shows its display id and display title). */
+export function ProblemStatement({ info, heading }: { info: ProblemInfo; heading?: string }) {
   const intl = useIntl();
   const p = info.problem;
   const factor = otherLanguageFactor(p.problemId);
@@ -43,7 +44,7 @@ export function ProblemStatement({ info }: { info: ProblemInfo }) {
   return (
     <article>
       <h1 className="text-xl font-bold text-slate-800" data-testid="problem-title">
-        {p.problemId}. {p.title}
+        {heading ?? `${p.problemId}. ${p.title}`}
       </h1>
       <div className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
         <span>

@@ -1,4 +1,6 @@
 // /submission-detail/:submitID: status banner, the one-row table, case results and the code; live while judged.
+// Also mounted inside a contest (/contest/:contestID/problem/:problemID/submission-detail/:submitID), where the
+// problem links back to the contest's problem page.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TableHead } from '../../components/TableHead';
@@ -17,7 +19,7 @@ import { useLiveSubmission } from './useLiveSubmission';
 const MESSAGE_STATUSES: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
 
 export function SubmissionDetailPage() {
-  const { submitID = '' } = useParams();
+  const { submitID = '', contestID, problemID } = useParams();
   const submitId = Number(submitID);
   const valid = Number.isInteger(submitId) && submitId > 0;
   const intl = useIntl();
@@ -119,9 +121,15 @@ export function SubmissionDetailPage() {
               <td className={td}>{submitId}</td>
               <td className={td}>{formatDateTime(sub.submitTime)}</td>
               <td className={td}>
-                <Link to={`/problem/${encodeURIComponent(sub.displayPid)}`} className="text-blue-600 hover:underline">
-                  {sub.displayPid}
-                </Link>
+                {contestID && problemID ? (
+                  <Link to={`/contest/${contestID}/problem/${encodeURIComponent(problemID)}`} className="text-blue-600 hover:underline">
+                    {problemID}
+                  </Link>
+                ) : (
+                  <Link to={`/problem/${encodeURIComponent(sub.displayPid)}`} className="text-blue-600 hover:underline">
+                    {sub.displayPid}
+                  </Link>
+                )}
               </td>
               <td className={td}>
                 <StatusTag status={status} />

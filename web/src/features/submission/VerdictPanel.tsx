@@ -13,8 +13,9 @@ import { useQueuePosition } from './useQueuePosition';
 
 const MESSAGE_STATUSES: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
 
-export function VerdictPanel({ submitId, showScore }: { submitId: number; showScore: boolean }) {
-  const s = useLiveSubmission(submitId);
+/** `detailHref` replaces the practice detail link (a contest has its own submission-detail route). */
+export function VerdictPanel({ submitId, showScore, detailHref, cid = 0 }: { submitId: number; showScore: boolean; detailHref?: string; cid?: number }) {
+  const s = useLiveSubmission(submitId, true, cid);
   const conn = useSnapshot(connectionState);
   const position = useQueuePosition(submitId, s?.status);
   if (!s) return null;
@@ -45,7 +46,7 @@ export function VerdictPanel({ submitId, showScore }: { submitId: number; showSc
             <FormattedMessage id={conn.connected ? 'submission.verdict.live' : 'submission.verdict.polling'} />
           </span>
         )}
-        <Link to={`/submission-detail/${submitId}`} className="ml-auto text-sm text-blue-600 hover:underline">
+        <Link to={detailHref ?? `/submission-detail/${submitId}`} className="ml-auto text-sm text-blue-600 hover:underline">
           <FormattedMessage id="submission.verdict.viewDetail" />
         </Link>
       </div>

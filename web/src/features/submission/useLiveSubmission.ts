@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio';
 import { watchSubmission } from '../../lib/socket';
 import { submissionsState, type LiveSubmission } from '../../stores/submissions';
 
-export function useLiveSubmission(submitId: number | null, watch = true): LiveSubmission | null {
-  useEffect(() => (submitId === null || !watch ? undefined : watchSubmission(submitId)), [submitId, watch]);
+export function useLiveSubmission(submitId: number | null, watch = true, cid = 0): LiveSubmission | null {
+  useEffect(() => (submitId === null || !watch ? undefined : watchSubmission(submitId, cid)), [submitId, watch, cid]);
   const snap = useSnapshot(submissionsState);
   return submitId === null ? null : ((snap.byId[submitId] as LiveSubmission | undefined) ?? null);
 }

@@ -1,0 +1,337 @@
+// Contest boards and contest-day tools in real browsers against the whole stack: a contestant's verdict reaches the
+// admin's AC helper and both boards live (no reload) within a second of the verdict; prints are pushed to the admin;
+// under a seal the contestant sees only a pending try while the admin's forced live board shows the verdict; and an
+// ended sealed contest's scroll board, run to the end with the keyboard, ends on the final board's order.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginAsRoot, setCode, template } from './helpers';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
+
+interface Account {
+  username: string;
+  password: string;
+  uid: string;
+  token: string;
+}
+
+async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<{ token: string; uid: string }> {
+  const res = await request.post('/api/login', { data: { username, password } });
+  const body = (await res.json()) as { status: number; data: { uid: string } };
+  expect(body.status).toBe(200);
+  return { token: res.headers()['authorization']!, uid: body.data.uid };
+}
+
+/** Registers a user over REST, reading the code from the mail outbox as root (no SMTP in tests). */
+async function registerUser(request: APIRequestContext, rootToken: string, username: string): Promise<Account> {
+  const password = `${username}-pass`;
+  const email = `${username}@example.com`;
+  expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
+  const readCode = async () => {
+    const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: rootToken } })).json()).data as { text: string }[];
+    return mails.length > 0 ? (/\b(\d{6})\b/.exec(mails[0]!.text)?.[1] ?? null) : null;
+  };
+  await expect.poll(readCode).not.toBeNull();
+  const reg = await (await request.post('/api/register', { data: { username, password, email, code: await readCode() } })).json();
+  expect(reg.status).toBe(200);
+  return { username, password, ...(await apiLogin(request, username, password)) };
+}
+
+async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`/api${path}`, { method, headers: { authorization: token }, data });
+  const body = (await res.json()) as { status: number; data: T; msg: string };
+  expect(body.status, `${method} ${path}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+/** A public ACM contest with problem 1000 as A, started two minutes ago. */
+async function createContest(request: APIRequestContext, rootToken: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const start = new Date(Date.now() - 2 * 60_000);
+  const end = new Date(Date.now() + 3 * 3600_000);
+  const { cid } = await api<{ cid: number }>(request, rootToken, 'POST', '/admin/contest', {
+    title,
+    description: 'Boards end to end.',
+    type: 0,
+    auth: 0,
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    openRank: true,
+    openPrint: true,
+    visible: true,
+    ...extra,
+  });
+  const info = await api<{ problem: { id: number } }>(request, rootToken, 'GET', '/get-problem-detail?problemId=1000');
+  await api(request, rootToken, 'POST', '/admin/contest/add-problem-from-public', { cid, pid: info.problem.id, displayId: 'A' });
+  return cid;
+}
+
+const WRONG_C = '#include <stdio.h>\nint main() { printf("0\\n"); return 0; }\n';
+
+/** Submits A over REST as `who` and waits for the final verdict. */
+async function solve(request: APIRequestContext, who: Account, cid: number, code: string): Promise<number> {
+  const sub = await api<{ submitId: number }>(request, who.token, 'POST', '/submit-problem-judge', { pid: 'A', cid, language: 'C', code });
+  let status = 5;
+  await expect
+    .poll(
+      async () => {
+        const d = await api<{ submission: { status: number } }>(request, who.token, 'GET', `/get-submission-detail?submitId=${sub.submitId}`);
+        status = d.submission.status;
+        return [5, 6, 7, 9].includes(status);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(false);
+  return status;
+}
+
+async function loginUi(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/home');
+  await page.getByTestId('login-open').click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Notes in the page the moment (epoch ms) `selector` first matches. */
+async function stampWhen(page: Page, name: string, selector: string): Promise<void> {
+  await page.evaluate(
+    ([n, sel]) => {
+      const w = window as unknown as { __stamps?: Record<string, number> };
+      w.__stamps ??= {};
+      const check = () => {
+        if (w.__stamps![n] === undefined && document.querySelector(sel)) w.__stamps![n] = Date.now();
+      };
+      check();
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+    },
+    [name, selector] as const,
+  );
+}
+const stamp = (page: Page, name: string) => page.evaluate((n) => (window as unknown as { __stamps?: Record<string, number> }).__stamps?.[n] ?? null, name);
+
+/** Counts the REST reloads of the boards and of the AC helper. */
+function countReloads(page: Page): { readonly count: number } {
+  let n = 0;
+  page.on('request', (r) => {
+    const u = r.url();
+    if (u.includes('/api/get-contest-rank') || u.includes('/api/get-contest-outside-scoreboard') || u.includes('/api/get-contest-ac-info')) n++;
+  });
+  return {
+    get count() {
+      return n;
+    },
+  };
+}
+
+const cellSel = (uid: string, cls: string) => `[data-testid="board-row"][data-uid="${uid}"]:not([data-pinned]) [data-testid="board-cell"][data-pid="A"][data-cls="${cls}"]`;
+
+test('a verdict reaches the AC helper and both boards live within a second; prints are pushed to the admin', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now() % 100000;
+  const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);
+  const alice = await registerUser(request, root.token, `sbalice${suffix}`);
+  const cid = await createContest(request, root.token, `Live boards ${suffix}`);
+
+  const ctxRoot = await browser.newContext();
+  const ctxUser = await browser.newContext();
+  try {
+    const helper = await ctxRoot.newPage();
+    await loginAsRoot(helper);
+    await helper.goto(`/contest/${cid}/ac-info`);
+    await expect(helper.getByTestId('acinfo-tab')).toBeVisible();
+    const adminBoard = await ctxRoot.newPage();
+    await adminBoard.goto(`/contest/${cid}/rank`);
+    await expect(adminBoard.getByTestId('scoreboard')).toHaveAttribute('data-view', 'public');
+    // The outside board, as a visitor would open it, in the contestant's browser.
+    await loginUi(await ctxUser.newPage(), alice.username, alice.password);
+    const userBoard = await ctxUser.newPage();
+    await userBoard.goto(`/contest/${cid}/rank`);
+    await expect(userBoard.getByTestId('scoreboard')).toHaveAttribute('data-sealed', 'false');
+    const userProblem = await ctxUser.newPage();
+    await userProblem.goto(`/contest/${cid}/problem/A`);
+    await expect(userProblem.getByTestId('problem-title')).toContainText('A.');
+
+    await stampWhen(helper, 'acinfo', `[data-testid="acinfo-row"][data-username="${alice.username}"]`);
+    await stampWhen(adminBoard, 'board', cellSel(alice.uid, 'first-ac'));
+    await stampWhen(userBoard, 'board', cellSel(alice.uid, 'first-ac'));
+    await stampWhen(userProblem, 'verdict', '[data-testid="verdict-status"][data-status="0"]');
+    const reloads = [countReloads(helper), countReloads(adminBoard), countReloads(userBoard)];
+
+    await userProblem.getByTestId('language-select').selectOption('C');
+    await setCode(userProblem, template('C'));
+    await userProblem.getByTestId('submit-code').click();
+    await expect(userProblem.getByTestId('verdict-status')).toHaveAttribute('data-status', '0', { timeout: 60_000 });
+
+    await expect(helper.getByTestId('acinfo-row')).toHaveCount(1, { timeout: 5000 });
+    await expect(userBoard.locator(cellSel(alice.uid, 'first-ac'))).toBeVisible({ timeout: 5000 });
+    await expect(adminBoard.locator(cellSel(alice.uid, 'first-ac'))).toBeVisible({ timeout: 5000 });
+    const verdictAt = (await stamp(userProblem, 'verdict'))!;
+    for (const [page, name] of [
+      [helper, 'acinfo'],
+      [adminBoard, 'board'],
+      [userBoard, 'board'],
+    ] as const) {
+      const at = (await stamp(page, name))!;
+      expect(Math.abs(at - verdictAt), `${name} in ${page === helper ? 'helper' : 'a board'}`).toBeLessThan(1000);
+    }
+    // Pushed, not reloaded.
+    expect(reloads.map((r) => r.count)).toEqual([0, 0, 0]);
+
+    // The row as the spec draws it: rank 1, one AC, the minute of the AC, first blood, the balloon's AC/total.
+    const row = userBoard.locator(`[data-testid="board-row"][data-uid="${alice.uid}"]:not([data-pinned])`);
+    await expect(row).toHaveAttribute('data-rank', '1');
+    await expect(row.getByTestId('board-ac')).toHaveText('1');
+    await expect(userBoard.getByTestId('board-problem-head').first()).toContainText('1/1');
+    const acRow = helper.getByTestId('acinfo-row').first();
+    await expect(acRow).toHaveAttribute('data-checked', 'false');
+    await expect(acRow).toContainText(/First Blood|一血/);
+    await acRow.getByTestId('acinfo-check').click();
+    await expect(acRow).toHaveAttribute('data-checked', 'true');
+    await helper.reload();
+    await expect(helper.getByTestId('acinfo-row').first()).toHaveAttribute('data-checked', 'true');
+
+    // Print: the form's rules, then the request appears in the admin's print list without a reload.
+    await helper.goto(`/contest/${cid}/admin-print`);
+    await expect(helper.getByTestId('admin-print-tab')).toBeVisible();
+    await userProblem.goto(`/contest/${cid}/print`);
+    await userProblem.getByTestId('print-submit').click();
+    await expect(userProblem.getByTestId('print-error')).toHaveText(/Content cannot be empty|打印内容不能为空/);
+    await userProblem.getByTestId('print-content').fill('x'.repeat(49));
+    await userProblem.getByTestId('print-submit').click();
+    await expect(userProblem.getByTestId('print-error')).toHaveText(/cannot be less than 50|不能少于 50/);
+    await userProblem.getByTestId('print-content').fill(`int main() { return 0; } // ${'y'.repeat(40)}`);
+    await userProblem.getByTestId('print-submit').click();
+    await expect(userProblem.getByTestId('print-done')).toBeVisible();
+    const printRow = helper.locator(`[data-testid="print-row"][data-username="${alice.username}"]`);
+    await expect(printRow).toHaveAttribute('data-status', '0', { timeout: 5000 });
+    const download = helper.waitForEvent('download');
+    await printRow.getByTestId('print-download').click();
+    expect((await download).suggestedFilename()).toMatch(/\.txt$/);
+    await printRow.getByTestId('print-ok').click();
+    await expect(printRow).toHaveAttribute('data-status', '1');
+  } finally {
+    await ctxRoot.close();
+    await ctxUser.close();
+  }
+});
+
+test('under the seal the contestant sees a pending try while the forced live board shows the verdict', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now() % 100000;
+  const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);
+  const bob = await registerUser(request, root.token, `sbbob${suffix}`);
+  const start = new Date(Date.now() - 2 * 60_000);
+  // Sealed from the start: every verdict of this contest is hidden from the public board.
+  const cid = await createContest(request, root.token, `Sealed board ${suffix}`, { startTime: start.toISOString(), sealRank: true, sealRankTime: start.toISOString() });
+
+  const ctxRoot = await browser.newContext();
+  const ctxUser = await browser.newContext();
+  try {
+    const admin = await ctxRoot.newPage();
+    await loginAsRoot(admin);
+    await admin.goto(`/contest/${cid}/rank`);
+    await expect(admin.getByTestId('scoreboard')).toHaveAttribute('data-sealed', 'true');
+    await admin.getByTestId('board-force-update').check();
+    await expect(admin.getByTestId('scoreboard')).toHaveAttribute('data-view', /^live/);
+    await expect(admin.getByTestId('scoreboard')).toHaveAttribute('data-sealed', 'false');
+
+    await loginUi(await ctxUser.newPage(), bob.username, bob.password);
+    const user = await ctxUser.newPage();
+    await user.goto(`/contest/${cid}/rank`);
+    await expect(user.getByTestId('scoreboard')).toHaveAttribute('data-sealed', 'true');
+    await expect(user.getByTestId('board-sealed')).toBeVisible();
+    // The outside board of a visitor is sealed too.
+    const ctxVisitor = await browser.newContext();
+    const visitor = await ctxVisitor.newPage();
+    await visitor.goto(`/contest/acm-scoreboard/${cid}`);
+    await expect(visitor.getByTestId('scoreboard')).toHaveAttribute('data-sealed', 'true');
+
+    expect(await solve(request, bob, cid, template('C'))).toBe(0);
+    await expect(admin.locator(cellSel(bob.uid, 'first-ac'))).toBeVisible({ timeout: 5000 });
+    const pending = user.locator(cellSel(bob.uid, 'try'));
+    await expect(pending).toBeVisible({ timeout: 5000 });
+    await expect(pending).toHaveText(/0\+1/);
+    await expect(visitor.locator(cellSel(bob.uid, 'try'))).toBeVisible({ timeout: 5000 });
+    // And it stays pending: nothing of the verdict reaches the sealed boards.
+    await user.waitForTimeout(1500);
+    await expect(user.locator(`[data-testid="board-cell"][data-cls="first-ac"], [data-testid="board-cell"][data-cls="ac"]`)).toHaveCount(0);
+    await expect(user.locator(`[data-testid="board-row"][data-uid="${bob.uid}"]:not([data-pinned]) [data-testid="board-ac"]`)).toHaveText('0');
+    await ctxVisitor.close();
+  } finally {
+    await ctxRoot.close();
+    await ctxUser.close();
+  }
+});
+
+test("an ended sealed contest's scroll board, run to the end with the keyboard, ends on the final board", async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const suffix = Date.now() % 100000;
+  const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);
+  const [carl, dave, erin] = [
+    await registerUser(request, root.token, `sbcarl${suffix}`),
+    await registerUser(request, root.token, `sbdave${suffix}`),
+    await registerUser(request, root.token, `sberin${suffix}`),
+  ];
+  const start = new Date(Date.now() - 5 * 60_000);
+  const cid = await createContest(request, root.token, `Scroll board ${suffix}`, { startTime: start.toISOString(), sealRank: true, sealRankTime: start.toISOString() });
+
+  // Under the seal: erin and carl fail first, then carl and dave solve A.
+  expect(await solve(request, erin!, cid, WRONG_C)).toBe(-1);
+  expect(await solve(request, carl!, cid, WRONG_C)).toBe(-1);
+  expect(await solve(request, carl!, cid, template('C'))).toBe(0);
+  expect(await solve(request, dave!, cid, template('C'))).toBe(0);
+
+  // End the contest now (the board stays sealed: no automatic unseal).
+  await new Promise((r) => setTimeout(r, 1100));
+  const c = await api<Record<string, unknown>>(request, root.token, 'GET', `/admin/contest?cid=${cid}`);
+  const keys = ['id', 'title', 'description', 'type', 'auth', 'startTime', 'sealRank', 'sealRankTime', 'autoRealRank', 'visible', 'openPrint', 'openRank', 'rankShowName', 'allowEndSubmit', 'starAccount', 'awardType', 'awardConfigList', 'oiRankScoreType'];
+  const body: Record<string, unknown> = Object.fromEntries(keys.filter((k) => c[k] !== null && c[k] !== undefined).map((k) => [k, c[k]]));
+  await api(request, root.token, 'PUT', '/admin/contest', { ...body, endTime: new Date().toISOString() });
+
+  const final = await api<{ records: { uid: string }[] }>(request, root.token, 'POST', '/get-contest-rank', { cid, currentPage: 1, limit: 100, forceRefresh: true });
+  const finalOrder = final.records.map((r) => r.uid).filter((u, i, all) => all.lastIndexOf(u) === i);
+  expect(finalOrder).toEqual([dave!.uid, carl!.uid, erin!.uid]);
+
+  const ctxRoot = await browser.newContext();
+  try {
+    const admin = await ctxRoot.newPage();
+    await loginAsRoot(admin);
+    await admin.goto(`/contest/${cid}/scroll-board`);
+    await expect(admin.getByTestId('scroll-setup-tab')).toBeVisible();
+    await expect(admin.getByTestId('scroll-setup-tab')).toContainText('3');
+    await admin.getByTestId('scroll-setup-gold').fill('1');
+    const popup = ctxRoot.waitForEvent('page');
+    await admin.getByTestId('scroll-setup-start').click();
+    const board = await popup;
+    await board.waitForLoadState();
+    expect(board.url()).toContain(`/scroll-board?cid=${cid}&removeStar=false&medals%5B%5D=1`);
+    const root$ = board.getByTestId('scroll-board');
+    await expect(root$).toHaveAttribute('data-done', 'false');
+    await expect(board.getByTestId('scroll-row')).toHaveCount(3);
+    // Sealed start: nothing solved, every attempt pending.
+    await expect(board.locator('[data-testid="scroll-cell"][data-state="pending"]')).toHaveCount(3);
+
+    const order = async () =>
+      (await board.getByTestId('scroll-row').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-index')), e.getAttribute('data-uid')] as const)))
+        .sort((a, b) => a[0] - b[0])
+        .map(([, uid]) => uid);
+    let sawMedal = false;
+    for (let i = 0; i < 40 && (await root$.getAttribute('data-done')) !== 'true'; i++) {
+      await board.keyboard.press(i % 2 === 0 ? 'Enter' : 'ArrowRight');
+      if ((await root$.getAttribute('data-step')) === 'medal') {
+        sawMedal = true;
+        await expect(board.getByTestId('scroll-medal')).toBeVisible();
+      }
+    }
+    await expect(root$).toHaveAttribute('data-done', 'true');
+    expect(sawMedal).toBe(true);
+    expect(await order()).toEqual(finalOrder);
+    await expect(board.locator('[data-testid="scroll-cell"][data-state="pending"]')).toHaveCount(0);
+
+    // Home starts the ceremony again from the sealed board.
+    await board.keyboard.press('Home');
+    await expect(root$).toHaveAttribute('data-done', 'false');
+    await expect(board.locator('[data-testid="scroll-cell"][data-state="pending"]')).toHaveCount(3);
+  } finally {
+    await ctxRoot.close();
+  }
+});

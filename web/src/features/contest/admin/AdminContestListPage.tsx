@@ -1,0 +1,190 @@
+// /admin/contest: the contests with keyword search (10 a page), a visible switch, and edit, problems,
+// announcements and delete (with the Delete_Contest_Tips confirmation).
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { AdminContestVO, PageOf } from '@oj/proto';
+import { Pager } from '../../../components/Pager';
+import { Empty, Loading } from '../../../components/Spinner';
+import { TableHead } from '../../../components/TableHead';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { showToast } from '../../../stores/ui';
+import { AuthTag, RuleBadge, StatusBadge } from '../ContestBadges';
+import { adminChangeContestVisible, adminDeleteContest, adminGetContestList } from '../contest-api';
+
+const PAGE_SIZE = 10;
+
+export function Switch({ checked, onChange, testId, disabled }: { checked: boolean; onChange: (v: boolean) => void; testId?: string; disabled?: boolean }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      data-testid={testId}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:opacity-50 ${checked ? 'bg-blue-600' : 'bg-slate-300'}`}
+    >
+      <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-4' : 'translate-x-0.5'}`} />
+    </button>
+  );
+}
+
+export function AdminContestListPage() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'contest.admin.listTitle' }));
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
+  const [keyword, setKeyword] = useState('');
+  const [draft, setDraft] = useState('');
+  const [data, setData] = useState<PageOf<AdminContestVO> | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await adminGetContestList(page, size, keyword || undefined));
+    } catch {
+      setData(null);
+    } finally {
+      setLoading(false);
+    }
+  }, [page, size, keyword]);
+  useEffect(() => void load(), [load]);
+
+  const toggleVisible = async (c: AdminContestVO, visible: boolean) => {
+    try {
+      await adminChangeContestVisible(c.id, visible, c.uid);
+      showToast('success', intl.formatMessage({ id: 'contest.admin.updated' }));
+      setData((d) => (d ? { ...d, records: d.records.map((r) => (r.id === c.id ? { ...r, visible } : r)) } : d));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    }
+  };
+
+  const remove = async (c: AdminContestVO) => {
+    if (!window.confirm(intl.formatMessage({ id: 'contest.admin.deleteTips' }))) return;
+    try {
+      await adminDeleteContest(c.id);
+      showToast('success', intl.formatMessage({ id: 'contest.admin.deleted' }));
+      await load();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    }
+  };
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setKeyword(draft.trim());
+  };
+
+  const td = 'px-3 py-2 whitespace-nowrap';
+  const action = 'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-blue-400 hover:text-blue-600';
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
+        <h1 className="mr-auto text-lg font-semibold text-slate-800">
+          <FormattedMessage id="contest.admin.listTitle" />
+        </h1>
+        <form onSubmit={search} className="flex gap-2">
+          <input
+            data-testid="admin-contest-keyword"
+            className="w-52 rounded border border-slate-300 px-2 py-1 text-sm"
+            placeholder={intl.formatMessage({ id: 'contest.list.keyword' })}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
+            <FormattedMessage id="common.action.search" />
+          </button>
+        </form>
+        <Link to="/admin/contest/create" data-testid="admin-contest-create" className="rounded bg-green-600 px-3 py-1 text-sm text-white hover:bg-green-700">
+          <FormattedMessage id="contest.admin.create" />
+        </Link>
+      </div>
+      {loading && !data ? (
+        <Loading />
+      ) : !data || data.records.length === 0 ? (
+        <Empty />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="admin-contest-table">
+            <TableHead
+              nowrap
+              columns={[
+                'contest.admin.id',
+                'contest.admin.title',
+                'contest.admin.type',
+                'contest.admin.auth',
+                'contest.admin.status',
+                'contest.admin.visible',
+                'contest.admin.time',
+                'contest.admin.creator',
+                'contest.admin.option',
+              ]}
+            />
+            <tbody>
+              {data.records.map((c) => (
+                <tr key={c.id} data-testid="admin-contest-row" data-cid={c.id} className="border-t border-slate-100 hover:bg-slate-50">
+                  <td className={td}>{c.id}</td>
+                  <td className="px-3 py-2">
+                    <Link to={`/contest/${c.id}`} className="text-blue-600 hover:underline">
+                      {c.title}
+                    </Link>
+                  </td>
+                  <td className={td}>
+                    <RuleBadge type={c.type} oiRankScoreType={c.oiRankScoreType} />
+                  </td>
+                  <td className={td}>
+                    <AuthTag auth={c.auth} />
+                  </td>
+                  <td className={td}>
+                    <StatusBadge status={c.status} />
+                  </td>
+                  <td className={td}>
+                    <Switch checked={c.visible} testId="admin-contest-visible" onChange={(v) => void toggleVisible(c, v)} />
+                  </td>
+                  <td className={`${td} text-xs text-slate-500`}>
+                    <div>{formatDateTime(c.startTime)}</div>
+                    <div>{formatDateTime(c.endTime)}</div>
+                  </td>
+                  <td className={td}>{c.author ?? '--'}</td>
+                  <td className={td}>
+                    <div className="flex gap-1">
+                      <Link to={`/admin/contest/${c.id}/edit`} className={action} data-testid="admin-contest-edit">
+                        <FormattedMessage id="contest.admin.edit" />
+                      </Link>
+                      <Link to={`/admin/contest/${c.id}/problems`} className={action} data-testid="admin-contest-problems">
+                        <FormattedMessage id="contest.admin.problems" />
+                      </Link>
+                      <Link to={`/admin/contest/${c.id}/announcement`} className={action} data-testid="admin-contest-announcements">
+                        <FormattedMessage id="contest.admin.announcements" />
+                      </Link>
+                      <button type="button" className={`${action} hover:border-red-400 hover:text-red-600`} data-testid="admin-contest-delete" onClick={() => void remove(c)}>
+                        <FormattedMessage id="contest.admin.delete" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="px-4">
+        <Pager
+          page={page}
+          size={size}
+          total={data?.total ?? 0}
+          onChange={(p, s) => {
+            setPage(p);
+            setSize(s);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// The shell's live link to `contest:<cid>` (contest.status and contest.announcement), through lib/live-topics.ts:
+// frames in seq order, `since` after a reconnect, a REST catch-up on resync, and the spec's 60 s poll of unread
+// announcements only while the socket is down.
+import { useEffect, useRef } from 'react';
+import { POLLING, type ContestAnnouncementVO, type ContestStatusEvent } from '@oj/proto';
+import { contestTopic, watchTopic } from '../../lib/live-topics';
+
+export interface ContestLiveHandlers {
+  onStatus: (ev: ContestStatusEvent) => void;
+  onAnnouncement: (a: ContestAnnouncementVO) => void;
+  /** Loads what may have been missed (unread announcements) over REST. */
+  catchUp: () => Promise<void>;
+}
+
+export function useContestLive(cid: number, enabled: boolean, handlers: ContestLiveHandlers): void {
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  useEffect(() => {
+    if (!enabled) return;
+    // Whatever happened before we arrived (or while away) comes over REST once.
+    void ref.current.catchUp();
+    return watchTopic(contestTopic(cid), {
+      events: {
+        'contest.status': (ev) => {
+          if (ev.cid === cid) ref.current.onStatus(ev);
+        },
+        'contest.announcement': (a) => {
+          if (a.cid === cid) ref.current.onAnnouncement(a);
+        },
+      },
+      onResync: () => void ref.current.catchUp(),
+      poll: { intervalMs: POLLING.contestAnnouncementMs, run: () => ref.current.catchUp() },
+    });
+  }, [cid, enabled]);
+}

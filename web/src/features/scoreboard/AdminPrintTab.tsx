@@ -1,0 +1,156 @@
+// The Admin Print tab (spec 001 §2.5): print requests (unprinted first), download and mark printed; new ones are
+// pushed by `print.new` on contest-admin:<cid>, polled every 10 s only while the socket is down.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { CONTEST_LIMITS, POLLING, type ContestVO, type PrintVO } from '@oj/proto';
+import { TableHead } from '../../components/TableHead';
+import { formatDateTime } from '../../lib/format';
+import { contestAdminTopic, watchTopic } from '../../lib/live-topics';
+import { showToast } from '../../stores/ui';
+import { upsertRow } from './live-list';
+import { checkPrint, downloadPrint, getPrintList } from './scoreboard-api';
+import { SimplePager } from './SimplePager';
+
+const SIZE = CONTEST_LIMITS.printPageSize;
+
+export function AdminPrintTab({ contest }: { contest: ContestVO; isAdmin: boolean }) {
+  const cid = contest.id;
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<PrintVO[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [fresh, setFresh] = useState<Record<number, boolean>>({});
+  const pageRef = useRef(page);
+  pageRef.current = page;
+
+  const load = useCallback(
+    async (silent: boolean) => {
+      try {
+        const data = await getPrintList(cid, pageRef.current, SIZE, silent);
+        setRows(data.records);
+        setTotal(data.total);
+      } catch {
+        setRows((r) => r ?? []);
+      }
+    },
+    [cid],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load, page]);
+
+  useEffect(
+    () =>
+      watchTopic(contestAdminTopic(cid), {
+        events: {
+          'print.new': (row) => {
+            if (row.cid !== cid) return;
+            setRows((cur) => {
+              if (!cur) return cur;
+              const known = cur.some((r) => r.id === row.id);
+              if (pageRef.current !== 1 && !known) {
+                setTotal((t) => t + 1);
+                return cur;
+              }
+              const { rows: next, added } = upsertRow(cur, row, (r) => r.status === 1, SIZE);
+              if (added) setTotal((t) => t + 1);
+              return next;
+            });
+            setFresh((f) => ({ ...f, [row.id]: true }));
+          },
+        },
+        onResync: () => void load(true),
+        poll: { intervalMs: POLLING.adminHelperMs, run: () => load(true) },
+      }),
+    [cid, load],
+  );
+
+  const download = async (row: PrintVO) => {
+    try {
+      const { blob, fileName } = await downloadPrint(row.id);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      showToast('error', e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const markPrinted = async (row: PrintVO) => {
+    try {
+      await checkPrint(row.id, cid);
+      setRows((cur) => cur?.map((r) => (r.id === row.id ? { ...r, status: 1 } : r)) ?? cur);
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+
+  return (
+    <div className="p-4" data-testid="admin-print-tab">
+      <div className="mb-3">
+        <button type="button" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:border-blue-400" onClick={() => void load(false)}>
+          <FormattedMessage id="board.acinfo.refresh" />
+        </button>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-sm">
+          <TableHead nowrap columns={['board.adminPrint.username', 'board.adminPrint.realname', 'board.adminPrint.time', 'board.adminPrint.status', 'board.adminPrint.action']} />
+          <tbody>
+            {rows === null ? (
+              <tr>
+                <td colSpan={5} className="py-8 text-center text-slate-500">
+                  <FormattedMessage id="board.page.loading" />
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="py-8 text-center text-slate-400">
+                  <FormattedMessage id="board.page.empty" />
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.id} data-testid="print-row" data-id={r.id} data-username={r.username} data-status={r.status} className={`border-t border-slate-100 ${fresh[r.id] ? 'sb-flash' : ''}`}>
+                  <td className="px-3 py-2">{r.username}</td>
+                  <td className="px-3 py-2 text-slate-600">{r.realname}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDateTime(r.gmtCreate)}</td>
+                  <td className="px-3 py-2">
+                    {r.status === 1 ? (
+                      <span className="text-green-700">
+                        <FormattedMessage id="board.adminPrint.printed" />
+                      </span>
+                    ) : (
+                      <span className="text-amber-700">
+                        <FormattedMessage id="board.adminPrint.notPrinted" />
+                      </span>
+                    )}
+                  </td>
+                  <td className="flex gap-2 px-3 py-2">
+                    <button type="button" data-testid="print-download" className="rounded border border-slate-300 px-2 py-1 text-xs hover:border-blue-400" onClick={() => void download(r)}>
+                      <FormattedMessage id="board.adminPrint.download" />
+                    </button>
+                    <button
+                      type="button"
+                      data-testid="print-ok"
+                      disabled={r.status === 1}
+                      className="rounded bg-blue-600 px-2 py-1 text-xs text-white hover:bg-blue-700 disabled:opacity-40"
+                      onClick={() => void markPrinted(r)}
+                    >
+                      <FormattedMessage id="board.adminPrint.ok" />
+                    </button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <SimplePager page={page} size={SIZE} total={total} onChange={setPage} />
+    </div>
+  );
+}

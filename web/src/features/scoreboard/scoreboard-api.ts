@@ -1,0 +1,122 @@
+// REST calls of the boards and the contest-day tools (hoj-api.md §8, §13), answers decoded with proto's schemas.
+import {
+  AcInfoVO,
+  CONTEST_LIMITS,
+  ContestOutsideInfo,
+  ContestProblemVO,
+  decode,
+  Page,
+  PrintVO,
+  RankPage,
+  ScrollBoardInfo,
+  ScrollBoardSubmission,
+  type PageOf,
+} from '@oj/proto';
+import { api, buildUrl, request, ApiError } from '../../lib/api';
+import { listOf } from '../../lib/decoders';
+import { getIntl, localeState } from '../../i18n/locale';
+import { sessionState } from '../../stores/session';
+
+const acInfoPage = Page(AcInfoVO);
+const printPage = Page(PrintVO);
+
+export interface BoardQuery {
+  cid: number;
+  forceRefresh: boolean;
+  containsEnd: boolean;
+  /** The outside board (anonymous) instead of the in-contest one. */
+  outside: boolean;
+}
+
+/**
+ * The whole board in board order: pages of `maxRankLimit` rows until `total` is reached. Copies of pinned rows
+ * (the server pins the caller's own row on the in-contest board) are dropped, keeping each row's real place.
+ */
+export async function loadWholeBoard(q: BoardQuery, silent = false): Promise<RankPage> {
+  const path = q.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank';
+  const limit = CONTEST_LIMITS.maxRankLimit;
+  let first: RankPage | null = null;
+  const records: RankPage['records'] = [];
+  for (let currentPage = 1; currentPage <= 20; currentPage++) {
+    const page = await api.post(
+      path,
+      { cid: q.cid, currentPage, limit, forceRefresh: q.forceRefresh, removeStar: false, concernedList: [], containsEnd: q.containsEnd },
+      { decode: (x) => decode(RankPage, x), silent },
+    );
+    first ??= page;
+    records.push(...page.records);
+    if (page.records.length < limit || records.length >= page.total) break;
+  }
+  const page = first as RankPage;
+  return { ...page, records: dropPinnedCopies(records) };
+}
+
+/** Keeps the last occurrence of each uid (pinned copies come first, the real row later). */
+export function dropPinnedCopies<R extends { uid: string }>(rows: readonly R[]): R[] {
+  const last = new Map<string, number>();
+  rows.forEach((r, i) => last.set(r.uid, i));
+  return rows.filter((r, i) => last.get(r.uid) === i);
+}
+
+export const getOutsideInfo = (cid: number): Promise<ContestOutsideInfo> =>
+  api.get('/get-contest-outsize-info', { query: { cid }, decode: (x) => decode(ContestOutsideInfo, x) });
+
+export const getBoardProblems = (cid: number, containsEnd = false): Promise<ContestProblemVO[]> =>
+  api.get('/get-contest-problem', { query: { cid, containsEnd }, decode: listOf((x) => decode(ContestProblemVO, x)), silent: true });
+
+// ---------- AC helper ----------
+
+export const getAcInfo = (cid: number, currentPage: number, limit: number, silent = false): Promise<PageOf<AcInfoVO>> =>
+  api.get('/get-contest-ac-info', { query: { cid, currentPage, limit }, decode: (x) => decode(acInfoPage, x), silent });
+
+export async function checkAcInfo(id: number, cid: number, checked: boolean): Promise<void> {
+  await api.put('/check-contest-ac-info', { id, cid, checked });
+}
+
+// ---------- print ----------
+
+export async function submitPrint(cid: number, content: string): Promise<void> {
+  await api.post('/submit-print-text', { cid, content });
+}
+
+export const getPrintList = (cid: number, currentPage: number, limit: number, silent = false): Promise<PageOf<PrintVO>> =>
+  api.get('/get-contest-print', { query: { cid, currentPage, limit }, decode: (x) => decode(printPage, x), silent });
+
+export async function checkPrint(id: number, cid: number): Promise<void> {
+  await request('PUT', '/check-contest-print-status', { query: { id, cid } });
+}
+
+/** The print text as a file (hoj-api §13): binary on success, the JSON envelope on refusal. */
+export async function downloadPrint(id: number): Promise<{ blob: Blob; fileName: string }> {
+  const headers: Record<string, string> = { 'Url-Type': 'general', 'Accept-Language': localeState.locale };
+  if (sessionState.token) headers.Authorization = sessionState.token;
+  const res = await fetch(buildUrl('/file/download-contest-print-text', { id }), { headers });
+  const type = res.headers.get('Content-Type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    let msg = '';
+    try {
+      const env = (await res.json()) as { msg?: unknown };
+      msg = typeof env.msg === 'string' ? env.msg : '';
+    } catch {
+      // Not an envelope.
+    }
+    throw new ApiError('http', msg || getIntl().formatMessage({ id: 'error.SYSTEM_ERROR' }), res.status);
+  }
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await res.blob(), fileName: m ? decodeURIComponent(m[1]!) : `print-${id}.txt` };
+}
+
+// ---------- rejudge ----------
+
+export async function rejudgeContestProblem(cid: number, pid: number): Promise<void> {
+  await api.get('/admin/judge/rejudge-contest-problem', { query: { cid, pid } });
+}
+
+// ---------- scroll board ----------
+
+export const getScrollInfo = (cid: number): Promise<ScrollBoardInfo> =>
+  api.get('/get-contest-scroll-board-info', { query: { cid }, decode: (x) => decode(ScrollBoardInfo, x) });
+
+export const getScrollSubmissions = (cid: number, removeStar: boolean): Promise<ScrollBoardSubmission[]> =>
+  api.get('/get-contest-scroll-board-submission', { query: { cid, removeStar }, decode: listOf((x) => decode(ScrollBoardSubmission, x)) });

@@ -1,0 +1,248 @@
+// The ordering, hole, resync, resubscribe and fallback-polling rules of watched topics, driven through a scripted
+// socket link (the real socket path is covered end to end in tests/e2e/scoreboard.spec.ts).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AcInfoVO, SubscribeAck } from '@oj/proto';
+import { LiveTopicHub, type TopicLink } from './live-topics';
+
+interface SentSubscribe {
+  topic: string;
+  since: number | undefined;
+  ack: (a: SubscribeAck) => void;
+}
+
+class ScriptedLink implements TopicLink {
+  up = true;
+  subs: SentSubscribe[] = [];
+  unsubs: string[] = [];
+  connected() {
+    return this.up;
+  }
+  subscribe(topic: string, since: number | undefined, ack: (a: SubscribeAck) => void) {
+    if (!this.up) return false;
+    this.subs.push({ topic, since, ack });
+    return true;
+  }
+  unsubscribe(topic: string) {
+    this.unsubs.push(topic);
+  }
+  /** Answers the oldest unanswered subscribe. */
+  ackNext(a: SubscribeAck) {
+    const s = this.subs.shift();
+    if (!s) throw new Error('no subscribe pending');
+    s.ack(a);
+    return s;
+  }
+}
+
+const TOPIC = 'contest-admin:7';
+
+function acInfo(id: number): AcInfoVO {
+  return {
+    id,
+    cid: 7,
+    submitId: 100 + id,
+    uid: `u${id}`,
+    username: `user${id}`,
+    realname: null,
+    displayId: 'A',
+    color: null,
+    firstBlood: false,
+    checked: false,
+    time: 60,
+    submitTime: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+function setup(snapshot = false) {
+  const link = new ScriptedLink();
+  const hub = new LiveTopicHub(link, { gapWaitMs: 500, retryMs: 1000 });
+  const got: number[] = [];
+  const onResync = vi.fn();
+  const watch = hub.watch(TOPIC, { snapshot, onResync, events: { 'acinfo.new': (d) => got.push(d.id) } });
+  const send = (seq: number, id = seq) => hub.frame('acinfo.new', { topic: TOPIC, seq, data: acInfo(id) });
+  return { link, hub, got, onResync, watch, send };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('LiveTopicHub ordering', () => {
+  it('starts the stream at the ack, applies each frame once and in order', () => {
+    const { link, got, send } = setup();
+    expect(link.subs).toHaveLength(1);
+    expect(link.subs[0]!.since).toBeUndefined();
+    link.ackNext({ ok: true, seq: 4 });
+    send(4); // already covered by the ack
+    send(5);
+    send(5);
+    send(7);
+    send(6);
+    expect(got).toEqual([5, 6, 7]);
+  });
+
+  it('replays a hole from the server before giving up, without a resync', () => {
+    const { link, got, send, onResync } = setup();
+    link.ackNext({ ok: true, seq: 0 });
+    send(1);
+    send(3);
+    expect(got).toEqual([1]);
+    vi.advanceTimersByTime(499);
+    expect(link.subs).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    const replay = link.subs[0]!;
+    expect(replay.since).toBe(1);
+    // The server emits what was missed before the ack.
+    send(2);
+    link.ackNext({ ok: true, seq: 3 });
+    expect(got).toEqual([1, 2, 3]);
+    expect(onResync).not.toHaveBeenCalled();
+  });
+
+  it('resyncs when the replay does not fill the hole and continues after it (stream mode)', () => {
+    const { link, got, send, onResync } = setup();
+    link.ackNext({ ok: true, seq: 0 });
+    send(1);
+    send(4);
+    send(5);
+    vi.advanceTimersByTime(500);
+    link.ackNext({ ok: true, seq: 5 });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    expect(got).toEqual([1, 4, 5]);
+    send(6);
+    expect(got).toEqual([1, 4, 5, 6]);
+  });
+
+  it('resyncs on a resync ack', () => {
+    const { link, onResync, got, send } = setup();
+    link.ackNext({ ok: true, seq: 10, resync: true });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    send(11);
+    expect(got).toEqual([11]);
+  });
+
+  it('reloads on a frame that does not decode', () => {
+    const { link, hub, onResync, got, send } = setup();
+    link.ackNext({ ok: true, seq: 0 });
+    hub.frame('acinfo.new', { topic: TOPIC, seq: 1, data: { id: 'x' } });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    send(2);
+    expect(got).toEqual([2]);
+  });
+});
+
+describe('LiveTopicHub snapshots', () => {
+  it('holds frames until the snapshot seq is known, then applies only the later ones', () => {
+    const { link, got, send, watch } = setup(true);
+    link.ackNext({ ok: true, seq: 3 });
+    send(4);
+    send(5);
+    expect(got).toEqual([]);
+    watch.setSeq(4);
+    expect(got).toEqual([5]);
+    expect(link.subs).toHaveLength(0);
+  });
+
+  it('asks for a replay when the snapshot is older than the subscription', () => {
+    const { link, got, send, watch } = setup(true);
+    link.ackNext({ ok: true, seq: 6 });
+    send(7);
+    watch.setSeq(4);
+    expect(link.subs).toHaveLength(1);
+    expect(link.subs[0]!.since).toBe(4);
+    send(5);
+    send(6);
+    send(7);
+    link.ackNext({ ok: true, seq: 7 });
+    expect(got).toEqual([5, 6, 7]);
+  });
+
+  it('after a resync waits for the reloaded snapshot and keeps the frames after it', () => {
+    const { link, got, send, watch, onResync } = setup(true);
+    link.ackNext({ ok: true, seq: 0 });
+    watch.setSeq(0);
+    send(1);
+    // A hole the server cannot replay.
+    send(3);
+    vi.advanceTimersByTime(500);
+    link.ackNext({ ok: true, seq: 3 });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    send(4);
+    expect(got).toEqual([1]);
+    watch.setSeq(3); // the reloaded board already contains 2 and 3
+    expect(got).toEqual([1, 4]);
+  });
+
+  it('a snapshot set before the first ack is checked against it', () => {
+    const { link, got, send, watch } = setup(true);
+    watch.setSeq(2);
+    link.ackNext({ ok: true, seq: 3 });
+    expect(link.subs[0]!.since).toBe(2);
+    send(3);
+    link.ackNext({ ok: true, seq: 3 });
+    expect(got).toEqual([3]);
+  });
+});
+
+describe('LiveTopicHub connection', () => {
+  it('resubscribes with since after a reconnect and polls only while down', async () => {
+    const link = new ScriptedLink();
+    const hub = new LiveTopicHub(link, { gapWaitMs: 500, retryMs: 1000 });
+    const run = vi.fn(async () => undefined);
+    const got: number[] = [];
+    hub.watch(TOPIC, { onResync: () => undefined, events: { 'acinfo.new': (d) => got.push(d.id) }, poll: { intervalMs: 10_000, run } });
+    link.ackNext({ ok: true, seq: 2 });
+    hub.frame('acinfo.new', { topic: TOPIC, seq: 3, data: acInfo(3) });
+
+    vi.advanceTimersByTime(30_000);
+    expect(run).not.toHaveBeenCalled();
+
+    link.up = false;
+    hub.disconnected();
+    hub.disconnected(); // repeated connect_error
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(run).toHaveBeenCalledTimes(2);
+
+    link.up = true;
+    hub.connected();
+    expect(link.subs[0]!.since).toBe(3);
+    hub.frame('acinfo.new', { topic: TOPIC, seq: 4, data: acInfo(4) });
+    link.ackNext({ ok: true, seq: 4 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(got).toEqual([3, 4]);
+  });
+
+  it('shares one subscription per topic and leaves it with the last watcher', () => {
+    const link = new ScriptedLink();
+    const hub = new LiveTopicHub(link);
+    const a: number[] = [];
+    const b: number[] = [];
+    const stopA = hub.watch(TOPIC, { onResync: () => undefined, events: { 'acinfo.new': (d) => a.push(d.id) } });
+    link.ackNext({ ok: true, seq: 1 });
+    const stopB = hub.watch(TOPIC, { onResync: () => undefined, events: { 'acinfo.new': (d) => b.push(d.id) } });
+    expect(link.subs).toHaveLength(0);
+    hub.frame('acinfo.new', { topic: TOPIC, seq: 2, data: acInfo(2) });
+    stopA();
+    expect(link.unsubs).toEqual([]);
+    hub.frame('acinfo.new', { topic: TOPIC, seq: 3, data: acInfo(3) });
+    stopB();
+    expect(link.unsubs).toEqual([TOPIC]);
+    expect(a).toEqual([2]);
+    expect(b).toEqual([2, 3]);
+    expect(hub.state()).toEqual([]);
+  });
+
+  it('polls while a topic is refused and retries a passing refusal', async () => {
+    const link = new ScriptedLink();
+    const hub = new LiveTopicHub(link, { gapWaitMs: 500, retryMs: 1000 });
+    const run = vi.fn(async () => undefined);
+    hub.watch(TOPIC, { onResync: () => undefined, events: {}, poll: { intervalMs: 10_000, run } });
+    link.ackNext({ ok: false, code: 'RATE_LIMITED' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(link.subs).toHaveLength(1);
+    link.ackNext({ ok: true, seq: 0 });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(run).not.toHaveBeenCalled();
+    expect(hub.state()).toEqual([{ topic: TOPIC, watchers: 1, live: true }]);
+  });
+});

@@ -1,0 +1,421 @@
+// Watching a pushed topic (contest, scoreboard, contest-admin) over the one socket of lib/socket.ts
+// (ARCHITECTURE §2–3): subscribe with `since`, apply every frame once and in seq order, resubscribe after a
+// reconnect, ask the server to replay a hole and reload the REST snapshot when it cannot, and poll over REST only
+// while the socket is down (or the topic is refused).
+import { decode, PUSH_EVENT_SCHEMAS, type PushEventData, type SubscribeAck } from '@oj/proto';
+import { attachRealtimeLink, emitSubscribe, emitUnsubscribe, socketConnected, type LinkEventName, type RealtimeLinkListener } from './socket';
+
+export type LiveEventHandlers = { [E in LinkEventName]?: (data: PushEventData<E>, seq: number) => void };
+
+export interface WatchOptions {
+  /** Handlers per event; frames of other events only advance the seq. */
+  events: LiveEventHandlers;
+  /** Frames were lost for good (resync ack, a hole the server could not replay, a bad frame): reload over REST. */
+  onResync: () => void;
+  /** REST refresh run every `intervalMs` only while the socket is down or the topic refused. */
+  poll?: { intervalMs: number; run: () => Promise<void> };
+  /**
+   * The watcher keeps a REST snapshot that carries a seq (boards): frames are held until `setSeq` gives it, and
+   * again after `onResync` until the reloaded snapshot's seq is set. Without it the subscribe ack starts the stream.
+   */
+  snapshot?: boolean;
+}
+
+/** Calling it stops watching; `setSeq` records the seq of a REST snapshot just applied. */
+export interface TopicWatch {
+  (): void;
+  setSeq(seq: number): void;
+}
+
+/** What the hub needs from the socket; lib/socket.ts in the app, a scripted stand-in in unit tests. */
+export interface TopicLink {
+  connected(): boolean;
+  subscribe(topic: string, since: number | undefined, ack: (a: SubscribeAck) => void): boolean;
+  unsubscribe(topic: string): void;
+}
+
+interface Frame {
+  seq: number;
+  event: LinkEventName;
+  /** `undefined`: the frame did not decode. */
+  data: unknown;
+}
+
+interface TopicState {
+  name: string;
+  watchers: Set<Watcher>;
+  /** A subscribe was acknowledged on the current connection: frames flow. */
+  live: boolean;
+  inFlight: number;
+  /** Highest seq the server reported or sent on the current connection. */
+  lastSeen: number | null;
+  refused: boolean;
+  retryTimer: ReturnType<typeof setTimeout> | null;
+  retryMs: number;
+}
+
+interface Watcher {
+  topic: TopicState;
+  opts: WatchOptions;
+  /** Last seq applied (or of the snapshot); null while waiting for a start. */
+  seq: number | null;
+  /** Frames that cannot be applied yet (a hole before them, or no start yet). */
+  held: Map<number, Frame>;
+  /** Every frame after this seq reaches the watcher on the current connection; null when unknown. */
+  coverFrom: number | null;
+  gapTimer: ReturnType<typeof setTimeout> | null;
+  replaying: boolean;
+  pollTimer: ReturnType<typeof setInterval> | null;
+  polling: boolean;
+  closed: boolean;
+}
+
+/** Codes after which a refused subscribe is not retried (polling keeps the page fresh instead). */
+const FINAL_REFUSALS = new Set(['TOPIC_FORBIDDEN', 'TOPIC_INVALID', 'AUTH_TOKEN_INVALID', 'VALIDATION_FAILED']);
+
+export interface HubTimings {
+  /** How long frames after a hole wait for the missing ones before a replay is asked. */
+  gapWaitMs: number;
+  /** First retry delay of a subscribe refused for a passing reason (doubles up to 60 s). */
+  retryMs: number;
+}
+
+export class LiveTopicHub implements RealtimeLinkListener {
+  private readonly topics = new Map<string, TopicState>();
+  private up = false;
+  /** Bumped on every (dis)connect: acks of an older connection are ignored. */
+  private epoch = 0;
+
+  constructor(
+    private readonly link: TopicLink,
+    private readonly timings: HubTimings = { gapWaitMs: 1000, retryMs: 5000 },
+  ) {
+    this.up = link.connected();
+  }
+
+  watch(name: string, opts: WatchOptions): TopicWatch {
+    let t = this.topics.get(name);
+    if (!t) {
+      t = { name, watchers: new Set(), live: false, inFlight: 0, lastSeen: null, refused: false, retryTimer: null, retryMs: this.timings.retryMs };
+      this.topics.set(name, t);
+    }
+    const w: Watcher = {
+      topic: t,
+      opts,
+      seq: null,
+      held: new Map(),
+      coverFrom: null,
+      gapTimer: null,
+      replaying: false,
+      pollTimer: null,
+      polling: false,
+      closed: false,
+    };
+    t.watchers.add(w);
+    if (t.live && t.lastSeen !== null) {
+      // Joining a flowing subscription: everything after what the server last reported comes to us too.
+      w.coverFrom = t.lastSeen;
+      if (!opts.snapshot) w.seq = t.lastSeen;
+    } else if (this.up && t.inFlight === 0 && !t.retryTimer) {
+      this.send(t, undefined);
+    }
+    if (!this.up || t.refused) this.startPoll(w);
+
+    const stop = (() => this.unwatch(w)) as TopicWatch;
+    stop.setSeq = (seq: number) => this.setSeq(w, seq);
+    return stop;
+  }
+
+  // ---------- socket lifecycle (RealtimeLinkListener) ----------
+
+  connected(): void {
+    if (this.up) return;
+    this.up = true;
+    this.epoch++;
+    for (const t of this.topics.values()) {
+      t.live = false;
+      t.inFlight = 0;
+      t.lastSeen = null;
+      t.refused = false;
+      this.clearRetry(t);
+      for (const w of t.watchers) this.stopPoll(w);
+      this.send(t, this.sinceOf(t));
+    }
+  }
+
+  disconnected(): void {
+    if (!this.up) return;
+    this.up = false;
+    this.epoch++;
+    for (const t of this.topics.values()) {
+      t.live = false;
+      t.inFlight = 0;
+      this.clearRetry(t);
+      for (const w of t.watchers) {
+        w.coverFrom = null;
+        w.replaying = false;
+        this.clearGap(w);
+        this.startPoll(w);
+      }
+    }
+  }
+
+  frame(event: LinkEventName, raw: unknown): void {
+    if (typeof raw !== 'object' || raw === null) return;
+    const f = raw as { topic?: unknown; seq?: unknown; data?: unknown };
+    if (typeof f.topic !== 'string' || typeof f.seq !== 'number' || !Number.isInteger(f.seq)) return;
+    const t = this.topics.get(f.topic);
+    if (!t) return;
+    let data: unknown;
+    try {
+      data = decode(PUSH_EVENT_SCHEMAS[event], f.data);
+    } catch (e) {
+      console.warn(`Malformed ${event} on ${f.topic}`, e);
+      data = undefined;
+    }
+    t.lastSeen = Math.max(t.lastSeen ?? 0, f.seq);
+    const fr: Frame = { seq: f.seq, event, data };
+    for (const w of [...t.watchers]) {
+      if (w.closed || (w.seq !== null && fr.seq <= w.seq)) continue;
+      w.held.set(fr.seq, fr);
+      this.settle(w);
+    }
+  }
+
+  // ---------- subscriptions ----------
+
+  /** Resubscribe from the oldest seq any watcher has applied, so each gets what it missed. */
+  private sinceOf(t: TopicState): number | undefined {
+    let since: number | undefined;
+    for (const w of t.watchers) if (w.seq !== null) since = since === undefined ? w.seq : Math.min(since, w.seq);
+    return since;
+  }
+
+  private send(t: TopicState, since: number | undefined, after?: (ack: SubscribeAck) => void): void {
+    if (!this.up) return;
+    const epoch = this.epoch;
+    t.inFlight++;
+    const sent = this.link.subscribe(t.name, since, (ack) => {
+      if (epoch !== this.epoch || this.topics.get(t.name) !== t) return;
+      t.inFlight = Math.max(0, t.inFlight - 1);
+      this.onAck(t, since, ack);
+      after?.(ack);
+    });
+    if (!sent) t.inFlight = Math.max(0, t.inFlight - 1);
+  }
+
+  private onAck(t: TopicState, since: number | undefined, ack: SubscribeAck): void {
+    if (!ack.ok) {
+      if (t.live) return; // A replay request refused (rate limit): the stream itself still flows.
+      t.refused = true;
+      for (const w of t.watchers) this.startPoll(w);
+      if (!FINAL_REFUSALS.has(ack.code)) this.scheduleRetry(t);
+      return;
+    }
+    t.live = true;
+    t.refused = false;
+    t.retryMs = this.timings.retryMs;
+    t.lastSeen = Math.max(t.lastSeen ?? 0, ack.seq);
+    for (const w of t.watchers) this.stopPoll(w);
+    if (ack.resync) {
+      for (const w of [...t.watchers]) {
+        w.held.clear();
+        this.clearGap(w);
+        w.coverFrom = ack.seq;
+        w.seq = w.opts.snapshot ? null : ack.seq;
+        w.opts.onResync();
+      }
+      return;
+    }
+    const base = since ?? ack.seq;
+    for (const w of [...t.watchers]) {
+      w.coverFrom = w.coverFrom === null ? base : Math.min(w.coverFrom, base);
+      if (w.seq === null && !w.opts.snapshot) w.seq = ack.seq;
+      this.settle(w);
+    }
+  }
+
+  private scheduleRetry(t: TopicState): void {
+    if (t.retryTimer) return;
+    t.retryTimer = setTimeout(() => {
+      t.retryTimer = null;
+      if (this.topics.get(t.name) === t && !t.live && t.inFlight === 0) this.send(t, this.sinceOf(t));
+    }, t.retryMs);
+    t.retryMs = Math.min(60_000, t.retryMs * 2);
+  }
+
+  private clearRetry(t: TopicState): void {
+    if (t.retryTimer) clearTimeout(t.retryTimer);
+    t.retryTimer = null;
+  }
+
+  // ---------- per-watcher ordering ----------
+
+  /** Applies what can be applied in order; arms the hole timer or asks for the frames this watcher never got. */
+  private settle(w: Watcher): void {
+    if (w.closed || w.seq === null) return;
+    for (const s of w.held.keys()) if (s <= w.seq) w.held.delete(s);
+    while (!w.closed && w.seq !== null) {
+      const next = w.held.get(w.seq + 1);
+      if (!next) break;
+      w.held.delete(next.seq);
+      this.apply(w, next);
+    }
+    if (w.closed || w.seq === null) return;
+    if (w.held.size === 0) this.clearGap(w);
+    else if (!w.gapTimer) {
+      w.gapTimer = setTimeout(() => {
+        w.gapTimer = null;
+        if (this.hasHole(w)) this.replay(w);
+      }, this.timings.gapWaitMs);
+    }
+    // A snapshot older than where our subscription started: the frames in between must be replayed.
+    if (w.coverFrom !== null && w.seq < w.coverFrom) this.replay(w);
+  }
+
+  private hasHole(w: Watcher): boolean {
+    return !w.closed && w.seq !== null && w.held.size > 0 && !w.held.has(w.seq + 1);
+  }
+
+  /** A hole before held frames, or a start older than what the subscription delivers. */
+  private needsReplay(w: Watcher): boolean {
+    return this.hasHole(w) || (!w.closed && w.seq !== null && w.coverFrom !== null && w.seq < w.coverFrom);
+  }
+
+  /** Asks the server for the frames after this watcher's seq; if the hole is still there after it, resync. */
+  private replay(w: Watcher): void {
+    const t = w.topic;
+    if (w.replaying || !this.up || !t.live || !this.needsReplay(w)) return;
+    w.replaying = true;
+    const from = w.seq as number;
+    this.send(t, from, (ack) => {
+      w.replaying = false;
+      if (w.closed) return;
+      if (!ack.ok) {
+        // Refused for now (rate limit): ask again after the usual wait.
+        if (!w.gapTimer) {
+          w.gapTimer = setTimeout(() => {
+            w.gapTimer = null;
+            this.replay(w);
+          }, this.timings.gapWaitMs);
+        }
+        return;
+      }
+      if (ack.resync) return; // Every watcher has been told already.
+      if (w.seq === from && this.needsReplay(w)) this.resync(w);
+    });
+  }
+
+  private resync(w: Watcher): void {
+    this.clearGap(w);
+    if (w.opts.snapshot) {
+      // Keep the later frames: the reloaded snapshot's seq decides which of them still apply.
+      w.seq = null;
+    } else {
+      const first = Math.min(...w.held.keys());
+      w.seq = Number.isFinite(first) ? first - 1 : w.seq;
+      if (w.coverFrom !== null && w.seq !== null && w.seq < w.coverFrom) w.coverFrom = w.seq;
+    }
+    w.opts.onResync();
+    this.settle(w);
+  }
+
+  private apply(w: Watcher, fr: Frame): void {
+    w.seq = fr.seq;
+    const handler = w.opts.events[fr.event] as ((data: unknown, seq: number) => void) | undefined;
+    if (!handler) return;
+    if (fr.data === undefined) {
+      this.badFrame(w);
+      return;
+    }
+    try {
+      handler(fr.data, fr.seq);
+    } catch (e) {
+      console.error(`Handler of ${fr.event} failed`, e);
+      this.badFrame(w);
+    }
+  }
+
+  /** A frame the watcher could not apply: its state is unknown, reload it. */
+  private badFrame(w: Watcher): void {
+    if (w.opts.snapshot) w.seq = null;
+    w.opts.onResync();
+  }
+
+  private setSeq(w: Watcher, seq: number): void {
+    if (w.closed) return;
+    const before = w.seq;
+    w.seq = seq;
+    // Frames between the snapshot and what was applied before were consumed: they must come again.
+    if (before !== null && before > seq) w.coverFrom = Math.max(w.coverFrom ?? before, before);
+    const t = w.topic;
+    if (this.up && !t.live && t.inFlight === 0 && !t.retryTimer) this.send(t, seq);
+    else this.settle(w);
+  }
+
+  private unwatch(w: Watcher): void {
+    if (w.closed) return;
+    w.closed = true;
+    this.clearGap(w);
+    this.stopPoll(w);
+    const t = w.topic;
+    t.watchers.delete(w);
+    if (t.watchers.size === 0 && this.topics.get(t.name) === t) {
+      this.topics.delete(t.name);
+      this.clearRetry(t);
+      if (this.up) this.link.unsubscribe(t.name);
+    }
+  }
+
+  private clearGap(w: Watcher): void {
+    if (w.gapTimer) clearTimeout(w.gapTimer);
+    w.gapTimer = null;
+  }
+
+  // ---------- fallback polling ----------
+
+  private startPoll(w: Watcher): void {
+    const poll = w.opts.poll;
+    if (!poll || w.pollTimer || w.closed) return;
+    w.pollTimer = setInterval(() => {
+      if (w.polling) return;
+      w.polling = true;
+      poll.run().then(
+        () => (w.polling = false),
+        () => (w.polling = false),
+      );
+    }, poll.intervalMs);
+  }
+
+  private stopPoll(w: Watcher): void {
+    if (w.pollTimer) clearInterval(w.pollTimer);
+    w.pollTimer = null;
+  }
+
+  /** For tests and the developer page: topics watched and whether each is flowing. */
+  state(): Array<{ topic: string; watchers: number; live: boolean }> {
+    return [...this.topics.values()].map((t) => ({ topic: t.name, watchers: t.watchers.size, live: t.live }));
+  }
+}
+
+let hub: LiveTopicHub | null = null;
+
+function theHub(): LiveTopicHub {
+  if (!hub) {
+    hub = new LiveTopicHub({ connected: socketConnected, subscribe: emitSubscribe, unsubscribe: emitUnsubscribe });
+    attachRealtimeLink(hub);
+  }
+  return hub;
+}
+
+/**
+ * Follows `topic` (e.g. `scoreboard:12`) until the returned function is called. Several watchers of one topic
+ * share one subscription; each gets every frame once, in seq order.
+ */
+export function watchTopic(topic: string, opts: WatchOptions): TopicWatch {
+  return theHub().watch(topic, opts);
+}
+
+export const contestTopic = (cid: number) => `contest:${cid}`;
+export const scoreboardTopic = (cid: number) => `scoreboard:${cid}`;
+export const contestAdminTopic = (cid: number) => `contest-admin:${cid}`;

@@ -1,7 +1,8 @@
 // /admin/contest: the contests with keyword search (10 a page), a visible switch, and edit, problems,
-// announcements and delete (with the Delete_Contest_Tips confirmation).
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+// announcements and delete (with the Delete_Contest_Tips confirmation); importing a CLICS event feed as a new
+// contest, and per contest the event-feed export and the rank CSV (issue 5 §6).
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContestVO, PageOf } from '@oj/proto';
 import { Pager } from '../../../components/Pager';
@@ -13,6 +14,7 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
 import { AuthTag, RuleBadge, StatusBadge } from '../ContestBadges';
 import { adminChangeContestVisible, adminDeleteContest, adminGetContestList } from '../contest-api';
+import { downloadFile, importEventFeed, saveBlob } from './event-feed-api';
 
 const PAGE_SIZE = 10;
 
@@ -41,6 +43,10 @@ export function AdminContestListPage() {
   const [draft, setDraft] = useState('');
   const [data, setData] = useState<PageOf<AdminContestVO> | null>(null);
   const [loading, setLoading] = useState(true);
+  const [importing, setImporting] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -75,6 +81,38 @@ export function AdminContestListPage() {
     }
   };
 
+  const importFeed = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setImporting(true);
+    try {
+      const cid = await importEventFeed(file);
+      showToast('success', intl.formatMessage({ id: 'contest.admin.importFeedDone' }, { cid }));
+      void navigate(`/contest/${cid}`);
+    } catch (err) {
+      showToast('error', err instanceof Error ? err.message : String(err));
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const download = async (c: AdminContestVO, what: 'feed' | 'rank') => {
+    const key = `${what}:${c.id}`;
+    setDownloading(key);
+    try {
+      const { blob, fileName } =
+        what === 'feed'
+          ? await downloadFile('/admin/contest/event-feed', { cid: c.id }, `contest-${c.id}-event-feed.ndjson`)
+          : await downloadFile('/file/download-contest-rank', { cid: c.id }, `contest-${c.id}-rank.csv`);
+      saveBlob(blob, fileName);
+    } catch (err) {
+      showToast('error', err instanceof Error ? err.message : String(err));
+    } finally {
+      setDownloading((k) => (k === key ? null : k));
+    }
+  };
+
   const search = (e: FormEvent) => {
     e.preventDefault();
     setPage(1);
@@ -101,6 +139,24 @@ export function AdminContestListPage() {
             <FormattedMessage id="common.action.search" />
           </button>
         </form>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".ndjson,.json,.txt,application/x-ndjson,application/json,text/plain"
+          className="hidden"
+          data-testid="admin-contest-import-file"
+          onChange={(e) => void importFeed(e)}
+        />
+        <button
+          type="button"
+          data-testid="admin-contest-import"
+          disabled={importing}
+          title={intl.formatMessage({ id: 'contest.admin.importFeedTips' })}
+          onClick={() => fileInput.current?.click()}
+          className="rounded border border-blue-600 px-3 py-1 text-sm text-blue-600 hover:bg-blue-50 disabled:opacity-50"
+        >
+          <FormattedMessage id={importing ? 'contest.admin.importingFeed' : 'contest.admin.importFeed'} />
+        </button>
         <Link to="/admin/contest/create" data-testid="admin-contest-create" className="rounded bg-green-600 px-3 py-1 text-sm text-white hover:bg-green-700">
           <FormattedMessage id="contest.admin.create" />
         </Link>
@@ -163,6 +219,24 @@ export function AdminContestListPage() {
                       <Link to={`/admin/contest/${c.id}/announcement`} className={action} data-testid="admin-contest-announcements">
                         <FormattedMessage id="contest.admin.announcements" />
                       </Link>
+                      <button
+                        type="button"
+                        className={`${action} disabled:opacity-50`}
+                        data-testid="admin-contest-export-feed"
+                        disabled={downloading === `feed:${c.id}`}
+                        onClick={() => void download(c, 'feed')}
+                      >
+                        <FormattedMessage id="contest.admin.exportFeed" />
+                      </button>
+                      <button
+                        type="button"
+                        className={`${action} disabled:opacity-50`}
+                        data-testid="admin-contest-download-rank"
+                        disabled={downloading === `rank:${c.id}`}
+                        onClick={() => void download(c, 'rank')}
+                      >
+                        <FormattedMessage id="contest.admin.downloadRank" />
+                      </button>
                       <button type="button" className={`${action} hover:border-red-400 hover:text-red-600`} data-testid="admin-contest-delete" onClick={() => void remove(c)}>
                         <FormattedMessage id="contest.admin.delete" />
                       </button>

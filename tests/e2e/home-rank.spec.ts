@@ -1,7 +1,24 @@
 // Home page, user home, both ranklists and the language choice, as a visitor sees them in Chromium.
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
-test('home: carousel, welcome announcement with markdown detail and back, statistics, problems, empty contests', async ({ page }) => {
+test('home: carousel, welcome announcement with markdown detail and back, statistics, problems, recent contests', async ({ page, request }) => {
+  // A contest starting in an hour is a recent one; a hidden one and one ended are not.
+  const login = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
+  const token = login.headers()['authorization']!;
+  const soon = Date.now() + 3600_000;
+  const title = `Home upcoming ${soon}`;
+  const create = async (t: string, start: number, end: number, visible: boolean) => {
+    const res = await request.post('/api/admin/contest', {
+      headers: { authorization: token },
+      data: { title: t, description: 'd', type: 0, auth: 0, startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString(), visible },
+    });
+    expect(((await res.json()) as { status: number }).status).toBe(200);
+  };
+  await create(title, soon, soon + 7200_000, true);
+  await create(`${title} hidden`, soon, soon + 7200_000, false);
+  await create(`${title} over`, Date.now() - 7200_000, Date.now() - 3600_000, true);
+
   await page.goto('/home?l=en-US');
   await expect(page).toHaveTitle(/^Home - /);
   await expect(page.getByTestId('home-carousel').locator('img').first()).toBeAttached();
@@ -12,7 +29,10 @@ test('home: carousel, welcome announcement with markdown detail and back, statis
   await expect(announcements.getByRole('button', { name: 'Welcome / 欢迎' })).toBeVisible();
   await expect(page.getByTestId('home-statistics').locator('svg rect').first()).toBeAttached();
   await expect(page.getByTestId('home-latest-problems').getByRole('link', { name: 'A+B Problem' })).toBeVisible();
-  await expect(page.getByTestId('home-contests-empty')).toHaveText('No contests yet');
+  const recent = page.getByTestId('home-recent-contests');
+  await expect(recent.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible();
+  await expect(recent).not.toContainText(`${title} hidden`);
+  await expect(recent).not.toContainText(`${title} over`);
   await expect(page.getByTestId('home-remote-judges')).toContainText('Codeforces');
 });
 

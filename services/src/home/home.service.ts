@@ -256,7 +256,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
         .from(contest)
         .where(and(eq(contest.visible, true), sql`${contest.endTime} > now()`, sql`${contest.startTime} < now() + interval '14 days'`))
         .orderBy(contest.startTime)
-        .limit(10);
+        .limit(50);
       return rows.map(({ c, n }) => ({
         id: c.id,
         title: c.title,

@@ -18,6 +18,7 @@ const Env = Type.Object({
   OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
   OJ_SOCKET_MAX_SUBSCRIPTIONS: Type.Optional(Int),
   OJ_SOCKET_SESSION_CHECK_MS: Type.Optional(Int),
+  OJ_RELAY_SLICE: Type.Optional(Int),
 });
 
 export interface RateLimitConfig {
@@ -42,6 +43,8 @@ export interface GatewayConfig {
   maxSubscriptionsPerSocket: number;
   /** How often authenticated sockets' sessions are re-checked (logout on another gateway, ban, expiry). */
   socketSessionCheckMs: number;
+  /** Sockets written per event-loop turn when one push message goes to a big room. */
+  relaySlice: number;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -84,5 +87,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     },
     maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 200, 1, 100_000),
     socketSessionCheckMs: num('OJ_SOCKET_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
+    relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
   };
 }

@@ -77,6 +77,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     maxSubscriptions: config.maxSubscriptionsPerSocket,
     log: app.log,
     sessionCheckMs: config.socketSessionCheckMs,
+    relaySlice: config.relaySlice,
   });
   const deps: RouteDeps = { services, auth, config, realtime };
   registerAccountRoutes(app, deps);

@@ -30,7 +30,8 @@ let url: string;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  h = await startHarness({ env: { OJ_SOCKET_MAX_SUBSCRIPTIONS: String(MAX_SUBS), OJ_SOCKET_SESSION_CHECK_MS: '200' } });
+  // A tiny relay slice: rooms of more than two sockets are written slice by slice, between event-loop turns.
+  h = await startHarness({ env: { OJ_SOCKET_MAX_SUBSCRIPTIONS: String(MAX_SUBS), OJ_SOCKET_SESSION_CHECK_MS: '200', OJ_RELAY_SLICE: '2' } });
   url = await h.gw.listen(0, '127.0.0.1');
 });
 afterAll(async () => {
@@ -308,6 +309,25 @@ describe('a judge flow fed as a runner would', () => {
     const stale = await connect();
     expect(await subscribe(stale.socket, topic, last + 100)).toEqual({ ok: true, seq: last, resync: true });
     expect(stale.received).toHaveLength(0);
+  });
+});
+
+describe('relay to a room bigger than a slice', () => {
+  it('delivers every event once and in order to every socket, also when one leaves meanwhile', async () => {
+    await h.createUser('rt_fan');
+    const submitId = await submit(await h.login('rt_fan'));
+    const topic = `submission:${submitId}`;
+    const clients = await Promise.all(Array.from({ length: 7 }, () => connect()));
+    for (const c of clients) expect((await subscribe(c.socket, topic)).ok).toBe(true);
+    const data = { submitId, status: JudgeStatus.JUDGING, time: null, memory: null, score: null, oiRankScore: null, judger: 'fan', isManual: false, casesDone: 0, casesTotal: 1 };
+    // Published back to back: later events queue behind the slices of earlier ones.
+    for (let seq = 1; seq <= 30; seq++) void h.bus.publishPush({ topic, seq, event: 'submission.status', data });
+    const leaver = clients.pop()!;
+    leaver.socket.close();
+    for (const c of clients) await expect.poll(() => c.received.length, { timeout: 10_000 }).toBe(30);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const c of clients) expect(c.received.map((r) => r.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    for (const c of clients) c.socket.close();
   });
 });
 

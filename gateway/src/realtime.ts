@@ -78,9 +78,15 @@ export function createRealtime(
     log: FastifyBaseLogger;
     /** Period of the re-check of authenticated sockets' sessions (logout elsewhere, ban, expiry). */
     sessionCheckMs: number;
+    /**
+     * Sockets written per event-loop turn when relaying one message to a big room (a scoreboard watched by a
+     * whole contest hall): the loop stays free for other work between slices. Default 500.
+     */
+    relaySlice?: number;
   },
 ): Realtime {
   const { services, auth, maxSubscriptions, log, sessionCheckMs } = deps;
+  const relaySlice = Math.max(1, deps.relaySlice ?? 500);
   const io: OjServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -96,15 +102,53 @@ export function createRealtime(
 
   const frameOf = (msg: PushMessage) => ({ topic: msg.topic, seq: msg.seq, data: msg.data });
 
+  /** Messages of a topic still being written slice by slice, with the sockets each one goes to. */
+  const relayQueues = new Map<string, { msg: PushMessage; targets: string[] }[]>();
+
   function relay(msg: PushMessage): void {
     const pending = replaying.get(msg.topic);
-    if (!pending || pending.size === 0) {
-      (io.to(msg.topic) as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
+    const except = new Set<string>();
+    if (pending) {
+      for (const p of pending) {
+        p.held.push(msg);
+        except.add(p.socketId);
+      }
+    }
+    const queue = relayQueues.get(msg.topic);
+    const room = io.sockets.adapter.rooms.get(msg.topic);
+    if (!queue && (!room || room.size <= relaySlice)) {
+      // The common case: one write to a small room, now.
+      const to = except.size > 0 ? io.to(msg.topic).except([...except]) : io.to(msg.topic);
+      (to as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
       return;
     }
-    for (const p of pending) p.held.push(msg);
-    const except = [...new Set([...pending].map((p) => p.socketId))];
-    (io.to(msg.topic).except(except) as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
+    // The recipients are fixed now, as an immediate emit would fix them: a socket subscribing later gets this
+    // message from its replay, one replaying now from its held list. Messages of one topic keep their order.
+    const targets = room ? [...room].filter((id) => !except.has(id)) : [];
+    if (queue) {
+      queue.push({ msg, targets });
+      return;
+    }
+    relayQueues.set(msg.topic, [{ msg, targets }]);
+    void drainRelay(msg.topic);
+  }
+
+  async function drainRelay(topic: string): Promise<void> {
+    const queue = relayQueues.get(topic)!;
+    try {
+      for (let first = true; queue.length > 0; first = false) {
+        const { msg, targets } = queue[0]!;
+        for (let i = 0; i < targets.length; i += relaySlice) {
+          if (!first || i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          (io.to(targets.slice(i, i + relaySlice)) as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
+        }
+        queue.shift();
+      }
+    } catch (err) {
+      log.error({ err, topic }, 'relay failed');
+    } finally {
+      relayQueues.delete(topic);
+    }
   }
 
   io.use((socket, next) => {

@@ -1,11 +1,17 @@
 // `pnpm bench`: prints the foundation's figures. Not a test: nothing here asserts a time.
 //  (a) sandbox overhead per run against a bare fork+exec of the same binary;
 //  (b) problem 1000 submit → final verdict, p50/p95, for C++ and Python 3 (end to end through REST, NATS, runner);
-//  (c) push latency from a message published on NATS to the socket event, p50/p99, with 1,000 idle sockets connected.
+//  (c) push latency from a message published on NATS to the socket event, p50/p99, with 1,000 idle sockets connected;
+//  (d) burst throughput; (e) rejudge under practice load;
+//  (f) scoreboard engine: delta per verdict and full recompute on a 2,000 × 13 contest;
+//  (g) one scoreboard delta fanned out to 5,000 sockets; (h) a simulated 5-hour, 2,000-contestant contest day.
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
 import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents } from '@oj/proto';
+import { benchContestDay } from './contest-day';
+import { benchContestFanout } from './contest-fanout';
 import { benchSandboxOverhead } from './sandbox-overhead';
+import { benchScoreboardEngine } from './scoreboard-engine';
 import { login, percentile, startStackProcess } from './stack-process';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -235,11 +241,14 @@ async function partDE(): Promise<void> {
 
 async function main() {
   // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
-  const parts = process.argv[2] ?? 'abcde';
+  const parts = process.argv[2] ?? 'abcdefgh';
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
   if (parts.includes('b') || parts.includes('c')) await partBC();
   if (parts.includes('d') || parts.includes('e')) await partDE();
+  if (parts.includes('f')) await benchScoreboardEngine();
+  if (parts.includes('g')) await benchContestFanout();
+  if (parts.includes('h')) await benchContestDay();
 }
 
 main().then(

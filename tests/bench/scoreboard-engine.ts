@@ -105,7 +105,7 @@ function benchType(label: string, cfg: BoardConfig, records: ScoreRecord[]): voi
   clientTimes.sort((a, b) => a - b);
   const same = JSON.stringify(client) === JSON.stringify(engine.rows());
 
-  console.log(`${label} ${USERS.toLocaleString('en-US')} × ${PROBLEMS} board (${engine.size} rows):`);
+  console.log(`(f) scoreboard engine, ${label} ${USERS.toLocaleString('en-US')} × ${PROBLEMS} board (${engine.size} rows):`);
   console.log(`  apply per verdict: p50 ${us(percentile(applyTimes, 50))}, p99 ${us(percentile(applyTimes, 99))}, max ${ms(applyTimes[applyTimes.length - 1]!)} (${LIVE} verdicts, ${moves} row moves); CPU time p50 ${us(percentile(applyCpu, 50))}, p99 ${us(percentile(applyCpu, 99))}`);
   console.log(`  build from ${records.length.toLocaleString('en-US')} records: median ${ms(percentile(builds, 50))}, max ${ms(builds[builds.length - 1]!)}`);
   console.log(`  applyMoves on a client copy: p50 ${us(percentile(clientTimes, 50))}, p99 ${us(percentile(clientTimes, 99))}; copy equals the board: ${same}`);

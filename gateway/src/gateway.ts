@@ -1,5 +1,6 @@
 // Assembles the gateway: Fastify (REST under /api, auth, rate limits, web) and Socket.IO on the same HTTP
 // server, plus the one push subscription that relays events from the bus to the sockets.
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -58,6 +59,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     bodyLimit: 1_048_576,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Big JSON answers (a whole 2,000-row scoreboard is ~1.6 MB) travel gzip-compressed when the client accepts it.
+  await app.register(fastifyCompress, { global: true, threshold: 8192, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.jwtExpireS } });
   await app.register(fastifyRateLimit, { global: false });
   // Multipart only for the upload routes that ask for it (`req.file()`); the limits are set per route.

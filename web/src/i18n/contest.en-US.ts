@@ -123,6 +123,12 @@ export const contestEnUS: Record<keyof typeof contestZhCN, string> = {
   'contest.admin.created': 'Create Successfully',
   'contest.admin.updated': 'Update Successfully',
   'contest.admin.deleted': 'Delete successfully',
+  'contest.admin.importFeed': 'Import event feed',
+  'contest.admin.importingFeed': 'Importing…',
+  'contest.admin.importFeedTips': 'Create a contest from a CLICS event feed (NDJSON, .ndjson/.json/.txt)',
+  'contest.admin.importFeedDone': 'Event feed imported as contest {cid}',
+  'contest.admin.exportFeed': 'Export event feed',
+  'contest.admin.downloadRank': 'Download rank',
 
   'contest.form.createTitle': 'Create Contest',
   'contest.form.editTitle': 'Edit Contest',

@@ -121,6 +121,12 @@ export const contestZhCN = {
   'contest.admin.created': '创建成功',
   'contest.admin.updated': '修改成功',
   'contest.admin.deleted': '删除成功',
+  'contest.admin.importFeed': '导入事件流',
+  'contest.admin.importingFeed': '导入中…',
+  'contest.admin.importFeedTips': '从 CLICS 事件流（NDJSON，.ndjson/.json/.txt）创建比赛',
+  'contest.admin.importFeedDone': '事件流已导入为比赛 {cid}',
+  'contest.admin.exportFeed': '导出事件流',
+  'contest.admin.downloadRank': '下载榜单',
 
   'contest.form.createTitle': '创建比赛',
   'contest.form.editTitle': '编辑比赛',

@@ -82,6 +82,7 @@ export function ContestProblemsTab() {
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="contest-problem-table">
         <TableHead
+          nowrap
           columns={['contest.problems.mine', 'contest.problems.id', 'contest.problems.title', 'contest.problems.ac', 'contest.problems.total', 'contest.problems.rate']}
         />
         <tbody>

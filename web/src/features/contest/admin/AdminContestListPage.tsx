@@ -104,7 +104,8 @@ export function AdminContestListPage() {
       const { blob, fileName } =
         what === 'feed'
           ? await downloadFile('/admin/contest/event-feed', { cid: c.id }, `contest-${c.id}-event-feed.ndjson`)
-          : await downloadFile('/file/download-contest-rank', { cid: c.id }, `contest-${c.id}-rank.csv`);
+          : // The organiser's export: the real standings, not the sealed view.
+            await downloadFile('/file/download-contest-rank', { cid: c.id, forceRefresh: true }, `contest-${c.id}-rank.csv`);
       saveBlob(blob, fileName);
     } catch (err) {
       showToast('error', err instanceof Error ? err.message : String(err));
@@ -186,7 +187,7 @@ export function AdminContestListPage() {
               {data.records.map((c) => (
                 <tr key={c.id} data-testid="admin-contest-row" data-cid={c.id} className="border-t border-slate-100 hover:bg-slate-50">
                   <td className={td}>{c.id}</td>
-                  <td className="px-3 py-2">
+                  <td className="min-w-48 px-3 py-2">
                     <Link to={`/contest/${c.id}`} className="text-blue-600 hover:underline">
                       {c.title}
                     </Link>

@@ -2,7 +2,7 @@
 # Installs the Debian packages the judge needs: the sandbox (bubblewrap), NATS, the compilers and interpreters of
 # the language table (C/C++, Java, Python3, PyPy3, Go, Rust, Ruby, PHP, C# on Mono, Node), Chromium for the end-to-end tests, GNU time. Node.js 20 itself is expected to be present.
 set -euo pipefail
-packages=(nats-server bubblewrap chromium gcc g++ libc6-dev default-jdk-headless python3 pypy3 golang-go rustc ruby php-cli mono-mcs time util-linux procps libseccomp-dev)
+packages=(nats-server bubblewrap chromium fonts-wqy-microhei gcc g++ libc6-dev default-jdk-headless python3 pypy3 golang-go rustc ruby php-cli mono-mcs time util-linux procps libseccomp-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

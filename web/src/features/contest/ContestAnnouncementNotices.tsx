@@ -2,6 +2,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ContestAnnouncementVO } from '@oj/proto';
+import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../lib/format';
 import { Icon } from './ContestBadges';
 
@@ -32,7 +33,9 @@ export function ContestAnnouncementNotices({ cid, items, onClose }: Props) {
               <div className="font-semibold text-slate-800">
                 <FormattedMessage id="contest.notice.title" />: {a.title}
               </div>
-              <div className="mt-1 line-clamp-3 break-words whitespace-pre-wrap text-slate-600">{a.content}</div>
+              <div className="mt-1 max-h-24 overflow-hidden break-words text-slate-600">
+                <Markdown text={a.content} />
+              </div>
               <div className="mt-1 flex items-center gap-3 text-xs text-slate-400">
                 <span>{formatDateTime(a.gmtCreate)}</span>
                 <Link to={`/contest/${cid}/announcements`} className="text-blue-600 hover:underline" onClick={() => onClose(a.id)}>

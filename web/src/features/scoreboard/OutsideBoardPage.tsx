@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { CONTEST_STATUS, type ContestOutsideInfo } from '@oj/proto';
+import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionState } from '../../stores/session';
@@ -19,6 +20,8 @@ export function OutsideBoardPage({ kind }: { kind: 'acm' | 'oi' }) {
   const session = useSnapshot(sessionState);
   const [info, setInfo] = useState<ContestOutsideInfo | null>(null);
   const [failed, setFailed] = useState(false);
+  /** The server's reason (e.g. the outside board is not open), in the user's language. */
+  const [reason, setReason] = useState<string | null>(null);
   usePageTitle(info?.contest.title ?? intl.formatMessage({ id: kind === 'acm' ? 'board.page.acmTitle' : 'board.page.oiTitle' }));
 
   useEffect(() => {
@@ -29,9 +32,14 @@ export function OutsideBoardPage({ kind }: { kind: 'acm' | 'oi' }) {
     let live = true;
     setInfo(null);
     setFailed(false);
+    setReason(null);
     getOutsideInfo(cid).then(
       (i) => live && setInfo(i),
-      () => live && setFailed(true),
+      (e: unknown) => {
+        if (!live) return;
+        setFailed(true);
+        if (e instanceof ApiError && e.kind === 'envelope') setReason(e.message);
+      },
     );
     return () => {
       live = false;
@@ -61,7 +69,7 @@ export function OutsideBoardPage({ kind }: { kind: 'acm' | 'oi' }) {
         </div>
         {failed ? (
           <div className="py-16 text-center text-slate-500" data-testid="board-error">
-            <FormattedMessage id="board.page.loadFailed" />
+            {reason ?? <FormattedMessage id="board.page.loadFailed" />}
           </div>
         ) : !info || !c ? (
           <div className="py-16 text-center text-slate-500" role="status">

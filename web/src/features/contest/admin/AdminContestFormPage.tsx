@@ -2,7 +2,7 @@
 // spec 001 §5 (required fields, duration, password, start before end, seal options, star users, award levels).
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { CONTEST_AUTH, type AwardConfig } from '@oj/proto';
 import { Loading } from '../../../components/Spinner';
 import type { MessageId } from '../../../i18n/zh-CN';
@@ -36,6 +36,12 @@ const SEAL_LABEL: Record<SealOption, MessageId> = {
 };
 
 const input = 'w-full rounded border border-slate-300 px-2 py-1.5 text-sm';
+
+
+/** The default award level names in the organiser's language. */
+function awardNames(intl: IntlShape): [string, string, string] {
+  return [intl.formatMessage({ id: 'board.scroll.gold' }), intl.formatMessage({ id: 'board.scroll.silver' }), intl.formatMessage({ id: 'board.scroll.bronze' })];
+}
 
 function Field({ label, required, children, hint }: { label: MessageId; required?: boolean; children: ReactNode; hint?: ReactNode }) {
   return (
@@ -105,7 +111,7 @@ function AwardEditor({ list, onChange }: { list: AwardConfig[]; onChange: (l: Aw
         >
           <FormattedMessage id="contest.form.awardAdd" />
         </button>
-        <button type="button" className="text-slate-500 hover:underline" onClick={() => onChange(defaultAwards())}>
+        <button type="button" className="text-slate-500 hover:underline" onClick={() => onChange(defaultAwards(awardNames(intl)))}>
           <FormattedMessage id="contest.form.awardDefault" />
         </button>
       </div>
@@ -120,14 +126,14 @@ export function AdminContestFormPage() {
   const editing = contestId !== undefined;
   const cid = Number(contestId);
   usePageTitle(intl.formatMessage({ id: editing ? 'contest.form.editTitle' : 'contest.form.createTitle' }));
-  const [form, setForm] = useState<ContestForm | null>(editing ? null : newContestForm());
+  const [form, setForm] = useState<ContestForm | null>(editing ? null : newContestForm(Date.now(), awardNames(intl)));
   const [star, setStar] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (!editing) {
-      setForm(newContestForm());
+      setForm(newContestForm(Date.now(), awardNames(intl)));
       return;
     }
     let live = true;

@@ -143,10 +143,12 @@ export function decodeAccountLimitRule(s: string | null): AccountLimitFields {
   };
 }
 
-export const defaultAwards = (): AwardConfig[] => DEFAULT_AWARDS.map((a) => ({ ...a }));
+/** The default gold/silver/bronze levels, named in the organiser's language when `names` is given. */
+export const defaultAwards = (names?: readonly [string, string, string]): AwardConfig[] =>
+  DEFAULT_AWARDS.map((a, i) => ({ ...a, name: names?.[i] ?? a.name }));
 
 /** A new contest: starts in an hour, lasts five hours, public, ACM, visible. */
-export function newContestForm(now = Date.now()): ContestForm {
+export function newContestForm(now = Date.now(), awardNames?: readonly [string, string, string]): ContestForm {
   const start = new Date(Math.ceil((now + 3600_000) / 3600_000) * 3600_000);
   const end = new Date(start.getTime() + 5 * 3600_000);
   return {
@@ -170,7 +172,7 @@ export function newContestForm(now = Date.now()): ContestForm {
     accountLimit: { ...EMPTY_ACCOUNT_LIMIT },
     starAccount: [],
     awardType: 0,
-    awardConfigList: defaultAwards(),
+    awardConfigList: defaultAwards(awardNames),
   };
 }
 

@@ -1,5 +1,5 @@
 // Shared steps of the end-to-end tests: log in through the dialog, put code in the editor, watch the verdict panel.
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { LOCAL_LANGUAGES } from '@oj/proto';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
@@ -16,6 +16,33 @@ export async function loginAsRoot(page: Page): Promise<void> {
   await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Logs `username` in through the dialog on the home page. */
+export async function login(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/home');
+  await page.getByTestId('login-open').click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Registers a user over REST, reading the code from the mail outbox as root (no SMTP in tests). */
+export async function registerUser(request: APIRequestContext, username: string, password: string): Promise<void> {
+  const email = `${username}@example.com`;
+  expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
+  const root = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
+  const token = root.headers()['authorization']!;
+  // The mail is written after the answer: wait for it.
+  const readCode = async () => {
+    const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: token } })).json()).data as { text: string }[];
+    return mails.length > 0 ? (/\b(\d{6})\b/.exec(mails[0]!.text)?.[1] ?? null) : null;
+  };
+  await expect.poll(readCode).not.toBeNull();
+  const code = (await readCode())!;
+  const reg = await (await request.post('/api/register', { data: { username, password, email, code } })).json();
+  expect(reg.status).toBe(200);
 }
 
 /** Records every change of the verdict panel's status and of the number of case rows, in the page. */

@@ -1,33 +1,8 @@
 // Comments and the message center in two browsers: B replies to A's comment and A's unread badge rises live,
 // without a reload; A then reads the reply in the message center and the badge goes back to nothing.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, registerUser } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
-
-/** Registers a user over REST, reading the code from the mail outbox as root (no SMTP in tests). */
-async function registerUser(request: APIRequestContext, username: string, password: string): Promise<void> {
-  const email = `${username}@example.com`;
-  expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
-  const login = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
-  const token = login.headers()['authorization']!;
-  // The mail is written after the answer: wait for it.
-  const readCode = async () => {
-    const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: token } })).json()).data as { text: string }[];
-    return mails.length > 0 ? (/\b(\d{6})\b/.exec(mails[0]!.text)?.[1] ?? null) : null;
-  };
-  await expect.poll(readCode).not.toBeNull();
-  const code = (await readCode())!;
-  const reg = await (await request.post('/api/register', { data: { username, password, email, code } })).json();
-  expect(reg.status).toBe(200);
-}
-
-async function login(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/home');
-  await page.getByTestId('login-open').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-}
 
 test('a reply from another user raises the unread badge live', async ({ browser, request }) => {
   const bob = `bob${Date.now() % 100000}`;

@@ -1,13 +1,11 @@
 // The Admin Helper tab (spec 001 §2.5): first ACs per user and problem for balloon runners, pushed live by
 // `acinfo.new` on contest-admin:<cid>; polled every 10 s only while the socket is down; manual refresh.
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
-import { CONTEST_LIMITS, POLLING, type AcInfoVO, type ContestVO } from '@oj/proto';
+import { CONTEST_LIMITS, type AcInfoVO, type ContestVO } from '@oj/proto';
 import { TableHead } from '../../components/TableHead';
 import { formatDateTime } from '../../lib/format';
-import { contestAdminTopic, watchTopic } from '../../lib/live-topics';
-import { upsertRow } from './live-list';
+import { useLiveAdminList } from './live-list';
 import { checkAcInfo, getAcInfo } from './scoreboard-api';
 import { SimplePager } from './SimplePager';
 
@@ -15,55 +13,7 @@ const SIZE = CONTEST_LIMITS.acInfoPageSize;
 
 export function AcInfoTab({ contest }: { contest: ContestVO; isAdmin: boolean }) {
   const cid = contest.id;
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<AcInfoVO[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [fresh, setFresh] = useState<Record<number, boolean>>({});
-  const pageRef = useRef(page);
-  pageRef.current = page;
-
-  const load = useCallback(
-    async (silent: boolean) => {
-      try {
-        const data = await getAcInfo(cid, pageRef.current, SIZE, silent);
-        setRows(data.records);
-        setTotal(data.total);
-      } catch {
-        setRows((r) => r ?? []);
-      }
-    },
-    [cid],
-  );
-
-  useEffect(() => {
-    void load(false);
-  }, [load, page]);
-
-  useEffect(
-    () =>
-      watchTopic(contestAdminTopic(cid), {
-        events: {
-          'acinfo.new': (row) => {
-            if (row.cid !== cid) return;
-            setRows((cur) => {
-              if (!cur) return cur;
-              const known = cur.some((r) => r.id === row.id);
-              if (pageRef.current !== 1 && !known) {
-                setTotal((t) => t + 1);
-                return cur;
-              }
-              const { rows: next, added } = upsertRow(cur, row, (r) => r.checked, SIZE);
-              if (added) setTotal((t) => t + 1);
-              return next;
-            });
-            setFresh((f) => ({ ...f, [row.id]: true }));
-          },
-        },
-        onResync: () => void load(true),
-        poll: { intervalMs: POLLING.adminHelperMs, run: () => load(true) },
-      }),
-    [cid, load],
-  );
+  const { page, setPage, rows, setRows, total, fresh, load } = useLiveAdminList(cid, 'acinfo.new', getAcInfo, SIZE, (r) => r.checked);
 
   const toggle = async (row: AcInfoVO) => {
     const checked = !row.checked;

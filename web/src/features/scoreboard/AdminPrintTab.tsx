@@ -1,13 +1,11 @@
 // The Admin Print tab (spec 001 §2.5): print requests (unprinted first), download and mark printed; new ones are
 // pushed by `print.new` on contest-admin:<cid>, polled every 10 s only while the socket is down.
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { CONTEST_LIMITS, POLLING, type ContestVO, type PrintVO } from '@oj/proto';
+import { CONTEST_LIMITS, type ContestVO, type PrintVO } from '@oj/proto';
 import { TableHead } from '../../components/TableHead';
 import { formatDateTime } from '../../lib/format';
-import { contestAdminTopic, watchTopic } from '../../lib/live-topics';
 import { showToast } from '../../stores/ui';
-import { upsertRow } from './live-list';
+import { useLiveAdminList } from './live-list';
 import { checkPrint, downloadPrint, getPrintList } from './scoreboard-api';
 import { SimplePager } from './SimplePager';
 
@@ -15,55 +13,7 @@ const SIZE = CONTEST_LIMITS.printPageSize;
 
 export function AdminPrintTab({ contest }: { contest: ContestVO; isAdmin: boolean }) {
   const cid = contest.id;
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<PrintVO[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [fresh, setFresh] = useState<Record<number, boolean>>({});
-  const pageRef = useRef(page);
-  pageRef.current = page;
-
-  const load = useCallback(
-    async (silent: boolean) => {
-      try {
-        const data = await getPrintList(cid, pageRef.current, SIZE, silent);
-        setRows(data.records);
-        setTotal(data.total);
-      } catch {
-        setRows((r) => r ?? []);
-      }
-    },
-    [cid],
-  );
-
-  useEffect(() => {
-    void load(false);
-  }, [load, page]);
-
-  useEffect(
-    () =>
-      watchTopic(contestAdminTopic(cid), {
-        events: {
-          'print.new': (row) => {
-            if (row.cid !== cid) return;
-            setRows((cur) => {
-              if (!cur) return cur;
-              const known = cur.some((r) => r.id === row.id);
-              if (pageRef.current !== 1 && !known) {
-                setTotal((t) => t + 1);
-                return cur;
-              }
-              const { rows: next, added } = upsertRow(cur, row, (r) => r.status === 1, SIZE);
-              if (added) setTotal((t) => t + 1);
-              return next;
-            });
-            setFresh((f) => ({ ...f, [row.id]: true }));
-          },
-        },
-        onResync: () => void load(true),
-        poll: { intervalMs: POLLING.adminHelperMs, run: () => load(true) },
-      }),
-    [cid, load],
-  );
+  const { page, setPage, rows, setRows, total, fresh, load } = useLiveAdminList(cid, 'print.new', getPrintList, SIZE, (r) => r.status === 1);
 
   const download = async (row: PrintVO) => {
     try {

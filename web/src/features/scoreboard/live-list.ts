@@ -1,5 +1,8 @@
 // Merging a pushed row into a page of the AC helper or the print list: upsert by id, unhandled rows first,
 // newest first within each group (the order the lists are served in).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { POLLING, type PushEventData } from '@oj/proto';
+import { contestAdminTopic, watchTopic } from '../../lib/live-topics';
 
 export interface ListRow {
   id: number;
@@ -22,4 +25,68 @@ export function upsertRow<R extends ListRow>(rows: readonly R[], row: R, handled
   }
   const out = [...without.slice(0, i), row, ...without.slice(i)];
   return { rows: out.slice(0, limit), added };
+}
+
+/**
+ * A page of an admin list on `contest-admin:<cid>` (AC helper, admin print): loaded over REST, pushed rows merged
+ * in live (`event`), reloaded on a resync, polled every 10 s only while the socket is down.
+ */
+export function useLiveAdminList<E extends 'acinfo.new' | 'print.new'>(
+  cid: number,
+  event: E,
+  fetchPage: (cid: number, page: number, size: number, silent: boolean) => Promise<{ records: PushEventData<E>[]; total: number }>,
+  size: number,
+  handled: (r: PushEventData<E>) => boolean,
+) {
+  type Row = PushEventData<E>;
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [fresh, setFresh] = useState<Record<number, boolean>>({});
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  const handledRef = useRef(handled);
+  handledRef.current = handled;
+
+  const load = useCallback(
+    async (silent: boolean) => {
+      try {
+        const data = await fetchPage(cid, pageRef.current, size, silent);
+        setRows(data.records);
+        setTotal(data.total);
+      } catch {
+        setRows((r) => r ?? []);
+      }
+    },
+    [cid, fetchPage, size],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load, page]);
+
+  useEffect(() => {
+    const onRow = (row: Row) => {
+      if (row.cid !== cid) return;
+      setRows((cur) => {
+        if (!cur) return cur;
+        const known = cur.some((r) => r.id === row.id);
+        if (pageRef.current !== 1 && !known) {
+          setTotal((t) => t + 1);
+          return cur;
+        }
+        const { rows: next, added } = upsertRow(cur, row, handledRef.current, size);
+        if (added) setTotal((t) => t + 1);
+        return next;
+      });
+      setFresh((f) => ({ ...f, [row.id]: true }));
+    };
+    return watchTopic(contestAdminTopic(cid), {
+      events: { [event]: onRow } as Parameters<typeof watchTopic>[1]['events'],
+      onResync: () => void load(true),
+      poll: { intervalMs: POLLING.adminHelperMs, run: () => load(true) },
+    });
+  }, [cid, event, load, size]);
+
+  return { page, setPage, rows, setRows, total, fresh, load };
 }

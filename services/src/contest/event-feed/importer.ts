@@ -54,7 +54,7 @@ export async function writeImport(db: Db, plan: ImportPlan, viewer: Viewer): Pro
         uid: viewer.uid,
         author: viewer.username,
         title: c.title,
-        description: `Imported from a CLICS event feed (contest "${c.externalId}").`,
+        description: `由 CLICS 事件流导入（比赛 "${c.externalId}"），只读。\n\nImported from a CLICS event feed (contest "${c.externalId}"), read-only.`,
         type: c.type,
         auth: 0,
         startTime: c.startTime,

@@ -1,5 +1,6 @@
 // REST through app.inject() on the real services and PostgreSQL: envelope, languages of messages, auth
 // levels, revocation, token refresh, validation, rate limits and the visibility of other users' code.
+import { gunzipSync } from 'node:zlib';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -409,5 +410,25 @@ describe('web', () => {
       await gw.close();
       await rm(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('compression', () => {
+  it('gzips answers above 8 KB for clients that accept it, and only then', async () => {
+    const root = await h.login('root', ROOT_PASSWORD);
+    const content = Array.from({ length: 400 }, (_, i) => `Line ${i}: the quick brown fox jumps over the lazy dog.`).join('\n');
+    const made = await post('/api/discussion', { title: 'Big', content }, root);
+    const did = (made.json() as { data: { id: number } }).data.id;
+    const plain = await get(`/api/get-discussion-detail?did=${did}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(8192);
+    const zipped = await get(`/api/get-discussion-detail?did=${did}`, undefined, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')) as { data: { content: string } };
+    expect(unzipped.data.content).toBe(content);
+    // Small answers stay as they are.
+    const small = await get('/api/get-website-config', undefined, { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -1,14 +1,15 @@
 // /contest (spec 001 §2.5): rule, status and keyword filters kept in the URL (currentPage, status, keyword, type),
 // ten contests a page. Opening a contest needs login: logged-out users are warned and get the login dialog.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { CONTEST_LIMITS, CONTEST_STATUS, type ContestVO, type PageOf } from '@oj/proto';
-import { Pager } from '../../components/Pager';
-import { Empty, Loading } from '../../components/Spinner';
+import { PagedList } from '../../components/DataTable';
+import { KeywordSearch } from '../../components/KeywordSearch';
 import type { MessageId } from '../../i18n/zh-CN';
 import { formatDateTime } from '../../lib/format';
+import { intParam, useQueryPatch } from '../../lib/search-params';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
@@ -26,11 +27,6 @@ const STATUSES: [string, MessageId][] = [
   [String(CONTEST_STATUS.RUNNING), 'contest.status.running'],
   [String(CONTEST_STATUS.ENDED), 'contest.status.ended'],
 ];
-
-function intParam(v: string | null, fallback: number): number {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 function choice(v: string | null, allowed: string[]): string {
   return v !== null && allowed.includes(v) ? v : '';
@@ -94,7 +90,7 @@ export function ContestListPage() {
   usePageTitle(intl.formatMessage({ id: 'contest.list.title' }));
   const navigate = useNavigate();
   const session = useSnapshot(sessionState);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useQueryPatch();
   const page = intParam(params.get('currentPage'), 1);
   const limit = intParam(params.get('limit'), CONTEST_LIMITS.listPageSize);
   const type = choice(params.get('type'), ['0', '1']);
@@ -124,15 +120,6 @@ export function ContestListPage() {
     };
   }, [page, limit, type, status, keyword]);
 
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next);
-  };
-
   const open = (c: ContestVO) => {
     if (!isLoggedIn(session)) {
       showToast('warning', intl.formatMessage({ id: 'contest.list.loginFirst' }));
@@ -156,18 +143,7 @@ export function ContestListPage() {
           <h1 className="mr-auto text-lg font-semibold text-slate-800">
             <FormattedMessage id="contest.list.title" />
           </h1>
-          <form onSubmit={search} className="flex gap-2">
-            <input
-              data-testid="contest-keyword"
-              className="w-52 rounded border border-slate-300 px-2 py-1 text-sm"
-              placeholder={intl.formatMessage({ id: 'contest.list.keyword' })}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <button type="submit" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
-              <FormattedMessage id="common.action.search" />
-            </button>
-          </form>
+          <KeywordSearch testId="contest-keyword" placeholder="contest.list.keyword" value={draft} onChange={setDraft} onSubmit={search} />
         </div>
         <div className="flex flex-col gap-2 border-b border-slate-100 px-4 py-3 text-sm">
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label={intl.formatMessage({ id: 'contest.list.rule' })}>
@@ -191,20 +167,19 @@ export function ContestListPage() {
             ))}
           </div>
         </div>
-        {loading && !data ? (
-          <Loading />
-        ) : !data || data.records.length === 0 ? (
-          <Empty />
-        ) : (
-          <ul className="divide-y divide-slate-100" data-testid="contest-list">
-            {data.records.map((c) => (
-              <ContestItem key={c.id} c={c} onOpen={open} />
-            ))}
-          </ul>
-        )}
-        <div className="px-4">
-          <Pager page={page} size={limit} total={data?.total ?? 0} onChange={(p, s) => update({ currentPage: p, limit: s === CONTEST_LIMITS.listPageSize ? undefined : s })} />
-        </div>
+        <PagedList
+          data={data}
+          loading={loading}
+          pager={{ page, size: limit, onChange: (p, s) => update({ currentPage: p, limit: s === CONTEST_LIMITS.listPageSize ? undefined : s }) }}
+        >
+          {(records) => (
+            <ul className="divide-y divide-slate-100" data-testid="contest-list">
+              {records.map((c) => (
+                <ContestItem key={c.id} c={c} onOpen={open} />
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </div>
     </div>
   );

@@ -1,12 +1,12 @@
 // /problem: the problem list with keyword and difficulty filters, pass rate and paging; filters live in the URL.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { TableHead } from '../../components/TableHead';
+import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PAGE_SIZES, type PageOf, type ProblemVO } from '@oj/proto';
-import { Pager } from '../../components/Pager';
-import { Empty, Loading } from '../../components/Spinner';
+import { DataTable } from '../../components/DataTable';
+import { KeywordSearch } from '../../components/KeywordSearch';
 import { percent } from '../../lib/format';
+import { intParam, useQueryPatch } from '../../lib/search-params';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { getProblemList } from './problem-api';
 
@@ -21,15 +21,10 @@ export function DifficultyTag({ level }: { level: number }) {
   );
 }
 
-function intParam(v: string | null, fallback: number): number {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 export function ProblemListPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'problem.list.title' }));
-  const [params, setParams] = useSearchParams();
+  const { params, update, setParams } = useQueryPatch();
   const page = intParam(params.get('currentPage'), 1);
   const limit = intParam(params.get('limit'), PAGE_SIZES.problemList);
   const keyword = params.get('keyword') ?? '';
@@ -53,15 +48,6 @@ export function ProblemListPage() {
       live = false;
     };
   }, [page, limit, keyword, difficulty]);
-
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next);
-  };
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -91,17 +77,7 @@ export function ProblemListPage() {
               ))}
             </select>
           </label>
-          <form onSubmit={search} className="flex gap-2">
-            <input
-              data-testid="problem-keyword"
-              className="w-52 rounded border border-slate-300 px-2 py-1 text-sm"
-              placeholder={intl.formatMessage({ id: 'problem.list.keyword' })}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <button type="submit" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
-              <FormattedMessage id="common.action.search" />
-            </button>
+          <KeywordSearch testId="problem-keyword" placeholder="problem.list.keyword" value={draft} onChange={setDraft} onSubmit={search}>
             <button
               type="button"
               className="rounded border border-slate-300 px-3 py-1 text-sm text-slate-600 hover:bg-slate-50"
@@ -109,54 +85,45 @@ export function ProblemListPage() {
             >
               <FormattedMessage id="common.action.reset" />
             </button>
-          </form>
+          </KeywordSearch>
         </div>
-        {loading && !data ? (
-          <Loading />
-        ) : !data || data.records.length === 0 ? (
-          <Empty />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="problem-table">
-              <TableHead columns={['problem.list.id', 'problem.list.problemTitle', 'problem.list.difficulty', { id: 'problem.list.tags', className: 'hidden md:table-cell' }, 'problem.list.passRate']} />
-              <tbody>
-                {data.records.map((p) => (
-                  <tr key={p.pid} data-testid="problem-row" data-problem-id={p.problemId} className="border-t border-slate-100 hover:bg-slate-50">
-                    <td className="px-3 py-2 font-mono text-slate-600">{p.problemId}</td>
-                    <td className="px-3 py-2">
-                      <Link to={`/problem/${encodeURIComponent(p.problemId)}`} className="text-blue-600 hover:underline">
-                        {p.title}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">
-                      <DifficultyTag level={p.difficulty} />
-                    </td>
-                    <td className="hidden px-3 py-2 md:table-cell">
-                      <div className="flex flex-wrap gap-1">
-                        {p.tags.map((t) => (
-                          <span key={t.id} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                            {t.name}
-                          </span>
-                        ))}
-                      </div>
-                    </td>
-                    <td className="px-3 py-2" title={intl.formatMessage({ id: 'problem.list.counts' }, { ac: p.ac, total: p.total })}>
-                      <div className="flex items-center gap-2">
-                        <div className="h-1.5 w-16 overflow-hidden rounded bg-slate-200">
-                          <div className="h-full bg-green-500" style={{ width: percent(p.ac, p.total) }} />
-                        </div>
-                        <span className="text-xs text-slate-600">{percent(p.ac, p.total)}</span>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <div className="px-4">
-          <Pager page={page} size={limit} total={data?.total ?? 0} onChange={(p, s) => update({ currentPage: p, limit: s })} />
-        </div>
+        <DataTable
+          data={data}
+          loading={loading}
+          testId="problem-table"
+          columns={['problem.list.id', 'problem.list.problemTitle', 'problem.list.difficulty', { id: 'problem.list.tags', className: 'hidden md:table-cell' }, 'problem.list.passRate']}
+          row={(p) => (
+            <tr key={p.pid} data-testid="problem-row" data-problem-id={p.problemId} className="border-t border-slate-100 hover:bg-slate-50">
+              <td className="px-3 py-2 font-mono text-slate-600">{p.problemId}</td>
+              <td className="px-3 py-2">
+                <Link to={`/problem/${encodeURIComponent(p.problemId)}`} className="text-blue-600 hover:underline">
+                  {p.title}
+                </Link>
+              </td>
+              <td className="px-3 py-2">
+                <DifficultyTag level={p.difficulty} />
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">
+                <div className="flex flex-wrap gap-1">
+                  {p.tags.map((t) => (
+                    <span key={t.id} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+                      {t.name}
+                    </span>
+                  ))}
+                </div>
+              </td>
+              <td className="px-3 py-2" title={intl.formatMessage({ id: 'problem.list.counts' }, { ac: p.ac, total: p.total })}>
+                <div className="flex items-center gap-2">
+                  <div className="h-1.5 w-16 overflow-hidden rounded bg-slate-200">
+                    <div className="h-full bg-green-500" style={{ width: percent(p.ac, p.total) }} />
+                  </div>
+                  <span className="text-xs text-slate-600">{percent(p.ac, p.total)}</span>
+                </div>
+              </td>
+            </tr>
+          )}
+          pager={{ page, size: limit, onChange: (p, s) => update({ currentPage: p, limit: s }) }}
+        />
       </div>
     </div>
   );

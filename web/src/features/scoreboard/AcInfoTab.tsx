@@ -3,11 +3,11 @@
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { CONTEST_LIMITS, type AcInfoVO, type ContestVO } from '@oj/proto';
-import { TableHead } from '../../components/TableHead';
 import { formatDateTime } from '../../lib/format';
 import { useLiveAdminList } from './live-list';
 import { checkAcInfo, getAcInfo } from './scoreboard-api';
 import { SimplePager } from './SimplePager';
+import { ToolTable } from './ToolTable';
 
 const SIZE = CONTEST_LIMITS.acInfoPageSize;
 
@@ -32,76 +32,56 @@ export function AcInfoTab({ contest }: { contest: ContestVO; isAdmin: boolean })
           <FormattedMessage id="board.acinfo.refresh" />
         </button>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <TableHead
-            nowrap
-            columns={['board.acinfo.time', 'board.acinfo.problem', 'board.acinfo.kind', 'board.acinfo.username', 'board.acinfo.realname', 'board.acinfo.status', 'board.acinfo.action']}
-          />
-          <tbody>
-            {rows === null ? (
-              <tr>
-                <td colSpan={7} className="py-8 text-center text-slate-500">
-                  <FormattedMessage id="board.page.loading" />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="py-8 text-center text-slate-400">
-                  <FormattedMessage id="board.page.empty" />
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} data-testid="acinfo-row" data-id={r.id} data-username={r.username} data-checked={String(r.checked)} className={`border-t border-slate-100 ${fresh[r.id] ? 'sb-flash' : ''}`}>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-600" title={`${Math.floor(r.time / 60)}'`}>
-                    {formatDateTime(r.submitTime)}
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="inline-flex items-center gap-1.5 font-semibold">
-                      <span className="inline-block h-3.5 w-3.5 rounded-full border border-black/10" style={{ background: r.color ?? 'transparent' }} />
-                      {r.displayId}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    {r.firstBlood ? (
-                      <span className="rounded bg-red-600 px-2 py-0.5 text-xs text-white">
-                        <FormattedMessage id="board.acinfo.firstBlood" />
-                      </span>
-                    ) : (
-                      <span className="rounded bg-green-600 px-2 py-0.5 text-xs text-white">
-                        <FormattedMessage id="board.acinfo.accepted" />
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link className="text-blue-600 hover:underline" to={`/contest/${cid}/submissions?username=${encodeURIComponent(r.username)}`}>
-                      {r.username}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 text-slate-600">{r.realname}</td>
-                  <td className="px-3 py-2">
-                    {r.checked ? (
-                      <span className="text-green-700">
-                        <FormattedMessage id="board.acinfo.checked" />
-                      </span>
-                    ) : (
-                      <span className="text-amber-700">
-                        <FormattedMessage id="board.acinfo.notChecked" />
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <button type="button" data-testid="acinfo-check" className="rounded bg-blue-600 px-2 py-1 text-xs text-white hover:bg-blue-700" onClick={() => void toggle(r)}>
-                      <FormattedMessage id="board.acinfo.checkIt" />
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ToolTable
+        columns={['board.acinfo.time', 'board.acinfo.problem', 'board.acinfo.kind', 'board.acinfo.username', 'board.acinfo.realname', 'board.acinfo.status', 'board.acinfo.action']}
+        rows={rows}
+        row={(r) => (
+          <tr key={r.id} data-testid="acinfo-row" data-id={r.id} data-username={r.username} data-checked={String(r.checked)} className={`border-t border-slate-100 ${fresh[r.id] ? 'sb-flash' : ''}`}>
+            <td className="px-3 py-2 whitespace-nowrap text-slate-600" title={`${Math.floor(r.time / 60)}'`}>
+              {formatDateTime(r.submitTime)}
+            </td>
+            <td className="px-3 py-2">
+              <span className="inline-flex items-center gap-1.5 font-semibold">
+                <span className="inline-block h-3.5 w-3.5 rounded-full border border-black/10" style={{ background: r.color ?? 'transparent' }} />
+                {r.displayId}
+              </span>
+            </td>
+            <td className="px-3 py-2">
+              {r.firstBlood ? (
+                <span className="rounded bg-red-600 px-2 py-0.5 text-xs text-white">
+                  <FormattedMessage id="board.acinfo.firstBlood" />
+                </span>
+              ) : (
+                <span className="rounded bg-green-600 px-2 py-0.5 text-xs text-white">
+                  <FormattedMessage id="board.acinfo.accepted" />
+                </span>
+              )}
+            </td>
+            <td className="px-3 py-2">
+              <Link className="text-blue-600 hover:underline" to={`/contest/${cid}/submissions?username=${encodeURIComponent(r.username)}`}>
+                {r.username}
+              </Link>
+            </td>
+            <td className="px-3 py-2 text-slate-600">{r.realname}</td>
+            <td className="px-3 py-2">
+              {r.checked ? (
+                <span className="text-green-700">
+                  <FormattedMessage id="board.acinfo.checked" />
+                </span>
+              ) : (
+                <span className="text-amber-700">
+                  <FormattedMessage id="board.acinfo.notChecked" />
+                </span>
+              )}
+            </td>
+            <td className="px-3 py-2">
+              <button type="button" data-testid="acinfo-check" className="rounded bg-blue-600 px-2 py-1 text-xs text-white hover:bg-blue-700" onClick={() => void toggle(r)}>
+                <FormattedMessage id="board.acinfo.checkIt" />
+              </button>
+            </td>
+          </tr>
+        )}
+      />
       <SimplePager page={page} size={SIZE} total={total} onChange={setPage} />
     </div>
   );

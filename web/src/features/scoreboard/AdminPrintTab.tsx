@@ -2,12 +2,12 @@
 // pushed by `print.new` on contest-admin:<cid>, polled every 10 s only while the socket is down.
 import { FormattedMessage } from 'react-intl';
 import { CONTEST_LIMITS, type ContestVO, type PrintVO } from '@oj/proto';
-import { TableHead } from '../../components/TableHead';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../stores/ui';
 import { useLiveAdminList } from './live-list';
 import { checkPrint, downloadPrint, getPrintList } from './scoreboard-api';
 import { SimplePager } from './SimplePager';
+import { ToolTable } from './ToolTable';
 
 const SIZE = CONTEST_LIMITS.printPageSize;
 
@@ -47,59 +47,42 @@ export function AdminPrintTab({ contest }: { contest: ContestVO; isAdmin: boolea
           <FormattedMessage id="board.acinfo.refresh" />
         </button>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <TableHead nowrap columns={['board.adminPrint.username', 'board.adminPrint.realname', 'board.adminPrint.time', 'board.adminPrint.status', 'board.adminPrint.action']} />
-          <tbody>
-            {rows === null ? (
-              <tr>
-                <td colSpan={5} className="py-8 text-center text-slate-500">
-                  <FormattedMessage id="board.page.loading" />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="py-8 text-center text-slate-400">
-                  <FormattedMessage id="board.page.empty" />
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} data-testid="print-row" data-id={r.id} data-username={r.username} data-status={r.status} className={`border-t border-slate-100 ${fresh[r.id] ? 'sb-flash' : ''}`}>
-                  <td className="px-3 py-2">{r.username}</td>
-                  <td className="px-3 py-2 text-slate-600">{r.realname}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDateTime(r.gmtCreate)}</td>
-                  <td className="px-3 py-2">
-                    {r.status === 1 ? (
-                      <span className="text-green-700">
-                        <FormattedMessage id="board.adminPrint.printed" />
-                      </span>
-                    ) : (
-                      <span className="text-amber-700">
-                        <FormattedMessage id="board.adminPrint.notPrinted" />
-                      </span>
-                    )}
-                  </td>
-                  <td className="flex gap-2 px-3 py-2">
-                    <button type="button" data-testid="print-download" className="rounded border border-slate-300 px-2 py-1 text-xs hover:border-blue-400" onClick={() => void download(r)}>
-                      <FormattedMessage id="board.adminPrint.download" />
-                    </button>
-                    <button
-                      type="button"
-                      data-testid="print-ok"
-                      disabled={r.status === 1}
-                      className="rounded bg-blue-600 px-2 py-1 text-xs text-white hover:bg-blue-700 disabled:opacity-40"
-                      onClick={() => void markPrinted(r)}
-                    >
-                      <FormattedMessage id="board.adminPrint.ok" />
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ToolTable
+        columns={['board.adminPrint.username', 'board.adminPrint.realname', 'board.adminPrint.time', 'board.adminPrint.status', 'board.adminPrint.action']}
+        rows={rows}
+        row={(r) => (
+          <tr key={r.id} data-testid="print-row" data-id={r.id} data-username={r.username} data-status={r.status} className={`border-t border-slate-100 ${fresh[r.id] ? 'sb-flash' : ''}`}>
+            <td className="px-3 py-2">{r.username}</td>
+            <td className="px-3 py-2 text-slate-600">{r.realname}</td>
+            <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDateTime(r.gmtCreate)}</td>
+            <td className="px-3 py-2">
+              {r.status === 1 ? (
+                <span className="text-green-700">
+                  <FormattedMessage id="board.adminPrint.printed" />
+                </span>
+              ) : (
+                <span className="text-amber-700">
+                  <FormattedMessage id="board.adminPrint.notPrinted" />
+                </span>
+              )}
+            </td>
+            <td className="flex gap-2 px-3 py-2">
+              <button type="button" data-testid="print-download" className="rounded border border-slate-300 px-2 py-1 text-xs hover:border-blue-400" onClick={() => void download(r)}>
+                <FormattedMessage id="board.adminPrint.download" />
+              </button>
+              <button
+                type="button"
+                data-testid="print-ok"
+                disabled={r.status === 1}
+                className="rounded bg-blue-600 px-2 py-1 text-xs text-white hover:bg-blue-700 disabled:opacity-40"
+                onClick={() => void markPrinted(r)}
+              >
+                <FormattedMessage id="board.adminPrint.ok" />
+              </button>
+            </td>
+          </tr>
+        )}
+      />
       <SimplePager page={page} size={SIZE} total={total} onChange={setPage} />
     </div>
   );

@@ -4,11 +4,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import type { ContestProblemVO, ContestVO } from '@oj/proto';
-import { TableHead } from '../../components/TableHead';
 import { contestAdminTopic, watchTopic } from '../../lib/live-topics';
 import { sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { getBoardProblems, rejudgeContestProblem } from './scoreboard-api';
+import { ToolTable } from './ToolTable';
 
 export function RejudgeTab({ contest }: { contest: ContestVO; isAdmin: boolean }) {
   const intl = useIntl();
@@ -71,52 +71,35 @@ export function RejudgeTab({ contest }: { contest: ContestVO; isAdmin: boolean }
 
   return (
     <div data-testid="rejudge-tab" className="p-4">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <TableHead nowrap columns={['board.rejudge.pid', 'board.rejudge.displayId', 'board.rejudge.title', 'board.rejudge.ac', 'board.rejudge.total', 'board.rejudge.action']} />
-          <tbody>
-            {rows === null ? (
-              <tr>
-                <td colSpan={6} className="py-8 text-center text-slate-500">
-                  <FormattedMessage id="board.page.loading" />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="py-8 text-center text-slate-400">
-                  <FormattedMessage id="board.page.empty" />
-                </td>
-              </tr>
-            ) : (
-              rows.map((p) => (
-                <tr key={p.pid} data-testid="rejudge-row" className="border-t border-slate-100">
-                  <td className="px-3 py-2 text-slate-500">{p.pid}</td>
-                  <td className="px-3 py-2">
-                    <span className="inline-flex items-center gap-1.5 font-semibold">
-                      <span className="inline-block h-3 w-3 rounded-full border border-black/10" style={{ background: p.color ?? 'transparent' }} />
-                      {p.displayId}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{p.displayTitle}</td>
-                  <td className="px-3 py-2">{p.ac ?? '?'}</td>
-                  <td className="px-3 py-2">{p.total ?? '?'}</td>
-                  <td className="px-3 py-2">
-                    <button
-                      type="button"
-                      data-testid="rejudge-all"
-                      disabled={busy !== null}
-                      className="rounded bg-amber-600 px-2 py-1 text-xs text-white hover:bg-amber-700 disabled:opacity-50"
-                      onClick={() => void rejudge(p)}
-                    >
-                      <FormattedMessage id="board.rejudge.all" />
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ToolTable
+        columns={['board.rejudge.pid', 'board.rejudge.displayId', 'board.rejudge.title', 'board.rejudge.ac', 'board.rejudge.total', 'board.rejudge.action']}
+        rows={rows}
+        row={(p) => (
+          <tr key={p.pid} data-testid="rejudge-row" className="border-t border-slate-100">
+            <td className="px-3 py-2 text-slate-500">{p.pid}</td>
+            <td className="px-3 py-2">
+              <span className="inline-flex items-center gap-1.5 font-semibold">
+                <span className="inline-block h-3 w-3 rounded-full border border-black/10" style={{ background: p.color ?? 'transparent' }} />
+                {p.displayId}
+              </span>
+            </td>
+            <td className="px-3 py-2">{p.displayTitle}</td>
+            <td className="px-3 py-2">{p.ac ?? '?'}</td>
+            <td className="px-3 py-2">{p.total ?? '?'}</td>
+            <td className="px-3 py-2">
+              <button
+                type="button"
+                data-testid="rejudge-all"
+                disabled={busy !== null}
+                className="rounded bg-amber-600 px-2 py-1 text-xs text-white hover:bg-amber-700 disabled:opacity-50"
+                onClick={() => void rejudge(p)}
+              >
+                <FormattedMessage id="board.rejudge.all" />
+              </button>
+            </td>
+          </tr>
+        )}
+      />
     </div>
   );
 }

@@ -4,9 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ContestAnnouncementVO, PageOf } from '@oj/proto';
-import { Pager } from '../../../components/Pager';
-import { Empty, Loading } from '../../../components/Spinner';
-import { TableHead } from '../../../components/TableHead';
+import { DataTable } from '../../../components/DataTable';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -142,63 +140,50 @@ export function AdminContestAnnouncementPage() {
           }}
         />
       )}
-      {!data ? (
-        <Loading />
-      ) : data.records.length === 0 ? (
-        <Empty />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <TableHead
-              nowrap
-              columns={[
-                'contest.admin.id',
-                'contest.adminAnnouncement.titleField',
-                'contest.adminAnnouncement.created',
-                'contest.adminAnnouncement.author',
-                'contest.adminAnnouncement.visible',
-                'contest.admin.option',
-              ]}
-            />
-            <tbody>
-              {data.records.map((a) => (
-                <tr key={a.id} data-testid="admin-announcement-row" className="border-t border-slate-100">
-                  <td className={td}>{a.id}</td>
-                  <td className="px-3 py-2">{a.title}</td>
-                  <td className={td}>{formatDateTime(a.gmtCreate)}</td>
-                  <td className={td}>{a.username}</td>
-                  <td className={td}>
-                    <FormattedMessage id={a.status === 0 ? 'contest.adminAnnouncement.shown' : 'contest.adminAnnouncement.hidden'} />
-                  </td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      className="mr-1 rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-blue-400 hover:text-blue-600"
-                      onClick={() => setEditing({ id: a.id, title: a.title, content: a.content, visible: a.status === 0 })}
-                    >
-                      <FormattedMessage id="contest.admin.edit" />
-                    </button>
-                    <button type="button" className="rounded border border-red-300 px-2 py-0.5 text-xs text-red-600 hover:bg-red-50" onClick={() => void remove(a)}>
-                      <FormattedMessage id="contest.admin.delete" />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="px-4">
-        <Pager
-          page={page}
-          size={size}
-          total={data?.total ?? 0}
-          onChange={(p, s) => {
+      <DataTable
+        data={data}
+        loading={!data}
+        nowrap
+        columns={[
+          'contest.admin.id',
+          'contest.adminAnnouncement.titleField',
+          'contest.adminAnnouncement.created',
+          'contest.adminAnnouncement.author',
+          'contest.adminAnnouncement.visible',
+          'contest.admin.option',
+        ]}
+        row={(a) => (
+          <tr key={a.id} data-testid="admin-announcement-row" className="border-t border-slate-100">
+            <td className={td}>{a.id}</td>
+            <td className="px-3 py-2">{a.title}</td>
+            <td className={td}>{formatDateTime(a.gmtCreate)}</td>
+            <td className={td}>{a.username}</td>
+            <td className={td}>
+              <FormattedMessage id={a.status === 0 ? 'contest.adminAnnouncement.shown' : 'contest.adminAnnouncement.hidden'} />
+            </td>
+            <td className={td}>
+              <button
+                type="button"
+                className="mr-1 rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-blue-400 hover:text-blue-600"
+                onClick={() => setEditing({ id: a.id, title: a.title, content: a.content, visible: a.status === 0 })}
+              >
+                <FormattedMessage id="contest.admin.edit" />
+              </button>
+              <button type="button" className="rounded border border-red-300 px-2 py-0.5 text-xs text-red-600 hover:bg-red-50" onClick={() => void remove(a)}>
+                <FormattedMessage id="contest.admin.delete" />
+              </button>
+            </td>
+          </tr>
+        )}
+        pager={{
+          page,
+          size,
+          onChange: (p, s) => {
             setPage(p);
             setSize(s);
-          }}
-        />
-      </div>
+          },
+        }}
+      />
     </div>
   );
 }

@@ -5,9 +5,8 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEv
 import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContestVO, PageOf } from '@oj/proto';
-import { Pager } from '../../../components/Pager';
-import { Empty, Loading } from '../../../components/Spinner';
-import { TableHead } from '../../../components/TableHead';
+import { DataTable } from '../../../components/DataTable';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -128,18 +127,7 @@ export function AdminContestListPage() {
         <h1 className="mr-auto text-lg font-semibold text-slate-800">
           <FormattedMessage id="contest.admin.listTitle" />
         </h1>
-        <form onSubmit={search} className="flex gap-2">
-          <input
-            data-testid="admin-contest-keyword"
-            className="w-52 rounded border border-slate-300 px-2 py-1 text-sm"
-            placeholder={intl.formatMessage({ id: 'contest.list.keyword' })}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <button type="submit" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
-            <FormattedMessage id="common.action.search" />
-          </button>
-        </form>
+        <KeywordSearch testId="admin-contest-keyword" placeholder="contest.list.keyword" value={draft} onChange={setDraft} onSubmit={search} />
         <input
           ref={fileInput}
           type="file"
@@ -162,104 +150,92 @@ export function AdminContestListPage() {
           <FormattedMessage id="contest.admin.create" />
         </Link>
       </div>
-      {loading && !data ? (
-        <Loading />
-      ) : !data || data.records.length === 0 ? (
-        <Empty />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="admin-contest-table">
-            <TableHead
-              nowrap
-              columns={[
-                'contest.admin.id',
-                'contest.admin.title',
-                'contest.admin.type',
-                'contest.admin.auth',
-                'contest.admin.status',
-                'contest.admin.visible',
-                'contest.admin.time',
-                'contest.admin.creator',
-                'contest.admin.option',
-              ]}
-            />
-            <tbody>
-              {data.records.map((c) => (
-                <tr key={c.id} data-testid="admin-contest-row" data-cid={c.id} className="border-t border-slate-100 hover:bg-slate-50">
-                  <td className={td}>{c.id}</td>
-                  <td className="min-w-48 px-3 py-2">
-                    <Link to={`/contest/${c.id}`} className="text-blue-600 hover:underline">
-                      {c.title}
-                    </Link>
-                  </td>
-                  <td className={td}>
-                    <RuleBadge type={c.type} oiRankScoreType={c.oiRankScoreType} />
-                  </td>
-                  <td className={td}>
-                    <AuthTag auth={c.auth} />
-                  </td>
-                  <td className={td}>
-                    <StatusBadge status={c.status} />
-                  </td>
-                  <td className={td}>
-                    <Switch checked={c.visible} testId="admin-contest-visible" onChange={(v) => void toggleVisible(c, v)} />
-                  </td>
-                  <td className={`${td} text-xs text-slate-500`}>
-                    <div>{formatDateTime(c.startTime)}</div>
-                    <div>{formatDateTime(c.endTime)}</div>
-                  </td>
-                  <td className={td}>{c.author ?? '--'}</td>
-                  <td className={td}>
-                    <div className="flex gap-1">
-                      <Link to={`/admin/contest/${c.id}/edit`} className={action} data-testid="admin-contest-edit">
-                        <FormattedMessage id="contest.admin.edit" />
-                      </Link>
-                      <Link to={`/admin/contest/${c.id}/problems`} className={action} data-testid="admin-contest-problems">
-                        <FormattedMessage id="contest.admin.problems" />
-                      </Link>
-                      <Link to={`/admin/contest/${c.id}/announcement`} className={action} data-testid="admin-contest-announcements">
-                        <FormattedMessage id="contest.admin.announcements" />
-                      </Link>
-                      <button
-                        type="button"
-                        className={`${action} disabled:opacity-50`}
-                        data-testid="admin-contest-export-feed"
-                        disabled={downloading === `feed:${c.id}`}
-                        onClick={() => void download(c, 'feed')}
-                      >
-                        <FormattedMessage id="contest.admin.exportFeed" />
-                      </button>
-                      <button
-                        type="button"
-                        className={`${action} disabled:opacity-50`}
-                        data-testid="admin-contest-download-rank"
-                        disabled={downloading === `rank:${c.id}`}
-                        onClick={() => void download(c, 'rank')}
-                      >
-                        <FormattedMessage id="contest.admin.downloadRank" />
-                      </button>
-                      <button type="button" className={`${action} hover:border-red-400 hover:text-red-600`} data-testid="admin-contest-delete" onClick={() => void remove(c)}>
-                        <FormattedMessage id="contest.admin.delete" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="px-4">
-        <Pager
-          page={page}
-          size={size}
-          total={data?.total ?? 0}
-          onChange={(p, s) => {
+      <DataTable
+        data={data}
+        loading={loading}
+        testId="admin-contest-table"
+        nowrap
+        columns={[
+          'contest.admin.id',
+          'contest.admin.title',
+          'contest.admin.type',
+          'contest.admin.auth',
+          'contest.admin.status',
+          'contest.admin.visible',
+          'contest.admin.time',
+          'contest.admin.creator',
+          'contest.admin.option',
+        ]}
+        row={(c) => (
+          <tr key={c.id} data-testid="admin-contest-row" data-cid={c.id} className="border-t border-slate-100 hover:bg-slate-50">
+            <td className={td}>{c.id}</td>
+            <td className="min-w-48 px-3 py-2">
+              <Link to={`/contest/${c.id}`} className="text-blue-600 hover:underline">
+                {c.title}
+              </Link>
+            </td>
+            <td className={td}>
+              <RuleBadge type={c.type} oiRankScoreType={c.oiRankScoreType} />
+            </td>
+            <td className={td}>
+              <AuthTag auth={c.auth} />
+            </td>
+            <td className={td}>
+              <StatusBadge status={c.status} />
+            </td>
+            <td className={td}>
+              <Switch checked={c.visible} testId="admin-contest-visible" onChange={(v) => void toggleVisible(c, v)} />
+            </td>
+            <td className={`${td} text-xs text-slate-500`}>
+              <div>{formatDateTime(c.startTime)}</div>
+              <div>{formatDateTime(c.endTime)}</div>
+            </td>
+            <td className={td}>{c.author ?? '--'}</td>
+            <td className={td}>
+              <div className="flex gap-1">
+                <Link to={`/admin/contest/${c.id}/edit`} className={action} data-testid="admin-contest-edit">
+                  <FormattedMessage id="contest.admin.edit" />
+                </Link>
+                <Link to={`/admin/contest/${c.id}/problems`} className={action} data-testid="admin-contest-problems">
+                  <FormattedMessage id="contest.admin.problems" />
+                </Link>
+                <Link to={`/admin/contest/${c.id}/announcement`} className={action} data-testid="admin-contest-announcements">
+                  <FormattedMessage id="contest.admin.announcements" />
+                </Link>
+                <button
+                  type="button"
+                  className={`${action} disabled:opacity-50`}
+                  data-testid="admin-contest-export-feed"
+                  disabled={downloading === `feed:${c.id}`}
+                  onClick={() => void download(c, 'feed')}
+                >
+                  <FormattedMessage id="contest.admin.exportFeed" />
+                </button>
+                <button
+                  type="button"
+                  className={`${action} disabled:opacity-50`}
+                  data-testid="admin-contest-download-rank"
+                  disabled={downloading === `rank:${c.id}`}
+                  onClick={() => void download(c, 'rank')}
+                >
+                  <FormattedMessage id="contest.admin.downloadRank" />
+                </button>
+                <button type="button" className={`${action} hover:border-red-400 hover:text-red-600`} data-testid="admin-contest-delete" onClick={() => void remove(c)}>
+                  <FormattedMessage id="contest.admin.delete" />
+                </button>
+              </div>
+            </td>
+          </tr>
+        )}
+        pager={{
+          page,
+          size,
+          onChange: (p, s) => {
             setPage(p);
             setSize(s);
-          }}
-        />
-      </div>
+          },
+        }}
+      />
     </div>
   );
 }

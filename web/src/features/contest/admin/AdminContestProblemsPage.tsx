@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import * as Dialog from '@radix-ui/react-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContestVO } from '@oj/proto';
+import { DataTable } from '../../../components/DataTable';
 import { Pager } from '../../../components/Pager';
 import { Empty, Loading } from '../../../components/Spinner';
 import { TableHead } from '../../../components/TableHead';
@@ -280,43 +281,28 @@ export function AdminContestProblemsPage() {
         </h1>
         {contest && <AddFromPublic contest={contest} used={(data?.records ?? []).map((r) => r.displayId)} onAdded={load} />}
       </div>
-      {!data ? (
-        <Loading />
-      ) : data.records.length === 0 ? (
-        <Empty />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <TableHead
-              nowrap
-              columns={[
-                'contest.adminProblems.pid',
-                'contest.adminProblems.problemId',
-                'contest.adminProblems.displayId',
-                'contest.adminProblems.displayTitle',
-                'contest.adminProblems.color',
-                'contest.admin.option',
-              ]}
-            />
-            <tbody>
-              {data.records.map((r) => (
-                <ProblemRow key={r.pid} cid={cid} row={r} onChanged={load} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="px-4">
-        <Pager
-          page={page}
-          size={size}
-          total={data?.total ?? 0}
-          onChange={(p, s) => {
+      <DataTable
+        data={data}
+        loading={!data}
+        nowrap
+        columns={[
+          'contest.adminProblems.pid',
+          'contest.adminProblems.problemId',
+          'contest.adminProblems.displayId',
+          'contest.adminProblems.displayTitle',
+          'contest.adminProblems.color',
+          'contest.admin.option',
+        ]}
+        row={(r) => <ProblemRow key={r.pid} cid={cid} row={r} onChanged={load} />}
+        pager={{
+          page,
+          size,
+          onChange: (p, s) => {
             setPage(p);
             setSize(s);
-          }}
-        />
-      </div>
+          },
+        }}
+      />
     </div>
   );
 }

@@ -137,4 +137,5 @@ CREATE INDEX "contest_announcement_cid_idx" ON "contest_announcement" USING btre
 CREATE INDEX "contest_print_cid_idx" ON "contest_print" USING btree ("cid","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "contest_problem_cid_display_uq" ON "contest_problem" USING btree ("cid","display_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "contest_problem_cid_pid_uq" ON "contest_problem" USING btree ("cid","pid");--> statement-breakpoint
-CREATE INDEX "contest_record_cid_idx" ON "contest_record" USING btree ("cid","time");
+CREATE INDEX "contest_record_cid_idx" ON "contest_record" USING btree ("cid","time");--> statement-breakpoint
+CREATE INDEX "contest_record_pending_idx" ON "contest_record" USING btree ("cid") WHERE "contest_record"."status" is null;

@@ -116,7 +116,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     boards,
     testJudge: createTestJudgeService(ctx, runners),
     testdata: createTestdataService(ctx),
-    contests: { ...createContestService(ctx), ...createContestAdminService(ctx) },
+    contests: { ...createContestService(ctx, boards), ...createContestAdminService(ctx) },
     contestAnnouncements: createContestAnnouncementService(ctx),
     contestClock,
     testJudgeWorker,

@@ -17,6 +17,7 @@ import {
   RejudgeContestProblemQuery,
   ScrollBoardQuery,
 } from '@oj/proto';
+import { sendJsonParts } from './json-parts';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
@@ -31,12 +32,13 @@ export function registerScoreboardRoutes(app: TypedApp, { services, auth }: Rout
     if (!req.auth?.viewer.roles.includes('root')) throw new OjError('AUTH_FORBIDDEN');
   };
 
-  app.post('/api/get-contest-rank', { schema: { body: ContestRankBody }, preHandler: auth.login }, async (req) =>
-    ok(await scoreboards.rank(req.body, requireViewer(req))),
+  // The board answers come serialised in parts: a whole board's rows are serialised (and gzipped) once per version.
+  app.post('/api/get-contest-rank', { schema: { body: ContestRankBody }, preHandler: auth.login }, async (req, reply) =>
+    sendJsonParts(req, reply, await scoreboards.rankJson(req.body, requireViewer(req))),
   );
 
-  app.post('/api/get-contest-outside-scoreboard', { schema: { body: ContestRankBody }, preHandler: auth.anon }, async (req) =>
-    ok(await scoreboards.outsideRank(req.body, viewerOf(req))),
+  app.post('/api/get-contest-outside-scoreboard', { schema: { body: ContestRankBody }, preHandler: auth.anon }, async (req, reply) =>
+    sendJsonParts(req, reply, await scoreboards.outsideRankJson(req.body, viewerOf(req))),
   );
 
   app.get('/api/get-contest-scroll-board-info', { schema: { querystring: CidQuery }, preHandler: auth.anon }, async (req) =>

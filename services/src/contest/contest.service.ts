@@ -57,6 +57,7 @@ import {
   type ContestRow,
 } from './access';
 import { sealAt, submissionView, toContestSubmissionItem, toContestVO } from './contest-view';
+import type { BoardProjector, BoardState } from './scoreboard/projector';
 
 export type ContestTopicKind = 'contest' | 'scoreboard' | 'contest-admin';
 
@@ -118,19 +119,93 @@ export async function assertSee(db: DbOrTx, c: ContestRow, viewer: Viewer | null
   if (c.auth === CONTEST_AUTH.PRIVATE && !(await isRegistered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
 }
 
-/** Per display id and judge status, the contest's records counted for `viewer` (seal cut, end switch, exclusions). */
-async function recordCounts(db: DbOrTx, c: ContestRow, sealed: boolean, containsEnd: boolean, displayId?: string) {
-  const conds: (SQL | undefined)[] = [eq(contestRecord.cid, c.id), excludedFromCounts(c)];
+/** The cuts of `recordCounts` for a caller: end (`time < duration`) and seal (`time < seal`), null when absent. */
+function countCuts(c: ContestRow, sealed: boolean, containsEnd: boolean): { endS: number | null; sealS: number | null } {
   // After-the-end submissions count only with the switch, where the contest allows them, never while sealed.
-  if (!(containsEnd && c.allowEndSubmit && !sealed)) conds.push(lt(contestRecord.time, c.duration));
+  const endS = containsEnd && c.allowEndSubmit && !sealed ? null : c.duration;
   const seal = sealOffsetS(c);
-  if (sealed && seal !== null) conds.push(lt(contestRecord.time, seal));
+  return { endS, sealS: sealed && seal !== null ? seal : null };
+}
+
+function countConds(c: ContestRow, sealed: boolean, containsEnd: boolean, displayId?: string): (SQL | undefined)[] {
+  const { endS, sealS } = countCuts(c, sealed, containsEnd);
+  const conds: (SQL | undefined)[] = [eq(contestRecord.cid, c.id), excludedFromCounts(c)];
+  if (endS !== null) conds.push(lt(contestRecord.time, endS));
+  if (sealS !== null) conds.push(lt(contestRecord.time, sealS));
   if (displayId !== undefined) conds.push(eq(contestRecord.displayId, displayId));
+  return conds;
+}
+
+type CountRow = { displayId: string; status: number | null; n: number };
+
+/** Per display id and judge status, the contest's records counted for `viewer` (seal cut, end switch, exclusions). */
+async function recordCounts(db: DbOrTx, c: ContestRow, sealed: boolean, containsEnd: boolean, displayId?: string): Promise<CountRow[]> {
   return db
     .select({ displayId: contestRecord.displayId, status: contestRecord.status, n: count() })
     .from(contestRecord)
-    .where(and(...conds))
+    .where(and(...countConds(c, sealed, containsEnd, displayId)))
     .groupBy(contestRecord.displayId, contestRecord.status);
+}
+
+/** Judged-record counts of a board state per cut, kept while its version holds (see `projectedCounts`). */
+const stateCounts = new WeakMap<BoardState, { version: number; byCut: Map<string, Map<string, Map<number, number>>> }>();
+
+function judgedCounts(s: BoardState, endS: number | null, sealS: number | null): Map<string, Map<number, number>> {
+  let memo = stateCounts.get(s);
+  if (!memo || memo.version !== s.version) {
+    memo = { version: s.version, byCut: new Map() };
+    stateCounts.set(s, memo);
+  }
+  const key = `${endS}|${sealS}`;
+  let out = memo.byCut.get(key);
+  if (!out) {
+    out = new Map();
+    for (const list of s.byCell.values()) {
+      for (const r of list) {
+        if ((endS !== null && r.time >= endS) || (sealS !== null && r.time >= sealS)) continue;
+        let byStatus = out.get(r.displayId);
+        if (!byStatus) out.set(r.displayId, (byStatus = new Map()));
+        byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+      }
+    }
+    memo.byCut.set(key, out);
+  }
+  return out;
+}
+
+/**
+ * `recordCounts` from the board projection: its state holds every judged record that reaches the board (the
+ * same exclusions: creator, super admins, before the start), counted once per version and cut; one small query
+ * adds what it lacks (pending records, judged ones from before the start — their time is 0) together with the
+ * board version in the same snapshot. Null when the version moved on meanwhile (the caller falls back to SQL).
+ */
+async function projectedCounts(
+  db: DbOrTx,
+  boards: BoardProjector,
+  c: ContestRow,
+  sealed: boolean,
+  containsEnd: boolean,
+  displayId?: string,
+): Promise<CountRow[] | null> {
+  const s = await boards.current(c.id);
+  const conds = countConds(c, sealed, containsEnd, displayId);
+  conds.push(sql`(${contestRecord.status} is null or (${contestRecord.time} = 0 and ${contestRecord.submitTime} < ${c.startTime.toISOString()}::timestamptz))`);
+  const rows = await db.execute<{ v: number; display_id: string | null; status: number | null; n: number | null }>(sql`
+    select ${contest.boardVersion} as v, x.display_id, x.status, x.n
+    from ${contest} left join lateral (
+      select ${contestRecord.displayId} as display_id, ${contestRecord.status} as status, count(*)::int as n
+      from ${contestRecord} where ${and(...conds)} group by ${contestRecord.displayId}, ${contestRecord.status}
+    ) x on true
+    where ${contest.id} = ${c.id}`);
+  if (rows.length === 0 || Number(rows[0]!.v) !== s.version) return null;
+  const { endS, sealS } = countCuts(c, sealed, containsEnd);
+  const out: CountRow[] = [];
+  for (const [d, byStatus] of judgedCounts(s, endS, sealS)) {
+    if (displayId !== undefined && d !== displayId) continue;
+    for (const [status, n] of byStatus) out.push({ displayId: d, status, n });
+  }
+  for (const r of rows) if (r.display_id !== null && r.n !== null) out.push({ displayId: r.display_id, status: r.status, n: r.n });
+  return out;
 }
 
 const COUNT_FIELD: Record<number, keyof Omit<ProblemCount, 'pid' | 'total'>> = {
@@ -145,14 +220,26 @@ const COUNT_FIELD: Record<number, keyof Omit<ProblemCount, 'pid' | 'total'>> = {
   [JudgeStatus.PARTIAL_ACCEPTED]: 'pa',
 };
 
-export function createContestService(ctx: ServiceContext): ContestService {
+/** `boards`: the process's board projection, which makes the problem counts cheap (without it: SQL). */
+export function createContestService(ctx: ServiceContext, boards?: BoardProjector): ContestService {
   const { db } = ctx;
+
+  /** The counts of `recordCounts`, from the projection when it is at hand and steady. */
+  async function countRecords(c: ContestRow, sealed: boolean, containsEnd: boolean, displayId?: string): Promise<CountRow[]> {
+    if (boards) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const out = await projectedCounts(db, boards, c, sealed, containsEnd, displayId);
+        if (out) return out;
+      }
+    }
+    return recordCounts(db, c, sealed, containsEnd, displayId);
+  }
 
   async function problemVOs(c: ContestRow, viewer: Viewer | null, containsEnd: boolean): Promise<ContestProblemVO[]> {
     const cps = await db.select().from(contestProblem).where(eq(contestProblem.cid, c.id));
     const sealed = !isContestAdmin(viewer, c) && isBoardSealed(c);
     const counts = new Map<string, { ac: number; total: number }>();
-    for (const r of await recordCounts(db, c, sealed, containsEnd)) {
+    for (const r of await countRecords(c, sealed, containsEnd)) {
       const cell = counts.get(r.displayId) ?? { ac: 0, total: 0 };
       cell.total += r.n;
       if (r.status === JudgeStatus.ACCEPTED) cell.ac += r.n;
@@ -313,7 +400,7 @@ export function createContestService(ctx: ServiceContext): ContestService {
       // The counts are the contest's own, cut at the seal for contestants.
       const sealed = !isContestAdmin(viewer, c) && isBoardSealed(c);
       const problemCount: ProblemCount = { pid: p.id, total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 };
-      for (const r of await recordCounts(db, c, sealed, q.containsEnd ?? false, cp.displayId)) {
+      for (const r of await countRecords(c, sealed, q.containsEnd ?? false, cp.displayId)) {
         problemCount.total += r.n;
         const field = r.status === null ? undefined : COUNT_FIELD[r.status];
         if (field) problemCount[field] += r.n;

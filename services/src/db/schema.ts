@@ -679,7 +679,11 @@ export const contestRecord = pgTable(
     externalId: text('external_id'),
     ...gmt,
   },
-  (t) => [index('contest_record_cid_idx').on(t.cid, t.time)],
+  (t) => [
+    index('contest_record_cid_idx').on(t.cid, t.time),
+    // The pending records of a contest (the problem counts add them to the board projection's judged ones).
+    index('contest_record_pending_idx').on(t.cid).where(sql`${t.status} is null`),
+  ],
 );
 
 /** The AC helper: the first AC of a user on a problem (balloons). */

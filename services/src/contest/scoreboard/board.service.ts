@@ -7,12 +7,10 @@ import {
   OjError,
   pageBoard,
   type AcInfoVO,
-  type AcmRow,
   type AwardConfig,
   type BoardRow,
   type BoardView,
   type ContestRankBody,
-  type OiRow,
   type PageOf,
   type PrintVO,
   type PushMessage,
@@ -28,6 +26,7 @@ import { contestAcInfo, contestPrint, contestProblem, users } from '../../db/sch
 import { appendPush, publishAll } from '../../push/push.service';
 import { assertEnter, contestStatus, isContestAdmin, loadContest, sealOffsetS, type ContestRow } from '../access';
 import { toAcInfoVO } from './ac-info';
+import { pagePlan, viewCache, withUser, type JsonPart } from './board-cache';
 import { contestAdminTopic, loadRecords, loadStarUids, loadUsers, shownName, type RankUser } from './board-data';
 import type { BoardProjector, BoardState } from './projector';
 import { rankCsv } from './rank-csv';
@@ -44,6 +43,13 @@ export interface ScoreboardService {
   rank(body: ContestRankBody, viewer: Viewer): Promise<RankPage>;
   /** `POST /api/get-contest-outside-scoreboard`: anyone, when the contest opened its board and has started. */
   outsideRank(body: ContestRankBody, viewer: Viewer | null): Promise<RankPage>;
+  /**
+   * `rank` as JSON text in parts (the same RankPage, serialised): the rows of a board version are serialised once
+   * and, when the page holds all of them, shared by every caller as one part.
+   */
+  rankJson(body: ContestRankBody, viewer: Viewer): Promise<JsonPart[]>;
+  /** `outsideRank` as JSON text in parts. */
+  outsideRankJson(body: ContestRankBody, viewer: Viewer | null): Promise<JsonPart[]>;
   /** `GET /api/file/download-contest-rank` as CSV (UTF-8 with BOM so Excel reads it). */
   rankFile(q: DownloadRankQuery, viewer: Viewer): Promise<{ fileName: string; body: Buffer }>;
   scrollBoardInfo(cid: number, viewer: Viewer | null): Promise<ScrollBoardInfo>;
@@ -60,18 +66,6 @@ export interface ScoreboardService {
 const LIST_LIMIT = 30;
 
 type RankRow = BoardRow & RankUser;
-
-function withUser(row: BoardRow, u: RankUser | undefined): RankVO {
-  return {
-    ...(row as AcmRow & OiRow),
-    username: u?.username ?? '',
-    realname: u?.realname ?? null,
-    nickname: u?.nickname ?? null,
-    school: u?.school ?? null,
-    gender: u?.gender ?? null,
-    avatar: u?.avatar ?? null,
-  };
-}
 
 /** The view a caller reads: live for contest admins who force it, `-end` only when allowed and not sealed. */
 function pickView(s: BoardState, live: boolean, containsEnd: boolean): { view: BoardView; sealed: boolean } {
@@ -92,23 +86,20 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
     };
   }
 
-  async function page(cid: number, live: boolean, body: ContestRankBody, pins: string[]): Promise<RankPage> {
+  /** A page of the board; without a keyword read from the per-version cache (board-cache.ts), else filtered here. */
+  async function page<T extends 'object' | 'json'>(
+    cid: number,
+    live: boolean,
+    body: ContestRankBody,
+    pins: string[],
+    as: T,
+  ): Promise<T extends 'json' ? JsonPart[] : RankPage> {
+    type Out = T extends 'json' ? JsonPart[] : RankPage;
     const s = await boards.current(cid);
     const { view, sealed } = pickView(s, live, body.containsEnd === true);
-    const rows = s.views.get(view)!.rows();
     const limit = body.limit ?? CONTEST_LIMITS.rankPageSize;
     const current = body.currentPage ?? 1;
-    const { records, total } = pageBoard(rows, {
-      currentPage: current,
-      limit,
-      keyword: body.keyword,
-      removeStar: body.removeStar === true,
-      starUids: s.starUids,
-      pinUids: pins,
-      match: matcher(s),
-    });
-    return {
-      records: records.map((r) => withUser(r, s.users.get(r.uid))),
+    const meta = (total: number) => ({
       total,
       size: limit,
       current,
@@ -118,7 +109,34 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
       view,
       version: s.version,
       rankConfig: { starUids: s.starUids, awardType: s.contest.awardType, awards: s.views.get(view)!.config.awards as AwardConfig[] },
-    };
+    });
+    if ((body.keyword?.trim() ?? '') !== '') {
+      const { records, total } = pageBoard(s.views.get(view)!.rows(), {
+        currentPage: current,
+        limit,
+        keyword: body.keyword,
+        removeStar: body.removeStar === true,
+        starUids: s.starUids,
+        pinUids: pins,
+        match: matcher(s),
+      });
+      const out: RankPage = { records: records.map((r) => withUser(r, s.users.get(r.uid))), ...meta(total) };
+      return (as === 'json' ? [JSON.stringify(out)] : out) as Out;
+    }
+    const vc = viewCache(s, view, body.removeStar === true);
+    const plan = pagePlan(vc, pins, current, limit);
+    if (as === 'object') {
+      const records: RankVO[] = plan.pinned.map((i) => vc.vo(i));
+      for (let i = plan.from; i < plan.to; i++) records.push(vc.vo(i));
+      return { records, ...meta(plan.total) } as Out;
+    }
+    const parts: JsonPart[] = ['{"records":[' + plan.pinned.map((i) => vc.text(i)).join(',')];
+    if (plan.to > plan.from) {
+      if (plan.pinned.length > 0) parts.push(',');
+      parts.push(vc.slice(plan.from, plan.to));
+    }
+    parts.push('],' + JSON.stringify(meta(plan.total)).slice(1));
+    return parts as Out;
   }
 
   async function requireAdmin(cid: number, viewer: Viewer): Promise<ContestRow> {
@@ -135,6 +153,12 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
     return c;
   }
 
+  async function outsideContest(cid: number, viewer: Viewer | null): Promise<ContestRow> {
+    const c = await visibleContest(cid, viewer);
+    if (!c.openRank || contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_RANK_CLOSED');
+    return c;
+  }
+
   async function scrollContest(cid: number, viewer: Viewer | null): Promise<ContestRow> {
     const c = await visibleContest(cid, viewer);
     if (c.type !== 0 || !c.sealRank || contestStatus(c) !== CONTEST_STATUS.ENDED) throw new OjError('CONTEST_SCROLL_BOARD_UNAVAILABLE');
@@ -146,14 +170,26 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
       const c = await loadContest(db, body.cid);
       await assertEnter(db, c, viewer);
       const live = body.forceRefresh === true && isContestAdmin(viewer, c);
-      return page(c.id, live, body, [viewer.uid, ...(body.concernedList ?? [])]);
+      return page(c.id, live, body, [viewer.uid, ...(body.concernedList ?? [])], 'object');
+    },
+
+    async rankJson(body, viewer) {
+      const c = await loadContest(db, body.cid);
+      await assertEnter(db, c, viewer);
+      const live = body.forceRefresh === true && isContestAdmin(viewer, c);
+      return page(c.id, live, body, [viewer.uid, ...(body.concernedList ?? [])], 'json');
     },
 
     async outsideRank(body, viewer) {
-      const c = await visibleContest(body.cid, viewer);
-      if (!c.openRank || contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_RANK_CLOSED');
+      const c = await outsideContest(body.cid, viewer);
       const live = body.forceRefresh === true && isContestAdmin(viewer, c);
-      return page(c.id, live, body, body.concernedList ?? []);
+      return page(c.id, live, body, body.concernedList ?? [], 'object');
+    },
+
+    async outsideRankJson(body, viewer) {
+      const c = await outsideContest(body.cid, viewer);
+      const live = body.forceRefresh === true && isContestAdmin(viewer, c);
+      return page(c.id, live, body, body.concernedList ?? [], 'json');
     },
 
     async rankFile(q, viewer) {

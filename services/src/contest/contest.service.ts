@@ -27,6 +27,7 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../api';
 import type { ServiceContext } from '../context';
+import { counterColumn } from '../judge/counters';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import {
   codeTemplate,
@@ -207,18 +208,6 @@ async function projectedCounts(
   for (const r of rows) if (r.display_id !== null && r.n !== null) out.push({ displayId: r.display_id, status: r.status, n: r.n });
   return out;
 }
-
-const COUNT_FIELD: Record<number, keyof Omit<ProblemCount, 'pid' | 'total'>> = {
-  [JudgeStatus.ACCEPTED]: 'ac',
-  [JudgeStatus.WRONG_ANSWER]: 'wa',
-  [JudgeStatus.TIME_LIMIT_EXCEEDED]: 'tle',
-  [JudgeStatus.MEMORY_LIMIT_EXCEEDED]: 'mle',
-  [JudgeStatus.RUNTIME_ERROR]: 're',
-  [JudgeStatus.PRESENTATION_ERROR]: 'pe',
-  [JudgeStatus.COMPILE_ERROR]: 'ce',
-  [JudgeStatus.SYSTEM_ERROR]: 'se',
-  [JudgeStatus.PARTIAL_ACCEPTED]: 'pa',
-};
 
 /** `boards`: the process's board projection, which makes the problem counts cheap (without it: SQL). */
 export function createContestService(ctx: ServiceContext, boards?: BoardProjector): ContestService {
@@ -402,7 +391,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
       const problemCount: ProblemCount = { pid: p.id, total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 };
       for (const r of await countRecords(c, sealed, q.containsEnd ?? false, cp.displayId)) {
         problemCount.total += r.n;
-        const field = r.status === null ? undefined : COUNT_FIELD[r.status];
+        const field = r.status === null ? undefined : counterColumn(r.status);
         if (field) problemCount[field] += r.n;
       }
       return {

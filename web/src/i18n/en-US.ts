@@ -19,6 +19,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'common.state.loading': 'Loading…',
   'common.state.empty': 'No data',
   'common.state.comingSoon': 'This feature is coming soon.',
+  'common.pager.label': 'Pagination',
   'common.pager.total': 'Total {total}',
   'common.pager.pageSize': '{size} / page',
   'common.pager.prev': 'Previous',

@@ -40,6 +40,7 @@ export const zhCNStatic = {
   'common.state.loading': '加载中…',
   'common.state.empty': '暂无数据',
   'common.state.comingSoon': '该功能即将上线，敬请期待。',
+  'common.pager.label': '分页',
   'common.pager.total': '共 {total} 条',
   'common.pager.pageSize': '{size} 条/页',
   'common.pager.prev': '上一页',

@@ -3,10 +3,10 @@
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { CONTEST_LIMITS, type AcInfoVO, type ContestVO } from '@oj/proto';
+import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/format';
 import { useLiveAdminList } from './live-list';
 import { checkAcInfo, getAcInfo } from './scoreboard-api';
-import { SimplePager } from './SimplePager';
 import { ToolTable } from './ToolTable';
 
 const SIZE = CONTEST_LIMITS.acInfoPageSize;
@@ -82,7 +82,7 @@ export function AcInfoTab({ contest }: { contest: ContestVO; isAdmin: boolean })
           </tr>
         )}
       />
-      <SimplePager page={page} size={SIZE} total={total} onChange={setPage} />
+      <Pager page={page} size={SIZE} total={total} sizeSelect={false} onChange={(p) => setPage(p)} />
     </div>
   );
 }

@@ -2,11 +2,11 @@
 // pushed by `print.new` on contest-admin:<cid>, polled every 10 s only while the socket is down.
 import { FormattedMessage } from 'react-intl';
 import { CONTEST_LIMITS, type ContestVO, type PrintVO } from '@oj/proto';
+import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../stores/ui';
 import { useLiveAdminList } from './live-list';
 import { checkPrint, downloadPrint, getPrintList } from './scoreboard-api';
-import { SimplePager } from './SimplePager';
 import { ToolTable } from './ToolTable';
 
 const SIZE = CONTEST_LIMITS.printPageSize;
@@ -83,7 +83,7 @@ export function AdminPrintTab({ contest }: { contest: ContestVO; isAdmin: boolea
           </tr>
         )}
       />
-      <SimplePager page={page} size={SIZE} total={total} onChange={setPage} />
+      <Pager page={page} size={SIZE} total={total} sizeSelect={false} onChange={(p) => setPage(p)} />
     </div>
   );
 }

@@ -229,7 +229,7 @@ function BoardPager({ page, size, total, onPage, onSize }: { page: number; size:
   const buttons = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
   const btn = 'min-w-8 h-8 px-2 rounded border text-sm disabled:opacity-40';
   return (
-    <nav className="flex flex-wrap items-center gap-2 text-sm text-slate-600" aria-label="pagination" data-testid="board-pager">
+    <nav className="flex flex-wrap items-center gap-2 text-sm text-slate-600" aria-label={intl.formatMessage({ id: 'common.pager.label' })} data-testid="board-pager">
       <span>
         <FormattedMessage id="board.pager.total" values={{ total }} />
       </span>

@@ -23,7 +23,7 @@ import {
   type SlideChallenge,
   type UserInfo,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from './viewer';
 import type { ServiceContext } from '../context';
 import { avatarFile, captcha, emailCode, loginFailure, mailOutbox, users } from '../db/schema';
 import { makeEmailCode, makeImageCaptcha, makeSlideCaptcha } from './captcha';

@@ -3,13 +3,27 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { LIMITS, OjError, ROLE_CODE, type SlideAnswer, type RoleName, type UserAuthInfo, type UserInfo } from '@oj/proto';
-import type { AccountService, LoginResult, Viewer } from '../api';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { loginFailure, revokedSession, roles, userRole, users } from '../db/schema';
 import { newUid } from '../db/seed';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { makeViewer } from './viewer';
+import { makeViewer, type Viewer } from './viewer';
+
+export interface LoginResult {
+  user: UserInfo;
+  /** Unique id of the session, put in the JWT as `jti` so logout can revoke exactly this token. */
+  sessionId: string;
+}
+
+export interface AccountService {
+  /** `slide` is required from the 5th failed login of this username + ip (ACCOUNT_SLIDE_REQUIRED otherwise). */
+  login(username: string, password: string, ip: string, slide?: SlideAnswer): Promise<LoginResult>;
+  logout(viewer: Viewer, sessionId: string, expiresAt: Date): Promise<void>;
+  /** Verifies that the user still exists, is not banned and the session is not revoked; null otherwise. */
+  verifySession(uid: string, sessionId: string): Promise<Viewer | null>;
+  authInfo(viewer: Viewer): Promise<UserAuthInfo>;
+}
 
 export const LOGIN_LOCK = { maxFailures: 20, lockMs: 30 * 60_000 } as const;
 

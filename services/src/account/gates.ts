@@ -6,7 +6,7 @@
 //   (`OJ_POST_MIN_AC` / `OJ_COMMENT_MIN_AC`, default 10 each).
 import { and, countDistinct, eq } from 'drizzle-orm';
 import { JudgeStatus, OjError } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from './viewer';
 import type { ServiceContext } from '../context';
 import { judge } from '../db/schema';
 import { isAdmin } from './viewer';

@@ -1,6 +1,13 @@
-// Building a `Viewer` from role names, and the permission checks the other services share.
+// The caller as the services see it (`Viewer`), building one from role names, and the permission checks the other services share.
 import { isAdminRole, ROLE_PERMISSIONS, type Permission, type RoleName } from '@oj/proto';
-import type { Viewer } from '../api';
+
+/** The caller as the services see it (from a verified JWT). */
+export interface Viewer {
+  uid: string;
+  username: string;
+  roles: RoleName[];
+  permissions: Permission[];
+}
 
 export function isRoleName(r: string): r is RoleName {
   return Object.prototype.hasOwnProperty.call(ROLE_PERMISSIONS, r);

@@ -3,7 +3,7 @@
 // is sealed for whom.
 import { and, eq } from 'drizzle-orm';
 import { CONTEST_AUTH, CONTEST_STATUS, OjError } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { DbOrTx } from '../db/client';
 import { contest, contestRegister } from '../db/schema';
 

@@ -11,7 +11,7 @@ import {
   type PushMessage,
   type ReadAnnouncementBody,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, pageOffset, type DbOrTx, type Tx } from '../db/client';
 import { contestAnnouncement, contestAnnouncementRead, users } from '../db/schema';

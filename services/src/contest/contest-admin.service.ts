@@ -23,7 +23,7 @@ import {
   type Problem,
   type PushMessage,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import { contest, contestAcInfo, contestProblem, contestRecord, judge, problems } from '../db/schema';

@@ -2,7 +2,7 @@
 // the seal and privacy rules of contest submissions shared by the contest list, the status checks and the
 // submission detail.
 import { CONTEST_STATUS, JudgeStatus, type AdminContestVO, type ContestSubmissionItem, type ContestVO } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { judge } from '../db/schema';
 import { contestStatus, isBoardSealed, isContestAdmin, sealOffsetS, type ContestRow } from './access';
 

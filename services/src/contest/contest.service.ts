@@ -25,19 +25,17 @@ import {
   type UserProblemStatusBody,
   type CheckContestSubmissionsBody,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import { languagesAndTemplatesOf } from '../problem/code-template.repo';
 import { counterColumn } from '../judge/counters';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import {
-  codeTemplate,
   contest,
   contestProblem,
   contestRecord,
   contestRegister,
   judge,
-  languages,
-  problemLanguage,
   problems,
   problemTag,
   roles,
@@ -364,22 +362,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
         .where(and(eq(contestProblem.cid, c.id), eq(contestProblem.displayId, q.displayId)));
       if (!hit) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
       const { cp, p } = hit;
-      const langs = await db
-        .select({ id: languages.id, name: languages.name, codeTemplate: languages.codeTemplate, template: languages.template })
-        .from(problemLanguage)
-        .innerJoin(languages, eq(languages.id, problemLanguage.lid))
-        .where(eq(problemLanguage.pid, p.id))
-        .orderBy(asc(languages.seq), asc(languages.id));
-      const own = await db
-        .select({ lid: codeTemplate.lid, code: codeTemplate.code })
-        .from(codeTemplate)
-        .where(and(eq(codeTemplate.pid, p.id), eq(codeTemplate.status, true)));
-      const ownByLid = new Map(own.map((t) => [t.lid, t.code]));
-      const templates: Record<string, string> = {};
-      for (const l of langs) {
-        const code = ownByLid.get(l.id) ?? l.codeTemplate ?? l.template;
-        if (code) templates[l.name] = code;
-      }
+      const { languages: langNames, templates } = await languagesAndTemplatesOf(db, p.id);
       const tagRows = await db
         .select({ id: tags.id, name: tags.name, color: tags.color, oj: tags.oj })
         .from(problemTag)
@@ -397,7 +380,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
       return {
         problem: { ...toProblem(p), title: cp.displayTitle },
         tags: tagRows,
-        languages: langs.map((l) => l.name),
+        languages: langNames,
         problemCount,
         codeTemplate: templates,
         displayId: cp.displayId,

@@ -23,7 +23,7 @@ import {
   type ReplyBody,
   type ReplyVO,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import { assertEnter, contestStatus, isContestAdmin, loadContest, type ContestRow } from '../contest/access';

@@ -2,7 +2,7 @@
 // everyone, Single to one user's Mine tab), unread counts, and their live push on `user:<uid>`.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { OjError, userTopic, type AdminNoticeBody, type MsgType, type PageOf, type PushMessage, type SysMsgVO, type UnreadCounts, type UserMsgVO } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { pageOffset, type DbOrTx, type Tx } from '../db/client';
 import { adminNotice, discussion, userMsg, userNotice, users } from '../db/schema';

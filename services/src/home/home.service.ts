@@ -24,7 +24,7 @@ import {
   type UserHomeQuery,
   type UserHomeVO,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { pageOffset } from '../db/client';
 import { announcement, contest, contestRegister, problems, tags, users } from '../db/schema';

@@ -18,7 +18,7 @@ import {
   type RejudgeProblemResult,
   type Submission,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import { isAdmin } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx, type Tx } from '../db/client';

@@ -12,11 +12,16 @@ import {
   PAGE_SIZES,
   ProblemType,
 } from '@oj/proto';
-import type { ProblemService, Viewer } from '../api';
-import { isAdmin } from '../account/viewer';
+import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import { languagesAndTemplatesOf } from './code-template.repo';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
-import { codeTemplate, languages, problemLanguage, problems, problemTag, tags } from '../db/schema';
+import { problems, problemTag, tags } from '../db/schema';
+
+export interface ProblemService {
+  list(q: ProblemListQuery, viewer: Viewer | null): Promise<PageOf<ProblemVO>>;
+  detail(problemId: string, viewer: Viewer | null): Promise<ProblemInfo>;
+}
 
 /** Remote judges whose problems are told apart by a `KEY-` prefix of the display id (hoj-api §4). */
 export const REMOTE_OJ_KEYS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
@@ -165,27 +170,12 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
     async detail(problemId, viewer): Promise<ProblemInfo> {
       const p = await findVisibleProblem(db, problemId, viewer);
       if (!p) throw new OjError('PROBLEM_NOT_FOUND');
-      const langs = await db
-        .select({ id: languages.id, name: languages.name, codeTemplate: languages.codeTemplate, template: languages.template })
-        .from(problemLanguage)
-        .innerJoin(languages, eq(languages.id, problemLanguage.lid))
-        .where(eq(problemLanguage.pid, p.id))
-        .orderBy(asc(languages.seq), asc(languages.id));
-      const own = await db
-        .select({ lid: codeTemplate.lid, code: codeTemplate.code })
-        .from(codeTemplate)
-        .where(and(eq(codeTemplate.pid, p.id), eq(codeTemplate.status, true)));
-      const ownByLid = new Map(own.map((t) => [t.lid, t.code]));
-      const templates: Record<string, string> = {};
-      for (const l of langs) {
-        const code = ownByLid.get(l.id) ?? l.codeTemplate ?? l.template;
-        if (code) templates[l.name] = code;
-      }
+      const { languages: langNames, templates } = await languagesAndTemplatesOf(db, p.id);
       const tagMap = await tagsOf(db, [p.id]);
       return {
         problem: toProblem(p),
         tags: tagMap.get(p.id) ?? [],
-        languages: langs.map((l) => l.name),
+        languages: langNames,
         problemCount: counts(p),
         codeTemplate: templates,
       };

@@ -3,10 +3,19 @@
 import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { PushEventData, PushEventName, PushMessage, ServicesTransport } from '@oj/proto';
-import type { PushService } from '../api';
 import type { ServiceContext } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { pushEvent, pushTopic } from '../db/schema';
+
+export interface PushService {
+  /** The latest seq of a topic (0 when nothing was published on it yet). */
+  latestSeq(topic: string): Promise<number>;
+  /**
+   * The events of `topic` after `since`, in seq order; null when some of them are no longer kept
+   * (the client must resync from REST).
+   */
+  replay(topic: string, since: number): Promise<PushMessage[] | null>;
+}
 
 /** Replays longer than this are answered with a resync instead. */
 export const MAX_REPLAY = 1000;

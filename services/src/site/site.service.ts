@@ -1,12 +1,18 @@
 // Website configuration (from the validated config) and the language table.
 import { and, asc, eq } from 'drizzle-orm';
-import { OWN_OJ, type Language } from '@oj/proto';
-import type { SiteService } from '../api';
+import { OWN_OJ, type Language, type WebsiteConfig } from '@oj/proto';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4 } from '../db/client';
 import { languages, problemLanguage, problems } from '../db/schema';
 import { visibleTo } from '../problem/problem.service';
 import type { RunnerRegistry } from '../judge/runner-registry';
+
+export interface SiteService {
+  websiteConfig(): Promise<WebsiteConfig>;
+  /** With `pid`, the languages of that problem if `viewer` may see it (none otherwise). */
+  languages(q: { pid?: number; all?: boolean }, viewer?: Viewer | null): Promise<Language[]>;
+}
 
 type LanguageRow = typeof languages.$inferSelect;
 

@@ -6,14 +6,17 @@ import {
   JudgeStatus,
   OjError,
   PAGE_SIZES,
+  type CheckSubmissionsStatusBody,
   type JudgeCase,
   type JudgeCaseResult,
+  type PageOf,
   type Submission,
+  type SubmissionInfo,
+  type SubmissionListQuery,
   type SubmissionListItem,
   type SubmitBody,
 } from '@oj/proto';
-import type { SubmissionService, Viewer } from '../api';
-import { isAdmin } from '../account/viewer';
+import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, pageOffset, type DbOrTx } from '../db/client';
 import { contestProblem, contestRecord, judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
@@ -24,6 +27,18 @@ import type { OutboxRelay } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { escapeLike, findVisibleProblem, pageOf } from '../problem/problem.service';
 import { secondsToWait, validateCode } from './validation';
+
+export interface SubmissionService {
+  /** Persists the submission (Pending) and its judge job in one transaction; the job is sent right after. */
+  submit(body: SubmitBody, viewer: Viewer, ip: string): Promise<Submission>;
+  list(q: SubmissionListQuery, viewer: Viewer | null): Promise<PageOf<SubmissionListItem>>;
+  detail(submitId: number, viewer: Viewer | null): Promise<SubmissionInfo>;
+  caseResults(submitId: number, viewer: Viewer | null): Promise<JudgeCaseResult>;
+  /** Map submitId → submission without code and errorMessage. */
+  checkStatus(body: CheckSubmissionsStatusBody, viewer: Viewer | null): Promise<Record<string, Submission>>;
+  /** Whether `viewer` may receive the live status events of this submission. */
+  canWatch(submitId: number, viewer: Viewer | null): Promise<boolean>;
+}
 
 type JudgeRow = typeof judge.$inferSelect;
 

@@ -16,7 +16,7 @@ import {
   type TestJudgeResult,
   type TestJudgeRunnerResult,
 } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { languages, problemLanguage, testJudge } from '../db/schema';

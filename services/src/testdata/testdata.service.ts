@@ -3,7 +3,7 @@
 // and the zip download for admins.
 import { asc, eq } from 'drizzle-orm';
 import { decodePack, isAdminRole, OjError, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
-import type { Viewer } from '../api';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { problemCase, problems } from '../db/schema';
 import { buildCaseSet, sha256Hex } from './case-set';

@@ -2,7 +2,7 @@
 // creates a read-only contest from a feed (refused whole, with the line, when any line is wrong) and
 // `GET /api/admin/contest/event-feed` writes a contest as a feed for ICPC Tools (resolver, CDS).
 import { EVENT_FEED_LIMITS, OjError } from '@oj/proto';
-import type { Viewer } from '../../api';
+import type { Viewer } from '../../account/viewer';
 import type { ServiceContext } from '../../context';
 import { loadContest } from '../access';
 import { exportContestFeed } from './exporter';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_CODE } from '@oj/proto';
-import type { Viewer } from '../../api';
+import type { Viewer } from '../../account/viewer';
 import type { Db, Tx } from '../../db/client';
 import { contest, contestProblem, contestRecord, problems, userRole, users } from '../../db/schema';
 import { newUid } from '../../db/seed';

@@ -19,7 +19,7 @@ import {
   type ScrollBoardInfo,
   type ScrollBoardSubmission,
 } from '@oj/proto';
-import type { Viewer } from '../../api';
+import type { Viewer } from '../../account/viewer';
 import type { ServiceContext } from '../../context';
 import { isInt4, pageOffset } from '../../db/client';
 import { contestAcInfo, contestPrint, contestProblem, users } from '../../db/schema';

@@ -12,10 +12,10 @@ import {
   type ReadAnnouncementBody,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
+import { pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { isInt4, pageOffset, type DbOrTx, type Tx } from '../db/client';
+import { isInt4, type DbOrTx, type Tx } from '../db/client';
 import { contestAnnouncement, contestAnnouncementRead, users } from '../db/schema';
-import { pageOf } from '../problem/problem.service';
 import { appendPush, publishAll } from '../push/push.service';
 import { isRoot, loadContest, type ContestRow } from './access';
 import { assertSee } from './contest.service';

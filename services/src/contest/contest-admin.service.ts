@@ -24,10 +24,11 @@ import {
   type PushMessage,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
+import { escapeLike, pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { isInt4, pageOffset, type DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx } from '../db/client';
 import { contest, contestAcInfo, contestProblem, contestRecord, judge, problems } from '../db/schema';
-import { escapeLike, pageOf, REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
+import { REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
 import { isRoot, loadContest, parseAccountLimitRule, type ContestRow } from './access';
 import { clockColumns } from './contest-clock';

@@ -26,10 +26,11 @@ import {
   type CheckContestSubmissionsBody,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
+import { escapeLike, pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { languagesAndTemplatesOf } from '../problem/code-template.repo';
 import { counterColumn } from '../judge/counters';
-import { isInt4, pageOffset, type DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx } from '../db/client';
 import {
   contest,
   contestProblem,
@@ -42,7 +43,7 @@ import {
   tags,
   userRole,
 } from '../db/schema';
-import { escapeLike, pageOf, toProblem } from '../problem/problem.service';
+import { toProblem } from '../problem/problem.service';
 import {
   accountAllowed,
   assertEnter,

@@ -29,8 +29,3 @@ export const INT4_MAX = 2_147_483_647;
 /** Whether `n` fits an `integer` column; request values outside it can match no row (and must not reach SQL). */
 export const isInt4 = (n: number): boolean => Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
 
-/** Rows to skip for a 1-based page, or null when the page lies beyond anything the database can hold. */
-export function pageOffset(current: number, size: number): number | null {
-  const offset = (current - 1) * size;
-  return Number.isSafeInteger(offset) && offset >= 0 ? offset : null;
-}

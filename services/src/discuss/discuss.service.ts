@@ -24,8 +24,9 @@ import {
   type ReplyVO,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
+import { pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { isInt4, pageOffset, type DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx } from '../db/client';
 import { assertEnter, contestStatus, isContestAdmin, loadContest, type ContestRow } from '../contest/access';
 import { comment, commentLike, discussion, judge, reply, roles, userRole, users } from '../db/schema';
 import { publishAll } from '../push/push.service';

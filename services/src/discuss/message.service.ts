@@ -3,8 +3,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { OjError, userTopic, type AdminNoticeBody, type MsgType, type PageOf, type PushMessage, type SysMsgVO, type UnreadCounts, type UserMsgVO } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
+import { pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { pageOffset, type DbOrTx, type Tx } from '../db/client';
+import { type DbOrTx, type Tx } from '../db/client';
 import { adminNotice, discussion, userMsg, userNotice, users } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 

@@ -25,11 +25,11 @@ import {
   type UserHomeVO,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
+import { escapeLike, pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { pageOffset } from '../db/client';
 import { announcement, contest, contestRegister, problems, tags, users } from '../db/schema';
 import { contestStatus } from '../contest/access';
-import { escapeLike, pageOf } from '../problem/problem.service';
+
 
 export interface HomeService {
   rankList(q: RankListQuery): Promise<PageOf<ACMRankVO> | PageOf<OIRankVO>>;

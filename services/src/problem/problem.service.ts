@@ -13,9 +13,10 @@ import {
   ProblemType,
 } from '@oj/proto';
 import { isAdmin, type Viewer } from '../account/viewer';
+import { escapeLike, pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { languagesAndTemplatesOf } from './code-template.repo';
-import { isInt4, pageOffset, type DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx } from '../db/client';
 import { problems, problemTag, tags } from '../db/schema';
 
 export interface ProblemService {
@@ -27,14 +28,6 @@ export interface ProblemService {
 export const REMOTE_OJ_KEYS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
 
 export type ProblemRow = typeof problems.$inferSelect;
-
-export function pageOf<T>(records: T[], total: number, current: number, size: number): PageOf<T> {
-  return { records, total, size, current, pages: size > 0 ? Math.ceil(total / size) : 0 };
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** tagId arrives as a number, a list, or a comma-separated string. */
 export function parseTagIds(tagId: ProblemListQuery['tagId']): number[] {

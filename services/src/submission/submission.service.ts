@@ -17,15 +17,16 @@ import {
   type SubmitBody,
 } from '@oj/proto';
 import { isAdmin, type Viewer } from '../account/viewer';
+import { escapeLike, pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { isInt4, pageOffset, type DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx } from '../db/client';
 import { contestProblem, contestRecord, judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
 import { accountAllowed, assertSubmit, canEnter, contestStatus, contestTimeS, isContestAdmin, loadContest, type ContestRow } from '../contest/access';
 import { submissionView, type SubmissionView } from '../contest/contest-view';
 import { queuePosition } from '../judge/judge-admin.service';
 import type { OutboxRelay } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
-import { escapeLike, findVisibleProblem, pageOf } from '../problem/problem.service';
+import { findVisibleProblem } from '../problem/problem.service';
 import { secondsToWait, validateCode } from './validation';
 
 export interface SubmissionService {

@@ -20,8 +20,9 @@ import {
   type ScrollBoardSubmission,
 } from '@oj/proto';
 import type { Viewer } from '../../account/viewer';
+import { pageOffset } from '../../db/paging';
 import type { ServiceContext } from '../../context';
-import { isInt4, pageOffset } from '../../db/client';
+import { isInt4 } from '../../db/client';
 import { contestAcInfo, contestPrint, contestProblem, users } from '../../db/schema';
 import { appendPush, publishAll } from '../../push/push.service';
 import { assertEnter, contestStatus, isContestAdmin, loadContest, sealOffsetS, type ContestRow } from '../access';

@@ -5,5 +5,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the maintenance database of the run's PostgreSQL (set by global-setup.ts). */
     pgAdminUrl: string;
+    /** Name of a database with every migration applied, cloned by unit tests (services/src/testing/test-db.ts). */
+    pgTemplateDb: string;
+    /** Name of a database with every migration applied, to clone per test file (set by global-setup.ts). */
+    pgTemplateDb: string;
   }
 }

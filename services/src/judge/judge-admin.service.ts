@@ -2,7 +2,7 @@
 // resubmit, the queue position of a pending submission, and the runner listing for admins. Every change
 // is one transaction that also corrects the problem counters (counted_status, see counters.ts) and stores
 // the push events, published after commit.
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   isInProgress,
   JudgeStatus,
@@ -21,18 +21,17 @@ import {
 import type { Viewer } from '../account/viewer';
 import { isAdmin } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { isInt4, type DbOrTx, type Tx } from '../db/client';
+import { isInt4, type Tx } from '../db/client';
 import { contest, contestProblem, contestRecord, judge, judgeCase, outbox, problems } from '../db/schema';
 import { contestStatus } from '../contest/access';
 import { BoardProjector, upsertRecord } from '../contest/scoreboard/projector';
 import { appendPush, publishAll } from '../push/push.service';
-import { toSubmission } from '../submission/submission.service';
+import { toSubmission, type JudgeRow } from '../submission/submission-row';
 import { COUNTER_COLUMNS, counterDelta } from './counters';
 import { statusData } from './ingester';
 import type { OutboxRelay } from './outbox-relay';
 import type { RunnerRegistry } from './runner-registry';
 
-type JudgeRow = typeof judge.$inferSelect;
 
 export interface JudgeAdminService {
   rejudge(submitId: number, viewer: Viewer): Promise<Submission>;
@@ -52,24 +51,9 @@ export interface JudgeAdminService {
   runners(viewer: Viewer): JudgeRunnerInfo[];
 }
 
-/** Lane order of the queue (the runner takes contest before practice before rejudge). */
-export const LANE_RANK: Record<Lane, number> = { contest: 0, practice: 1, rejudge: 2, test: 3 };
-const laneRankSql = sql`case ${judge.lane} when 'contest' then 0 when 'practice' then 1 when 'rejudge' then 2 else 3 end`;
-
 /** Super admin with the rejudge permission (hoj-api.md: role(root) + perm(rejudge)). */
 export function requireRejudger(viewer: Viewer): void {
   if (!viewer.roles.includes('root') || !viewer.permissions.includes('rejudge')) throw new OjError('AUTH_FORBIDDEN');
-}
-
-/** 1-based place of a Pending submission in the judge queue: higher lanes first, then by submit id. */
-export async function queuePosition(db: DbOrTx, row: Pick<JudgeRow, 'submitId' | 'status' | 'lane'>): Promise<number | undefined> {
-  if (row.status !== JudgeStatus.PENDING) return undefined;
-  const rank = LANE_RANK[row.lane as Lane] ?? LANE_RANK.practice;
-  const [hit] = await db
-    .select({ n: count() })
-    .from(judge)
-    .where(and(eq(judge.status, JudgeStatus.PENDING), sql`(${laneRankSql} < ${rank} or (${laneRankSql} = ${rank} and ${judge.submitId} < ${row.submitId}))`));
-  return (hit?.n ?? 0) + 1;
 }
 
 async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {

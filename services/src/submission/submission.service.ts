@@ -1,9 +1,8 @@
 // Submissions: submit (row + outbox in one transaction, job relayed after commit), list, detail, case
-// results and status checks, each answering only what the caller may see.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+// results and status checks, each answering only what the caller may see. SQL lives in submission.repo.ts, the
+// practice visibility rules in submission-access.ts, the row mapping in submission-row.ts.
 import {
   CONTEST_STATUS,
-  JudgeStatus,
   OjError,
   PAGE_SIZES,
   type CheckSubmissionsStatusBody,
@@ -12,21 +11,34 @@ import {
   type PageOf,
   type Submission,
   type SubmissionInfo,
-  type SubmissionListQuery,
   type SubmissionListItem,
+  type SubmissionListQuery,
   type SubmitBody,
 } from '@oj/proto';
 import { isAdmin, type Viewer } from '../account/viewer';
-import { escapeLike, pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
-import { contestProblem, contestRecord, judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
+import { pageOf, pageOffset } from '../db/paging';
 import { accountAllowed, assertSubmit, canEnter, contestStatus, contestTimeS, isContestAdmin, loadContest, type ContestRow } from '../contest/access';
+import { insertPendingRecord } from '../contest/contest-record.repo';
 import { submissionView, type SubmissionView } from '../contest/contest-view';
-import { queuePosition } from '../judge/judge-admin.service';
+import { queuePosition } from '../judge/judge-queue.repo';
 import type { OutboxRelay } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { findVisibleProblem } from '../problem/problem.service';
+import { isOwner, practiceCaseDataVisible, practiceCodeVisible, practiceQueueVisible, practiceVisible } from './submission-access';
+import {
+  caseRows,
+  findContestProblem,
+  findWithProblem,
+  insertSubmission,
+  listPractice,
+  lockAndLastPracticeSubmit,
+  problemHasLanguage,
+  statusRows,
+  watchFacts,
+} from './submission.repo';
+import { contestSubmission, groupSubtasks, preview, toListItem, toSubmission, type JudgeRow } from './submission-row';
 import { secondsToWait, validateCode } from './validation';
 
 export interface SubmissionService {
@@ -41,64 +53,23 @@ export interface SubmissionService {
   canWatch(submitId: number, viewer: Viewer | null): Promise<boolean>;
 }
 
-type JudgeRow = typeof judge.$inferSelect;
 
-/** Test data shown in case results is cut to this many characters. */
-export const CASE_DATA_PREVIEW = 2048;
 
-function preview(s: string | null | undefined): string | null {
-  if (s === null || s === undefined) return null;
-  return s.length > CASE_DATA_PREVIEW ? `${s.slice(0, CASE_DATA_PREVIEW)}…` : s;
-}
 
-export function toSubmission(r: JudgeRow, show: { code: boolean; errorMessage: boolean }): Submission {
-  return {
-    submitId: r.submitId,
-    pid: r.pid,
-    displayPid: r.displayPid,
-    uid: r.uid,
-    username: r.username,
-    submitTime: r.submitTime.toISOString(),
-    status: r.status,
-    share: r.share,
-    errorMessage: show.errorMessage ? r.errorMessage : null,
-    time: r.time,
-    memory: r.memory,
-    score: r.score,
-    length: r.length,
-    code: show.code ? r.code : null,
-    language: r.language,
-    cid: r.cid,
-    cpid: r.cpid,
-    gid: r.gid,
-    judger: r.judger,
-    version: r.version,
-    oiRankScore: r.oiRankScore,
-    isManual: r.isManual,
-    gmtCreate: r.gmtCreate.toISOString(),
-    gmtModified: r.gmtModified.toISOString(),
-  };
-}
-
-const isOwner = (r: JudgeRow, viewer: Viewer | null) => viewer !== null && viewer.uid === r.uid;
 
 async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | null) {
   if (!isInt4(submitId)) throw new OjError('SUBMISSION_NOT_FOUND');
-  const [hit] = await db
-    .select({ j: judge, codeShare: problems.codeShare, auth: problems.auth, openCaseResult: problems.openCaseResult, judgeCaseMode: problems.judgeCaseMode })
-    .from(judge)
-    .innerJoin(problems, eq(problems.id, judge.pid))
-    .where(eq(judge.submitId, submitId));
+  const hit = await findWithProblem(db, submitId);
   if (!hit) throw new OjError('SUBMISSION_NOT_FOUND');
   if (hit.j.cid > 0) return { ...hit, contest: await contestAccess(db, hit.j, viewer) };
   // A hidden problem's submissions stay with their owner and the admins.
-  if (hit.auth !== 1 && !isOwner(hit.j, viewer) && !isAdmin(viewer)) throw new OjError('SUBMISSION_FORBIDDEN');
+  if (!practiceVisible(hit.auth, hit.j, viewer)) throw new OjError('SUBMISSION_FORBIDDEN');
   return { ...hit, contest: null };
 }
 
 /**
- * A contest submission's audience (hoj-rules.md §4): logged-in users who may enter its contest (started), the
- * owner and the contest's admins; what each of them sees of it is `view`.
+ * A contest submission's audience: logged-in users who may enter its contest once it has started, the owner and
+ * the contest's admins; what each of them sees of it is `view`.
  */
 async function contestAccess(db: DbOrTx, j: JudgeRow, viewer: Viewer | null): Promise<{ c: ContestRow; view: SubmissionView }> {
   if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
@@ -111,25 +82,12 @@ async function contestAccess(db: DbOrTx, j: JudgeRow, viewer: Viewer | null): Pr
   return { c, view: submissionView(c, viewer, j, { detail: true }) };
 }
 
-/** A contest submission as `view` allows: −5 and no result when hidden; no details of others while running. */
-function contestSubmission(j: JudgeRow, view: SubmissionView): Submission {
-  const s = toSubmission(j, { code: view.code, errorMessage: view.code && !view.hideResult && !view.hideDetails });
-  if (view.hideDetails) Object.assign(s, { time: null, memory: null });
-  if (view.hideResult) Object.assign(s, { status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, time: null, memory: null, score: null, oiRankScore: null, judger: null, errorMessage: null });
-  return s;
-}
-
 export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay, runners?: RunnerRegistry): SubmissionService {
   const { db, config } = ctx;
 
   /** The languages check of practice, for problem `pid`. */
   async function checkLanguage(pid: number, body: SubmitBody): Promise<void> {
-    const [lang] = await db
-      .select({ id: languages.id })
-      .from(problemLanguage)
-      .innerJoin(languages, eq(languages.id, problemLanguage.lid))
-      .where(and(eq(problemLanguage.pid, pid), eq(languages.name, body.language)));
-    if (!lang) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+    if (!(await problemHasLanguage(db, pid, body.language))) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
     // Once any runner has been heard of, a language no live runner offers would wait forever: refuse it now.
     if (runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
     validateCode(body.code, body.language);
@@ -147,46 +105,25 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
     const c = await loadContest(db, cid);
     await assertSubmit(db, c, viewer);
     if (!isContestAdmin(viewer, c) && !accountAllowed(c, viewer.username)) throw new OjError('CONTEST_ACCOUNT_LIMIT');
-    const [cp] = await db
-      .select()
-      .from(contestProblem)
-      .where(and(eq(contestProblem.cid, c.id), eq(contestProblem.displayId, String(body.pid))));
+    const cp = await findContestProblem(db, c.id, String(body.pid));
     if (!cp) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
     await checkLanguage(cp.pid, body);
 
     const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(judge)
-        .values({
-          pid: cp.pid,
-          displayPid: cp.displayId,
-          uid: viewer.uid,
-          username: viewer.username,
-          status: JudgeStatus.PENDING,
-          length: body.code.length,
-          code: body.code,
-          language: body.language,
-          cid: c.id,
-          cpid: cp.id,
-          gid: null,
-          ip,
-          version: 1,
-          lane: 'contest',
-        })
-        .returning();
-      await tx.insert(outbox).values({ submitId: inserted!.submitId, version: 1, lane: 'contest' });
-      await tx.insert(contestRecord).values({
-        cid: c.id,
-        uid: viewer.uid,
+      const inserted = await insertSubmission(tx, {
         pid: cp.pid,
-        displayId: cp.displayId,
-        submitId: inserted!.submitId,
-        status: null,
-        time: contestTimeS(c, inserted!.submitTime),
-        submitTime: inserted!.submitTime,
+        displayPid: cp.displayId,
+        uid: viewer.uid,
+        username: viewer.username,
+        code: body.code,
         language: body.language,
+        cid: c.id,
+        cpid: cp.id,
+        ip,
+        lane: 'contest',
       });
-      return inserted!;
+      await insertPendingRecord(tx, { cid: c.id, uid: viewer.uid, pid: cp.pid, displayId: cp.displayId, submitId: inserted.submitId, time: contestTimeS(c, inserted.submitTime), submitTime: inserted.submitTime, language: body.language });
+      return inserted;
     });
     await relay.flush();
     return toSubmission(row, { code: true, errorMessage: true });
@@ -203,34 +140,20 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       await checkLanguage(problem.id, body);
 
       const row = await db.transaction(async (tx) => {
-        // Serialises one user's submits so two parallel requests cannot both pass the interval check.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submit:${viewer.uid}`}))`);
-        const [last] = await tx
-          .select({ at: max(judge.submitTime) })
-          .from(judge)
-          .where(and(eq(judge.uid, viewer.uid), eq(judge.cid, 0)));
-        const wait = secondsToWait(last?.at ?? null, new Date(), config.submitIntervalS);
+        const wait = secondsToWait(await lockAndLastPracticeSubmit(tx, viewer.uid), new Date(), config.submitIntervalS);
         if (wait > 0) throw new OjError('SUBMIT_TOO_FAST', { seconds: wait });
-        const [inserted] = await tx
-          .insert(judge)
-          .values({
-            pid: problem.id,
-            displayPid: problem.problemId,
-            uid: viewer.uid,
-            username: viewer.username,
-            status: JudgeStatus.PENDING,
-            length: body.code.length,
-            code: body.code,
-            language: body.language,
-            cid: 0,
-            cpid: 0,
-            gid: null,
-            ip,
-            version: 1,
-          })
-          .returning();
-        await tx.insert(outbox).values({ submitId: inserted!.submitId, version: 1, lane: 'practice' });
-        return inserted!;
+        return insertSubmission(tx, {
+          pid: problem.id,
+          displayPid: problem.problemId,
+          uid: viewer.uid,
+          username: viewer.username,
+          code: body.code,
+          language: body.language,
+          cid: 0,
+          cpid: 0,
+          ip,
+          lane: 'practice',
+        });
       });
       await relay.flush();
       return toSubmission(row, { code: true, errorMessage: true });
@@ -240,67 +163,33 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       if (q.onlyMine && !viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
       const current = q.currentPage ?? 1;
       const size = q.limit ?? (q.onlyMine ? PAGE_SIZES.mySubmissionList : PAGE_SIZES.submissionList);
-      const offset = pageOffset(current, size);
       // Filters no row can match (beyond the integer columns) answer an empty page instead of a SQL error.
       if ((q.gid !== undefined && !isInt4(q.gid)) || (q.status !== undefined && !isInt4(q.status))) return pageOf([], 0, current, size);
-      const conds: (SQL | undefined)[] = [eq(judge.cid, 0), q.gid !== undefined ? eq(judge.gid, q.gid) : isNull(judge.gid)];
-      if (q.onlyMine && viewer) conds.push(eq(judge.uid, viewer.uid));
-      else if (q.username?.trim()) conds.push(eq(judge.username, q.username.trim()));
       const pidFilter = q.problemID?.trim();
-      if (pidFilter) conds.push(q.completeProblemID ? eq(judge.displayPid, pidFilter) : ilike(judge.displayPid, `%${escapeLike(pidFilter)}%`));
-      if (q.status !== undefined) conds.push(eq(judge.status, q.status));
-      if (!isAdmin(viewer)) conds.push(viewer ? sql`(${problems.auth} = 1 or ${judge.uid} = ${viewer.uid})` : eq(problems.auth, 1));
-      const where = and(...conds);
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: count() })
-        .from(judge)
-        .innerJoin(problems, eq(problems.id, judge.pid))
-        .where(where);
-      const rows =
-        offset === null
-          ? []
-          : await db
-              .select({ j: judge, title: problems.title })
-              .from(judge)
-              .innerJoin(problems, eq(problems.id, judge.pid))
-              .where(where)
-              .orderBy(desc(judge.submitId))
-              .limit(size)
-              .offset(offset);
-      const records: SubmissionListItem[] = rows.map(({ j, title }) => ({
-        uid: j.uid,
-        submitId: j.submitId,
-        username: j.username,
-        pid: j.pid,
-        displayPid: j.displayPid,
-        title,
-        displayId: null,
-        submitTime: j.submitTime.toISOString(),
-        status: j.status,
-        share: j.share,
-        time: j.time,
-        memory: j.memory,
-        score: j.score,
-        oiRankScore: j.oiRankScore,
-        length: j.length,
-        language: j.language,
-        cid: j.cid,
-        cpid: j.cpid,
-        judger: j.judger,
-        isManual: j.isManual,
-      }));
-      return pageOf(records, total, current, size);
+      const { total, rows } = await listPractice(
+        db,
+        {
+          gid: q.gid,
+          ...(q.onlyMine && viewer ? { uid: viewer.uid } : q.username?.trim() ? { username: q.username.trim() } : {}),
+          ...(pidFilter && { displayPid: { value: pidFilter, exact: Boolean(q.completeProblemID) } }),
+          ...(q.status !== undefined && { status: q.status }),
+          visibleTo: isAdmin(viewer) ? { admin: true } : { admin: false, uid: viewer?.uid ?? null },
+        },
+        size,
+        pageOffset(current, size),
+      );
+      return pageOf(rows.map(({ j, title }) => toListItem(j, title)), total, current, size);
     },
 
     async detail(submitId, viewer) {
       const { j, codeShare, contest } = await loadWithProblem(db, submitId, viewer);
       if (contest) {
-        // Contest code is never shared (hoj-api §5); the queue position is for the owner and contest admins.
+        // Contest code is never shared; the queue position is for the owner and contest admins.
         const position = contest.view.code ? await queuePosition(db, j) : undefined;
         return { submission: contestSubmission(j, contest.view), codeShare: false, ...(position !== undefined && { queuePosition: position }) };
       }
-      const visible = isOwner(j, viewer) || isAdmin(viewer) || (j.share && codeShare);
-      const position = isOwner(j, viewer) || isAdmin(viewer) ? await queuePosition(db, j) : undefined;
+      const visible = practiceCodeVisible(j, codeShare, viewer);
+      const position = practiceQueueVisible(j, viewer) ? await queuePosition(db, j) : undefined;
       return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare, ...(position !== undefined && { queuePosition: position }) };
     },
 
@@ -311,14 +200,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         if (!contest.view.code) throw new OjError('SUBMISSION_FORBIDDEN');
         if (contest.view.hideResult) return { judgeCaseList: [], subTaskJudgeCaseVoList: [], judgeCaseMode };
       }
-      const full = contest ? isContestAdmin(viewer, contest.c) || openCaseResult : isAdmin(viewer) || (isOwner(j, viewer) && openCaseResult);
-      const rows = await db
-        .select({ c: judgeCase, input: problemCase.input, output: problemCase.output })
-        .from(judgeCase)
-        .leftJoin(problemCase, eq(problemCase.id, judgeCase.caseId))
-        .where(eq(judgeCase.submitId, submitId))
-        .orderBy(asc(judgeCase.seq), asc(judgeCase.caseId));
-      const list: JudgeCase[] = rows.map(({ c, input, output }) => ({
+      const full = contest ? isContestAdmin(viewer, contest.c) || openCaseResult : practiceCaseDataVisible(j, openCaseResult, viewer);
+      const list: JudgeCase[] = (await caseRows(db, submitId)).map(({ c, input, output }) => ({
         id: c.id,
         pid: c.pid,
         submitId: c.submitId,
@@ -344,11 +227,7 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
     async checkStatus(body, viewer) {
       const ids = body.submitIds.filter(isInt4);
       if (ids.length === 0 || !isInt4(body.cid ?? 0)) return {};
-      const rows = await db
-        .select({ j: judge, auth: problems.auth })
-        .from(judge)
-        .innerJoin(problems, eq(problems.id, judge.pid))
-        .where(and(inArray(judge.submitId, ids), eq(judge.cid, body.cid ?? 0)));
+      const rows = await statusRows(db, ids, body.cid ?? 0);
       const out: Record<string, Submission> = {};
       if ((body.cid ?? 0) > 0) {
         // Contest submissions under the contest's rules (as `check-contest-submissions-status`).
@@ -363,19 +242,14 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         return out;
       }
       for (const { j, auth } of rows) {
-        if (auth !== 1 && !isOwner(j, viewer) && !isAdmin(viewer)) continue;
-        out[String(j.submitId)] = toSubmission(j, { code: false, errorMessage: false });
+        if (practiceVisible(auth, j, viewer)) out[String(j.submitId)] = toSubmission(j, { code: false, errorMessage: false });
       }
       return out;
     },
 
     async canWatch(submitId, viewer) {
       if (!isInt4(submitId)) return false;
-      const [row] = await db
-        .select({ uid: judge.uid, cid: judge.cid, submitTime: judge.submitTime, auth: problems.auth })
-        .from(judge)
-        .innerJoin(problems, eq(problems.id, judge.pid))
-        .where(eq(judge.submitId, submitId));
+      const row = await watchFacts(db, submitId);
       if (!row) return false;
       if (row.cid > 0) {
         // A contest submission's live status: its owner (unless the contest hides the result) and the contest's admins.
@@ -385,34 +259,7 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         return viewer.uid === row.uid && !submissionView(c, viewer, { uid: row.uid, submitTime: row.submitTime }, { detail: true }).hideResult;
       }
       // The same audience as the submission's REST detail: public practice problems for anyone, else owner/admins.
-      if (row.cid === 0 && row.auth === 1) return true;
-      return (viewer !== null && viewer.uid === row.uid) || isAdmin(viewer);
+      return practiceVisible(row.auth, row, viewer);
     },
   };
-}
-
-/** Groups subtask cases by groupNum: lowest takes the worst case's score, average the mean. */
-export function groupSubtasks(list: JudgeCase[], mode: 'subtask_lowest' | 'subtask_average'): JudgeCaseResult['subTaskJudgeCaseVoList'] {
-  const groups = new Map<number, JudgeCase[]>();
-  for (const c of list) {
-    const g = c.groupNum ?? 0;
-    groups.set(g, [...(groups.get(g) ?? []), c]);
-  }
-  return [...groups.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([groupNum, cases]) => {
-      const scores = cases.map((c) => c.score ?? 0);
-      const firstBad = cases.find((c) => c.status !== JudgeStatus.ACCEPTED);
-      const maxOf = (xs: (number | null)[]) => (xs.some((x) => x !== null) ? Math.max(...xs.map((x) => x ?? 0)) : null);
-      return {
-        groupNum,
-        time: maxOf(cases.map((c) => c.time)),
-        memory: maxOf(cases.map((c) => c.memory)),
-        score: mode === 'subtask_lowest' ? Math.min(...scores) : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
-        status: firstBad ? firstBad.status : JudgeStatus.ACCEPTED,
-        ac: cases.filter((c) => c.status === JudgeStatus.ACCEPTED).length,
-        total: cases.length,
-        subtaskDetailList: cases,
-      };
-    });
 }

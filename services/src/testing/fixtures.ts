@@ -1,0 +1,35 @@
+// Minimal rows for unit tests of repositories and services on a test database (see test-db.ts).
+import { JudgeStatus } from '@oj/proto';
+import { makeViewer, type Viewer } from '../account/viewer';
+import type { Db } from '../db/client';
+import { judge, problems, users } from '../db/schema';
+import { newUid } from '../db/seed';
+
+let serial = 0;
+const next = () => `${Date.now().toString(36)}${++serial}`;
+
+/** A user row and the `Viewer` the services would build for it (role `default_user` unless told). */
+export async function addUser(db: Db, roles: string[] = ['default_user']): Promise<Viewer> {
+  const uid = newUid();
+  const username = `u${next()}`;
+  await db.insert(users).values({ uuid: uid, username, password: 'x' });
+  return makeViewer(uid, username, roles);
+}
+
+/** A problem row; `auth` 1 public, 2 private, 3 contest-only. */
+export async function addProblem(db: Db, values: Partial<typeof problems.$inferInsert> = {}): Promise<typeof problems.$inferSelect> {
+  const [p] = await db
+    .insert(problems)
+    .values({ problemId: `P${next()}`, title: 'fixture', auth: 1, ...values })
+    .returning();
+  return p!;
+}
+
+/** A judge row in `status` (Pending by default) for `uid` on problem `pid`. */
+export async function addSubmission(db: Db, uid: string, pid: number, values: Partial<typeof judge.$inferInsert> = {}): Promise<typeof judge.$inferSelect> {
+  const [row] = await db
+    .insert(judge)
+    .values({ pid, displayPid: String(pid), uid, username: 'fixture', status: JudgeStatus.PENDING, length: 1, code: 'x', language: 'C', cid: 0, cpid: 0, ip: '127.0.0.1', version: 1, ...values })
+    .returning();
+  return row!;
+}

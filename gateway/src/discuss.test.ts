@@ -1,6 +1,7 @@
 // Comments, replies, likes and the message center over REST (app.inject) on the real services and PostgreSQL,
 // plus the live `unread.counts` push over a real Socket.IO connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topics } from '@oj/proto';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, PushFrame, ServerToClientEvents } from '@oj/proto';
 import { ROOT_PASSWORD, startHarness, type Harness } from './test-harness';
@@ -180,7 +181,7 @@ describe('replies and messages', () => {
       const c = await call('POST', '/api/comment', 'alice', { did, content: 'socket test' });
       await call('POST', '/api/reply', 'bob', { reply: { commentId: c.data.id, content: 'live reply' }, did });
       await next(1);
-      expect(frames[0]!.topic).toBe(`user:${uids.alice}`);
+      expect(frames[0]!.topic).toBe(topics.user(uids.alice));
       expect(frames[0]!.data).toEqual({ ...before, reply: before.reply + 1 });
       await call('GET', '/api/msg/reply', 'alice');
       await next(2);

@@ -9,6 +9,7 @@ import {
   type PushEventName,
   type ServerToClientEvents,
   type SubscribeAck,
+  topics,
 } from '@oj/proto';
 import type { OjServices } from '@oj/services';
 import { buildGateway } from './gateway';
@@ -97,7 +98,7 @@ describe('subscriptions', () => {
     const submitId = await submit(alice);
     const { socket, received } = await connect();
 
-    const ack = await subscribe(socket, `submission:${submitId}`);
+    const ack = await subscribe(socket, topics.submission(submitId));
     expect(ack).toEqual({ ok: true, seq: expect.any(Number) });
 
     const data = {
@@ -112,15 +113,15 @@ describe('subscriptions', () => {
       casesDone: 0,
       casesTotal: 5,
     };
-    await h.bus.publishPush({ topic: `submission:${submitId}`, seq: 1000, event: 'submission.status', data });
+    await h.bus.publishPush({ topic: topics.submission(submitId), seq: 1000, event: 'submission.status', data });
     await expect.poll(() => received.length).toBe(1);
-    expect(received[0]).toEqual({ event: 'submission.status', topic: `submission:${submitId}`, seq: 1000, data });
+    expect(received[0]).toEqual({ event: 'submission.status', topic: topics.submission(submitId), seq: 1000, data });
 
     // Events of topics the socket did not join never reach it.
     await h.bus.publishPush({ topic: 'submission:999999', seq: 1, event: 'submission.status', data });
-    const unsub = await socket.timeout(10_000).emitWithAck('unsubscribe', { topic: `submission:${submitId}` });
+    const unsub = await socket.timeout(10_000).emitWithAck('unsubscribe', { topic: topics.submission(submitId) });
     expect(unsub.ok).toBe(true);
-    await h.bus.publishPush({ topic: `submission:${submitId}`, seq: 1001, event: 'submission.status', data });
+    await h.bus.publishPush({ topic: topics.submission(submitId), seq: 1001, event: 'submission.status', data });
     await new Promise((r) => setTimeout(r, 200));
     expect(received).toHaveLength(1);
   });
@@ -130,16 +131,16 @@ describe('subscriptions', () => {
     const carol = await h.createUser('rt_carol');
     const { socket, received } = await connect(await h.login('rt_bob'));
 
-    expect(await subscribe(socket, `user:${carol.uid}`)).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
-    expect(await subscribe(socket, `user:${bob.uid}`)).toMatchObject({ ok: true });
+    expect(await subscribe(socket, topics.user(carol.uid))).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await subscribe(socket, topics.user(bob.uid))).toMatchObject({ ok: true });
     expect(await subscribe(socket, 'judge-status')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     expect(await subscribe(socket, 'contest:1')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     expect(await subscribe(socket, 'test-judge:abc')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
 
     const counts = { comment: 0, reply: 1, like: 0, sys: 0, mine: 0 };
-    await h.bus.publishPush({ topic: `user:${bob.uid}`, seq: 7, event: 'unread.counts', data: counts });
+    await h.bus.publishPush({ topic: topics.user(bob.uid), seq: 7, event: 'unread.counts', data: counts });
     await expect.poll(() => received.length).toBe(1);
-    expect(received[0]).toMatchObject({ event: 'unread.counts', topic: `user:${bob.uid}`, seq: 7, data: counts });
+    expect(received[0]).toMatchObject({ event: 'unread.counts', topic: topics.user(bob.uid), seq: 7, data: counts });
 
     const root = await connect(await h.login('root', ROOT_PASSWORD));
     expect(await subscribe(root.socket, 'judge-status')).toMatchObject({ ok: true });
@@ -166,7 +167,7 @@ describe('subscriptions', () => {
     const ids: number[] = [];
     for (let i = 0; i < MAX_SUBS + 1; i++) ids.push(await submit(token));
     const { socket } = await connect();
-    for (const id of ids.slice(0, MAX_SUBS)) expect(await subscribe(socket, `submission:${id}`)).toMatchObject({ ok: true });
+    for (const id of ids.slice(0, MAX_SUBS)) expect(await subscribe(socket, topics.submission(id))).toMatchObject({ ok: true });
     // Re-subscribing to a joined topic is not a new subscription.
     expect(await subscribe(socket, `submission:${ids[0]}`)).toMatchObject({ ok: true });
     expect(await subscribe(socket, `submission:${ids[MAX_SUBS]}`)).toEqual({ ok: false, code: 'RATE_LIMITED' });
@@ -221,7 +222,7 @@ describe('a judge flow fed as a runner would', () => {
       { concurrency: 4 },
     );
     const submitId = await submit(token);
-    const topic = `submission:${submitId}`;
+    const topic = topics.submission(submitId);
     const first = await subscribe(socket, topic);
     expect(first).toEqual({ ok: true, seq: expect.any(Number) });
     const baseline = first.ok ? first.seq : 0;
@@ -283,7 +284,7 @@ describe('a judge flow fed as a runner would', () => {
     expect(pos((r) => r.event === 'submission.case')).toBeGreaterThan(pos((r) => r.data.status === JudgeStatus.JUDGING));
     expect(live.at(-1)!.event).toBe('submission.status');
     // The owner's own topic got the status updates too.
-    await expect.poll(() => received.some((r) => r.topic === `user:${user.uid}` && isFinal(r)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => received.some((r) => r.topic === topics.user(user.uid) && isFinal(r)), { timeout: 10_000 }).toBe(true);
 
     const detail = await h.gw.app.inject({ method: 'GET', url: `/api/get-submission-detail?submitId=${submitId}` });
     expect(detail.json().data.submission).toMatchObject({ submitId, status: JudgeStatus.ACCEPTED, judger: 'gateway-test-runner' });
@@ -316,7 +317,7 @@ describe('relay to a room bigger than a slice', () => {
   it('delivers every event once and in order to every socket, also when one leaves meanwhile', async () => {
     await h.createUser('rt_fan');
     const submitId = await submit(await h.login('rt_fan'));
-    const topic = `submission:${submitId}`;
+    const topic = topics.submission(submitId);
     const clients = await Promise.all(Array.from({ length: 7 }, () => connect()));
     for (const c of clients) expect((await subscribe(c.socket, topic)).ok).toBe(true);
     const data = { submitId, status: JudgeStatus.JUDGING, time: null, memory: null, score: null, oiRankScore: null, judger: 'fan', isManual: false, casesDone: 0, casesTotal: 1 };
@@ -335,7 +336,7 @@ describe('live events during a replay', () => {
   it('holds them until the missed ones are out, so each seq arrives once and in order', async () => {
     await h.createUser('rt_race');
     const submitId = await submit(await h.login('rt_race'));
-    const topic = `submission:${submitId}`;
+    const topic = topics.submission(submitId);
     // Store three events of the topic the way the ingester does, by judging the submission's first steps.
     const head = { submitId, version: 1, judger: 'race-runner' };
     await h.bus.publishEvent({ kind: 'status', ...head, status: JudgeStatus.COMPILING, casesTotal: 2 });

@@ -1,24 +1,28 @@
 // Socket.IO at /socket.io: handshake auth (same rules as REST), per-topic authorisation, subscribe with
 // `since` replay, and the relay of push messages to rooms. State lives only in this gateway's sockets.
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import {
   assertNever,
   decode,
+  decodePushMessage,
   formatTopic,
   isAdminRole,
   OjError,
   parseTopic,
   SubscribeRequest,
   UnsubscribeRequest,
-  userTopic,
   type ClientToServerEvents,
   type ErrorCode,
   type HandshakeAuth,
+  type PushEvent,
+  type PushEventName,
+  type PushFrame,
   type PushMessage,
   type ServerToClientEvents,
   type SubscribeAck,
   type Topic,
+  topics,
 } from '@oj/proto';
 import type { OjServices, Viewer } from '@oj/services';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,15 +31,20 @@ import { extractToken, type AuthContext, type Authenticator } from './auth';
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type OjSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-/** An emitter seen without the event map: push messages carry their event name as data. */
-interface UntypedEmitter {
-  emit(event: string, frame: unknown): boolean;
+/** Where a frame goes: a room (or a slice of sockets), or one socket during its replay. */
+type FrameTarget = Pick<BroadcastOperator<ServerToClientEvents, unknown>, 'emit'> | Pick<OjSocket, 'emit'>;
+
+/** Emits one push event with its frame; the event map ties the frame's data type to the event name. */
+function emitEvent<E extends PushEventName>(to: FrameTarget, event: E, frame: PushFrame<E>): void {
+  to.emit(event, ...([frame] as Parameters<ServerToClientEvents[E]>));
 }
+
+const frameOf = (ev: PushEvent): PushFrame => ({ topic: ev.topic, seq: ev.seq, data: ev.data });
 
 /** A subscribe-with-`since` in progress: live events of its topic are held here until the replay is out. */
 interface PendingReplay {
   socketId: string;
-  held: PushMessage[];
+  held: PushEvent[];
 }
 
 export interface Realtime {
@@ -100,12 +109,22 @@ export function createRealtime(
   const BUCKET_PER_S = Math.max(5, maxSubscriptions / 10);
   const replaying = new Map<string, Set<PendingReplay>>();
 
-  const frameOf = (msg: PushMessage) => ({ topic: msg.topic, seq: msg.seq, data: msg.data });
-
   /** Messages of a topic still being written slice by slice, with the sockets each one goes to. */
-  const relayQueues = new Map<string, { msg: PushMessage; targets: string[] }[]>();
+  const relayQueues = new Map<string, { msg: PushEvent; targets: string[] }[]>();
 
-  function relay(msg: PushMessage): void {
+  /** The typed event of a message from the bus or the replay log; null (logged) when it does not match the contract. */
+  function checked(raw: PushMessage): PushEvent | null {
+    try {
+      return decodePushMessage(raw);
+    } catch (err) {
+      log.error({ err, topic: raw.topic, event: raw.event }, 'push message dropped: it does not match the contract');
+      return null;
+    }
+  }
+
+  function relay(raw: PushMessage): void {
+    const msg = checked(raw);
+    if (!msg) return;
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {
@@ -119,7 +138,7 @@ export function createRealtime(
     if (!queue && (!room || room.size <= relaySlice)) {
       // The common case: one write to a small room, now.
       const to = except.size > 0 ? io.to(msg.topic).except([...except]) : io.to(msg.topic);
-      (to as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
+      emitEvent(to, msg.event, frameOf(msg));
       return;
     }
     // The recipients are fixed now, as an immediate emit would fix them: a socket subscribing later gets this
@@ -140,7 +159,7 @@ export function createRealtime(
         const { msg, targets } = queue[0]!;
         for (let i = 0; i < targets.length; i += relaySlice) {
           if (!first || i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-          (io.to(targets.slice(i, i + relaySlice)) as unknown as UntypedEmitter).emit(msg.event, frameOf(msg));
+          emitEvent(io.to(targets.slice(i, i + relaySlice)), msg.event, frameOf(msg));
         }
         queue.shift();
       }
@@ -230,10 +249,9 @@ export function createRealtime(
       const missed = req.since > latest ? null : await services.push.replay(name, req.since);
       if (missed === null) return { ok: true, seq: Math.max(latest, ...pending.held.map((m) => m.seq)), resync: true };
       let last = req.since;
-      const emitter = socket as unknown as UntypedEmitter;
-      for (const m of [...missed, ...pending.held]) {
-        if (m.seq <= last) continue;
-        emitter.emit(m.event, frameOf(m));
+      for (const m of [...missed.map(checked), ...pending.held]) {
+        if (!m || m.seq <= last) continue;
+        emitEvent(socket, m.event, frameOf(m));
         last = m.seq;
       }
       return { ok: true, seq: Math.max(last, latest) };
@@ -275,7 +293,7 @@ export function createRealtime(
     const viewer = viewers.get(socket) ?? null;
     buckets.set(socket, new OpBucket(BUCKET_CAPACITY, BUCKET_PER_S));
     socket.on('disconnect', () => sessions.delete(socket));
-    if (viewer) void socket.join(userTopic(viewer.uid));
+    if (viewer) void socket.join(topics.user(viewer.uid));
     socket.on('subscribe', (...args: unknown[]) => answer(socket, 'subscribe', args));
     socket.on('unsubscribe', (...args: unknown[]) => answer(socket, 'unsubscribe', args));
   });

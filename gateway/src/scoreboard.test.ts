@@ -3,7 +3,7 @@
 // CSV, the AC helper, printing (validation, rate, push, download) and the rejudge of a contest problem.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JudgeStatus, type AcInfoVO, type PrintVO, type RankPage } from '@oj/proto';
+import { JudgeStatus, type AcInfoVO, type PrintVO, type RankPage, topics } from '@oj/proto';
 import { ROOT_PASSWORD, PASSWORD, startBoardFixture, type BoardFixture, type ContestInfo } from '../../tests/integration/contest-board-fixture';
 import { loadGatewayConfig } from './config';
 import { buildGateway, type Gateway } from './gateway';
@@ -118,7 +118,7 @@ describe('scoreboard routes', () => {
     const content = `#include <cstdio>\n// 打印 ${'z'.repeat(60)}\n`;
     expect((await call('POST', '/api/submit-print-text', 'sb_ann', { cid: c.cid, content })).json()).toMatchObject({ status: 200, data: null });
     const pushed = f.pushes.slice(mark).filter((m) => m.event === 'print.new');
-    expect(pushed.map((m) => m.topic)).toEqual([`contest-admin:${c.cid}`]);
+    expect(pushed.map((m) => m.topic)).toEqual([topics.contestAdmin(c.cid)]);
     expect(pushed[0]!.data).toMatchObject({ cid: c.cid, username: 'sb_ann', realname: '安', status: 0 });
     expect(JSON.stringify(pushed[0]!.data)).not.toContain('打印'); // the content stays behind the admin download
 
@@ -169,7 +169,7 @@ describe('scoreboard routes', () => {
     const mark = f.pushes.length;
     const res = (await call('GET', `/api/admin/judge/rejudge-contest-problem?cid=${c.cid}&pid=${c.pids.A}`, 'root')).json();
     expect(res).toMatchObject({ status: 200, data: { count: 3 } });
-    expect(f.pushes.slice(mark).some((m) => m.topic === `scoreboard:${c.cid}` && (m.data as { reset?: boolean }).reset === true)).toBe(true);
+    expect(f.pushes.slice(mark).some((m) => m.topic === topics.scoreboard(c.cid) && (m.data as { reset?: boolean }).reset === true)).toBe(true);
     const board = (await call('POST', '/api/get-contest-rank', 'sb_boss', { cid: c.cid })).json() as { data: RankPage };
     expect(board.data.total).toBe(0);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decode, decodeJson } from './decode';
 import { OjError, formatError, ERRORS } from './errors';
-import { JudgeEvent, PushMessage } from './nats';
-import { SubscribeRequest } from './realtime';
+import { JudgeEvent } from './nats';
+import { PushMessage } from './realtime/events';
+import { SubscribeRequest } from './realtime/socket';
 
 describe('decode', () => {
   it('returns a valid value as is', () => {

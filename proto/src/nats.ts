@@ -1,8 +1,7 @@
 // NATS subjects, streams, and the messages that cross them: judge jobs (services → runner), judge events
-// (runner → services ingester, durable), and push messages (services → every gateway).
+// (runner → services ingester, durable); push messages (services → every gateway) are in realtime/events.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import { JUDGE_CASE_MODES, JUDGE_MODES } from './judge-status';
-import { PUSH_EVENT_NAMES } from './realtime';
 
 export const LANES = ['contest', 'practice', 'rejudge', 'test'] as const;
 export type Lane = (typeof LANES)[number];
@@ -131,13 +130,6 @@ export const JudgeEvent = Type.Union([
 ]);
 export type JudgeEvent = Static<typeof JudgeEvent>;
 
-export const PushMessage = Type.Object({
-  topic: Type.String(),
-  seq: Type.Integer({ minimum: 1 }),
-  event: Type.Union(PUSH_EVENT_NAMES.map((e) => Type.Literal(e))),
-  data: Type.Unknown(),
-});
-export type PushMessage = Static<typeof PushMessage>;
 
 export const RunnerHeartbeat = Type.Object({
   runnerId: Type.String(),

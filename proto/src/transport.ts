@@ -1,6 +1,7 @@
 // The message transport seen by each side, as interfaces only. NATS JetStream implements them in
 // production; an in-process bus implements the same ones for the embedded default without nats-server.
-import type { JudgeEvent, JudgeJob, Lane, PushMessage, RunnerHeartbeat } from './nats';
+import type { JudgeEvent, JudgeJob, Lane, RunnerHeartbeat } from './nats';
+import type { PushMessage } from './realtime/events';
 import type { TestJudgeRunnerResult } from './judge-admin';
 
 export interface Stoppable {

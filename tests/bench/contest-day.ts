@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
-import { JudgeStatus, ROLE_CODE, SUBJECTS, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, type SubscribeAck } from '@oj/proto';
+import { JudgeStatus, ROLE_CODE, SUBJECTS, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, type SubscribeAck, topics } from '@oj/proto';
 import { hashPassword } from '@oj/services';
 import { startEmbeddedPostgres } from '@oj/infra/processes';
 import { api, createBenchContest, monoMs, sampleDelta } from './contest-fanout';
@@ -624,7 +624,7 @@ async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number
     const anonymous = ack.ok;
     probe.close();
     sockets.length = 0;
-    const room = anonymous ? topic : `user:${uid}`;
+    const room = anonymous ? topic : topics.user(uid);
     const note = anonymous ? `anonymous sockets on ${topic}` : `${topic} refused (${ack.ok ? '' : ack.code}): sockets of one user on ${room}`;
 
     const c0 = serverCpuMs();

@@ -28,6 +28,7 @@ import {
   type PushTransport,
   type ServerToClientEvents,
   type SubscribeAck,
+  topics,
 } from '@oj/proto';
 import { buildGateway, loadGatewayConfig } from '@oj/gateway';
 import { createNatsBus, createServices, migrate, seed, silentLogger } from '@oj/services';
@@ -355,7 +356,7 @@ export async function runContestFanout(
     } else {
       notes.push('POST /api/admin/contest missing (404): deltas for a made-up cid 1');
     }
-    const topic = `scoreboard:${cid}`;
+    const topic = topics.scoreboard(cid);
     watchTopic = topic;
 
     // Clients: forked children of this very file, each holding its share of the sockets.

@@ -7,7 +7,7 @@
 //  (g) one scoreboard delta fanned out to 5,000 sockets; (h) a simulated 5-hour, 2,000-contestant contest day.
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
-import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents } from '@oj/proto';
+import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, topics } from '@oj/proto';
 import { benchContestDay } from './contest-day';
 import { benchContestFanout } from './contest-fanout';
 import { benchSandboxOverhead } from './sandbox-overhead';
@@ -68,7 +68,7 @@ async function benchVerdictLatency(baseUrl: string, token: string, socket: Clien
 async function benchPushRelay(baseUrl: string, natsUrl: string, token: string, uid: string, messages: number) {
   const watcher = await connectSocket(baseUrl, token);
   const nc = await connect({ servers: natsUrl });
-  const topic = `user:${uid}`;
+  const topic = topics.user(uid);
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
   const base = 1_000_000;

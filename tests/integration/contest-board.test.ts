@@ -4,7 +4,7 @@
 // board always equals one computed from scratch. Seal, exclusions, outside board, pins and search, rejudge, the
 // AC helper, the scroll board and a rolled-back verdict transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMoves, JudgeStatus, OjError, type AcInfoVO, type AcmRow, type BoardRow, type RankPage, type RankVO } from '@oj/proto';
+import { applyMoves, JudgeStatus, OjError, type AcInfoVO, type AcmRow, type BoardRow, type RankPage, type RankVO, topics } from '@oj/proto';
 import type { Viewer } from '@oj/services';
 import { boardFromScratch, ROOT_PASSWORD, rowOf, startBoardFixture, type BoardFixture, type ContestInfo } from './contest-board-fixture';
 
@@ -60,8 +60,8 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
 
   it('projects every verdict as one delta per view with increasing seq; replayed deltas and the REST board equal a board built from scratch', async () => {
     const c = await f.contest({ creator: creator.uid, problems: 3 });
-    const pubTopic = `scoreboard:${c.cid}`;
-    const adminTopic = `contest-admin:${c.cid}`;
+    const pubTopic = topics.scoreboard(c.cid);
+    const adminTopic = topics.contestAdmin(c.cid);
     const first = await rank(c, viewers[0]!);
     expect(first).toMatchObject({ records: [], total: 0, sealed: false, view: 'public' });
 
@@ -129,7 +129,7 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
     await f.verdict(await f.submit(c, u2, 'A', 3 * 3600 + 900), AC);
     await f.verdict(await f.submit(c, u1, 'B', 3 * 3600 + 950), AC);
 
-    const pubPushes = f.pushes.slice(mark).filter((m) => m.topic === `scoreboard:${c.cid}`);
+    const pubPushes = f.pushes.slice(mark).filter((m) => m.topic === topics.scoreboard(c.cid));
     expect(pubPushes.length).toBe(3);
     for (const m of pubPushes) {
       for (const mv of (m.data as { moves: { row: AcmRow }[] }).moves) {
@@ -138,7 +138,7 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
         if (mv.row.uid === u2) expect(mv.row.ac).toBe(0);
       }
     }
-    const adminPushes = f.pushes.slice(mark).filter((m) => m.topic === `contest-admin:${c.cid}` && m.event === 'scoreboard.delta');
+    const adminPushes = f.pushes.slice(mark).filter((m) => m.topic === topics.contestAdmin(c.cid) && m.event === 'scoreboard.delta');
     // live and live-end (after-contest submissions are allowed)
     expect(new Set(adminPushes.map((m) => (m.data as { view: string }).view))).toEqual(new Set(['live', 'live-end']));
 
@@ -172,7 +172,7 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
     await f.verdict(await f.submit(c, uids[3]!, 'C', 100), WA);
     const pushed = f.pushes.slice(mark).filter((m) => m.event === 'scoreboard.delta');
     expect(pushed.every((m) => (m.data as { reset?: boolean }).reset === true)).toBe(true);
-    expect(new Set(pushed.map((m) => m.topic))).toEqual(new Set([`scoreboard:${c.cid}`, `contest-admin:${c.cid}`]));
+    expect(new Set(pushed.map((m) => m.topic))).toEqual(new Set([topics.scoreboard(c.cid), topics.contestAdmin(c.cid)]));
     const after = await rank(c, viewers[2]!);
     expect(after.sealed).toBe(false);
     expect(cell(after, uids[2]!, 'C')).toMatchObject({ isAC: true });
@@ -247,7 +247,7 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
     expect(recs.map((r) => r.status)).toEqual([null, null, AC]);
     const resets = f.pushes.slice(mark).filter((m) => m.event === 'scoreboard.delta');
     expect(resets.every((m) => (m.data as { reset?: boolean }).reset === true)).toBe(true);
-    expect(new Set(resets.map((m) => m.topic))).toEqual(new Set([`scoreboard:${c.cid}`, `contest-admin:${c.cid}`]));
+    expect(new Set(resets.map((m) => m.topic))).toEqual(new Set([topics.scoreboard(c.cid), topics.contestAdmin(c.cid)]));
     const mid = await rank(c, creator, { forceRefresh: true });
     expect(rowsOf(mid)).toEqual(await boardFromScratch(f, c));
     expect(cell(mid, uids[0]!, 'A')).toBeUndefined();
@@ -256,7 +256,7 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
     const before = f.pushes.length;
     await f.verdict(a1, WA);
     await f.verdict(a2, AC);
-    const deltas = f.pushes.slice(before).filter((m) => m.topic === `scoreboard:${c.cid}` && m.event === 'scoreboard.delta');
+    const deltas = f.pushes.slice(before).filter((m) => m.topic === topics.scoreboard(c.cid) && m.event === 'scoreboard.delta');
     expect(deltas.length).toBe(2);
     let client = rowsOf(mid);
     for (const d of deltas) client = applyMoves(client, (d.data as { moves: never[] }).moves, { type: 0, starUids: [], awardType: 0, awards: [] });
@@ -268,7 +268,7 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
 
   it('AC helper: first AC per cell with balloon colour, first blood moves to an earlier AC judged later, checked is kept', async () => {
     const c = await f.contest({ creator: creator.uid });
-    const adminTopic = `contest-admin:${c.cid}`;
+    const adminTopic = topics.contestAdmin(c.cid);
     const mark = f.pushes.length;
     const late = await f.submit(c, uids[0]!, 'A', 500);
     const early = await f.submit(c, uids[1]!, 'A', 100);
@@ -364,7 +364,7 @@ describe('contest scoreboards (services + PostgreSQL + memory bus)', () => {
 
     // Another services process commits the very version number the rolled-back transaction had used.
     await f.verdict(other, AC, { via: await f.otherProcess() });
-    const deltas = f.deltas(`contest-admin:${c.cid}`, start.seq);
+    const deltas = f.deltas(topics.contestAdmin(c.cid), start.seq);
     expect(deltas.length).toBe(1);
     expect(deltas[0]!.data.version).toBe(start.version! + 1);
     const client = applyMoves(rowsOf(start), deltas[0]!.data.moves, { type: 0, starUids: [], awardType: 0, awards: [] });

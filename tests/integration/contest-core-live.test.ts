@@ -3,7 +3,7 @@
 // unread ones and the read marks; the contest clock's `contest.status` at start, seal and end sent once by two
 // services processes; and the contest's Q&A comments with their visibility during the contest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JudgeStatus, type JudgeJob } from '@oj/proto';
+import { JudgeStatus, type JudgeJob, topics } from '@oj/proto';
 import { createServices, silentLogger, type OjServicesImpl } from '@oj/services';
 import { at, CODE, ROOT_PASSWORD, startContestFixture, type ContestFixture, type Received } from './contest-core-fixture';
 
@@ -59,27 +59,27 @@ describe('topic authorisation', () => {
     const forbidden = { ok: false, code: 'TOPIC_FORBIDDEN' };
     const ok = expect.objectContaining({ ok: true });
 
-    expect(await fx.subscribe(a.socket, `contest:${priv}`)).toEqual(ok);
-    expect(await fx.subscribe(b.socket, `contest:${priv}`)).toEqual(forbidden);
-    expect(await fx.subscribe(anon.socket, `contest:${priv}`)).toEqual(forbidden);
-    expect(await fx.subscribe(a.socket, `scoreboard:${priv}`)).toEqual(ok);
-    expect(await fx.subscribe(b.socket, `scoreboard:${priv}`)).toEqual(forbidden);
-    expect(await fx.subscribe(anon.socket, `scoreboard:${priv}`)).toEqual(forbidden);
-    expect(await fx.subscribe(anon.socket, `scoreboard:${open}`)).toEqual(ok);
-    expect(await fx.subscribe(b.socket, `scoreboard:${open}`)).toEqual(ok);
-    expect(await fx.subscribe(b.socket, `contest:${open}`)).toEqual(forbidden);
-    expect(await fx.subscribe(anon.socket, `scoreboard:${openLater}`)).toEqual(forbidden);
+    expect(await fx.subscribe(a.socket, topics.contest(priv))).toEqual(ok);
+    expect(await fx.subscribe(b.socket, topics.contest(priv))).toEqual(forbidden);
+    expect(await fx.subscribe(anon.socket, topics.contest(priv))).toEqual(forbidden);
+    expect(await fx.subscribe(a.socket, topics.scoreboard(priv))).toEqual(ok);
+    expect(await fx.subscribe(b.socket, topics.scoreboard(priv))).toEqual(forbidden);
+    expect(await fx.subscribe(anon.socket, topics.scoreboard(priv))).toEqual(forbidden);
+    expect(await fx.subscribe(anon.socket, topics.scoreboard(open))).toEqual(ok);
+    expect(await fx.subscribe(b.socket, topics.scoreboard(open))).toEqual(ok);
+    expect(await fx.subscribe(b.socket, topics.contest(open))).toEqual(forbidden);
+    expect(await fx.subscribe(anon.socket, topics.scoreboard(openLater))).toEqual(forbidden);
     // A scheduled contest's topics are open to its entrants, so the start reaches them.
-    expect(await fx.subscribe(b.socket, `contest:${scheduled}`)).toEqual(ok);
-    expect(await fx.subscribe(b.socket, `contest:${hidden}`)).toEqual(forbidden);
-    expect(await fx.subscribe(ad.socket, `contest:${hidden}`)).toEqual(ok);
+    expect(await fx.subscribe(b.socket, topics.contest(scheduled))).toEqual(ok);
+    expect(await fx.subscribe(b.socket, topics.contest(hidden))).toEqual(forbidden);
+    expect(await fx.subscribe(ad.socket, topics.contest(hidden))).toEqual(ok);
     expect(await fx.subscribe(b.socket, 'contest:987654')).toEqual(forbidden);
 
-    expect(await fx.subscribe(ad.socket, `contest-admin:${priv}`)).toEqual(ok);
-    expect(await fx.subscribe(rt.socket, `contest-admin:${priv}`)).toEqual(ok);
-    expect(await fx.subscribe(ad2.socket, `contest-admin:${priv}`)).toEqual(forbidden);
-    expect(await fx.subscribe(a.socket, `contest-admin:${priv}`)).toEqual(forbidden);
-    expect(await fx.subscribe(anon.socket, `contest-admin:${priv}`)).toEqual(forbidden);
+    expect(await fx.subscribe(ad.socket, topics.contestAdmin(priv))).toEqual(ok);
+    expect(await fx.subscribe(rt.socket, topics.contestAdmin(priv))).toEqual(ok);
+    expect(await fx.subscribe(ad2.socket, topics.contestAdmin(priv))).toEqual(forbidden);
+    expect(await fx.subscribe(a.socket, topics.contestAdmin(priv))).toEqual(forbidden);
+    expect(await fx.subscribe(anon.socket, topics.contestAdmin(priv))).toEqual(forbidden);
   });
 });
 
@@ -88,7 +88,7 @@ describe('announcements', () => {
     const cid = await fx.contest(admin, { startTime: at(-60), endTime: at(3600), auth: 1, pwd: 'pw' });
     await fx.post('/api/register-contest', { cid, password: 'pw' }, alice);
     const a = await fx.connect(alice);
-    const ack = await fx.subscribe(a.socket, `contest:${cid}`);
+    const ack = await fx.subscribe(a.socket, topics.contest(cid));
     expect(ack.ok).toBe(true);
     const seq0 = ack.ok ? ack.seq : -1;
 
@@ -100,7 +100,7 @@ describe('announcements', () => {
     expect(await fx.post('/api/admin/contest/announcement', body('Clarification A'), admin)).toMatchObject({ status: 200 });
 
     const ev = await until(() => a.received.find((r) => r.event === 'contest.announcement'));
-    expect(ev).toMatchObject({ topic: `contest:${cid}`, seq: seq0 + 1, data: { cid, title: 'Clarification A', content: 'Clarification A content', username: 'cl_admin', status: 0 } });
+    expect(ev).toMatchObject({ topic: topics.contest(cid), seq: seq0 + 1, data: { cid, title: 'Clarification A', content: 'Clarification A content', username: 'cl_admin', status: 0 } });
     await sleep(200);
     expect(a.received.filter((r) => r.event === 'contest.announcement')).toHaveLength(1);
     const aid = ev.data.id as number;
@@ -126,7 +126,7 @@ describe('announcements', () => {
 
     // A client back from a disconnect gets what it missed.
     const late = await fx.connect(alice);
-    expect(await fx.subscribe(late.socket, `contest:${cid}`, seq0)).toMatchObject({ ok: true, seq: seq0 + 2 });
+    expect(await fx.subscribe(late.socket, topics.contest(cid), seq0)).toMatchObject({ ok: true, seq: seq0 + 2 });
     expect(late.received.map((r: Received) => r.seq)).toEqual([seq0 + 1, seq0 + 2]);
 
     expect(await fx.del(`/api/admin/contest/announcement?aid=${aid}`, admin2)).toMatchObject({ code: 'CONTEST_ADMIN_ONLY' });
@@ -154,15 +154,15 @@ describe('the contest clock', () => {
     const cid = await fx.contest(admin, { startTime: iso(0), endTime: iso(5000), sealRank: true, sealRankTime: iso(2500), autoRealRank: true });
     const b = await fx.connect(bob);
     const anon = await fx.connect();
-    expect(await fx.subscribe(b.socket, `contest:${cid}`)).toMatchObject({ ok: true, seq: 0 });
-    expect(await fx.subscribe(b.socket, `scoreboard:${cid}`)).toMatchObject({ ok: true, seq: 0 });
+    expect(await fx.subscribe(b.socket, topics.contest(cid))).toMatchObject({ ok: true, seq: 0 });
+    expect(await fx.subscribe(b.socket, topics.scoreboard(cid))).toMatchObject({ ok: true, seq: 0 });
     // Not open: the public board's topic is for entrants only.
-    expect(await fx.subscribe(anon.socket, `scoreboard:${cid}`)).toMatchObject({ ok: false });
+    expect(await fx.subscribe(anon.socket, topics.scoreboard(cid))).toMatchObject({ ok: false });
 
     const statuses = (topic: string) => b.received.filter((r) => r.topic === topic && r.event === 'contest.status');
-    await until(() => (statuses(`contest:${cid}`).length >= 3 ? true : undefined), 20_000);
+    await until(() => (statuses(topics.contest(cid)).length >= 3 ? true : undefined), 20_000);
     await sleep(2000);
-    const onContest = statuses(`contest:${cid}`);
+    const onContest = statuses(topics.contest(cid));
     expect(onContest.map((r) => [r.data.status, r.data.sealed])).toEqual([
       [0, false],
       [0, true],
@@ -174,7 +174,7 @@ describe('the contest clock', () => {
     expect(onContest[1]!.data.now as number).toBeGreaterThanOrEqual(t0 + 2000);
     expect(onContest[2]!.data.now as number).toBeGreaterThanOrEqual(t0 + 5000);
 
-    const onBoard = b.received.filter((r) => r.topic === `scoreboard:${cid}`);
+    const onBoard = b.received.filter((r) => r.topic === topics.scoreboard(cid));
     expect(onBoard.filter((r) => r.event === 'contest.status').map((r) => [r.data.status, r.data.sealed])).toEqual([
       [0, false],
       [0, true],
@@ -186,7 +186,7 @@ describe('the contest clock', () => {
     expect(onBoard.map((r) => r.seq)).toEqual(onBoard.map((_, i) => i + 1));
 
     // Stored once, however many processes ran the clock.
-    const stored = await fx.sql`select topic, count(*)::int as n from push_event where topic in (${`contest:${cid}`}, ${`scoreboard:${cid}`}) and event = 'contest.status' group by topic`;
+    const stored = await fx.sql`select topic, count(*)::int as n from push_event where topic in (${topics.contest(cid)}, ${topics.scoreboard(cid)}) and event = 'contest.status' group by topic`;
     expect(stored.map((r) => r.n)).toEqual([3, 3]);
     const [row] = await fx.sql`select announced_phase, next_phase_at from contest where id = ${cid}`;
     expect(row).toEqual({ announced_phase: 3, next_phase_at: null });
@@ -195,7 +195,7 @@ describe('the contest clock', () => {
   it('an edit that moves a contest into another phase is announced', async () => {
     const cid = await fx.contest(admin, { startTime: at(3600), endTime: at(7200) });
     const b = await fx.connect(bob);
-    expect(await fx.subscribe(b.socket, `contest:${cid}`)).toMatchObject({ ok: true });
+    expect(await fx.subscribe(b.socket, topics.contest(cid))).toMatchObject({ ok: true });
     expect(
       await fx.put('/api/admin/contest', { id: cid, title: 'Moved', description: 'd', type: 0, auth: 0, startTime: at(-10), endTime: at(3600) }, admin),
     ).toMatchObject({ status: 200 });
@@ -289,10 +289,10 @@ describe('judging a contest submission', () => {
       const sub = await fx.post('/api/submit-problem-judge', { pid: 'A', cid, language: 'C', code: CODE }, alice);
       expect(sub).toMatchObject({ status: 200, data: { cid, displayPid: 'A' } });
       const submitId = sub.data.submitId as number;
-      expect(await fx.subscribe(a.socket, `submission:${submitId}`)).toMatchObject({ ok: true });
+      expect(await fx.subscribe(a.socket, topics.submission(submitId))).toMatchObject({ ok: true });
       // Another contestant may not watch it live.
       const b = await fx.connect(bob);
-      expect(await fx.subscribe(b.socket, `submission:${submitId}`)).toMatchObject({ ok: false, code: 'TOPIC_FORBIDDEN' });
+      expect(await fx.subscribe(b.socket, topics.submission(submitId))).toMatchObject({ ok: false, code: 'TOPIC_FORBIDDEN' });
 
       const job = await until(() => jobs.find((j) => j.submitId === submitId));
       expect(job).toMatchObject({ lane: 'contest', language: 'C', problem: { pid: 1 } });

@@ -3,7 +3,7 @@
 // versions and lanes of the re-enqueued jobs, live status pushes, problem counters corrected after each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { JudgeStatus, ProblemType, submissionTopic, type CaseResult, type JudgeJob, type PushMessage } from '@oj/proto';
+import { JudgeStatus, ProblemType, type CaseResult, type JudgeJob, type PushMessage, topics } from '@oj/proto';
 import { createServices, migrate, seed, silentLogger, type OjServicesImpl, type Viewer } from '@oj/services';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
 import { startTestNats, type TestNats } from '../support/nats';
@@ -102,12 +102,12 @@ describe.each([
     expect((await judgeRow(submitId)).lane).toBe('rejudge');
     const job = await h.takeJob();
     expect(job).toMatchObject({ submitId, version: 2, lane: 'rejudge' });
-    await eventually(async () => pushes.slice(seen).some((m) => m.topic === submissionTopic(submitId) && (m.data as { status: number }).status === JudgeStatus.PENDING));
+    await eventually(async () => pushes.slice(seen).some((m) => m.topic === topics.submission(submitId) && (m.data as { status: number }).status === JudgeStatus.PENDING));
 
     // An event of the superseded attempt changes nothing.
     await h.publishEvent({ kind: 'final', submitId, version: 1, judger: 'old', status: JudgeStatus.ACCEPTED, score: null, time: 1, memory: 1, errorMessage: null, cases: [] });
     await judgeTo(job, JudgeStatus.ACCEPTED);
-    const live = pushes.slice(seen).filter((m) => m.topic === submissionTopic(submitId));
+    const live = pushes.slice(seen).filter((m) => m.topic === topics.submission(submitId));
     expect(live.map((m) => m.event)).toContain('submission.case');
     expect((live.at(-1)!.data as { status: number }).status).toBe(JudgeStatus.ACCEPTED);
     const afterAc = await counters('1000');
@@ -161,7 +161,7 @@ describe.each([
     expect(m).toMatchObject({ status: JudgeStatus.ACCEPTED, isManual: true, judger: 'root', score: null, oiRankScore: null });
     const after = await counters('1000');
     expect([after.total - before.total, after.wa - before.wa, after.ac - before.ac]).toEqual([0, -1, 1]);
-    await eventually(async () => pushes.slice(seen).some((p) => p.topic === submissionTopic(wa) && (p.data as { isManual: boolean }).isManual));
+    await eventually(async () => pushes.slice(seen).some((p) => p.topic === topics.submission(wa) && (p.data as { isManual: boolean }).isManual));
 
     const pending = await services.submissions.submit({ pid: '1000', language: 'C++', code: CODE, cid: 0 }, user, '127.0.0.1');
     expect(await errorCode(services.judgeAdmin.manualJudge({ submitId: pending.submitId, status: JudgeStatus.ACCEPTED }, root))).toBe('JUDGE_IN_PROGRESS');

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { isInProgress, JudgeStatus, LOCAL_LANGUAGES, type PushMessage, type RunnerTransport, type TestJudgeResult } from '@oj/proto';
+import { isInProgress, JudgeStatus, LOCAL_LANGUAGES, type PushMessage, type RunnerTransport, type TestJudgeResult, topics } from '@oj/proto';
 import { createMemoryBus, createNatsBus, createServices, migrate, seed, silentLogger, type OjServicesImpl, type Viewer } from '@oj/services';
 import { createNatsRunnerTransport, createRunnerLogger, loadRunnerConfig, startRunner, type Runner } from '@oj/judge-runner';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
@@ -131,7 +131,7 @@ describe.each([
     await eventually(async () => (await sql`select count(*)::int as n from judge where pid = ${p!.id} and status in (5, 6, 7)`)[0]!.n === 0);
     for (const m of pushes.slice(seen)) {
       const d = m.data as { submitId: number; status: number };
-      if (m.topic === `submission:${d.submitId}` && m.event === 'submission.status' && !isInProgress(d.status)) finals.push(d.submitId);
+      if (m.topic === topics.submission(d.submitId) && m.event === 'submission.status' && !isInProgress(d.status)) finals.push(d.submitId);
     }
     expect(finals).toHaveLength(count + 1);
     // One slot: at most the rejudge job already running finishes before the practice one.

@@ -8,13 +8,12 @@ import {
   JudgeStatus,
   SubmissionCaseData,
   SubmissionStatusData,
-  submissionTopic,
-  userTopic,
   type CaseResult,
   type JudgeJob,
   type Lane,
   type PushMessage,
   type ServicesTransport,
+  topics,
 } from '@oj/proto';
 import { createServices, migrate, seed, silentLogger, type OjServicesImpl, type Viewer } from '@oj/services';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
@@ -157,7 +156,7 @@ describe.each([
     expect(n).toBe(5);
 
     // pushes: the submission topic has contiguous seqs from 1, with the exact payload schemas
-    const topic = submissionTopic(sub.submitId);
+    const topic = topics.submission(sub.submitId);
     await eventually(async () => pushes.filter((m) => m.topic === topic).length === 8);
     const mine = pushes.filter((m) => m.topic === topic);
     expect(mine.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -170,7 +169,7 @@ describe.each([
     for (const m of mine) decode(m.event === 'submission.case' ? SubmissionCaseData : SubmissionStatusData, m.data);
     expect(mine[7]!.data).toMatchObject({ status: JudgeStatus.ACCEPTED, casesDone: 5, casesTotal: 5, score: 100 });
     expect(mine[2]!.data).toMatchObject({ index: 1, total: 5, status: 0 });
-    const userPushes = pushes.filter((m) => m.topic === userTopic(v.uid));
+    const userPushes = pushes.filter((m) => m.topic === topics.user(v.uid));
     expect(userPushes.map((m) => [m.seq, (m.data as { status: number }).status])).toEqual([
       [1, JudgeStatus.COMPILING],
       [2, JudgeStatus.JUDGING],
@@ -346,7 +345,7 @@ describe.each([
     await services.maintenance();
     expect(await judgeRow(sub.submitId)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, counted_status: JudgeStatus.SYSTEM_ERROR });
     expect(await counters('1002')).toMatchObject({ total: 1, se: 1 });
-    const topic = submissionTopic(sub.submitId);
+    const topic = topics.submission(sub.submitId);
     await eventually(async () => pushes.some((m) => m.topic === topic && (m.data as { status: number }).status === JudgeStatus.SYSTEM_ERROR));
     // the runner coming back late changes nothing
     await h.publishEvent({ kind: 'final', submitId: sub.submitId, version: 1, judger: 'dead-runner', status: 0, score: 100, time: 1, memory: 1, errorMessage: null, cases: [] });

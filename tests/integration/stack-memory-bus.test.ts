@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { LOCAL_LANGUAGES, isInProgress, type ClientToServerEvents, type ServerToClientEvents } from '@oj/proto';
+import { LOCAL_LANGUAGES, isInProgress, type ClientToServerEvents, type ServerToClientEvents, topics } from '@oj/proto';
 import { startStack, type Stack } from '@oj/infra';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
 
@@ -65,7 +65,7 @@ describe('the stack on the in-process bus', () => {
     }).then((r) => r.json() as Promise<{ status: number; data: { submitId: number } }>);
     expect(sub.status).toBe(200);
     submitId = sub.data.submitId;
-    const ack = await socket.emitWithAck('subscribe', { topic: `submission:${submitId}`, since: 0 });
+    const ack = await socket.emitWithAck('subscribe', { topic: topics.submission(submitId), since: 0 });
     expect(ack.ok).toBe(true);
 
     expect(await final).toBe(0);

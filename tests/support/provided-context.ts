@@ -7,7 +7,5 @@ declare module 'vitest' {
     pgAdminUrl: string;
     /** Name of a database with every migration applied, cloned by unit tests (services/src/testing/test-db.ts). */
     pgTemplateDb: string;
-    /** Name of a database with every migration applied, to clone per test file (set by global-setup.ts). */
-    pgTemplateDb: string;
   }
 }

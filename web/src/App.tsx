@@ -1,4 +1,4 @@
-// Routes and the locale provider.
+// Routes, the locale provider, and the unread counts followed for whoever is signed in.
 import { lazy, Suspense } from 'react';
 import { IntlProvider } from 'react-intl';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
+import { useLiveUnread } from './features/message/live-unread';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { ProblemListPage } from './features/problem/ProblemListPage';
@@ -78,6 +79,7 @@ const router = createBrowserRouter([
 
 export function App() {
   const { locale } = useSnapshot(localeState);
+  useLiveUnread();
   return (
     <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={CATALOGUES[locale]}>
       <RouterProvider router={router} />

@@ -10,6 +10,7 @@ import {
   type PageOf,
   type PushMessage,
   type ReadAnnouncementBody,
+  topics,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { pageOf, pageOffset } from '../db/paging';
@@ -88,7 +89,7 @@ export function createContestAnnouncementService(ctx: ServiceContext): ContestAn
   async function pushIfVisible(tx: Tx, id: number): Promise<PushMessage[]> {
     const [vo] = await vos(tx, eq(contestAnnouncement.id, id));
     if (!vo || vo.status !== VISIBLE) return [];
-    return [await appendPush(tx, `contest:${vo.cid}`, 'contest.announcement', vo)];
+    return [await appendPush(tx, topics.contest(vo.cid), 'contest.announcement', vo)];
   }
 
   const publish = (msgs: PushMessage[]) => publishAll(ctx.transport, msgs, ctx.logger);

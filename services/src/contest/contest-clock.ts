@@ -3,6 +3,7 @@
 // keeps the last phase it announced and when its next boundary is due; a tick reads the due rows through one
 // index and claims each boundary with a compare-and-set on `announced_phase`.
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { topics } from '@oj/proto';
 import type { PushMessage } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
@@ -45,7 +46,7 @@ async function resetStoredSince(tx: Tx, cid: number, since: Date): Promise<boole
     .from(pushEvent)
     .where(
       and(
-        eq(pushEvent.topic, `scoreboard:${cid}`),
+        eq(pushEvent.topic, topics.scoreboard(cid)),
         eq(pushEvent.event, 'scoreboard.delta'),
         sql`(${pushEvent.data}->>'reset')::boolean is true`,
         sql`${pushEvent.createdAt} >= ${since.toISOString()}`,
@@ -125,7 +126,7 @@ export class ContestClock {
     if (claimed.length === 0 || c.announcedPhase === PHASE.UNKNOWN || c.announcedPhase === phase) return [];
     const sealed = isBoardSealed(c, now);
     const status = { cid: c.id, status: contestStatus(c, now), now, sealed };
-    const msgs = [await appendPush(tx, `contest:${c.id}`, 'contest.status', status), await appendPush(tx, `scoreboard:${c.id}`, 'contest.status', status)];
+    const msgs = [await appendPush(tx, topics.contest(c.id), 'contest.status', status), await appendPush(tx, topics.scoreboard(c.id), 'contest.status', status)];
     // The end lifts the seal of the public board (autoRealRank): its readers reload it. The scoreboard's
     // projector does the same when it holds the board; whichever comes second sees the first's reset and skips.
     if (phase === PHASE.ENDED && c.sealRank && !sealed && !(await resetStoredSince(tx, c.id, c.endTime))) {

@@ -1,7 +1,7 @@
 // The message center: Discuss / Reply / Like messages (someone acted on your content), admin notices (Sys to
 // everyone, Single to one user's Mine tab), unread counts, and their live push on `user:<uid>`.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { OjError, userTopic, type AdminNoticeBody, type MsgType, type PageOf, type PushMessage, type SysMsgVO, type UnreadCounts, type UserMsgVO } from '@oj/proto';
+import { OjError, type AdminNoticeBody, type MsgType, type PageOf, type PushMessage, type SysMsgVO, type UnreadCounts, type UserMsgVO, topics } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
@@ -49,7 +49,7 @@ export async function unreadCounts(db: DbOrTx, uid: string): Promise<UnreadCount
 
 /** Stores the user's new counts as an `unread.counts` push inside `tx`; publish the result after commit. */
 export async function appendUnreadPush(tx: Tx, uid: string): Promise<PushMessage> {
-  return appendPush(tx, userTopic(uid), 'unread.counts', await unreadCounts(tx, uid));
+  return appendPush(tx, topics.user(uid), 'unread.counts', await unreadCounts(tx, uid));
 }
 
 /** Inserts a message for someone else (never for yourself) and its unread push; returns the push to publish. */

@@ -7,13 +7,12 @@ import {
   isJudgeStatus,
   JudgeStatus,
   oiRankScore as rankScore,
-  submissionTopic,
-  userTopic,
   type CaseResult,
   type JudgeEvent,
   type PushMessage,
   type Stoppable,
   type SubmissionStatusData,
+  topics,
 } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import { INT4_MAX, type Tx } from '../db/client';
@@ -129,7 +128,7 @@ export function oiRankScore(type: number, score: number | null, difficulty: numb
 
 async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
   const data = statusData(row);
-  return [await appendPush(tx, submissionTopic(row.submitId), 'submission.status', data), await appendPush(tx, userTopic(row.uid), 'submission.status', data)];
+  return [await appendPush(tx, topics.submission(row.submitId), 'submission.status', data), await appendPush(tx, topics.user(row.uid), 'submission.status', data)];
 }
 
 function caseValues(row: JudgeRow, c: CaseResult, mode: string) {
@@ -280,7 +279,7 @@ export class JudgeIngester {
     if (updated!.status !== row.status) out.push(...(await pushStatus(tx, updated!)));
     const c = ev.case;
     out.push(
-      await appendPush(tx, submissionTopic(row.submitId), 'submission.case', {
+      await appendPush(tx, topics.submission(row.submitId), 'submission.case', {
         submitId: row.submitId,
         caseId: c.caseId,
         index: c.index,

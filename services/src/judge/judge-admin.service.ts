@@ -9,14 +9,13 @@ import {
   MANUAL_JUDGE_STATUSES,
   OjError,
   ProblemType,
-  submissionTopic,
-  userTopic,
   type JudgeRunnerInfo,
   type Lane,
   type ManualJudgeQuery,
   type PushMessage,
   type RejudgeProblemResult,
   type Submission,
+  topics,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { isAdmin } from '../account/viewer';
@@ -58,7 +57,7 @@ export function requireRejudger(viewer: Viewer): void {
 
 async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
   const data = statusData(row);
-  return [await appendPush(tx, submissionTopic(row.submitId), 'submission.status', data), await appendPush(tx, userTopic(row.uid), 'submission.status', data)];
+  return [await appendPush(tx, topics.submission(row.submitId), 'submission.status', data), await appendPush(tx, topics.user(row.uid), 'submission.status', data)];
 }
 
 async function applyCounters(tx: Tx, row: JudgeRow, next: number): Promise<void> {

@@ -2,11 +2,11 @@
 // of runners, their languages or their free slots change, at most once a second, and at least every 30 s
 // while runners are alive (so a runner that went silent drops off the list).
 import type { JudgeRunnersData, RunnerHeartbeat } from '@oj/proto';
+import { topics } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import { appendPush, publishAll } from '../push/push.service';
 import type { RunnerRegistry } from './runner-registry';
 
-export const JUDGE_STATUS_TOPIC = 'judge-status';
 const MIN_INTERVAL_MS = 1000;
 const REFRESH_MS = 30_000;
 
@@ -47,7 +47,7 @@ export class RunnerStatusPublisher {
     this.last = sig;
     this.lastAt = now;
     try {
-      const msg = await this.ctx.db.transaction((tx) => appendPush(tx, JUDGE_STATUS_TOPIC, 'judge.runners', { ...data }));
+      const msg = await this.ctx.db.transaction((tx) => appendPush(tx, topics.judgeStatus(), 'judge.runners', { ...data }));
       await publishAll(this.ctx.transport, [msg], this.ctx.logger);
     } catch (err) {
       this.ctx.logger.warn({ err }, 'judge runner status not pushed');

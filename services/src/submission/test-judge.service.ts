@@ -15,6 +15,7 @@ import {
   type TestJudgeBody,
   type TestJudgeResult,
   type TestJudgeRunnerResult,
+  topics,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
@@ -35,7 +36,6 @@ export interface TestJudgeService {
   canWatch(key: string, viewer: Viewer | null): Promise<boolean>;
 }
 
-export const testJudgeTopic = (key: string) => `test-judge:${key}`;
 
 interface StoredResult extends TestJudgeResult {
   status: number;
@@ -75,7 +75,7 @@ export class TestJudgeWorker {
         stderr: r.stderr.replaceAll('\0', ''),
       };
       await tx.update(testJudge).set({ status: r.status, result }).where(eq(testJudge.key, r.key));
-      return [await appendPush(tx, testJudgeTopic(r.key), 'test-judge.result', { ...result })];
+      return [await appendPush(tx, topics.testJudge(r.key), 'test-judge.result', { ...result })];
     });
     await publishAll(transport, pushes, logger);
   }

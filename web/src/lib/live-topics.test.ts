@@ -246,3 +246,44 @@ describe('LiveTopicHub connection', () => {
     expect(hub.state()).toEqual([{ topic: TOPIC, watchers: 1, live: true }]);
   });
 });
+
+describe('LiveTopicHub for topics followed from their start (submissions, online tests)', () => {
+  const SUB = 'submission:42';
+  const status = (s: number) => ({ submitId: 42, status: s, time: null, memory: null, score: null, oiRankScore: null, judger: null, isManual: false, casesDone: 0, casesTotal: 0 });
+
+  it('asks for the whole history first, applies the replay in order and reports the accepted subscribe', () => {
+    const link = new ScriptedLink();
+    const hub = new LiveTopicHub(link);
+    const got: number[] = [];
+    const subscribed = vi.fn();
+    hub.watch(SUB, { fromSeq: 0, onResync: () => undefined, onSubscribed: subscribed, events: { 'submission.status': (d) => got.push(d.status) } });
+    expect(link.subs[0]!.since).toBe(0);
+    // The replay arrives before the ack, out of order.
+    hub.frame('submission.status', { topic: SUB, seq: 2, data: status(7) });
+    hub.frame('submission.status', { topic: SUB, seq: 1, data: status(6) });
+    hub.frame('submission.status', { topic: SUB, seq: 3, data: status(0) });
+    link.ackNext({ ok: true, seq: 3 });
+    expect(got).toEqual([6, 7, 0]);
+    expect(subscribed).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a frame of another topic kind as malformed, and tells a refusal', async () => {
+    const link = new ScriptedLink();
+    const hub = new LiveTopicHub(link, { gapWaitMs: 500, retryMs: 1000 });
+    const refused = vi.fn();
+    const onResync = vi.fn();
+    const got: number[] = [];
+    hub.watch(SUB, { fromSeq: 0, onResync, onRefused: refused, events: { 'submission.status': (d) => got.push(d.status) } });
+    link.ackNext({ ok: true, seq: 0 });
+    hub.frame('acinfo.new', { topic: SUB, seq: 1, data: acInfo(1) });
+    expect(got).toEqual([]);
+    expect(onResync).not.toHaveBeenCalled(); // no handler for that event: only the seq moves
+
+    const other = 'submission:43';
+    hub.watch(other, { fromSeq: 0, onResync: () => undefined, onRefused: refused, events: {} });
+    link.ackNext({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(refused).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(link.subs).toHaveLength(0); // a final refusal is not retried
+  });
+});

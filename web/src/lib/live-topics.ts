@@ -1,19 +1,30 @@
-// Watching a pushed topic (contest, scoreboard, contest-admin) over the one socket of lib/socket.ts
-// (ARCHITECTURE §2–3): subscribe with `since`, apply every frame once and in seq order, resubscribe after a
-// reconnect, ask the server to replay a hole and reload the REST snapshot when it cannot, and poll over REST only
-// while the socket is down (or the topic is refused).
-import { decode, PUSH_EVENT_SCHEMAS, type PushEventData, type SubscribeAck } from '@oj/proto';
-import { attachRealtimeLink, emitSubscribe, emitUnsubscribe, socketConnected, type LinkEventName, type RealtimeLinkListener } from './socket';
+// The live-topic engine: every pushed topic (submissions, online tests, unread counts, contests, boards) is watched
+// through it over the one socket of lib/socket.ts. It subscribes with `since`, applies every frame once and in seq
+// order, resubscribes after a reconnect, asks the server to replay a hole and reloads the REST snapshot when it
+// cannot, and runs the watcher's REST fallback poll only while the socket is down (or the topic is refused).
+// Features reach it through lib/useLiveTopic.ts.
+import { decodePushFrame, type PushEventData, type PushEventName, type SubscribeAck } from '@oj/proto';
+import { every, type FallbackPoll } from './fallback-poll';
+import type { RealtimeLinkListener } from './socket';
 
-export type LiveEventHandlers = { [E in LinkEventName]?: (data: PushEventData<E>, seq: number) => void };
+export type LiveEventHandlers = { [E in PushEventName]?: (data: PushEventData<E>, seq: number) => void };
 
 export interface WatchOptions {
   /** Handlers per event; frames of other events only advance the seq. */
   events: LiveEventHandlers;
   /** Frames were lost for good (resync ack, a hole the server could not replay, a bad frame): reload over REST. */
   onResync: () => void;
-  /** REST refresh run every `intervalMs` only while the socket is down or the topic refused. */
-  poll?: { intervalMs: number; run: () => Promise<void> };
+  /** REST refresh run only while the socket is down or the topic refused: every `intervalMs`, or a shared poll. */
+  poll?: { intervalMs: number; run: () => Promise<void> } | FallbackPoll;
+  /** The server refused the topic (not allowed, or not now): what REST lets the caller see instead. */
+  onRefused?: () => void;
+  /** A subscribe was accepted without a resync (after the replay it asked for, if any). */
+  onSubscribed?: () => void;
+  /**
+   * Start from this seq instead of the live edge: the first subscribe asks for everything after it (0: the topic's
+   * whole kept history, e.g. the cases a submission already finished).
+   */
+  fromSeq?: number;
   /**
    * The watcher keeps a REST snapshot that carries a seq (boards): frames are held until `setSeq` gives it, and
    * again after `onResync` until the reloaded snapshot's seq is set. Without it the subscribe ack starts the stream.
@@ -36,7 +47,7 @@ export interface TopicLink {
 
 interface Frame {
   seq: number;
-  event: LinkEventName;
+  event: PushEventName;
   /** `undefined`: the frame did not decode. */
   data: unknown;
 }
@@ -65,7 +76,7 @@ interface Watcher {
   coverFrom: number | null;
   gapTimer: ReturnType<typeof setTimeout> | null;
   replaying: boolean;
-  pollTimer: ReturnType<typeof setInterval> | null;
+  poller: FallbackPoll | null;
   polling: boolean;
   closed: boolean;
 }
@@ -102,12 +113,12 @@ export class LiveTopicHub implements RealtimeLinkListener {
     const w: Watcher = {
       topic: t,
       opts,
-      seq: null,
+      seq: opts.fromSeq ?? null,
       held: new Map(),
       coverFrom: null,
       gapTimer: null,
       replaying: false,
-      pollTimer: null,
+      poller: !opts.poll ? null : 'start' in opts.poll ? opts.poll : every(opts.poll.intervalMs, opts.poll.run),
       polling: false,
       closed: false,
     };
@@ -115,9 +126,10 @@ export class LiveTopicHub implements RealtimeLinkListener {
     if (t.live && t.lastSeen !== null) {
       // Joining a flowing subscription: everything after what the server last reported comes to us too.
       w.coverFrom = t.lastSeen;
-      if (!opts.snapshot) w.seq = t.lastSeen;
+      if (!opts.snapshot && w.seq === null) w.seq = t.lastSeen;
+      this.settle(w);
     } else if (this.up && t.inFlight === 0 && !t.retryTimer) {
-      this.send(t, undefined);
+      this.send(t, this.sinceOf(t));
     }
     if (!this.up || t.refused) this.startPoll(w);
 
@@ -160,15 +172,15 @@ export class LiveTopicHub implements RealtimeLinkListener {
     }
   }
 
-  frame(event: LinkEventName, raw: unknown): void {
+  frame(event: PushEventName, raw: unknown): void {
     if (typeof raw !== 'object' || raw === null) return;
-    const f = raw as { topic?: unknown; seq?: unknown; data?: unknown };
+    const f = raw as { topic?: unknown; seq?: unknown };
     if (typeof f.topic !== 'string' || typeof f.seq !== 'number' || !Number.isInteger(f.seq)) return;
     const t = this.topics.get(f.topic);
     if (!t) return;
     let data: unknown;
     try {
-      data = decode(PUSH_EVENT_SCHEMAS[event], f.data);
+      data = decodePushFrame(event, raw).data;
     } catch (e) {
       console.warn(`Malformed ${event} on ${f.topic}`, e);
       data = undefined;
@@ -208,7 +220,10 @@ export class LiveTopicHub implements RealtimeLinkListener {
     if (!ack.ok) {
       if (t.live) return; // A replay request refused (rate limit): the stream itself still flows.
       t.refused = true;
-      for (const w of t.watchers) this.startPoll(w);
+      for (const w of [...t.watchers]) {
+        this.startPoll(w);
+        w.opts.onRefused?.();
+      }
       if (!FINAL_REFUSALS.has(ack.code)) this.scheduleRetry(t);
       return;
     }
@@ -232,6 +247,7 @@ export class LiveTopicHub implements RealtimeLinkListener {
       w.coverFrom = w.coverFrom === null ? base : Math.min(w.coverFrom, base);
       if (w.seq === null && !w.opts.snapshot) w.seq = ack.seq;
       this.settle(w);
+      if (!w.closed) w.opts.onSubscribed?.();
     }
   }
 
@@ -375,21 +391,15 @@ export class LiveTopicHub implements RealtimeLinkListener {
   // ---------- fallback polling ----------
 
   private startPoll(w: Watcher): void {
-    const poll = w.opts.poll;
-    if (!poll || w.pollTimer || w.closed) return;
-    w.pollTimer = setInterval(() => {
-      if (w.polling) return;
-      w.polling = true;
-      poll.run().then(
-        () => (w.polling = false),
-        () => (w.polling = false),
-      );
-    }, poll.intervalMs);
+    if (!w.poller || w.polling || w.closed) return;
+    w.polling = true;
+    w.poller.start();
   }
 
   private stopPoll(w: Watcher): void {
-    if (w.pollTimer) clearInterval(w.pollTimer);
-    w.pollTimer = null;
+    if (!w.poller || !w.polling) return;
+    w.polling = false;
+    w.poller.stop();
   }
 
   /** For tests and the developer page: topics watched and whether each is flowing. */
@@ -397,25 +407,3 @@ export class LiveTopicHub implements RealtimeLinkListener {
     return [...this.topics.values()].map((t) => ({ topic: t.name, watchers: t.watchers.size, live: t.live }));
   }
 }
-
-let hub: LiveTopicHub | null = null;
-
-function theHub(): LiveTopicHub {
-  if (!hub) {
-    hub = new LiveTopicHub({ connected: socketConnected, subscribe: emitSubscribe, unsubscribe: emitUnsubscribe });
-    attachRealtimeLink(hub);
-  }
-  return hub;
-}
-
-/**
- * Follows `topic` (e.g. `scoreboard:12`) until the returned function is called. Several watchers of one topic
- * share one subscription; each gets every frame once, in seq order.
- */
-export function watchTopic(topic: string, opts: WatchOptions): TopicWatch {
-  return theHub().watch(topic, opts);
-}
-
-export const contestTopic = (cid: number) => `contest:${cid}`;
-export const scoreboardTopic = (cid: number) => `scoreboard:${cid}`;
-export const contestAdminTopic = (cid: number) => `contest-admin:${cid}`;

@@ -1,4 +1,4 @@
-// Online-test results by key: written by lib/socket.ts from the `test-judge.result` push, or from the 1 s
+// Online-test results by key: written by features/problem/live-test-judge.ts from the `test-judge.result` push, or from the 1 s
 // fallback poll of `get-test-judge-result` while the socket is down.
 import { proxy } from 'valtio';
 import type { TestJudgeResult } from '@oj/proto';

@@ -43,4 +43,4 @@ export function dismissToast(id: number): void {
 export const siteState = proxy<{ config: WebsiteConfig | null }>({ config: null });
 
 /** Written only by lib/socket.ts. */
-export const connectionState = proxy<{ connected: boolean; polling: boolean }>({ connected: false, polling: false });
+export const connectionState = proxy<{ connected: boolean }>({ connected: false });

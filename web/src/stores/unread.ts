@@ -1,11 +1,11 @@
-// Unread message counts of the logged-in user (header badges, message tabs). Written by lib/socket.ts
+// Unread message counts of the logged-in user (header badges, message tabs). Written by features/message/live-unread.ts
 // (pushed `unread.counts`, the REST snapshot and the 120 s fallback poll) and by the message pages after a delete.
 import { proxy } from 'valtio';
 import type { UnreadCounts } from '@oj/proto';
 
 export const EMPTY_UNREAD: UnreadCounts = { comment: 0, reply: 0, like: 0, sys: 0, mine: 0 };
 
-export const unreadState = proxy<{ counts: UnreadCounts; lastSeq: number }>({ counts: { ...EMPTY_UNREAD }, lastSeq: 0 });
+export const unreadState = proxy<{ counts: UnreadCounts }>({ counts: { ...EMPTY_UNREAD } });
 
 export function applyUnread(counts: UnreadCounts): void {
   unreadState.counts = { ...counts };
@@ -13,7 +13,6 @@ export function applyUnread(counts: UnreadCounts): void {
 
 export function resetUnread(): void {
   unreadState.counts = { ...EMPTY_UNREAD };
-  unreadState.lastSeq = 0;
 }
 
 /** Badge text: capped at 99 (spec §2); empty when nothing is unread. */

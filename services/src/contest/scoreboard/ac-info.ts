@@ -3,12 +3,12 @@
 // the live board by the projector: per verdict for the touched cell and the problem's first-blood holders, and in
 // full after a rejudge or a rule change (rows keep `checked`; a row whose submission is being rejudged waits).
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { recordKind, type AcInfoVO, type AcmRow, type PushMessage, type ScoreboardEngine } from '@oj/proto';
+import { recordKind, type AcInfoVO, type AcmRow, type PushMessage, type ScoreboardEngine, topics } from '@oj/proto';
 import type { Tx } from '../../db/client';
 import { contestAcInfo, contestRecord } from '../../db/schema';
 import { appendPush } from '../../push/push.service';
 import type { ContestRow } from '../access';
-import { contestAdminTopic, loadUsers, type BoardRecord, type RankUser } from './board-data';
+import { loadUsers, type BoardRecord, type RankUser } from './board-data';
 
 type AcInfoRow = typeof contestAcInfo.$inferSelect;
 
@@ -133,7 +133,7 @@ export async function syncAcInfo(tx: Tx, src: AcInfoSource, cells: 'all' | { uid
   const out: PushMessage[] = [];
   for (const r of changed) {
     const vo = toAcInfoVO(r, src.users.get(r.uid) ?? extra.get(r.uid), src.colors[r.displayId] ?? null);
-    out.push(await appendPush(tx, contestAdminTopic(c.id), 'acinfo.new', vo));
+    out.push(await appendPush(tx, topics.contestAdmin(c.id), 'acinfo.new', vo));
   }
   return out;
 }

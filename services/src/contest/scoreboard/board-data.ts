@@ -2,6 +2,7 @@
 // ones (super admins, the contest creator, submissions before the start), the problems in display order, the
 // star users, the display fields of the users on the board, and the view configurations.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { topics } from '@oj/proto';
 import type { BoardConfig, BoardView, ContestType, OiRankScoreType, ScoreRecord } from '@oj/proto';
 import type { DbOrTx } from '../../db/client';
 import { contestProblem, contestRecord, pushTopic, users } from '../../db/schema';
@@ -25,10 +26,8 @@ export interface RankUser {
 
 export const ALL_VIEWS: readonly BoardView[] = ['public', 'public-end', 'live', 'live-end'];
 
-export const scoreboardTopic = (cid: number) => `scoreboard:${cid}`;
-export const contestAdminTopic = (cid: number) => `contest-admin:${cid}`;
 export const isLiveView = (v: BoardView) => v === 'live' || v === 'live-end';
-export const viewTopic = (cid: number, v: BoardView) => (isLiveView(v) ? contestAdminTopic(cid) : scoreboardTopic(cid));
+export const viewTopic = (cid: number, v: BoardView) => (isLiveView(v) ? topics.contestAdmin(cid) : topics.scoreboard(cid));
 
 /** Whether the board of `c` is sealed now for the public (admins' live views never are). */
 export const publicSealed = (c: ContestRow, now = Date.now()) => isBoardSealed(c, now);
@@ -190,9 +189,9 @@ export async function loadTopicSeqs(db: DbOrTx, cid: number): Promise<{ public: 
   const rows = await db
     .select({ topic: pushTopic.topic, seq: pushTopic.seq })
     .from(pushTopic)
-    .where(inArray(pushTopic.topic, [scoreboardTopic(cid), contestAdminTopic(cid)]));
+    .where(inArray(pushTopic.topic, [topics.scoreboard(cid), topics.contestAdmin(cid)]));
   const seq = (t: string) => rows.find((r) => r.topic === t)?.seq ?? 0;
-  return { public: seq(scoreboardTopic(cid)), admin: seq(contestAdminTopic(cid)) };
+  return { public: seq(topics.scoreboard(cid)), admin: seq(topics.contestAdmin(cid)) };
 }
 
 /** The name a board shows for a user (`rankShowName`), falling back to the username. */

@@ -18,6 +18,7 @@ import {
   type RankVO,
   type ScrollBoardInfo,
   type ScrollBoardSubmission,
+  topics,
 } from '@oj/proto';
 import type { Viewer } from '../../account/viewer';
 import { pageOffset } from '../../db/paging';
@@ -28,7 +29,7 @@ import { appendPush, publishAll } from '../../push/push.service';
 import { assertEnter, contestStatus, isContestAdmin, loadContest, sealOffsetS, type ContestRow } from '../access';
 import { toAcInfoVO } from './ac-info';
 import { pagePlan, viewCache, withUser, type JsonPart } from './board-cache';
-import { contestAdminTopic, loadRecords, loadStarUids, loadUsers, shownName, type RankUser } from './board-data';
+import { loadRecords, loadStarUids, loadUsers, shownName, type RankUser } from './board-data';
 import type { BoardProjector, BoardState } from './projector';
 import { rankCsv } from './rank-csv';
 
@@ -317,7 +318,7 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
           .returning();
         const [u] = await tx.select({ realname: users.realname }).from(users).where(eq(users.uuid, viewer.uid));
         const vo: PrintVO = { id: p!.id, cid: c.id, username: viewer.username, realname: u?.realname ?? null, status: p!.status, gmtCreate: p!.gmtCreate.toISOString() };
-        return [await appendPush(tx, contestAdminTopic(c.id), 'print.new', vo)];
+        return [await appendPush(tx, topics.contestAdmin(c.id), 'print.new', vo)];
       });
       await publishAll(transport, pushes, logger);
     },

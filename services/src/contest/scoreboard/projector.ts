@@ -15,6 +15,7 @@ import {
   type PushMessage,
   type RowMove,
   type ScoreboardDelta,
+  topics,
 } from '@oj/proto';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -36,7 +37,6 @@ import {
   problemsSql,
   publicSealed,
   rulesFingerprint,
-  scoreboardTopic,
   viewConfig,
   viewTopic,
   type BoardRecord,
@@ -399,7 +399,7 @@ export class BoardProjector {
       out.push(...(await syncAcInfo(tx, { ...s, live }, { uid: rec.uid, displayId: rec.displayId })));
     }
     for (const m of out) {
-      if (m.topic === scoreboardTopic(cid)) s.seq.public = Math.max(s.seq.public, m.seq);
+      if (m.topic === topics.scoreboard(cid)) s.seq.public = Math.max(s.seq.public, m.seq);
       else s.seq.admin = Math.max(s.seq.admin, m.seq);
     }
     return out;

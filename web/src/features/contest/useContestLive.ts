@@ -2,8 +2,8 @@
 // frames in seq order, `since` after a reconnect, a REST catch-up on resync, and the spec's 60 s poll of unread
 // announcements only while the socket is down.
 import { useEffect, useRef } from 'react';
-import { POLLING, type ContestAnnouncementVO, type ContestStatusEvent } from '@oj/proto';
-import { contestTopic, watchTopic } from '../../lib/live-topics';
+import { POLLING, type ContestAnnouncementVO, type ContestStatusEvent, topics } from '@oj/proto';
+import { watchTopic } from '../../lib/useLiveTopic';
 
 export interface ContestLiveHandlers {
   onStatus: (ev: ContestStatusEvent) => void;
@@ -19,7 +19,7 @@ export function useContestLive(cid: number, enabled: boolean, handlers: ContestL
     if (!enabled) return;
     // Whatever happened before we arrived (or while away) comes over REST once.
     void ref.current.catchUp();
-    return watchTopic(contestTopic(cid), {
+    return watchTopic(topics.contest(cid), {
       events: {
         'contest.status': (ev) => {
           if (ev.cid === cid) ref.current.onStatus(ev);

@@ -9,7 +9,7 @@ import { JudgeStatus, LIMITS, TEST_INPUT_MAX } from '@oj/proto';
 import { StatusTag } from '../../components/StatusTag';
 import { ApiError } from '../../lib/api';
 import { formatMemoryKb, formatTimeMs } from '../../lib/format';
-import { watchTestJudge } from '../../lib/socket';
+import { watchTestJudge } from './live-test-judge';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { testJudgeState } from '../../stores/test-judge';
 import { openLoginDialog, showToast } from '../../stores/ui';

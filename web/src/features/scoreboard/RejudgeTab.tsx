@@ -1,10 +1,11 @@
 // The Rejudge tab (super admin, spec 001 §2.5): each contest problem with its AC and total counts and Rejudge All.
 // The counts follow the re-judging live: every board change pushed to contest-admin:<cid> refreshes them.
+import { topics } from '@oj/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import type { ContestProblemVO, ContestVO } from '@oj/proto';
-import { contestAdminTopic, watchTopic } from '../../lib/live-topics';
+import { watchTopic } from '../../lib/useLiveTopic';
 import { sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { getBoardProblems, rejudgeContestProblem } from './scoreboard-api';
@@ -39,7 +40,7 @@ export function RejudgeTab({ contest }: { contest: ContestVO; isAdmin: boolean }
     }, 1000);
   }, [load]);
   useEffect(() => {
-    const stop = watchTopic(contestAdminTopic(cid), { events: { 'scoreboard.delta': soon }, onResync: soon });
+    const stop = watchTopic(topics.contestAdmin(cid), { events: { 'scoreboard.delta': soon }, onResync: soon });
     return () => {
       stop();
       if (timer.current) clearTimeout(timer.current);

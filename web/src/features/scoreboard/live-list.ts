@@ -1,8 +1,8 @@
 // Merging a pushed row into a page of the AC helper or the print list: upsert by id, unhandled rows first,
 // newest first within each group (the order the lists are served in).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POLLING, type PushEventData } from '@oj/proto';
-import { contestAdminTopic, watchTopic } from '../../lib/live-topics';
+import { POLLING, type PushEventData, topics } from '@oj/proto';
+import { watchTopic } from '../../lib/useLiveTopic';
 
 export interface ListRow {
   id: number;
@@ -81,7 +81,7 @@ export function useLiveAdminList<E extends 'acinfo.new' | 'print.new'>(
       });
       setFresh((f) => ({ ...f, [row.id]: true }));
     };
-    return watchTopic(contestAdminTopic(cid), {
+    return watchTopic(topics.contestAdmin(cid), {
       events: { [event]: onRow } as Parameters<typeof watchTopic>[1]['events'],
       onResync: () => void load(true),
       poll: { intervalMs: POLLING.adminHelperMs, run: () => load(true) },

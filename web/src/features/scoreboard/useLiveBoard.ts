@@ -2,8 +2,9 @@
 // applied with the shared ranking code; a reset, a lost frame or a seal change reloads it; while the socket is
 // down it is reloaded every 30 s instead (ARCHITECTURE §3).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POLLING, type ContestStatusEvent, type RankConfig, type ScoreboardDelta } from '@oj/proto';
-import { contestAdminTopic, scoreboardTopic, watchTopic, type TopicWatch } from '../../lib/live-topics';
+import { POLLING, type ContestStatusEvent, type RankConfig, type ScoreboardDelta, topics } from '@oj/proto';
+import { watchTopic } from '../../lib/useLiveTopic';
+import type { TopicWatch } from '../../lib/live-topics';
 import { applyDelta, rankConfigOf, type RankRow } from './board-model';
 import { loadWholeBoard } from './scoreboard-api';
 
@@ -98,7 +99,7 @@ export function useLiveBoard(o: LiveBoardOptions) {
   );
 
   // The live stream of the board's view: the public views on scoreboard:<cid>, the admins' on contest-admin:<cid>.
-  const topic = o.forceRefresh ? contestAdminTopic(o.cid) : scoreboardTopic(o.cid);
+  const topic = o.forceRefresh ? topics.contestAdmin(o.cid) : topics.scoreboard(o.cid);
   useEffect(() => {
     if (!o.follow) return;
     const onDelta = (d: ScoreboardDelta, seq: number) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTopic, parseTopic } from './realtime';
+import { formatTopic, parseTopic } from './topics';
 
 describe('topics', () => {
   it('parses every topic kind and formats it back', () => {

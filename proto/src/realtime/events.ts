@@ -1,0 +1,109 @@
+// Every server → client event in one map: its name, the kinds of topic that carry it, and its payload schema.
+// Publishers (services), the relay (gateway) and the client (web) all type and decode against this map, so a new
+// live event is one entry here.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEvent, ScoreboardDelta } from '../contest';
+import { UnreadCounts } from '../discuss';
+import { decode } from '../decode';
+import { OjError } from '../errors';
+import { JudgeRunnersData, TestJudgeResult } from '../judge-admin';
+import { topicKind, type TopicKind } from './topics';
+
+export const SubmissionStatusData = Type.Object({
+  submitId: Type.Integer(),
+  status: Type.Integer(),
+  time: Type.Union([Type.Integer(), Type.Null()]),
+  memory: Type.Union([Type.Integer(), Type.Null()]),
+  score: Type.Union([Type.Integer(), Type.Null()]),
+  oiRankScore: Type.Union([Type.Integer(), Type.Null()]),
+  judger: Type.Union([Type.String(), Type.Null()]),
+  isManual: Type.Boolean(),
+  /** Cases finished so far and in all (0 when not known yet). */
+  casesDone: Type.Integer(),
+  casesTotal: Type.Integer(),
+  /** Judge attempt (bumped by rejudge and cancel): a client drops events of an older attempt it may replay. */
+  version: Type.Optional(Type.Integer()),
+});
+export type SubmissionStatusData = Static<typeof SubmissionStatusData>;
+
+/** One finished test case. No test data and no user output: those stay behind REST's visibility checks. */
+export const SubmissionCaseData = Type.Object({
+  submitId: Type.Integer(),
+  caseId: Type.Integer(),
+  /** 1-based position of the case in judging order. */
+  index: Type.Integer(),
+  total: Type.Integer(),
+  status: Type.Integer(),
+  time: Type.Union([Type.Integer(), Type.Null()]),
+  memory: Type.Union([Type.Integer(), Type.Null()]),
+  score: Type.Union([Type.Integer(), Type.Null()]),
+  groupNum: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type SubmissionCaseData = Static<typeof SubmissionCaseData>;
+
+interface PushEventSpec {
+  /** The topic kinds this event is published on. */
+  topics: readonly TopicKind[];
+  data: TSchema;
+}
+
+/** Event name → where it is published and what it carries. */
+export const PUSH_EVENTS = {
+  'submission.status': { topics: ['submission', 'user'], data: SubmissionStatusData },
+  'submission.case': { topics: ['submission'], data: SubmissionCaseData },
+  'test-judge.result': { topics: ['test-judge'], data: TestJudgeResult },
+  'unread.counts': { topics: ['user'], data: UnreadCounts },
+  'contest.announcement': { topics: ['contest'], data: ContestAnnouncementVO },
+  'contest.status': { topics: ['contest', 'scoreboard'], data: ContestStatusEvent },
+  'scoreboard.delta': { topics: ['scoreboard', 'contest-admin'], data: ScoreboardDelta },
+  'acinfo.new': { topics: ['contest-admin'], data: AcInfoNewEvent },
+  'print.new': { topics: ['contest-admin'], data: PrintNewEvent },
+  'judge.runners': { topics: ['judge-status'], data: JudgeRunnersData },
+} as const satisfies Record<string, PushEventSpec>;
+
+export type PushEventName = keyof typeof PUSH_EVENTS;
+export const PUSH_EVENT_NAMES = Object.keys(PUSH_EVENTS) as PushEventName[];
+export type PushEventData<E extends PushEventName> = Static<(typeof PUSH_EVENTS)[E]['data']>;
+
+/** What every pushed event carries on the socket: its topic, the topic's monotonic seq, and the data. */
+export interface PushFrame<E extends PushEventName = PushEventName> {
+  topic: string;
+  seq: number;
+  data: PushEventData<E>;
+}
+
+/** The push events as one discriminated union on `event` (switch on it; end in `assertNever`). */
+export type PushEvent = { [E in PushEventName]: PushFrame<E> & { event: E } }[PushEventName];
+
+/** A push event on its way from the services to every gateway (NATS `oj.push.<topic>`), data not yet checked. */
+export const PushMessage = Type.Object({
+  topic: Type.String(),
+  seq: Type.Integer({ minimum: 1 }),
+  event: Type.Union(PUSH_EVENT_NAMES.map((e) => Type.Literal(e))),
+  data: Type.Unknown(),
+});
+export type PushMessage = Static<typeof PushMessage>;
+
+const Frame = Type.Object({ topic: Type.String(), seq: Type.Integer({ minimum: 1 }), data: Type.Unknown() });
+
+/** Whether `event` may be published on `topic` (its kind is one of the event's topic kinds). */
+export function eventFitsTopic(event: PushEventName, topic: string): boolean {
+  const kind = topicKind(topic);
+  return kind !== null && (PUSH_EVENTS[event].topics as readonly TopicKind[]).includes(kind);
+}
+
+/**
+ * Decodes a frame received for `event`: the frame's shape, the topic against the event's topic kinds, and the
+ * data against the event's schema. Throws `OjError('BAD_PAYLOAD')` otherwise.
+ */
+export function decodePushFrame<E extends PushEventName>(event: E, raw: unknown): PushEvent & { event: E } {
+  const frame = decode(Frame, raw);
+  if (!eventFitsTopic(event, frame.topic)) throw new OjError('BAD_PAYLOAD', { detail: `${event} on ${frame.topic}` });
+  const data = decode(PUSH_EVENTS[event].data, frame.data) as PushEventData<E>;
+  return { event, topic: frame.topic, seq: frame.seq, data } as PushEvent & { event: E };
+}
+
+/** Checks a push message read from the bus (or the replay log) against its event: the typed event, or `BAD_PAYLOAD`. */
+export function decodePushMessage(msg: PushMessage): PushEvent {
+  return decodePushFrame(msg.event, msg);
+}

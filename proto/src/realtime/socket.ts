@@ -1,0 +1,35 @@
+// The Socket.IO contract: subscribe/unsubscribe with acks (client → server) and the typed event map shared by the
+// gateway (`new Server<ClientToServerEvents, ServerToClientEvents>`) and the web client.
+import { Type, type Static } from '@sinclair/typebox';
+import type { ErrorCode } from '../errors';
+import type { PushEventName, PushFrame } from './events';
+
+export const SubscribeRequest = Type.Object({
+  topic: Type.String({ minLength: 1, maxLength: 200 }),
+  since: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type SubscribeRequest = Static<typeof SubscribeRequest>;
+
+export const UnsubscribeRequest = Type.Object({ topic: Type.String({ minLength: 1, maxLength: 200 }) });
+export type UnsubscribeRequest = Static<typeof UnsubscribeRequest>;
+
+/**
+ * Answer to subscribe/unsubscribe. `seq` is the topic's latest sequence number known to the server.
+ * With `since`, the missed events are emitted before the ack; `resync: true` means they are no longer
+ * available and the client must reload the snapshot over REST.
+ */
+export type SubscribeAck = { ok: true; seq: number; resync?: boolean } | { ok: false; code: ErrorCode };
+
+export type ServerToClientEvents = {
+  [E in PushEventName]: (frame: PushFrame<E>) => void;
+};
+
+export interface ClientToServerEvents {
+  subscribe: (req: SubscribeRequest, ack: (a: SubscribeAck) => void) => void;
+  unsubscribe: (req: UnsubscribeRequest, ack: (a: SubscribeAck) => void) => void;
+}
+
+/** Socket.IO handshake: `io(url, { path: '/socket.io', auth: { token } })`; the token may be absent. */
+export interface HandshakeAuth {
+  token?: string;
+}

@@ -1,0 +1,80 @@
+// Push topics: what a socket subscribes to. Every publisher and subscriber builds topic names with `topics` and
+// the gateway reads them back with `parseTopic`, so the spelling of a topic lives here only.
+const POSITIVE_INT = /^[1-9]\d{0,15}$/;
+const SAFE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
+
+export type Topic =
+  | { kind: 'submission'; submitId: number }
+  | { kind: 'user'; uid: string }
+  | { kind: 'contest'; cid: number }
+  | { kind: 'scoreboard'; cid: number }
+  | { kind: 'contest-admin'; cid: number }
+  | { kind: 'test-judge'; key: string }
+  | { kind: 'judge-status' };
+
+export type TopicKind = Topic['kind'];
+
+/** Topic names, one builder per kind. */
+export const topics = {
+  /** A submission's status and cases (its audience: who may see the submission). */
+  submission: (submitId: number) => `submission:${submitId}`,
+  /** One user's own events (joined automatically by an authenticated socket). */
+  user: (uid: string) => `user:${uid}`,
+  /** A contest's clock and announcements. */
+  contest: (cid: number) => `contest:${cid}`,
+  /** The contestants' (sealed) scoreboard of a contest. */
+  scoreboard: (cid: number) => `scoreboard:${cid}`,
+  /** The contest admins' live board, AC helper and print queue. */
+  contestAdmin: (cid: number) => `contest-admin:${cid}`,
+  /** One online-test run. */
+  testJudge: (key: string) => `test-judge:${key}`,
+  /** The judge runners, for admins. */
+  judgeStatus: () => 'judge-status',
+} as const;
+
+/** Parses `submission:12` and friends; returns null for anything else. */
+export function parseTopic(topic: string): Topic | null {
+  if (topic === 'judge-status') return { kind: 'judge-status' };
+  const i = topic.indexOf(':');
+  if (i < 0) return null;
+  const kind = topic.slice(0, i);
+  const arg = topic.slice(i + 1);
+  switch (kind) {
+    case 'submission':
+      return POSITIVE_INT.test(arg) ? { kind, submitId: Number(arg) } : null;
+    case 'contest':
+    case 'scoreboard':
+    case 'contest-admin':
+      return POSITIVE_INT.test(arg) ? { kind, cid: Number(arg) } : null;
+    case 'user':
+      return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
+    case 'test-judge':
+      return SAFE_KEY.test(arg) ? { kind, key: arg } : null;
+    default:
+      return null;
+  }
+}
+
+export function formatTopic(t: Topic): string {
+  switch (t.kind) {
+    case 'submission':
+      return topics.submission(t.submitId);
+    case 'user':
+      return topics.user(t.uid);
+    case 'contest':
+      return topics.contest(t.cid);
+    case 'scoreboard':
+      return topics.scoreboard(t.cid);
+    case 'contest-admin':
+      return topics.contestAdmin(t.cid);
+    case 'test-judge':
+      return topics.testJudge(t.key);
+    case 'judge-status':
+      return topics.judgeStatus();
+  }
+}
+
+/** The kind of a topic name, or null when it is not one. */
+export function topicKind(topic: string): TopicKind | null {
+  return parseTopic(topic)?.kind ?? null;
+}

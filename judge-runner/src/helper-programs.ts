@@ -3,9 +3,10 @@
 // once however many submissions and slots judge it. Judge extra files (testlib.h, …) are in /w when compiling and
 // running; the user's program never sees them.
 import { createHash, randomBytes } from 'node:crypto';
-import { access, chmod, copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sandbox } from './sandbox/types';
+import { readHead } from './read-head';
 
 export type HelperKind = 'spj' | 'interactive';
 
@@ -61,17 +62,6 @@ export function helperHash(src: HelperSource): string {
 
 const exists = (f: string) => access(f).then(() => true, () => false);
 
-async function readHead(file: string, bytes: number): Promise<string> {
-  const fh = await open(file, 'r').catch(() => null);
-  if (!fh) return '';
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await fh.close();
-  }
-}
 
 /** Compilations under way or failed in this process, by hash (failures are not retried until the code changes). */
 const inFlight = new Map<string, Promise<CompiledHelper>>();
@@ -115,7 +105,7 @@ async function compile(src: HelperSource, hash: string, opts: { sandbox: Sandbox
     stderrFile: log,
     limits: { cpuMs: cc.cpuMs, wallMs: cc.wallMs, memoryKb: HELPER_COMPILE_MEMORY_MB * 1024, outputBytes: HELPER_COMPILE_OUTPUT, processes: 32, stackKb: 65536 },
   });
-  const text = (await readHead(log, MESSAGE_MAX)).trim();
+  const text = (await readHead(log, MESSAGE_MAX, '')).trim();
   if (r.exitCode !== 0 || r.cpuExceeded || r.wallExceeded || r.memoryExceeded || r.outputExceeded || !(await exists(path.join(build, src.kind)))) {
     const why = r.cpuExceeded || r.wallExceeded ? 'time limit exceeded' : r.memoryExceeded ? 'memory limit exceeded' : r.outputExceeded ? 'output limit exceeded' : `exit ${r.exitCode ?? `signal ${r.signal}`}`;
     return { ok: false, message: `${src.kind === 'spj' ? 'checker' : 'interactor'} compile error (${why})${text ? `\n${text}` : ''}` };

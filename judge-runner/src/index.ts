@@ -1,6 +1,6 @@
 // @oj/judge-runner: the JetStream consumer that compiles, runs and checks submissions in a sandbox.
 export { startRunner, prepareRunner, MAX_DELIVERIES, RUNNER_VERSION, type Runner, type StartRunnerOptions } from './runner';
-export { createNatsRunnerTransport, ensureJudgeStreams, laneConsumerName, type NatsRunnerTransportOptions } from './nats-transport';
+export { createNatsRunnerTransport, laneConsumerName, type NatsRunnerTransportOptions } from './nats-transport';
 export { loadRunnerConfig, type RunnerConfig } from './config';
 export { createRunnerLogger, type Logger } from './logger';
 export { judge, runLimits, type FinalEvent, type JudgeDeps, type JudgeEventSink } from './judge';

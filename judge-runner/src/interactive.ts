@@ -11,7 +11,8 @@ import path from 'node:path';
 import { JudgeStatus, type JudgeJob } from '@oj/proto';
 import type { RunResult, RunSpec, Sandbox } from './sandbox/types';
 import { ETC_RUNTIME } from './sandbox/types';
-import { CHECKER_MESSAGE_MAX, checkerVerdict, helperLimits, readHead, type CheckerOutcome } from './special-judge';
+import { readHead } from './read-head';
+import { CHECKER_MESSAGE_MAX, checkerVerdict, helperLimits, type CheckerOutcome } from './special-judge';
 import type { CaseVerdict } from './verdict';
 
 /**
@@ -71,7 +72,7 @@ export async function runInteractive(opts: {
       etc: ETC_RUNTIME,
     }),
   ]);
-  return { program, interactor: checkerVerdict(interactor, await readHead(interErr, CHECKER_MESSAGE_MAX), 'interactor') };
+  return { program, interactor: checkerVerdict(interactor, await readHead(interErr, CHECKER_MESSAGE_MAX, ''), 'interactor') };
 }
 
 /**

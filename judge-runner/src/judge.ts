@@ -2,7 +2,7 @@
 // Verdicts (CE, WA, TLE, ...) are results; only infrastructure faults throw (the runner turns them into
 // System Error).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { earnedScore, JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type JudgeJob } from '@oj/proto';
 import { afterCase, judgingOrder, skippedCase } from './case-modes';
@@ -16,6 +16,7 @@ import type { Limits, RunResult, RunSpec, Sandbox, WarmSandbox } from './sandbox
 import type { CachedTestdata, TestdataCache } from './testdata/cache';
 import { acquireTestdata, caseData } from './testdata/case-data';
 import { finalVerdict, runVerdict, signalName, type CaseVerdict } from './verdict';
+import { readHead } from './read-head';
 
 export type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
 
@@ -67,16 +68,6 @@ export function runLimits(job: JudgeJob, lang: LanguageDef, expectedBytes: numbe
   };
 }
 
-async function readHead(file: string, bytes: number): Promise<string> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await fh.close();
-  }
-}
 
 function compileFailure(r: RunResult, output: string): string | null {
   const text = output.trim();

@@ -1,16 +1,13 @@
 // The runner's bus on NATS JetStream: pulls judge jobs from one durable consumer per lane, always from the
 // highest lane that has work (contest > practice > rejudge > test), and stores judge events on JUDGE_RESULTS.
-import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import { Objm, type ObjectStore } from '@nats-io/obj';
-import { decodeJson, JudgeJob, LANES, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** JetStream API error "stream name already in use" (not in the client's code table). */
-const STREAM_NAME_IN_USE = 10058;
 /** The shortest pull the client allows. */
 const PULL_EXPIRES_MS = 1000;
 /** How often an idle runner looks at the lanes when no job was announced (a missed doorbell, a restart). */
@@ -19,27 +16,6 @@ const IDLE_POLL_MS = 1000;
 const REDELIVERY_POLL_MS = 3000;
 
 export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
-
-/** Creates the judge streams if missing (idempotent). The services side must use these same settings. */
-export async function ensureJudgeStreams(jsm: JetStreamManager): Promise<void> {
-  const streams = [
-    { name: STREAMS.jobs, subjects: [SUBJECTS.jobAll], retention: RetentionPolicy.Workqueue, storage: StorageType.File },
-    { name: STREAMS.results, subjects: [SUBJECTS.resultAll], retention: RetentionPolicy.Limits, storage: StorageType.File, max_age: nanos(DAY_MS) },
-  ];
-  for (const cfg of streams) {
-    try {
-      await jsm.streams.info(cfg.name);
-    } catch (e) {
-      if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.StreamNotFound) throw e;
-      try {
-        await jsm.streams.add(cfg);
-      } catch (e2) {
-        // Another process created it in between.
-        if (!(e2 instanceof JetStreamApiError) || e2.code !== STREAM_NAME_IN_USE) throw e2;
-      }
-    }
-  }
-}
 
 /** Creates or updates the durable pull consumer of each lane. */
 async function ensureLaneConsumers(jsm: JetStreamManager, ackWaitMs: number): Promise<void> {

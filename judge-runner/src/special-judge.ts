@@ -5,13 +5,14 @@
 //   `points p` (or the first number) on stderr/stdout → Partial Accepted scoring ⌊p × case score⌋ (p ≥ 1: AC) ·
 //   3 (judge fail), any other code, a signal or a blown checker limit → System Error.
 // The checker's message (stderr, then stdout; first KiB) is kept as the case's message.
-import { chmod, copyFile, mkdir, open, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JudgeStatus, type JudgeJob } from '@oj/proto';
 import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
 import { signalName } from './verdict';
 import type { Limits, RunResult, Sandbox } from './sandbox/types';
 import { ETC_RUNTIME } from './sandbox/types';
+import { readHead } from './read-head';
 
 export interface CheckerOutcome {
   status: number;
@@ -86,17 +87,6 @@ export function helperLimits(problem: JudgeJob['problem'], outputBytes = 16 * 10
   return { cpuMs, wallMs: 2 * cpuMs + 1000, memoryKb: Math.max(512, problem.memoryLimitMb) * 1024, outputBytes, processes: 16, stackKb: Math.max(65536, problem.stackLimitMb * 1024) };
 }
 
-export async function readHead(file: string, bytes: number): Promise<string> {
-  const fh = await open(file, 'r').catch(() => null);
-  if (!fh) return '';
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await fh.close();
-  }
-}
 
 /** The sandbox layout of a helper program: its binary and the judge extra files in /w, a case's files in /w/data. */
 export async function helperBox(box: string, binary: string, name: string, extraFiles: Record<string, string> | undefined): Promise<void> {
@@ -130,7 +120,7 @@ export async function nativeChecker(opts: { sandbox: Sandbox; binary: string; bo
         limits: helperLimits(problem),
         etc: ETC_RUNTIME,
       });
-      const printed = `${await readHead(err, CHECKER_MESSAGE_MAX)}\n${await readHead(out, CHECKER_MESSAGE_MAX)}`;
+      const printed = `${await readHead(err, CHECKER_MESSAGE_MAX, '')}\n${await readHead(out, CHECKER_MESSAGE_MAX, '')}`;
       return checkerVerdict(r, printed);
     },
     async close() {},

@@ -7,6 +7,7 @@ export * from './envelope';
 export * from './dto';
 export * from './realtime';
 export * from './nats';
+export * from './judge-streams';
 export * from './languages';
 export * from './testdata';
 export * from './judge-admin';

@@ -7,7 +7,7 @@ export { seed } from './db/seed';
 export { SEED_PROBLEMS } from './db/seed-problems';
 export type { AccountServiceImpl, NewUser } from './account/account.service';
 export { createMemoryBus, MemoryBus, type MemoryBusOptions } from './bus/memory-bus';
-export { createNatsBus, ensureJudgeStreams, NatsBus, INGESTER_DURABLE, STREAM_CONFIGS, type NatsBusOptions } from './bus/nats-bus';
+export { createNatsBus, NatsBus, INGESTER_DURABLE, type NatsBusOptions } from './bus/nats-bus';
 export { hashPassword, verifyPassword } from './account/password';
 export { silentLogger } from './logger';
 export type { JudgeAdminService } from './judge/judge-admin.service';

@@ -1,15 +1,13 @@
-// Who may post discussions and comment (spec §6, hoj-rules §8–9), for the discussion/comment services:
+// Who may post discussions and comment, for the discussion/comment services:
 // - the role must hold the permission (`discussion_add` for posting; `comment_add` for comments and replies):
 //   no_discuss_user (1004) and no_submit_no_discuss_user (1006) may comment but not post; mute_user (1005) and
 //   no_submit_mute_user (1007) may do neither;
 // - then, unless the viewer is admin-side, the number of distinct accepted problems must reach the configured gate
 //   (`OJ_POST_MIN_AC` / `OJ_COMMENT_MIN_AC`, default 10 each).
-import { and, countDistinct, eq } from 'drizzle-orm';
-import { JudgeStatus, OjError } from '@oj/proto';
-import type { Viewer } from './viewer';
+import { OjError } from '@oj/proto';
 import type { ServiceContext } from '../context';
-import { judge } from '../db/schema';
-import { isAdmin } from './viewer';
+import { acceptedProblemCount } from '../submission/submission.repo';
+import { isAdmin, type Viewer } from './viewer';
 
 /** Role check only: may this viewer post discussions at all? */
 export const canPost = (viewer: Viewer | null): boolean => viewer !== null && viewer.permissions.includes('discussion_add');
@@ -25,14 +23,8 @@ export interface PostingGates {
   assertCanComment(viewer: Viewer | null): Promise<void>;
 }
 
-export function createPostingGates(ctx: ServiceContext): PostingGates {
-  async function acCount(uid: string): Promise<number> {
-    const [row] = await ctx.db
-      .select({ n: countDistinct(judge.pid) })
-      .from(judge)
-      .where(and(eq(judge.uid, uid), eq(judge.status, JudgeStatus.ACCEPTED)));
-    return Number(row?.n ?? 0);
-  }
+export function createPostingGates(ctx: Pick<ServiceContext, 'db' | 'config'>): PostingGates {
+  const acCount = (uid: string) => acceptedProblemCount(ctx.db, uid);
   async function gate(viewer: Viewer | null, allowed: (v: Viewer | null) => boolean, min: number): Promise<void> {
     if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
     if (!allowed(viewer)) throw new OjError('ACCOUNT_MUTED');

@@ -7,15 +7,14 @@ import {
   DeliverPolicy,
   jetstream,
   jetstreamManager,
-  RetentionPolicy,
   StorageType,
   type JetStreamClient,
   type JetStreamManager,
-  type StreamConfig,
 } from '@nats-io/jetstream';
 import { Objm, type ObjectStore } from '@nats-io/obj';
 import {
   decodeJson,
+  ensureJudgeStreams,
   JudgeEvent,
   PushMessage,
   RunnerHeartbeat,
@@ -32,18 +31,6 @@ import {
 
 export const INGESTER_DURABLE = 'services-ingester';
 
-/** The stream settings the runner side uses too (keep them identical, or `streams.add` conflicts). */
-export const STREAM_CONFIGS: Record<keyof typeof STREAMS, Partial<StreamConfig> & { name: string; subjects: string[] }> = {
-  jobs: { name: STREAMS.jobs, subjects: [SUBJECTS.jobAll], retention: RetentionPolicy.Workqueue, storage: StorageType.File },
-  results: {
-    name: STREAMS.results,
-    subjects: [SUBJECTS.resultAll],
-    retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
-    max_age: nanos(24 * 3600 * 1000),
-  },
-};
-
 export interface NatsBusOptions {
   url: string;
   logger?: Logger;
@@ -53,26 +40,6 @@ export interface NatsBusOptions {
   eventAckWaitMs?: number;
   /** Connection name shown by the server. */
   name?: string;
-}
-
-/** Creates the two judge streams unless they exist (idempotent, safe when several processes race). */
-export async function ensureJudgeStreams(jsm: JetStreamManager): Promise<void> {
-  for (const cfg of Object.values(STREAM_CONFIGS)) {
-    try {
-      await jsm.streams.info(cfg.name);
-      continue;
-    } catch {
-      // not there yet
-    }
-    try {
-      await jsm.streams.add(cfg);
-    } catch (err) {
-      // Someone else created it meanwhile: fine as long as it exists now.
-      await jsm.streams.info(cfg.name).catch(() => {
-        throw err;
-      });
-    }
-  }
 }
 
 export class NatsBus implements ServicesTransport, PushTransport {

@@ -1,16 +1,14 @@
-// Contest rules shared by the contest, scoreboard, print and event-feed services (spec 001 §4, §6;
-// hoj-rules.md §4): status from the clock, who administers a contest, who may enter or submit, when a board
-// is sealed for whom.
-import { and, eq } from 'drizzle-orm';
+// Contest rules shared by the contest, scoreboard, print and event-feed services: status from the clock, who
+// administers a contest (its author or a super admin), who may enter or submit, when a board is sealed for whom.
 import { CONTEST_AUTH, CONTEST_STATUS, OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { DbOrTx } from '../db/client';
-import { contest, contestRegister } from '../db/schema';
+import { findContest, isRegistered, type ContestRow } from './contest.repo';
 
-export type ContestRow = typeof contest.$inferSelect;
+export { isRegistered, type ContestRow };
 
 export async function loadContest(db: DbOrTx, cid: number): Promise<ContestRow> {
-  const [c] = await db.select().from(contest).where(eq(contest.id, cid));
+  const c = await findContest(db, cid);
   if (!c) throw new OjError('CONTEST_NOT_FOUND');
   return c;
 }
@@ -26,7 +24,7 @@ export function isRoot(viewer: Viewer | null): boolean {
   return viewer !== null && viewer.roles.includes('root');
 }
 
-/** Contest admin (spec §6): the author or a super admin (group roots arrive with groups). */
+/** Contest admin: the author or a super admin (group roots arrive with groups). */
 export function isContestAdmin(viewer: Viewer | null, c: Pick<ContestRow, 'uid'>): boolean {
   return viewer !== null && (isRoot(viewer) || viewer.uid === c.uid);
 }
@@ -40,8 +38,8 @@ export function sealOffsetS(c: Pick<ContestRow, 'sealRank' | 'sealRankTime' | 's
 }
 
 /**
- * Whether the public board is sealed at `now` (hoj-rules.md §4): after the seal time and before the end, or after
- * the end while `autoRealRank` is off. Contest admins see the live board only when they ask (`forceRefresh`).
+ * Whether the public board is sealed at `now`: after the seal time and before the end, or after the end while
+ * `autoRealRank` is off (the board is then unsealed by hand, at the award ceremony). Contest admins see the live board only when they ask (`forceRefresh`).
  */
 export function isBoardSealed(
   c: Pick<ContestRow, 'sealRank' | 'sealRankTime' | 'startTime' | 'endTime' | 'autoRealRank' | 'duration'>,
@@ -59,14 +57,6 @@ export function isBoardSealed(
 export function isSealedFor(c: ContestRow, viewer: Viewer | null, forceRefresh: boolean, now = Date.now()): boolean {
   if (forceRefresh && isContestAdmin(viewer, c)) return false;
   return isBoardSealed(c, now);
-}
-
-export async function isRegistered(db: DbOrTx, cid: number, uid: string): Promise<boolean> {
-  const [r] = await db
-    .select({ uid: contestRegister.uid })
-    .from(contestRegister)
-    .where(and(eq(contestRegister.cid, cid), eq(contestRegister.uid, uid)));
-  return r !== undefined;
 }
 
 /**

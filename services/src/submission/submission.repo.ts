@@ -1,6 +1,6 @@
 // The SQL of submissions: the one insert of a new submission (judge row + outbox row), the practice interval lock,
 // and the reads behind the list, the detail, the case results, the status checks and the live-watch check.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import { JudgeStatus, type Lane } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
@@ -152,4 +152,13 @@ export async function watchFacts(db: DbOrTx, submitId: number) {
     .innerJoin(problems, eq(problems.id, judge.pid))
     .where(eq(judge.submitId, submitId));
   return row;
+}
+
+/** Distinct problems `uid` has accepted (outside and inside contests). */
+export async function acceptedProblemCount(db: DbOrTx, uid: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(judge.pid) })
+    .from(judge)
+    .where(and(eq(judge.uid, uid), eq(judge.status, JudgeStatus.ACCEPTED)));
+  return Number(row?.n ?? 0);
 }

@@ -2,7 +2,7 @@
 import { JudgeStatus } from '@oj/proto';
 import { makeViewer, type Viewer } from '../account/viewer';
 import type { Db } from '../db/client';
-import { judge, problems, users } from '../db/schema';
+import { contest, judge, problems, users } from '../db/schema';
 import { newUid } from '../db/seed';
 
 let serial = 0;
@@ -32,4 +32,13 @@ export async function addSubmission(db: Db, uid: string, pid: number, values: Pa
     .values({ pid, displayPid: String(pid), uid, username: 'fixture', status: JudgeStatus.PENDING, length: 1, code: 'x', language: 'C', cid: 0, cpid: 0, ip: '127.0.0.1', version: 1, ...values })
     .returning();
   return row!;
+}
+
+/** A contest row owned by `uid`, from `startMs` for `durationS` seconds (public, visible, ACM unless told). */
+export async function addContest(db: Db, uid: string, startMs: number, durationS: number, values: Partial<typeof contest.$inferInsert> = {}): Promise<typeof contest.$inferSelect> {
+  const [c] = await db
+    .insert(contest)
+    .values({ uid, title: 'fixture', startTime: new Date(startMs), endTime: new Date(startMs + durationS * 1000), duration: durationS, ...values })
+    .returning();
+  return c!;
 }

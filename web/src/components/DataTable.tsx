@@ -43,8 +43,8 @@ interface DataTableProps<T> extends Omit<PagedListProps<T>, 'children'> {
   columns: Array<TableColumn | false>;
   nowrap?: boolean;
   testId?: string;
-  /** One `<tr>` a record, with its key. */
-  row: (record: T) => ReactNode;
+  /** One `<tr>` a record (its index on this page), with its key. */
+  row: (record: T, index: number) => ReactNode;
 }
 
 export function DataTable<T>({ columns, nowrap, testId, row, ...list }: DataTableProps<T>) {
@@ -54,7 +54,7 @@ export function DataTable<T>({ columns, nowrap, testId, row, ...list }: DataTabl
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid={testId}>
             <TableHead nowrap={nowrap} columns={columns} />
-            <tbody>{records.map((r) => row(r))}</tbody>
+            <tbody>{records.map((r, i) => row(r, i))}</tbody>
           </table>
         </div>
       )}

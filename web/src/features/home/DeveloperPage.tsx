@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { OWN_OJ } from '@oj/proto';
+import { DataTable } from '../../components/DataTable';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { languagesState, loadLanguages } from '../../stores/languages';
@@ -15,6 +16,7 @@ export function DeveloperPage() {
   usePageTitle(intl.formatMessage({ id: 'developer.page.title' }));
   const conn = useSnapshot(connectionState);
   const { list } = useSnapshot(languagesState);
+  const own = list.filter((l) => l.oj === OWN_OJ);
   useEffect(() => void loadLanguages(), []);
   return (
     <div className="mx-auto max-w-screen-lg px-4 py-10">
@@ -40,34 +42,23 @@ export function DeveloperPage() {
       <h2 className="mt-8 text-lg font-semibold text-slate-800">
         <FormattedMessage id="developer.page.languages" />
       </h2>
-      <table className="mt-3 w-full rounded-lg border border-slate-200 bg-white text-left text-sm" data-testid="developer-languages">
-        <thead className="bg-slate-50 text-slate-500">
-          <tr>
-            <th className="px-3 py-2">
-              <FormattedMessage id="developer.page.language" />
-            </th>
-            <th className="px-3 py-2">
-              <FormattedMessage id="developer.page.compiler" />
-            </th>
-            <th className="px-3 py-2">
-              <FormattedMessage id="developer.page.runner" />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list
-            .filter((l) => l.oj === OWN_OJ)
-            .map((l) => (
-              <tr key={l.id} className="border-t border-slate-100">
-                <td className="px-3 py-2">{l.name}</td>
-                <td className="px-3 py-2 text-slate-600">{l.description}</td>
-                <td className="px-3 py-2">
-                  <FormattedMessage id={l.available === false ? 'developer.page.noRunner' : 'developer.page.hasRunner'} />
-                </td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      <div className="mt-3 rounded-lg border border-slate-200 bg-white">
+        <DataTable
+          testId="developer-languages"
+          data={{ records: own, total: own.length }}
+          loading={false}
+          columns={['developer.page.language', 'developer.page.compiler', 'developer.page.runner']}
+          row={(l) => (
+            <tr key={l.id} className="border-t border-slate-100">
+              <td className="px-3 py-2">{l.name}</td>
+              <td className="px-3 py-2 text-slate-600">{l.description}</td>
+              <td className="px-3 py-2">
+                <FormattedMessage id={l.available === false ? 'developer.page.noRunner' : 'developer.page.hasRunner'} />
+              </td>
+            </tr>
+          )}
+        />
+      </div>
     </div>
   );
 }

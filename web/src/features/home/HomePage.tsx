@@ -6,7 +6,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import type { ACMRankVO, HomeCarousel, RecentContestVO, RecentUpdatedProblemVO, SubmissionStatisticsVO } from '@oj/proto';
 import { BarChart } from '../../components/BarChart';
-import { Empty, Loading } from '../../components/Spinner';
+import { DataTable } from '../../components/DataTable';
+import { Loading } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
@@ -105,40 +106,22 @@ function LatestProblems() {
   }, []);
   return (
     <Card testId="home-latest-problems" title={<FormattedMessage id="home.problems.title" />}>
-      {rows === null ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="py-1">
-                <FormattedMessage id="home.problems.id" />
-              </th>
-              <th className="py-1">
-                <FormattedMessage id="home.problems.name" />
-              </th>
-              <th className="hidden py-1 sm:table-cell">
-                <FormattedMessage id="home.problems.updated" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} className="border-t border-slate-100">
-                <td className="py-1.5">{p.problemId}</td>
-                <td className="py-1.5">
-                  <Link className="text-blue-600 hover:underline" to={`/problem/${encodeURIComponent(p.problemId)}`}>
-                    {p.title}
-                  </Link>
-                </td>
-                <td className="hidden py-1.5 text-slate-500 sm:table-cell">{formatDateTime(p.gmtModified)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        data={rows && { records: rows, total: rows.length }}
+        loading={rows === null}
+        columns={['home.problems.id', 'home.problems.name', { id: 'home.problems.updated', className: 'hidden sm:table-cell' }]}
+        row={(p) => (
+          <tr key={p.id} className="border-t border-slate-100">
+            <td className="px-3 py-1.5">{p.problemId}</td>
+            <td className="px-3 py-1.5">
+              <Link className="text-blue-600 hover:underline" to={`/problem/${encodeURIComponent(p.problemId)}`}>
+                {p.title}
+              </Link>
+            </td>
+            <td className="hidden px-3 py-1.5 text-slate-500 sm:table-cell">{formatDateTime(p.gmtModified)}</td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }
@@ -189,38 +172,22 @@ function SevenDayRank() {
   }, []);
   return (
     <Card testId="home-seven-day-rank" title={<FormattedMessage id="home.rank.title" />}>
-      {rows === null ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="py-1">#</th>
-              <th className="py-1">
-                <FormattedMessage id="rank.table.user" />
-              </th>
-              <th className="py-1 text-right">
-                <FormattedMessage id="rank.table.ac" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.uid} className="border-t border-slate-100">
-                <td className="py-1.5">{i + 1}</td>
-                <td className="py-1.5">
-                  <Link className="text-blue-600 hover:underline" to={`/user-home?username=${encodeURIComponent(r.username)}`}>
-                    {r.username}
-                  </Link>
-                </td>
-                <td className="py-1.5 text-right">{r.ac}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        data={rows && { records: rows, total: rows.length }}
+        loading={rows === null}
+        columns={['rank.table.rank', 'rank.table.user', { id: 'rank.table.ac', className: 'text-right' }]}
+        row={(r, i) => (
+          <tr key={r.uid} className="border-t border-slate-100">
+            <td className="px-3 py-1.5">{i + 1}</td>
+            <td className="px-3 py-1.5">
+              <Link className="text-blue-600 hover:underline" to={`/user-home?username=${encodeURIComponent(r.username)}`}>
+                {r.username}
+              </Link>
+            </td>
+            <td className="px-3 py-1.5 text-right">{r.ac}</td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { JudgeStatus, PAGE_SIZES, type ACMRankVO, type OIRankVO, type PageOf } from '@oj/proto';
 import { BarChart } from '../../components/BarChart';
 import { Pager } from '../../components/Pager';
-import { Empty, Loading } from '../../components/Spinner';
+import { DataTable } from '../../components/DataTable';
 import { percent } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { getAcmRank, getOiRank } from '../home/home-api';
@@ -80,86 +80,61 @@ export function RankPage({ kind }: { kind: 'acm' | 'oi' }) {
         </button>
       </form>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        {data === null ? (
-          <Loading />
-        ) : data.records.length === 0 ? (
-          <Empty />
-        ) : (
-          <table className="w-full text-left text-sm" data-testid="rank-table">
-            <thead className="bg-slate-50 text-slate-500">
-              <tr>
-                <th className="px-3 py-2">
-                  <FormattedMessage id="rank.table.rank" />
-                </th>
-                <th className="px-3 py-2">
-                  <FormattedMessage id="rank.table.user" />
-                </th>
-                <th className="hidden px-3 py-2 md:table-cell">
-                  <FormattedMessage id="rank.table.nickname" />
-                </th>
-                <th className="hidden px-3 py-2 lg:table-cell">
-                  <FormattedMessage id="rank.table.signature" />
-                </th>
-                {kind === 'oi' && (
-                  <th className="px-3 py-2 text-right">
-                    <FormattedMessage id="rank.table.score" />
-                  </th>
+        <DataTable
+          testId="rank-table"
+          data={data}
+          loading={data === null}
+          columns={[
+            'rank.table.rank',
+            'rank.table.user',
+            { id: 'rank.table.nickname', className: 'hidden md:table-cell' },
+            { id: 'rank.table.signature', className: 'hidden lg:table-cell' },
+            kind === 'oi' && { id: 'rank.table.score', className: 'text-right' },
+            { id: 'rank.table.ac', className: 'text-right' },
+            { id: 'rank.table.total', className: 'text-right' },
+            { id: 'rank.table.rating', className: 'text-right' },
+          ]}
+          row={(r, i) => (
+            <tr key={r.uid} className="border-t border-slate-100">
+              <td className="px-3 py-2">{offset + i + 1}</td>
+              <td className="px-3 py-2">
+                {r.avatar ? (
+                  <img src={r.avatar} alt="" className="mr-2 inline-block h-6 w-6 rounded-full object-cover align-middle" />
+                ) : (
+                  <span className="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-blue-600 align-middle text-xs text-white">
+                    {r.username.slice(0, 1).toUpperCase()}
+                  </span>
                 )}
-                <th className="px-3 py-2 text-right">
-                  <FormattedMessage id="rank.table.ac" />
-                </th>
-                <th className="px-3 py-2 text-right">
-                  <FormattedMessage id="rank.table.total" />
-                </th>
-                <th className="px-3 py-2 text-right">
-                  <FormattedMessage id="rank.table.rating" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.records.map((r, i) => (
-                <tr key={r.uid} className="border-t border-slate-100">
-                  <td className="px-3 py-2">{offset + i + 1}</td>
-                  <td className="px-3 py-2">
-                    {r.avatar ? (
-                      <img src={r.avatar} alt="" className="mr-2 inline-block h-6 w-6 rounded-full object-cover align-middle" />
-                    ) : (
-                      <span className="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-blue-600 align-middle text-xs text-white">
-                        {r.username.slice(0, 1).toUpperCase()}
-                      </span>
-                    )}
-                    <Link className="text-blue-600 hover:underline" to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`}>
-                      {r.username}
-                    </Link>
-                    {r.titleName && (
-                      <span className="ml-2 rounded px-1.5 text-xs text-white" style={{ background: r.titleColor ?? '#64748b' }}>
-                        {r.titleName}
-                      </span>
-                    )}
-                  </td>
-                  <td className="hidden px-3 py-2 md:table-cell">{r.nickname}</td>
-                  <td className="hidden max-w-xs truncate px-3 py-2 text-slate-500 lg:table-cell">{r.signature}</td>
-                  {kind === 'oi' && <td className="px-3 py-2 text-right font-medium">{score(r)}</td>}
-                  <td className="px-3 py-2 text-right">
-                    <Link
-                      data-testid="rank-ac-link"
-                      className="text-blue-600 hover:underline"
-                      to={`/status?username=${encodeURIComponent(r.username)}&status=${JudgeStatus.ACCEPTED}`}
-                    >
-                      {r.ac}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    <Link className="text-blue-600 hover:underline" to={`/status?username=${encodeURIComponent(r.username)}`}>
-                      {r.total}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 text-right text-slate-500">{percent(r.ac, r.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+                <Link className="text-blue-600 hover:underline" to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`}>
+                  {r.username}
+                </Link>
+                {r.titleName && (
+                  <span className="ml-2 rounded px-1.5 text-xs text-white" style={{ background: r.titleColor ?? '#64748b' }}>
+                    {r.titleName}
+                  </span>
+                )}
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">{r.nickname}</td>
+              <td className="hidden max-w-xs truncate px-3 py-2 text-slate-500 lg:table-cell">{r.signature}</td>
+              {kind === 'oi' && <td className="px-3 py-2 text-right font-medium">{score(r)}</td>}
+              <td className="px-3 py-2 text-right">
+                <Link
+                  data-testid="rank-ac-link"
+                  className="text-blue-600 hover:underline"
+                  to={`/status?username=${encodeURIComponent(r.username)}&status=${JudgeStatus.ACCEPTED}`}
+                >
+                  {r.ac}
+                </Link>
+              </td>
+              <td className="px-3 py-2 text-right">
+                <Link className="text-blue-600 hover:underline" to={`/status?username=${encodeURIComponent(r.username)}`}>
+                  {r.total}
+                </Link>
+              </td>
+              <td className="px-3 py-2 text-right text-slate-500">{percent(r.ac, r.total)}</td>
+            </tr>
+          )}
+        />
       </div>
       {data && <Pager page={q.currentPage} size={q.limit} total={data.total} onChange={(currentPage, limit) => setQ({ ...q, currentPage, limit })} />}
     </div>

@@ -1,24 +1,36 @@
-// One vitest run for unit tests (next to the code) and the cross-package integration and hostile suites.
+// One vitest run, three projects, all with the run's real PostgreSQL from the global setup:
+// - `unit`: the rules, beside the code (`pnpm test:unit`): pure functions, or one cloned database per file;
+// - `component`: a package through its real parts, beside the code: the gateway's routes and sockets over a whole
+//   in-process stack, the runner compiling and running programs in the sandbox;
+// - `integration`: across packages and processes, the hostile programs, the realtime suites.
 import { defineConfig } from 'vitest/config';
+
+const shared = {
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  globalSetup: ['tests/support/global-setup.ts'],
+  pool: 'forks' as const,
+  // isolated-vm (JavaScript checkers) needs Node 20+ started without the startup snapshot.
+  poolOptions: { forks: { execArgv: ['--no-node-snapshot'] } },
+};
 
 export default defineConfig({
   test: {
-    include: [
-      '{proto,services,gateway,judge-runner,infra,web}/src/**/*.test.ts',
-      'tests/integration/**/*.test.ts',
-      'tests/hostile/**/*.test.ts',
-      'tests/realtime/**/*.test.ts',
-      'tests/support/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
-    globalSetup: ['tests/support/global-setup.ts'],
-    pool: 'forks',
-    // isolated-vm (JavaScript checkers) needs Node 20+ started without the startup snapshot.
-    poolOptions: { forks: { execArgv: ['--no-node-snapshot'] } },
     maxWorkers: 2,
     minWorkers: 1,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { ...shared, name: 'unit', include: ['{proto,services,infra,web}/src/**/*.test.ts'] } },
+      { extends: true, test: { ...shared, name: 'component', include: ['{gateway,judge-runner}/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts', 'tests/hostile/**/*.test.ts', 'tests/realtime/**/*.test.ts', 'tests/support/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });

@@ -9,7 +9,7 @@ status=0
 
 echo "== lint and types"
 pnpm -s lint || status=1
-pnpm -s typecheck || status=1
+pnpm typecheck || status=1
 
 echo "== unit, integration, hostile suites (vitest)"
 pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=1

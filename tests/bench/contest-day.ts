@@ -28,6 +28,7 @@ import { hashPassword } from '@oj/services';
 import { startEmbeddedPostgres } from '@oj/infra/processes';
 import { api, createBenchContest, monoMs, sampleDelta } from './contest-fanout';
 import { login, startStackProcess } from './stack-process';
+import { mulberry32 as prng } from '@oj/proto/testing';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 1) : 'n/a');
@@ -132,18 +133,6 @@ export interface Simulation {
   costOf: Map<string, CostKey | FrameKey>;
   /** Request kinds that are periodic polls. */
   pollKinds: Set<string>;
-}
-
-/** mulberry32: a small seeded PRNG, so every run simulates the same day. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function simulateContestDay(m = MODEL): Simulation {

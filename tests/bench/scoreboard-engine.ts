@@ -4,6 +4,7 @@
 // figures on a busy machine include time the process was not scheduled; the CPU-time figure of `apply` does not.
 //   npx tsx tests/bench/scoreboard-engine.ts
 import { applyMoves, ScoreboardEngine, type AwardConfig, type BoardConfig, type BoardRow, type ScoreRecord } from '@oj/proto';
+import { mulberry32 } from '@oj/proto/testing';
 
 const USERS = 2_000;
 const PROBLEMS = 13;
@@ -18,17 +19,6 @@ const AWARDS: AwardConfig[] = [
   { priority: 2, name: 'Silver', background: '#b4b4b4', color: '#fff', num: 20 },
   { priority: 3, name: 'Bronze', background: '#c37e44', color: '#fff', num: 30 },
 ];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A plausible contest: stronger users solve more and earlier; verdicts arrive a little out of submission order. */
 function contestRecords(type: 0 | 1, seed: number): ScoreRecord[] {

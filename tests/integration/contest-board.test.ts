@@ -7,18 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMoves, JudgeStatus, OjError, type AcInfoVO, type AcmRow, type BoardRow, type RankPage, type RankVO, topics } from '@oj/proto';
 import type { Viewer } from '@oj/services';
 import { boardFromScratch, ROOT_PASSWORD, rowOf, startBoardFixture, type BoardFixture, type ContestInfo } from './contest-board-fixture';
+import { mulberry32 as prng } from '@oj/proto/testing';
 
 const { ACCEPTED: AC, WRONG_ANSWER: WA, COMPILE_ERROR: CE, TIME_LIMIT_EXCEEDED: TLE, PRESENTATION_ERROR: PE, SYSTEM_ERROR: SE } = JudgeStatus;
-
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function code(p: Promise<unknown>): Promise<string> {
   try {

@@ -8,6 +8,7 @@ import { ScoreboardEngine, type AcmRow, type ScoreRecord } from '@oj/proto';
 import { buildGateway, loadGatewayConfig, type Gateway } from '@oj/gateway';
 import { createMemoryBus, createServices, migrate, seed, silentLogger, type MemoryBus, type OjServicesImpl } from '@oj/services';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
+import { mulberry32 } from '@oj/proto/testing';
 
 const ROOT_PASSWORD = 'event-feed-root-1';
 const PASSWORD = 'event-feed-user-1';
@@ -16,17 +17,6 @@ type RankRow = AcmRow & { username: string; nickname: string | null; school: str
 type RankPage = { records: RankRow[]; total: number; sealed: boolean };
 
 // ---------- a seeded feed generator ----------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOUR = 3_600_000;
 const DURATION_MS = 5 * HOUR;

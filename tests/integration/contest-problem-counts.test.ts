@@ -6,18 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/proto';
 import type { OjServicesImpl, Viewer } from '@oj/services';
 import { ROOT_PASSWORD, startBoardFixture, type BoardFixture, type ContestInfo } from './contest-board-fixture';
+import { mulberry32 as prng } from '@oj/proto/testing';
 
 const { ACCEPTED: AC, WRONG_ANSWER: WA, COMPILE_ERROR: CE, TIME_LIMIT_EXCEEDED: TLE } = JudgeStatus;
-
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('contest problem counts (projection + pending query = SQL)', () => {
   let f: BoardFixture;

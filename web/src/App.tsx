@@ -10,7 +10,7 @@ import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
-import { useLiveUnread } from './features/message/live-unread';
+import { useLiveUnread } from './features/message/useLiveUnread';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { ProblemListPage } from './features/problem/ProblemListPage';

@@ -6,6 +6,7 @@ import { ScoreboardEngine } from './engine';
 import { applyMoves, rankRows } from './ranking';
 import { pageBoard } from './page';
 import { RowMove, type AcmCell, type AcmRow, type AwardConfig, type BoardConfig, type BoardRow, type OiRow, type ScoreRecord } from './types';
+import { mulberry32 } from '../testing';
 
 // ---------- the reference: straightforward, written without the engine's code ----------
 
@@ -142,17 +143,6 @@ function referenceBoard(cfg: BoardConfig, displayIds: readonly string[], arrival
 }
 
 // ---------- random contests ----------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STATUSES = [0, 0, 0, 0, -1, -1, -1, -3, 1, 2, 3, -2, -2, 4, 8, -4, 10, 5, 6, 7, 9];
 const DURATION = 18_000;

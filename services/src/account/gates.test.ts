@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JudgeStatus, OjError, type ErrorCode } from '@oj/proto';
+import { JudgeStatus } from '@oj/proto';
 import { DEFAULT_SERVICES_CONFIG } from '../config';
-import { addProblem, addSubmission, addUser } from '../testing/fixtures';
+import { addProblem, addSubmission, addUser, refusal } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { createPostingGates } from './gates';
-
-async function refusal(p: Promise<unknown>): Promise<ErrorCode | 'ok'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    if (e instanceof OjError) return e.code;
-    throw e;
-  }
-}
 
 describe('posting gates', () => {
   let t: TestDb;

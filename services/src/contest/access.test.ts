@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTEST_AUTH, CONTEST_STATUS, OjError, type ErrorCode } from '@oj/proto';
+import { CONTEST_AUTH, CONTEST_STATUS } from '@oj/proto';
 import { makeViewer } from '../account/viewer';
 import { contestRegister } from '../db/schema';
-import { addContest, addUser } from '../testing/fixtures';
+import { addContest, addUser, refusal } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { accountAllowed, assertSubmit, canEnter, contestStatus, contestTimeS, isBoardSealed, isContestAdmin, sealOffsetS } from './access';
 
 const H = 3600_000;
 const T0 = Date.UTC(2026, 0, 1, 8);
 const times = { startTime: new Date(T0), endTime: new Date(T0 + 5 * H), duration: 5 * 3600 };
-
-async function refusal(p: Promise<unknown>): Promise<ErrorCode | 'ok'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    if (e instanceof OjError) return e.code;
-    throw e;
-  }
-}
 
 describe('contest rules from the clock', () => {
   it('tells scheduled, running and ended, and the seconds from the start', () => {

@@ -1,5 +1,5 @@
 // Minimal rows for unit tests of repositories and services on a test database (see test-db.ts).
-import { JudgeStatus } from '@oj/proto';
+import { JudgeStatus, OjError, type ErrorCode } from '@oj/proto';
 import { makeViewer, type Viewer } from '../account/viewer';
 import type { Db } from '../db/client';
 import { contest, judge, problems, users } from '../db/schema';
@@ -41,4 +41,15 @@ export async function addContest(db: Db, uid: string, startMs: number, durationS
     .values({ uid, title: 'fixture', startTime: new Date(startMs), endTime: new Date(startMs + durationS * 1000), duration: durationS, ...values })
     .returning();
   return c!;
+}
+
+/** The catalogue code a rule refused with, or 'ok' when it let the call through. */
+export async function refusal(p: Promise<unknown>): Promise<ErrorCode | 'ok'> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    if (e instanceof OjError) return e.code;
+    throw e;
+  }
 }

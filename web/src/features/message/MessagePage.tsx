@@ -9,7 +9,7 @@ import { Markdown } from '../../components/Markdown';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
-import { refreshUnread } from './live-unread';
+import { refreshUnread } from './useLiveUnread';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';

@@ -1,7 +1,7 @@
 // The editor's Online Test drawer (spec: problem page): custom input (≤ 1000 characters) and an optional
 // expected output, run once on the lowest judge lane. The result comes over the socket on
 // `test-judge:<key>`; while the socket is down lib/socket.ts polls it every second.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -9,7 +9,7 @@ import { JudgeStatus, LIMITS, TEST_INPUT_MAX } from '@oj/proto';
 import { StatusTag } from '../../components/StatusTag';
 import { ApiError } from '../../lib/api';
 import { formatMemoryKb, formatTimeMs } from '../../lib/format';
-import { watchTestJudge } from './live-test-judge';
+import { useLiveTestJudge } from './useLiveTestJudge';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { testJudgeState } from '../../stores/test-judge';
 import { openLoginDialog, showToast } from '../../stores/ui';
@@ -34,7 +34,7 @@ export function OnlineTestDrawer({ problemId, language, code, sampleInput }: Pro
   const result = key ? results.byKey[key] : undefined;
   const running = key !== null && (result === undefined || result.status === JudgeStatus.PENDING);
 
-  useEffect(() => (key ? watchTestJudge(key) : undefined), [key]);
+  useLiveTestJudge(key);
 
   const openDrawer = () => {
     if (!isLoggedIn(sessionState)) {

@@ -5,7 +5,7 @@ import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction
 import { useSnapshot } from 'valtio';
 import { isInProgress, type PageOf } from '@oj/proto';
 import { intParam, useQueryPatch, type QueryPatch } from '../../lib/search-params';
-import { watchSubmission } from './live-submission';
+import { watchSubmission } from './useLiveSubmission';
 import { submissionsState } from '../../stores/submissions';
 
 export interface SubmissionQuery {

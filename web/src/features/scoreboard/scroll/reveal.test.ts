@@ -3,18 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScoreboardEngine, type AcmRow, type ScoreRecord } from '@oj/proto';
 import { defaultMedals, finalMedals, scrollConfig, ScrollReveal, type RevealInput } from './reveal';
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '@oj/proto/testing';
 
 const STATUSES = [0, 0, 0, -1, -1, 1, 2, 3, -3, -2, 4, 8, -4];
 

@@ -1,5 +1,6 @@
 // An online-test run followed live: `test-judge:<key>` through the live-topic engine until its result arrives;
 // while the socket is down (or the topic is refused) the pending runs are polled every 1 s.
+import { useEffect } from 'react';
 import { decode, POLLING, TestJudgeResult, topics } from '@oj/proto';
 import { api } from '../../lib/api';
 import { PollGroup } from '../../lib/fallback-poll';
@@ -27,7 +28,7 @@ async function fetchResults(keys: string[]): Promise<boolean> {
 const polls = new PollGroup<string>({ intervalMs: POLLING.testJudgeMs, run: fetchResults });
 
 /** Follows an online test until the returned function is called. */
-export function watchTestJudge(key: string): () => void {
+function watchTestJudge(key: string): () => void {
   watching.add(key);
   const stop = watchTopic(topics.testJudge(key), {
     fromSeq: 0,
@@ -41,4 +42,9 @@ export function watchTestJudge(key: string): () => void {
     watching.delete(key);
     stop();
   };
+}
+
+/** Follows the online test `key` while the component is mounted (null: none running). */
+export function useLiveTestJudge(key: string | null): void {
+  useEffect(() => (key ? watchTestJudge(key) : undefined), [key]);
 }

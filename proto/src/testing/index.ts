@@ -1,0 +1,13 @@
+// Helpers for tests and benchmarks of every package (`@oj/proto/testing`); nothing of the product imports them.
+
+/** mulberry32: a small seeded PRNG giving numbers in [0, 1), so a generated contest or board is the same every run. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,5 +1,5 @@
 // Lint for the whole workspace. The `no-restricted-imports` blocks enforce the dependency
-// direction of ARCHITECTURE.md: web → proto, judge-runner → proto, gateway → services → proto.
+// direction of the packages: web → proto, judge-runner → proto, gateway → services → proto.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -12,7 +12,7 @@ const onlyMay = (allowed) => ({
       patterns: [
         {
           group: ours.filter((p) => !allowed.includes(p)).flatMap((p) => [p, `${p}/*`]),
-          message: 'This import breaks the dependency direction of ARCHITECTURE.md.',
+          message: 'This import breaks the dependency direction of the packages (docs/architecture.md).',
         },
         { group: ['../../*/src/*', '../../../*/src/*'], message: 'Import other packages by their @oj/ name.' },
       ],

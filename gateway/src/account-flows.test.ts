@@ -60,7 +60,7 @@ describe('register', () => {
     expect(code(await post('/api/register', { username: 'rg_new', password: PASSWORD, email: 'rg_twice@example.com', code: c }))).toBe('ACCOUNT_USERNAME_EXISTS');
   });
 
-  it('refuses a wrong code and the validation rules of spec §5', async () => {
+  it('refuses a wrong code and breaks of the registration rules', async () => {
     await get('/api/get-register-code?email=rg_code@example.com');
     const c = /(\d{6})/.exec(await lastMail('rg_code@example.com'))![1]!;
     const wrong = c === '000000' ? '111111' : '000000';

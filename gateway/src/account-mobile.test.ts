@@ -1,4 +1,4 @@
-// POST /api/change-mobile (spec §5 account settings) over REST on the real services and PostgreSQL:
+// POST /api/change-mobile over REST on the real services and PostgreSQL:
 // the current password is required and checked, the mobile is required in MOBILE_RE form and must differ.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startHarness, type Harness } from './test-harness';

@@ -48,7 +48,7 @@ export interface Authenticator {
   /** Verifies signature, expiry and the session; throws AUTH_TOKEN_INVALID. */
   verify(token: string): Promise<AuthContext>;
   sign(uid: string, sessionId: string): string;
-  /** The access hooks of hoj-api.md. */
+  /** The access hooks of the original product. */
   anon: preHandlerAsyncHookHandler;
   login: preHandlerAsyncHookHandler;
   permission(p: Permission): preHandlerAsyncHookHandler;

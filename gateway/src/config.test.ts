@@ -5,7 +5,7 @@ import { loadGatewayConfig } from './config';
 const SECRET = 's'.repeat(32);
 
 describe('loadGatewayConfig', () => {
-  it('fills the defaults of hoj-rules §8', () => {
+  it('fills the documented defaults', () => {
     const c = loadGatewayConfig({ OJ_JWT_SECRET: SECRET });
     expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', jwtExpireS: 86_400, jwtRefreshS: 43_200, trustProxy: false });
     expect(c.rateLimit).toMatchObject({ windowMs: 60_000, loginPerIp: 20, submitPerUser: 30 });

@@ -46,7 +46,7 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Headers the browser client must be able to read (hoj-api.md "Headers"). */
+/** Headers the browser client must be able to read. */
 const EXPOSED_HEADERS = 'Refresh-Token, Authorization, Url-Type, Content-disposition, Content-Type';
 
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {

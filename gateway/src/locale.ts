@@ -1,4 +1,4 @@
-// Picks the caller's language for error messages: query `l`, then cookie `lang`, then Accept-Language (spec §1).
+// Picks the caller's language for error messages: query `l`, then cookie `lang`, then Accept-Language.
 import { DEFAULT_LOCALE, type Locale } from '@oj/proto';
 
 /** Maps loose spellings (`en`, `en_US`, `zh-cn`, `zh-Hans`) to a supported locale; null when unsupported. */

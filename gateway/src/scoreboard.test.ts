@@ -1,5 +1,5 @@
 // The scoreboard and contest-day REST calls through the real gateway (app.inject) on the real services and
-// PostgreSQL: paths, parameters, envelopes and files of hoj-api.md §8 — the boards, the scroll board, the rank
+// PostgreSQL: paths, parameters, envelopes and files of the original product — the boards, the scroll board, the rank
 // CSV, the AC helper, printing (validation, rate, push, download) and the rejudge of a contest problem.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

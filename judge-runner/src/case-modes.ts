@@ -1,4 +1,4 @@
-// Judge case modes (hoj-rules §1/§6, JudgeServer `JudgeRun`): in which order cases run, when judging stops, and
+// Judge case modes: in which order cases run, when judging stops, and
 // which cases are skipped. Scores and the submission's status are formed in verdict.ts from @oj/proto's scoring.
 import { JudgeStatus, ProblemType, type CaseResult, type JudgeCaseInput, type JudgeJob } from '@oj/proto';
 

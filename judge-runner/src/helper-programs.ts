@@ -18,7 +18,7 @@ interface HelperCompiler {
 }
 
 const MB = 1024 * 1024;
-/** Compile limits of SPJ-C / SPJ-C++ (hoj-rules §7): 10 s / 20 s / 512 MB for C, 15 s / 30 s / 512 MB for C++. */
+/** Compile limits of SPJ-C / SPJ-C++: 10 s / 20 s / 512 MB for C, 15 s / 30 s / 512 MB for C++. */
 const HELPER_COMPILE_MEMORY_MB = 512;
 const HELPER_COMPILE_OUTPUT = 16 * MB;
 const MESSAGE_MAX = 4096;

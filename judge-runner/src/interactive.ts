@@ -1,8 +1,8 @@
 // Interactive problems: the interactor and the user's program run at the same time, each in its own sandbox (the
 // interactor as the slot's helper uid, in its own cgroups) and under its own limits, connected by two pipes: the
 // interactor's stdout is the program's stdin and the program's stdout the interactor's stdin. The interactor runs
-// as `/w/interactive <std_input> <user_output> <std_output>` (hoj-rules §7; user_output is /tmp/user_output, its own
-// scratch file) and decides the verdict with the special judge's exit codes (see interactiveVerdict for the order).
+// as `/w/interactive <std_input> <user_output> <std_output>` (user_output is /tmp/user_output, its own scratch file)
+// and decides the verdict with the special judge's exit codes (see interactiveVerdict for the order).
 import { spawnSync } from 'node:child_process';
 import { chmod, copyFile, writeFile } from 'node:fs/promises';
 import { closeSync, constants, openSync, unlinkSync } from 'node:fs';

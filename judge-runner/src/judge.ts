@@ -51,7 +51,7 @@ export const USER_OUTPUT_MAX = 1024;
 const MIN_OUTPUT_LIMIT = 32 * 1024 * 1024;
 
 /**
- * Run limits of a case (hoj-rules §8): doubled for non-C/C++ (not for Codeforces / Gym problems, `CF-` / `GYM-`,
+ * Run limits of a case: doubled for non-C/C++ (not for Codeforces / Gym problems, `CF-` / `GYM-`,
  * whose limits are already the original's); wall = 3 x CPU + 1 s; output max(2 x expected, 32 MB).
  */
 export function runLimits(job: JudgeJob, lang: LanguageDef, expectedBytes: number): Limits {

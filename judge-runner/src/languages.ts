@@ -1,4 +1,4 @@
-// The runner's one languages table, keyed by the names of `LOCAL_LANGUAGES` (hoj-rules §7): what it writes,
+// The runner's one languages table, keyed by the names of `LOCAL_LANGUAGES`: what it writes,
 // compiles and runs for each, and the compile limits that end compiler bombs as Compile Error.
 import { access, constants } from 'node:fs/promises';
 import { isCFamily, LOCAL_LANGUAGES } from '@oj/proto';
@@ -211,7 +211,7 @@ export function findLanguage(name: string): LanguageDef | undefined {
   return byName.get(name);
 }
 
-/** Time and memory multiplier of hoj-rules §8: C and C++ keep the configured limits, the rest get them doubled. */
+/** Time and memory multiplier of the original product: C and C++ keep the configured limits, the rest get them doubled. */
 export function limitFactor(language: string): number {
   return isCFamily(language) ? 1 : 2;
 }

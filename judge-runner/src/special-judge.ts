@@ -1,5 +1,5 @@
 // Special judge: a checker decides each case from the input, the user's output and the answer file. C/C++ checkers
-// (testlib-style) run in the sandbox as `/w/spj <std_input> <user_output> <std_output>` (hoj-rules §7) under their
+// (testlib-style) run in the sandbox as `/w/spj <std_input> <user_output> <std_output>` under their
 // own limits; JavaScript checkers run in isolated-vm (js-checker.ts). Exit codes (testlib):
 //   0 AC · 1 WA · 2 PE · 4 (testlib "dirt") and 8 (unexpected EOF) PE · 7 partial: points p in [0, 1] printed as
 //   `points p` (or the first number) on stderr/stdout → Partial Accepted scoring ⌊p × case score⌋ (p ≥ 1: AC) ·

@@ -1,5 +1,5 @@
-// Verdict forming: one case from its run facts and checker result, and the submission from its cases
-// (hoj-rules §1, JudgeStrategy.getJudgeInfo). Pure functions; verdicts are data.
+// Verdict forming: one case from its run facts and checker result, and the submission from its cases.
+// Pure functions; verdicts are data.
 import os from 'node:os';
 import { JudgeStatus, ProblemType, submissionScore, submissionStatus, type CaseResult, type JudgeCaseMode } from '@oj/proto';
 import type { RunResult } from './sandbox/types';
@@ -37,7 +37,7 @@ export interface FinalVerdict {
 }
 
 /**
- * The submission's verdict from the cases that were run (hoj-rules §1): AC when every case is AC; ACM (type 0): the
+ * The submission's verdict from the cases that were run: AC when every case is AC; ACM (type 0): the
  * first failing case's status; OI (type 1): the first failing status when all fail, else Partial Accepted. OI score
  * per judge case mode (`submissionScore` in @oj/proto: sum, subtask lowest / average, full marks `ioScore` when all
  * AC in the default mode, capped at `ioScore`); null for ACM. Time and memory: the largest of any case.

@@ -1,4 +1,4 @@
-// Account contracts of hoj-api.md §2–3 beyond login: registration, reset, slide and image captchas,
+// Account contracts of the original product beyond login: registration, reset, slide and image captchas,
 // settings, the mail outbox. Field names follow the reference.
 import { Type, type Static } from '@sinclair/typebox';
 import { LIMITS } from './constants';
@@ -12,7 +12,7 @@ const Username = Type.String({ minLength: 1, maxLength: LIMITS.usernameMax });
 export const SlideAnswer = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), x: Type.Number() });
 export type SlideAnswer = Static<typeof SlideAnswer>;
 
-/** Geometry of the slide verification (spec §4): block 42, radius 10, canvas 325×100, accuracy 3. */
+/** Geometry of the slide verification: block 42, radius 10, canvas 325×100, accuracy 3. */
 export const SLIDE = { width: 325, height: 100, block: 42, radius: 10, accuracy: 3 } as const;
 
 /** GET /api/captcha-slide: a challenge; `bg` is the background with the gap, `block` the piece (SVG data URLs). */
@@ -77,7 +77,7 @@ export const ChangeEmailBody = Type.Object({
 export type ChangeEmailBody = Static<typeof ChangeEmailBody>;
 
 /**
- * Mobile numbers accepted by POST /api/change-mobile (spec §5 "mobile required and in correct format"):
+ * Mobile numbers accepted by POST /api/change-mobile:
  * a mainland China number (11 digits, 1[3-9]…) or an international number in E.164 form (+, 8–15 digits).
  * Stored as typed (trimmed); the same test runs in the browser and on the server.
  */

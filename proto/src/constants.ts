@@ -1,4 +1,5 @@
-// Business constants and limits: the tables of specification §9 and hoj-rules §8.
+// Business constants and limits of the original product: page sizes, code and text limits, polling periods,
+// token lifetimes, roles and their permissions.
 
 export const LIMITS = {
   requestTimeoutMs: 90_000,
@@ -17,7 +18,7 @@ export const LIMITS = {
   submitIntervalS: 8,
 } as const;
 
-/** Languages exempt from the 50-character minimum code length (hoj-rules §8). */
+/** Languages exempt from the 50-character minimum code length. */
 export function isShortCodeLanguage(language: string): boolean {
   return /Py|PHP|Ruby|Rust|JavaScript/.test(language);
 }
@@ -35,7 +36,7 @@ export const PAGE_SIZES = {
   systemMessages: 8,
 } as const;
 
-/** Fallback polling intervals (ARCHITECTURE.md, public contract 3); used only while the socket is down. */
+/** Fallback polling intervals; used only while the socket is down. */
 export const POLLING = {
   submissionMs: 2000,
   submissionMaxPolls: 300,
@@ -46,7 +47,7 @@ export const POLLING = {
   adminHelperMs: 10_000,
 } as const;
 
-/** JWT lifetime and refresh point (hoj-rules §8). */
+/** JWT lifetime and refresh point. */
 export const JWT = { expireS: 86_400, refreshAfterS: 43_200 } as const;
 
 export const ROLE = {
@@ -62,7 +63,7 @@ export const ROLE = {
 } as const;
 export type RoleName = (typeof ROLE)[keyof typeof ROLE];
 
-/** Numeric role codes of specification §6. */
+/** Numeric role codes (1000 root … 1008) of the original product. */
 export const ROLE_CODE: Record<RoleName, number> = {
   root: 1000,
   admin: 1001,
@@ -96,7 +97,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 const p = (...ids: number[]): Permission[] => ids.map((i) => PERMISSIONS[i - 1]!);
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-/** Which permissions each role holds (hoj-rules §9). */
+/** Which permissions each role holds. */
 export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
   root: p(...range(1, 14)),
   admin: p(1, 2, 3, ...range(8, 14)),

@@ -1,4 +1,4 @@
-// Contests (hoj-api.md §8 and §15.5, spec 001 §2.5, §3–§7, §9): bodies, queries, answers and the live events.
+// Contests: bodies, queries, answers and the live events.
 import { Type, type Static } from '@sinclair/typebox';
 import { Problem, ProblemInfo, SubmissionListItem } from './dto';
 import { AcmRow, AwardConfig, OiRow, RowMove } from './scoreboard/types';
@@ -9,7 +9,7 @@ const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
 /** Query integers arrive as strings; Fastify's coercion turns them into numbers before validation. */
 const QPage = Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX }));
 
-/** Spec 001 §9. */
+/** Contest page sizes and limits of the original product. */
 export const CONTEST_LIMITS = {
   listPageSize: 10,
   rankPageSize: 50,
@@ -20,7 +20,7 @@ export const CONTEST_LIMITS = {
   printPageSize: 15,
   printMinLength: 50,
   printMaxLength: 100_000,
-  /** One print every 30 s per user (hoj-api.md §8). */
+  /** One print every 30 s per user. */
   printIntervalS: 30,
   sealOptionsS: [1800, 3600],
   /** ACM penalty per penalised rejection, in minutes. */
@@ -31,12 +31,12 @@ export const CONTEST_LIMITS = {
   maxProblems: 52,
 } as const;
 
-/** Contest status (spec §3): −1 Scheduled, 0 Running, 1 Ended. */
+/** Contest status: −1 Scheduled, 0 Running, 1 Ended. */
 export const CONTEST_STATUS = { SCHEDULED: -1, RUNNING: 0, ENDED: 1 } as const;
 /** Contest auth: 0 public, 1 private (password to view and submit), 2 protected (view; password to submit). */
 export const CONTEST_AUTH = { PUBLIC: 0, PRIVATE: 1, PROTECTED: 2 } as const;
 
-/** Default award levels (spec §9): gold 10, silver 20, bronze 30. */
+/** Default award levels: gold 10, silver 20, bronze 30. */
 export const DEFAULT_AWARDS: AwardConfig[] = [
   { priority: 1, name: 'Gold Medal', background: '#e6bf25', color: '#ffffff', num: 10 },
   { priority: 2, name: 'Silver Medal', background: '#b4b4b4', color: '#ffffff', num: 20 },
@@ -44,7 +44,7 @@ export const DEFAULT_AWARDS: AwardConfig[] = [
 ];
 
 /**
- * The account-name limit rule (spec §3): usernames `prefix + n + suffix` for n in [number_from, number_to], plus
+ * The account-name limit rule: usernames `prefix + n + suffix` for n in [number_from, number_to], plus
  * the extra accounts. Stored as one tagged string `<prefix>…</prefix><suffix>…</suffix><number_from>…</number_from>
  * <number_to>…</number_to><extra_account>a b c</extra_account>` like the original product.
  */
@@ -59,7 +59,7 @@ export type AccountLimitRule = Static<typeof AccountLimitRule>;
 
 // ---------- contests ----------
 
-/** What the list, the shell and the outside board show (hoj-api.md ContestVO). Times are ISO strings. */
+/** What the list, the shell and the outside board show. Times are ISO strings. */
 export const ContestVO = Type.Object({
   id: Type.Integer(),
   author: Nullable(Type.String()),
@@ -109,7 +109,7 @@ export type RegisterContestBody = Static<typeof RegisterContestBody>;
 
 export const ContestAccess = Type.Object({ access: Type.Boolean() });
 
-/** The admin form (hoj-api.md AdminContestVO). `id` absent on create. */
+/** The admin form. `id` absent on create. */
 export const AdminContestBody = Type.Object({
   id: Type.Optional(Id),
   title: Type.String({ minLength: 1, maxLength: 255 }),
@@ -201,7 +201,7 @@ export type ContestSubmissionListQuery = Static<typeof ContestSubmissionListQuer
 
 // ---------- scoreboards ----------
 
-/** `POST /api/get-contest-rank` and `/api/get-contest-outside-scoreboard` (hoj-api.md ContestRankDTO). */
+/** `POST /api/get-contest-rank` and `/api/get-contest-outside-scoreboard`. */
 export const ContestRankBody = Type.Object({
   cid: Id,
   currentPage: QPage,
@@ -322,7 +322,7 @@ export const NotReadAnnouncementBody = Type.Object({
   cid: Id,
   readAnnouncementList: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: INT4_MAX }), { maxItems: 10_000 })),
 });
-/** `POST|PUT /api/admin/contest/announcement` (hoj-api.md AnnouncementDTO). */
+/** `POST|PUT /api/admin/contest/announcement`. */
 export const ContestAnnouncementBody = Type.Object({
   cid: Id,
   announcement: Type.Object({
@@ -336,7 +336,7 @@ export type ContestAnnouncementBody = Static<typeof ContestAnnouncementBody>;
 
 // ---------- AC helper, print, rejudge ----------
 
-/** The AC helper's row (spec §3 AC info). */
+/** The AC helper's row. */
 export const AcInfoVO = Type.Object({
   id: Type.Integer(),
   cid: Type.Integer(),
@@ -435,7 +435,7 @@ export const PrintNewEvent = PrintVO;
 
 export const ContestEventFeedImportResult = Type.Object({ cid: Type.Integer() });
 
-/** CLICS event-feed import and export (issue 5 §6). */
+/** CLICS event-feed import and export. */
 export const EVENT_FEED_LIMITS = {
   /** Largest accepted NDJSON upload. */
   maxBytes: 50 * 1024 * 1024,
@@ -445,7 +445,7 @@ export const EVENT_FEED_LIMITS = {
 export const EventFeedExportQuery = Type.Object({ cid: Id });
 export type EventFeedExportQuery = Static<typeof EventFeedExportQuery>;
 
-// ---------- contest core: admin queries, contest submissions, problem status (issue 5, contest core) ----------
+// ---------- contest core: admin queries, contest submissions, problem status ----------
 
 /** `GET /api/admin/contest/get-contest-list`. */
 export const AdminContestListQuery = Type.Object({
@@ -473,7 +473,7 @@ export const AdminContestProblemListQuery = Type.Object({
 });
 export type AdminContestProblemListQuery = Static<typeof AdminContestProblemListQuery>;
 
-/** The contest-problem row (hoj-api ContestProblem). */
+/** The contest-problem row. */
 export const ContestProblem = Type.Object({
   id: Type.Integer(),
   cid: Type.Integer(),
@@ -544,7 +544,7 @@ export const ContestProblemInfo = Type.Object({
 export type ContestProblemInfo = Static<typeof ContestProblemInfo>;
 
 /**
- * `POST /api/get-user-problem-status` (hoj-api §4): per problem id the caller's status (0 if ever accepted,
+ * `POST /api/get-user-problem-status`: per problem id the caller's status (0 if ever accepted,
  * otherwise the latest; −10 never submitted; −5 for an OI contest's problems while sealed) and best score.
  * In a contest (`isContestProblemList`), `pidList` are problem ids of the contest and only its submissions count.
  */

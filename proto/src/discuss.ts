@@ -1,4 +1,4 @@
-// Discussions, comments, replies, likes and the message center (hoj-api.md §11–12): bodies, queries and answers.
+// Discussions, comments, replies, likes and the message center: bodies, queries and answers.
 import { Type, type Static } from '@sinclair/typebox';
 import { Page } from './envelope';
 
@@ -7,9 +7,9 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 const INT4_MAX = 2_147_483_647;
 const QInt = Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX }));
 
-/** Comment and reply content limit (spec §5). */
+/** Comment and reply content limit. */
 export const COMMENT_MAX_LENGTH = 10_000;
-/** Replies shown under a comment before the show-all toggle (spec §2). */
+/** Replies shown under a comment before the show-all toggle. */
 export const REPLIES_SHOWN = 3;
 /** Message center page sizes: user messages 6, system messages 8 (the reference's web). */
 export const MSG_PAGE_SIZE = { user: 6, sys: 8 } as const;
@@ -93,7 +93,7 @@ export const CommentListQuery = Type.Object({
 });
 export type CommentListQuery = Static<typeof CommentListQuery>;
 
-/** Content is checked by the services (trimmed non-empty, ≤ 10,000) so the user gets the spec's message. */
+/** Content is checked by the services (trimmed non-empty, ≤ 10,000) so the user gets the catalogue's message. */
 export const CommentBody = Type.Object({
   did: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
   cid: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),

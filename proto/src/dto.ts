@@ -1,4 +1,4 @@
-// REST bodies, queries and answers (names and fields of reference/hoj-api.md). Fastify validates with these;
+// REST bodies, queries and answers (names and fields of the original product). Fastify validates with these;
 // the web types its calls with them.
 import { Type, type Static } from '@sinclair/typebox';
 import { LIMITS } from './constants';
@@ -27,7 +27,7 @@ export const UserInfo = Type.Object({
   titleName: Nullable(Type.String()),
   titleColor: Nullable(Type.String()),
   email: Nullable(Type.String()),
-  /** Mobile number (issue 4, additive): absent from older answers. */
+  /** Mobile number: absent from older answers. */
   mobile: Type.Optional(Nullable(Type.String())),
   number: Nullable(Type.String()),
   gender: Nullable(Type.String()),

@@ -1,11 +1,11 @@
-// Home page, user home and global ranklist contracts (hoj-api.md §1, §3, §7; field names of its data shapes).
+// Home page, user home and global ranklist contracts.
 import { Type, type Static } from '@sinclair/typebox';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /** `type` of `get-rank-list`. */
 export const RankType = { ACM: 0, OI: 1 } as const;
-/** Global rank pages without a search are cached this long (hoj-rules §6). */
+/** Global rank pages without a search are cached this long. */
 export const RANK_CACHE_MS = 60_000;
 
 export const RankListQuery = Type.Object({
@@ -112,7 +112,7 @@ export const AnnouncementVO = Type.Object({
 });
 export type AnnouncementVO = Static<typeof AnnouncementVO>;
 
-/** ContestVO of hoj-api (contests arrive with their own issue; the home page only needs these fields). */
+/** ContestVO of the original product (contests arrive with their own issue; the home page only needs these fields). */
 export const RecentContestVO = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

@@ -1,5 +1,5 @@
-// Contracts of judge administration and the online test: rejudge, cancel, manual judge and resubmit
-// (hoj-api.md §5), the online test (§6) and the judge-runner listing for admins.
+// Contracts of judge administration: rejudge, cancel, manual judge and resubmit, the online test, and the
+// judge-runner listing for admins.
 import { Type, type Static } from '@sinclair/typebox';
 import { RunnerHeartbeat } from './nats';
 

@@ -1,4 +1,4 @@
-// Judge status codes of the specification (§4) and the rules that hang on them.
+// Judge status codes of the original product and the rules that hang on them.
 
 export const JudgeStatus = {
   NOT_SUBMITTED: -10,
@@ -73,7 +73,7 @@ export function isJudgeStatus(n: number): n is JudgeStatusCode {
   return (ALL_JUDGE_STATUSES as readonly number[]).includes(n);
 }
 
-/** Statuses that count as a penalised try in ACM contests (hoj-rules §1). */
+/** Statuses that count as a penalised try in ACM contests. */
 export const PENALTY_STATUSES: readonly JudgeStatusCode[] = [
   JudgeStatus.PRESENTATION_ERROR,
   JudgeStatus.WRONG_ANSWER,

@@ -1,4 +1,4 @@
-// The local languages (hoj-rules §7): the names are the keys every package agrees on. The services seed
+// The local languages: the names are the keys every package agrees on. The services seed
 // the `language` table from this list; the runner's own table holds the commands it really runs.
 
 export interface LocalLanguage {
@@ -53,7 +53,7 @@ export const LOCAL_LANGUAGES: readonly LocalLanguage[] = [
   { name: 'Ruby', description: 'Ruby 3.1', compileCommand: null, contentType: 'text/x-ruby', template: RUBY_AB, isSpj: false, seq: 17 },
 ];
 
-/** C and C++ keep the configured limits; every other language gets them doubled (hoj-rules §8). */
+/** C and C++ keep the configured limits; every other language gets them doubled. */
 export function isCFamily(language: string): boolean {
   return language === 'C' || language.startsWith('C ') || language.startsWith('C++');
 }

@@ -1,4 +1,4 @@
-// Scores of a judged submission (hoj-rules §1 and §6, JudgeServer `JudgeStrategy.computeResultInfo`): the
+// Scores of a judged submission: the
 // submission's status from its cases, its OI score per judge case mode, subtask summaries, and the OI rank score.
 // Pure and browser-safe: the runner forms verdicts with it, the services store and show them.
 import { JudgeStatus, ProblemType, type JudgeCaseMode } from './judge-status';
@@ -65,7 +65,7 @@ export function submissionScore(mode: JudgeCaseMode, cases: readonly ScoredCase[
 }
 
 /**
- * OI rank score of a judged OI submission (hoj-rules §6): round(0.1 × s + 2 × difficulty × s / ioScore); with full
+ * OI rank score of a judged OI submission: round(0.1 × s + 2 × difficulty × s / ioScore); with full
  * marks that is round(0.1 × ioScore + 2 × difficulty) (Easy 10, Mid 12, Hard 14 for 100 points). Null for ACM.
  */
 export function oiRankScore(problemType: number, score: number | null, difficulty: number, ioScore: number): number | null {

@@ -24,7 +24,7 @@ export type TestdataLimits = { [K in keyof typeof TESTDATA_LIMITS]: number };
 /** A case-set version: the lowercase hex sha256 of its pack. */
 export const TestdataVersion = Type.String({ pattern: '^[0-9a-f]{64}$' });
 
-/** One case of an upload answer (hoj-api.md §13 `upload-testcase-zip`: `fileList`). */
+/** One case of an upload answer (`fileList` of `upload-testcase-zip`). */
 export const UploadedCase = Type.Object({
   input: Type.String(),
   output: Type.String(),

@@ -24,9 +24,9 @@ export interface ServicesConfig {
   smtpUrl?: string;
   /** Sender of account mails (OJ_MAIL_FROM). */
   mailFrom: string;
-  /** Accepted problems needed before posting discussions (OJ_POST_MIN_AC, hoj-rules §8: 10). */
+  /** Accepted problems needed before posting discussions (OJ_POST_MIN_AC, default 10). */
   postMinAc: number;
-  /** Accepted problems needed before commenting or replying (OJ_COMMENT_MIN_AC, hoj-rules §8: 10). */
+  /** Accepted problems needed before commenting or replying (OJ_COMMENT_MIN_AC, default 10). */
   commentMinAc: number;
 }
 

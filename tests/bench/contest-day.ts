@@ -1,4 +1,4 @@
-// Benchmark (issue 5): the requests served during a simulated 5-hour, 2,000-contestant contest, with the polling of
+// Benchmark: the requests served during a simulated 5-hour, 2,000-contestant contest, with the polling of
 // the original product against our push design, and what they cost our server.
 //
 //  1. A deterministic, time-compressed simulation of the contest day (seeded PRNG, no clock): contestants arrive,
@@ -71,7 +71,7 @@ export const MODEL = {
   ],
   /** Original product: of the submissions, the share followed on the problem page (get-submission-detail) rather than the status list. */
   pollOnProblemPageShare: 0.5,
-  /** Original product's polling periods (hoj-api §5, §8, §12; spec 001 §2.5, §9), seconds. */
+  /** Original product's polling periods, seconds. */
   poll: { rank: 10, outside: 30, announcements: 60, submission: 2, acHelper: 10, adminPrint: 10, navbarUnread: 120 },
   /** Ours: test cases per submission (`submission.case` frames), status changes pushed (compiling, judging, final). */
   casesPerSubmission: 10,

@@ -1,4 +1,4 @@
-// Benchmark (issue 5): one `scoreboard.delta` fanned out to 5,000 sockets subscribed to `scoreboard:<cid>`.
+// Benchmark: one `scoreboard.delta` fanned out to 5,000 sockets subscribed to `scoreboard:<cid>`.
 // The gateway runs in this process (buildGateway on the real services, an embedded PostgreSQL and a nats-server,
 // no judge runner) so the relay can be timed from outside without changing it: the push transport handed to the
 // gateway wraps the relay handler. The 5,000 clients live in worker processes (child_process.fork of this file);
@@ -87,7 +87,7 @@ export interface BenchContest {
 }
 
 /**
- * Creates a running ACM contest with `openRank` over the admin REST calls (hoj-api §15.5) and adds the given public
+ * Creates a running ACM contest with `openRank` over the admin REST calls and adds the given public
  * problems with display ids A, B, …. Null when `POST /api/admin/contest` does not exist yet.
  */
 export async function createBenchContest(

@@ -1,4 +1,4 @@
-// Benchmark helper (issue 5): the scoreboard engine in memory on a 2,000 × 13 contest. Per verdict: the cost of
+// Benchmark helper: the scoreboard engine in memory on a 2,000 × 13 contest. Per verdict: the cost of
 // `apply` (one cell, one row move, ranks and awards) and of the browser's `applyMoves` on its copy; and a full
 // recompute with `build`. Seeded data, so runs are comparable. Prints figures, asserts nothing. Wall-clock
 // figures on a busy machine include time the process was not scheduled; the CPU-time figure of `apply` does not.

@@ -1,4 +1,4 @@
-// Accounts in Chromium as a new user (issue 4): register with the mailed code (read from the outbox over the admin
+// Accounts in Chromium as a new user: register with the mailed code (read from the outbox over the admin
 // API), log in, fail five times and pass the slide verification, reset the password through the mailed link, and
 // upload an avatar on /setting.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

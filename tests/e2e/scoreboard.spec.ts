@@ -176,7 +176,7 @@ test('a verdict reaches the AC helper and both boards live within a second; prin
     // Pushed, not reloaded.
     expect(reloads.map((r) => r.count)).toEqual([0, 0, 0]);
 
-    // The row as the spec draws it: rank 1, one AC, the minute of the AC, first blood, the balloon's AC/total.
+    // The row as the product draws it: rank 1, one AC, the minute of the AC, first blood, the balloon's AC/total.
     const row = userBoard.locator(`[data-testid="board-row"][data-uid="${alice.uid}"]:not([data-pinned])`);
     await expect(row).toHaveAttribute('data-rank', '1');
     await expect(row.getByTestId('board-ac')).toHaveText('1');

@@ -180,7 +180,7 @@ if(f){fputs("pwned",f);fclose(f);if(strncmp(line,"/tmp/",5)!=0)wrote=1;}}puts(wr
     const v = await verdictOf(job(code, `/etc/shadow ${deps.workRoot}\n`, 'x\n', {}, 'Python3'));
     expect(v.status).toBe(JudgeStatus.RUNTIME_ERROR);
   });
-  // ---- widened (issue 3) ----
+  // ---- widened ----
 
   it('fork limit: forking 200 children fails past the cap (Accepted: LIMITED), nothing survives', async () => {
     const code = '#include <stdio.h>\n#include <unistd.h>\nint main(){int ok=0;for(int i=0;i<200;i++){int p=fork();if(p==0){sleep(30);_exit(0);}if(p<0)break;ok++;}puts(ok<200?"LIMITED":"UNLIMITED");return 0;}\n';

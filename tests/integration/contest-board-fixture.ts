@@ -172,7 +172,7 @@ export async function startBoardFixture(): Promise<BoardFixture> {
   };
 }
 
-/** The board computed independently from the database's contest records (hoj-rules §3 exclusions). */
+/** The board computed independently from the database's contest records (the creator's and super admins' records left out). */
 export async function boardFromScratch(f: BoardFixture, c: ContestInfo, cfg: Partial<BoardConfig> = {}): Promise<readonly BoardRow[]> {
   const [ct] = await f.sql<
     { uid: string; type: number; duration: number; start_time: Date; star_account: string[]; oi_rank_score_type: string; award_type: number; award_config: AwardConfig[] }[]

@@ -1,4 +1,4 @@
-// Contest administration through the REST routes on the real services and PostgreSQL (hoj-api §15.5, spec §5):
+// Contest administration through the REST routes on the real services and PostgreSQL:
 // every rule of the contest form, roles and ownership, visibility, delete, clone, board-version bumps, and the
 // contest's problems (display id, display title, colour, removal).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ afterAll(async () => {
   await fx?.stop();
 });
 
-describe('contest form validation (spec §5)', () => {
+describe('contest form validation', () => {
   const post = (body: object, token = admin) => fx.post('/api/admin/contest', { ...base, startTime: at(3600), endTime: at(7200), ...body }, token);
 
   it('needs an admin role', async () => {

@@ -1,5 +1,4 @@
-// The contestants' side of contests through REST on the real services and PostgreSQL (hoj-api §8, hoj-rules §4,
-// spec §4–§6): the list and its order, public/private/protected access and registration, the account-name rule,
+// The contestants' side of contests through REST on the real services and PostgreSQL: the list and its order, public/private/protected access and registration, the account-name rule,
 // submitting (before the start, after the end, allowEndSubmit, imported, no practice interval), contest-only
 // problems, the problem counts and the submission list, detail and status under ACM and OI seals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Home, user home and global ranks through the REST routes on a real PostgreSQL (hoj-api §1, §3, §7; hoj-rules §6).
+// Home, user home and global ranks through the REST routes on a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { decode, OIRankVO, ACMRankVO, Page, SubmissionStatisticsVO, UserCalendarHeatmapVO, UserHomeVO } from '@oj/proto';

@@ -84,7 +84,7 @@ describe('account', () => {
 
   it('locks a username + ip pair after 20 failures, not other ips', async () => {
     const u = await services.account.createUser({ username: 'locky', password: 'right-pass' });
-    // From the 5th failure a slide verification is required (issue 4); attempts without it count as failures too.
+    // From the 5th failure a slide verification is required; attempts without it count as failures too.
     for (let i = 0; i < 20; i++) {
       expect(await errorCode(services.account.login('locky', `wrong-${i}`, '10.9.9.9'))).toBe(i < 5 ? 'AUTH_BAD_CREDENTIALS' : 'ACCOUNT_SLIDE_REQUIRED');
     }

@@ -24,7 +24,7 @@ void api
 void loadLanguages();
 if (sessionState.token) void refreshAuthInfo();
 
-// A login or logout in another tab is picked up when this tab becomes visible (spec §4).
+// A login or logout in another tab is picked up when this tab becomes visible.
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState !== 'visible') return;
   const had = sessionState.token !== null;

@@ -1,4 +1,4 @@
-// Account endpoints of hoj-api.md §2: login (JWT in the Authorization response header), logout, roles.
+// Account endpoints of the original product: login (JWT in the Authorization response header), logout, roles.
 import { Type } from '@sinclair/typebox';
 import {
   ApplyResetPasswordBody,
@@ -119,7 +119,7 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
   );
 
   app.get('/api/get-user-auth-info', { preHandler: auth.login }, async (req) => ok(await services.account.authInfo(requireViewer(req))));
-  // The permission list the client refreshes whenever it holds a token (spec §4, §7).
+  // The permission list the client refreshes whenever it holds a token.
   app.get('/api/admin/user/get-user-permission', { preHandler: auth.login }, async (req) =>
     ok((await services.account.authInfo(requireViewer(req))).permissions),
   );

@@ -1,4 +1,4 @@
-// Contest administration of hoj-api.md §15.5: contests (root, admin and problem_admin; delete root only), their
+// Contest administration of the original product: contests (root, admin and problem_admin; delete root only), their
 // problems (removal root and problem_admin) and announcements. The hooks check the site role; the services
 // check it again and that a non-root admin manages only the contests they created.
 import type { FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
-// The contestants' contest calls of hoj-api.md §8: list, shell info, registration, access, problems, problem
+// The contestants' contest calls of the original product: list, shell info, registration, access, problems, problem
 // detail, the contest's submissions and their status checks, the outside board's info, announcements (plus our
-// `read-contest-announcement`), and `get-user-problem-status` (§4). Every rule is the services'; the hooks only
+// `read-contest-announcement`), and `get-user-problem-status`. Every rule is the services'; the hooks only
 // establish the caller.
 import {
   CheckContestSubmissionsBody,

@@ -1,4 +1,4 @@
-// Discussions, comments, replies and likes (hoj-api.md §11) and the message center (§12). Posting rules
+// Discussions, comments, replies and likes, and the message center. Posting rules
 // (mute roles, AC gate, content limits, delete rights) live in the services so a direct API call meets them too.
 import type { FastifyRequest } from 'fastify';
 import {

@@ -1,4 +1,4 @@
-// CLICS event feeds (issue 5 §6): `POST /api/admin/contest/import-event-feed` (root or admin; multipart field
+// CLICS event feeds: `POST /api/admin/contest/import-event-feed` (root or admin; multipart field
 // `file`, NDJSON; answers `{cid}`) and `GET /api/admin/contest/event-feed?cid=` (root, admin or the contest's
 // author; an NDJSON attachment, errors stay JSON envelopes). The services re-check who may do what.
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Test-case files of hoj-api.md §13: `POST /api/file/upload-testcase-zip` (multipart field `file`, query `mode`,
+// Test-case files of the original product: `POST /api/file/upload-testcase-zip` (multipart field `file`, query `mode`,
 // `gid`, and the extension `pid`) and `GET /api/file/download-testcase?pid=` (a zip; errors stay JSON envelopes).
 import { DownloadTestcaseQuery, ok, OjError, TESTDATA_LIMITS, UploadTestcaseQuery } from '@oj/proto';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';

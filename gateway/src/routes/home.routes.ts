@@ -1,4 +1,4 @@
-// Home page, user home and global rank endpoints of hoj-api.md §1, §3 and §7 (all anonymous, personalised when logged in).
+// Home page, user home and global rank endpoints of the original product (all anonymous, personalised when logged in).
 import { OjQuery, ok, PageQuery, RankListQuery, SubmissionStatisticsQuery, UserHomeQuery } from '@oj/proto';
 import { viewerOf, type RouteDeps, type TypedApp } from './types';
 
@@ -20,7 +20,7 @@ export function registerHomeRoutes(app: TypedApp, { services, auth }: RouteDeps)
     ok(await home.problemTagsAndClassification(req.query.oj)),
   );
 
-  // "open" in hoj-api: a token, when sent, must be valid; without uid/username the caller's own home.
+  // "open" in the original product: a token, when sent, must be valid; without uid/username the caller's own home.
   app.get('/api/get-user-home-info', { ...anon, schema: { querystring: UserHomeQuery } }, async (req) =>
     ok(await home.userHome(req.query, viewerOf(req))),
   );

@@ -1,4 +1,4 @@
-// Judge administration and the online test (hoj-api.md §5, §6, §15.1): rejudge, rejudge of a problem,
+// Judge administration and the online test: rejudge, rejudge of a problem,
 // cancel, manual judge (role root + permission rejudge), resubmit (the submitter), the online test, and the
 // judge-runner listing for admins. The services re-check every rule; the hooks only answer early.
 import type { FastifyRequest } from 'fastify';

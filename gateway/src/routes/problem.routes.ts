@@ -1,4 +1,4 @@
-// Problem endpoints of hoj-api.md §4: the paged list and one problem's detail (anonymous, personalised when logged in).
+// Problem endpoints of the original product: the paged list and one problem's detail (anonymous, personalised when logged in).
 import { ok, ProblemDetailQuery, ProblemListQuery } from '@oj/proto';
 import { viewerOf, type RouteDeps, type TypedApp } from './types';
 

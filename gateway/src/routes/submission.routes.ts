@@ -1,4 +1,4 @@
-// Submission endpoints of hoj-api.md §5. Visibility of code and case data is decided by the services;
+// Submission endpoints of the original product. Visibility of code and case data is decided by the services;
 // the gateway only establishes who is asking and enforces the submit permission and rate.
 import { CheckSubmissionsStatusBody, ok, SubmissionDetailQuery, SubmissionListQuery, SubmitBody } from '@oj/proto';
 import { createLimiter } from '../rate-limit';

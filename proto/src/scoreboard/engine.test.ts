@@ -1,4 +1,4 @@
-// Hand-checked cases for every scoreboard rule (issue 5 and hoj-rules §3–§5).
+// Hand-checked cases for every scoreboard rule.
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus as S } from '../judge-status';
 import { ScoreboardEngine } from './engine';

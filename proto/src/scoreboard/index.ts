@@ -1,4 +1,4 @@
-// The scoreboard engine (issue 5): pure, browser-safe, shared by the services' projection and the web.
+// The scoreboard engine: pure, browser-safe, shared by the services' projection and the web.
 export * from './types';
 export { recordKind, isJudgedStatus, isCounted, compareRecords } from './records';
 export { compareRows, rankRows, applyMoves, awardQuotas, type AwardQuota, type RankConfig } from './ranking';

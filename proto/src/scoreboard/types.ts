@@ -1,4 +1,4 @@
-// The scoreboard engine's contract (issue 5): records in, ranked rows out. Pure and browser-safe: the services
+// The scoreboard engine's contract: records in, ranked rows out. Pure and browser-safe: the services
 // project boards with it and the web applies pushed row moves with the same ranking code.
 import { Type, type Static } from '@sinclair/typebox';
 
@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 export type ContestType = 0 | 1;
 export type OiRankScoreType = 'Recent' | 'Highest';
 
-/** An award level (spec §3 `awardConfigList`). `num` is a percentage (awardType 1) or a row count (awardType 2). */
+/** An award level. `num` is a percentage (awardType 1) or a row count (awardType 2). */
 export const AwardConfig = Type.Object({
   priority: Type.Integer({ minimum: 0, maximum: 1000 }),
   name: Type.String({ minLength: 1, maxLength: 50 }),
@@ -53,7 +53,7 @@ export interface ScoreRecord {
   useTime: number | null;
 }
 
-/** ACM cell (hoj-api.md ACMContestRankVO.submissionInfo). */
+/** ACM cell. */
 export const AcmCell = Type.Object({
   /** Penalised rejections before the first AC (all of them while unsolved). */
   errorNum: Type.Integer(),

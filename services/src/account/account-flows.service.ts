@@ -1,4 +1,4 @@
-// Registration, password reset, captchas, settings, avatars and the mail outbox (hoj-api.md §2–3, spec §4–5).
+// Registration, password reset, captchas, settings, avatars and the mail outbox.
 // Codes and captchas live in PostgreSQL so every gateway process sees them; resend waits are enforced here.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
@@ -44,7 +44,7 @@ export const ACCOUNT_TIMES = {
 
 type Purpose = 'register' | 'reset' | 'change_email';
 
-/** Avatar types of spec §5, recognised by their first bytes (the file name is not trusted). */
+/** Avatar types of the original product, recognised by their first bytes (the file name is not trusted). */
 export function sniffImage(b: Buffer): { ext: string; mime: string } | null {
   const starts = (...bytes: number[]) => bytes.every((x, i) => b[i] === x);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { ext: 'png', mime: 'image/png' };
@@ -68,7 +68,7 @@ export interface AccountFlows {
   changePassword(viewer: Viewer, body: ChangePasswordBody): Promise<ChangeAccountVO>;
   changeEmailCode(viewer: Viewer, email: string): Promise<void>;
   changeEmail(viewer: Viewer, body: ChangeEmailBody): Promise<ChangeAccountVO>;
-  /** Spec §5: current password checked, mobile required in `MOBILE_RE` form and different from the old one. */
+  /** Changing the mobile number: current password checked, mobile required in `MOBILE_RE` form and different from the old one. */
   changeMobile(viewer: Viewer, body: ChangeMobileBody): Promise<ChangeAccountVO>;
   changeUserInfo(viewer: Viewer, body: ChangeUserInfoBody): Promise<UserInfo>;
   /** Stores an avatar (type by magic bytes, ≤ 2 MB) and points the user at `/api/public/img/<name>`. */

@@ -1,4 +1,4 @@
-// Login, logout and session checks (hoj-rules §8): scrypt passwords, failures counted per username + ip
+// Login, logout and session checks: scrypt passwords, failures counted per username + ip
 // with a 30-minute lock after 20, banned accounts refused, revoked sessions remembered until they expire.
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';

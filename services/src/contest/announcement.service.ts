@@ -1,4 +1,4 @@
-// Contest announcements (hoj-api.md §8, §15.5): admin CRUD, the contestants' list, the unread ones for the
+// Contest announcements: admin CRUD, the contestants' list, the unread ones for the
 // 60 s fallback poll and the read marks kept per user and contest. A visible announcement, new or edited, is
 // pushed as `contest.announcement` on `contest:<cid>` from the writer's transaction.
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';

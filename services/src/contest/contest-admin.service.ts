@@ -1,4 +1,4 @@
-// Contest administration (hoj-api.md §15.5, spec §5): create and edit with the form's validation rules,
+// Contest administration: create and edit with the form's validation rules,
 // visibility, delete (root), clone, and the contest's problems (display id, display title, balloon colour).
 // Site roles root, admin and problem_admin may manage contests; everyone but root only the contests they created.
 // An edit that changes what the board shows calls the scoreboard's `boardRulesChanged` in the same transaction
@@ -77,7 +77,7 @@ export function accountRuleUsable(rule: string | null | undefined): boolean {
   return range || r.extra.length > 0;
 }
 
-/** The contest form's rules (spec §5) → column values. */
+/** The contest form's rules → column values. */
 export function contestValues(b: AdminContestBody): ContestValues {
   const title = b.title.trim();
   if (!title) throw new OjError('VALIDATION_FAILED', { detail: 'title' });

@@ -1,4 +1,4 @@
-// What a contest and its submissions look like to one viewer (hoj-rules.md §4, spec §6): the ContestVO, and
+// What a contest and its submissions look like to one viewer: the ContestVO, and
 // the seal and privacy rules of contest submissions shared by the contest list, the status checks and the
 // submission detail.
 import { CONTEST_STATUS, JudgeStatus, type AdminContestVO, type ContestSubmissionItem, type ContestVO } from '@oj/proto';
@@ -73,7 +73,7 @@ export interface SubmissionView {
 }
 
 /**
- * hoj-rules.md §4 with the issue's refinements. Contest admins see everything. While the board is sealed, an
+ * Contest admins see everything. While the board is sealed, an
  * ACM contest hides other people's submissions from the seal on (own ones stay visible); an OI contest hides
  * every result: others' submissions from the seal on are not listed, the viewer's own are listed with −5, and
  * the single-submission detail of any OI submission is −5 (`detail`). During the contest, nobody sees the time,

@@ -1,4 +1,4 @@
-// Contests as contestants and visitors see them (hoj-api.md §8; spec §2.5, §4–§6): the list, the shell's
+// Contests as contestants and visitors see them: the list, the shell's
 // info, registration with the password and account-name rule, the problem list and problem detail with the
 // seal's cut of the counts, the contest's submissions under the seal rules, the outside board's info, the
 // per-problem status of the caller, and who may subscribe to a contest's topics. The admin side is in
@@ -78,7 +78,7 @@ export interface ContestService {
   canSubscribe(kind: ContestTopicKind, cid: number, viewer: Viewer | null): Promise<boolean>;
 }
 
-/** Contest records left out of counts and boards: the creator's and super admins' (hoj-rules.md §3). */
+/** Contest records left out of counts and boards: the creator's and super admins'. */
 export function excludedFromCounts(c: ContestRow): SQL {
   const rootUids = sql`(select ${userRole.uid} from ${userRole} inner join ${roles} on ${roles.id} = ${userRole.roleId} where ${roles.role} = 'root')`;
   return and(ne(contestRecord.uid, c.uid), sql`${contestRecord.uid} not in ${rootUids}`)!;

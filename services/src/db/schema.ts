@@ -27,7 +27,7 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   password: text('password').notNull(),
   email: text('email').unique(),
-  /** Mobile number (spec §5 account settings); null until set. */
+  /** Mobile number; null until set. */
   mobile: text('mobile'),
   nickname: text('nickname'),
   realname: text('realname'),
@@ -74,7 +74,7 @@ export const revokedSession = pgTable('revoked_session', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Failed logins per username + ip (hoj-rules §8: 20 failures lock the pair for 30 minutes). */
+/** Failed logins per username + ip (20 failures lock the pair for 30 minutes). */
 export const loginFailure = pgTable(
   'login_failure',
   {
@@ -391,7 +391,7 @@ export const announcement = pgTable(
   (t) => [index('announcement_status_idx').on(t.status, t.id)],
 );
 
-// ---------- account mail, captchas, avatars (issue 4) ----------
+// ---------- account mail, captchas, avatars ----------
 
 /** Emailed codes: one live code per (purpose, email). `sentAt` enforces the resend wait server-side. */
 export const emailCode = pgTable(
@@ -553,7 +553,7 @@ export const userNotice = pgTable(
   (t) => [index('user_notice_recipient_idx').on(t.recipientId, t.type, t.state)],
 );
 
-// ---------- contests (issue 5) ----------
+// ---------- contests ----------
 
 export const contest = pgTable(
   'contest',

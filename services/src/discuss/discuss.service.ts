@@ -1,8 +1,8 @@
-// Discussions (the minimal host of comments), comments, replies and comment likes (hoj-api.md §11), with the
-// posting rules of spec §5/§9: content trimmed non-empty and ≤ 10,000 characters, `comment_add`/`reply_add`
+// Discussions (the minimal host of comments), comments, replies and comment likes, with the
+// posting rules: content trimmed non-empty and ≤ 10,000 characters, `comment_add`/`reply_add`
 // permissions (the muted roles lack them), the AC-count gate, and who may delete what. Contest comments (the
 // contest's Q&A, `cid`) need the site's `openContestComment` and entry to the contest; while the contest has not
-// ended, a contestant sees only their own and the contest admins' comments and replies (spec §6).
+// ended, a contestant sees only their own and the contest admins' comments and replies.
 import { and, asc, count, countDistinct, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   COMMENT_MAX_LENGTH,
@@ -46,7 +46,7 @@ export interface DiscussService {
   deleteReply(replyId: number, viewer: Viewer): Promise<void>;
 }
 
-/** Trimmed content, or the spec's error. */
+/** Trimmed content, or the catalogue's error. */
 export function checkContent(raw: string): string {
   const content = raw.trim();
   if (content.length === 0) throw new OjError('COMMENT_EMPTY');

@@ -1,4 +1,4 @@
-// Home page, user home and global ranks (hoj-api §1, §3, §7; hoj-rules §6). Every statistic is computed from
+// Home page, user home and global ranks. Every statistic is computed from
 // the `judge` table, so a rejudge is reflected at once; only global rank pages without a search are cached 60 s.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -247,7 +247,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     },
 
     async recentContests() {
-      // Visible contests running now or starting within the next 14 days (hoj-api.md §1), soonest first.
+      // Visible contests running now or starting within the next 14 days, soonest first.
       const rows = await db
         .select({
           c: contest,

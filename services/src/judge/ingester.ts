@@ -119,7 +119,7 @@ export function statusData(row: JudgeRow): SubmissionStatusData {
 }
 
 /**
- * OI rank score of a verdict (hoj-rules §6, `oiRankScore` of @oj/proto): round(0.1 × s + 2 × difficulty × s / ioScore),
+ * OI rank score of a verdict: round(0.1 × s + 2 × difficulty × s / ioScore),
  * which is round(0.1 × ioScore + 2 × difficulty) for full marks. Null for ACM problems.
  */
 export function oiRankScore(type: number, score: number | null, difficulty: number, ioScore = 100): number | null {

@@ -1,4 +1,4 @@
-// Judge administration (hoj-api.md §5): rejudge one submission or a whole problem, cancel, manual judge,
+// Judge administration: rejudge one submission or a whole problem, cancel, manual judge,
 // resubmit, the queue position of a pending submission, and the runner listing for admins. Every change
 // is one transaction that also corrects the problem counters (counted_status, see counters.ts) and stores
 // the push events, published after commit.
@@ -50,7 +50,7 @@ export interface JudgeAdminService {
   runners(viewer: Viewer): JudgeRunnerInfo[];
 }
 
-/** Super admin with the rejudge permission (hoj-api.md: role(root) + perm(rejudge)). */
+/** Rejudging is for the super admin (role root) holding the rejudge permission. */
 export function requireRejudger(viewer: Viewer): void {
   if (!viewer.roles.includes('root') || !viewer.permissions.includes('rejudge')) throw new OjError('AUTH_FORBIDDEN');
 }
@@ -244,7 +244,7 @@ export function createJudgeAdminService(
         if (isInProgress(old.status)) throw new OjError('JUDGE_IN_PROGRESS');
         const [p] = await tx.select({ type: problems.type, difficulty: problems.difficulty, ioScore: problems.ioScore }).from(problems).where(eq(problems.id, old.pid));
         const isOi = p?.type === ProblemType.OI;
-        // OI only (hoj-rules §6): score clamped to [0, ioScore], oiRankScore = round(2 × difficulty + 0.1 × score).
+        // OI only: score clamped to [0, ioScore], oiRankScore = round(2 × difficulty + 0.1 × score).
         let score = old.score;
         let oiRank = old.oiRankScore;
         if (isOi && p && q.score !== undefined) {

@@ -24,7 +24,7 @@ export interface ProblemService {
   detail(problemId: string, viewer: Viewer | null): Promise<ProblemInfo>;
 }
 
-/** Remote judges whose problems are told apart by a `KEY-` prefix of the display id (hoj-api §4). */
+/** Remote judges whose problems are told apart by a `KEY-` prefix of the display id. */
 export const REMOTE_OJ_KEYS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
 
 export type ProblemRow = typeof problems.$inferSelect;

@@ -1,4 +1,4 @@
-// The online test (hoj-api.md §6): the user's code run once on their own input (≤ 1000 characters) on the
+// The online test: the user's code run once on their own input (≤ 1000 characters) on the
 // lowest lane. The result is pushed on `test-judge:<key>` and kept 10 minutes; read over REST it is
 // answered once (the row is deleted), as the reference does with its Redis key.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The pure submit checks of hoj-rules §8: code length limits and the interval between submissions.
+// The pure submit checks of the original product: code length limits and the interval between submissions.
 import { isShortCodeLanguage, LIMITS, OjError } from '@oj/proto';
 
 /** Throws the catalogued error for code that may not be submitted in `language`. */

@@ -1,4 +1,4 @@
-// Test data of problems (hoj-api.md §13): zip upload (validated, packed, put in the object store under its
+// Test data of problems: zip upload (validated, packed, put in the object store under its
 // content hash), attaching a case set to a problem (a new `caseVersion`, judged with from the next job on),
 // and the zip download for admins.
 import { asc, eq } from 'drizzle-orm';

@@ -33,7 +33,7 @@ export function statusColor(status: number): string {
 export function useStatusName(): (status: number, isCase?: boolean) => string {
   const intl = useIntl();
   return (status, isCase = false) => {
-    // A cancelled test case means it was skipped (spec §4).
+    // A cancelled test case means it was skipped.
     if (isCase && status === JudgeStatus.CANCELLED) return intl.formatMessage({ id: 'submission.case.skipped' });
     return isJudgeStatus(status) ? intl.formatMessage({ id: `judge.status.${status}` }) : String(status);
   };

@@ -1,4 +1,4 @@
-// Simplified Chinese messages of the board pages (issue 5), spread into zh-CN.ts. Ids: area.component.key.
+// Simplified Chinese messages of the board pages, spread into zh-CN.ts. Ids: area.component.key.
 export const boardZhCN = {
   'board.page.acmTitle': 'ACM 比赛榜单',
   'board.page.oiTitle': 'OI 比赛榜单',

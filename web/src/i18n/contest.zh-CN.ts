@@ -1,4 +1,4 @@
-// Simplified Chinese messages of the contest pages (issue 5), spread into zh-CN.ts. Ids: area.component.key.
+// Simplified Chinese messages of the contest pages, spread into zh-CN.ts. Ids: area.component.key.
 export const contestZhCN = {
   'contest.list.title': '比赛',
   'contest.list.keyword': '输入关键词',

@@ -276,7 +276,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'submission.detail.author': 'Author',
   'submission.detail.language': 'Language',
   'submission.detail.length': 'Length',
-  // home, user home, ranks, help, developer (issue 4B)
+  // home, user home, ranks, help, developer
   'home.common.refresh': 'Refresh',
   'home.announcement.title': 'Announcements',
   'home.announcement.back': 'Back',

@@ -297,7 +297,7 @@ export const zhCNStatic = {
   'submission.detail.author': '作者',
   'submission.detail.language': '语言',
   'submission.detail.length': '代码长度',
-  // home, user home, ranks, help, developer (issue 4B)
+  // home, user home, ranks, help, developer
   'home.common.refresh': '刷新',
   'home.announcement.title': '公告',
   'home.announcement.back': '返回',

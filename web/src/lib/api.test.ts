@@ -104,7 +104,7 @@ describe('api client', () => {
     await expect(api.get('/missing')).rejects.toMatchObject({ kind: 'http', message: 'Query error: unable to find the resource to request' });
   });
 
-  it('times out with the spec message, and silent calls do not toast', async () => {
+  it('times out with the catalogue message, and silent calls do not toast', async () => {
     await expect(request('GET', '/slow', { timeoutMs: 50, silent: true })).rejects.toMatchObject({
       kind: 'timeout',
       message: 'Request timed out, please try again later',

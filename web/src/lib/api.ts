@@ -1,5 +1,5 @@
 // The REST client: base /api, 90 s timeout, Authorization/Url-Type headers, the {status, data, msg}
-// envelope, and the spec's handling of 401/403/timeouts (§7, §8). Failures toast and reject with ApiError.
+// envelope, and the handling of 401 (log in again), 403 (a notice) and timeouts. Failures toast and reject with ApiError.
 import { LIMITS, isErrorCode, type UserAuthInfo } from '@oj/proto';
 import { getIntl, localeState } from '../i18n/locale';
 import { clearSession, sessionState, setAuthInfo, setToken } from '../stores/session';
@@ -102,7 +102,7 @@ async function refreshRoles(): Promise<void> {
   }
 }
 
-/** Spec §7: a failure shows its message as an error toast and (not on mobile) an "Error" notification. */
+/** A failure shows its message as an error toast and (not on mobile) an "Error" notification. */
 function fail(err: ApiError, silent: boolean | undefined): never {
   if (!silent) {
     showToast('error', err.message);

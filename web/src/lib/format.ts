@@ -37,7 +37,7 @@ export function formatTimeMs(ms: number | null | undefined): string {
   return ms === null || ms === undefined ? '--' : `${ms} ms`;
 }
 
-/** `part / total` as a percentage with two decimals (spec §9); '0.00%' when nothing was submitted. */
+/** `part / total` as a percentage with two decimals; '0.00%' when nothing was submitted. */
 export function percent(part: number, total: number): string {
   return total > 0 ? `${((part / total) * 100).toFixed(2)}%` : '0.00%';
 }

@@ -37,6 +37,6 @@ export const STORAGE_KEYS = {
   token: 'token',
   user: 'userInfo',
   languages: 'languages',
-  /** Per problem: `{ language, code }` (spec §7: code and language kept per problem). */
+  /** Per problem: `{ language, code }` (code and language are kept per problem). */
   problemCode: (problemId: string) => `problem-code:${problemId}`,
 } as const;

@@ -1,4 +1,4 @@
-// Sets `document.title` to "Title - ShortName" (spec §2).
+// Sets `document.title` to "Title - ShortName".
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';

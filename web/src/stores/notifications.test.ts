@@ -1,4 +1,4 @@
-// Spec §7: failed answers get an "Error" notification besides the toast, except on mobile user agents.
+// Failed answers get an "Error" notification besides the toast, except on mobile user agents.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-// Error notifications of spec §7 "client handling of answers": a failed answer shows its message as an error
+// Error notifications of the original product: a failed answer shows its message as an error
 // toast AND as a notification titled "Error" for 5 s — except on mobile user agents, where only the toast shows.
 // The title is translated by the component (react-intl `common.notification.error`); the store holds the message.
 import { proxy } from 'valtio';
 
 export const NOTIFICATION_MS = 5000;
-/** User agents that get no notification (spec §7: skipped on mobile). */
+/** User agents that get no notification (notifications are skipped on mobile). */
 export const MOBILE_UA = /Mobi|Android|iPhone|iPad/i;
 
 export interface Notice {

@@ -50,7 +50,7 @@ export function clearSession(): void {
 export const isLoggedIn = (s: { readonly token: string | null; readonly user: unknown }) => s.token !== null && s.user !== null;
 export const isAdmin = (s: { readonly roles: readonly string[] }) => isAdminRole(s.roles);
 
-/** Another tab logged in or out: pick it up when this tab becomes visible (spec §4 "Login and session"). */
+/** Another tab logged in or out: pick it up when this tab becomes visible. */
 export function syncSessionFromStorage(): void {
   const token = readString(STORAGE_KEYS.token);
   if (token === sessionState.token) return;

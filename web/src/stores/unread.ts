@@ -15,7 +15,7 @@ export function resetUnread(): void {
   unreadState.counts = { ...EMPTY_UNREAD };
 }
 
-/** Badge text: capped at 99 (spec §2); empty when nothing is unread. */
+/** Badge text: capped at 99; empty when nothing is unread. */
 export function badgeText(n: number): string {
   return n <= 0 ? '' : n > 99 ? '99+' : String(n);
 }

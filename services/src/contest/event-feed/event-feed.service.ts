@@ -1,4 +1,4 @@
-// CLICS event-feed import and export of contests (issue 5 §6): `POST /api/admin/contest/import-event-feed`
+// CLICS event-feed import and export of contests: `POST /api/admin/contest/import-event-feed`
 // creates a read-only contest from a feed (refused whole, with the line, when any line is wrong) and
 // `GET /api/admin/contest/event-feed` writes a contest as a feed for ICPC Tools (resolver, CDS).
 import { EVENT_FEED_LIMITS, OjError } from '@oj/proto';

@@ -1,4 +1,4 @@
-// The AC helper's table (spec §2.5 Admin Helper): one row per user and problem once the cell is Accepted on the
+// The AC helper's table: one row per user and problem once the cell is Accepted on the
 // live board (balloons), with first blood from the live engine and the admin's `checked` mark. Kept in step with
 // the live board by the projector: per verdict for the touched cell and the problem's first-blood holders, and in
 // full after a rejudge or a rule change (rows keep `checked`; a row whose submission is being rejudged waits).

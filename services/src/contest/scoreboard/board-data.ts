@@ -1,4 +1,4 @@
-// What a contest's boards are computed from (hoj-rules.md §3–§5): the judged contest records minus the excluded
+// What a contest's boards are computed from: the judged contest records minus the excluded
 // ones (super admins, the contest creator, submissions before the start), the problems in display order, the
 // star users, the display fields of the users on the board, and the view configurations.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -127,7 +127,7 @@ export async function isRootUid(db: DbOrTx, uid: string): Promise<boolean> {
   return rows[0]?.r === true;
 }
 
-/** Whether a record of `uid` submitted at `submitTime` counts on the board (hoj-rules §3 exclusions, roots aside). */
+/** Whether a record of `uid` submitted at `submitTime` counts on the board (the contest's creator and super admins are left out). */
 export const countsOnBoard = (c: ContestRow, uid: string, submitTime: Date) => uid !== c.uid && submitTime.getTime() >= c.startTime.getTime();
 
 /**

@@ -1,4 +1,4 @@
-// The scoreboard calls of hoj-api.md §8: the in-contest and the outside board (pages of the in-memory projection
+// The scoreboard calls of the original product: the in-contest and the outside board (pages of the in-memory projection
 // with pins, search and star removal), the rank download, the scroll board, the AC helper and contest printing.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -64,7 +64,7 @@ export interface ScoreboardService {
   printText(id: number, viewer: Viewer): Promise<{ fileName: string; content: string }>;
 }
 
-/** Page sizes of the reference (hoj-api.md §8): AC info and print lists 30. */
+/** Page sizes of the reference: AC info and print lists 30. */
 const LIST_LIMIT = 30;
 
 type RankRow = BoardRow & RankUser;
@@ -304,7 +304,7 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
       if (body.content.trim() === '') throw new OjError('PRINT_EMPTY');
       if ([...body.content].length < CONTEST_LIMITS.printMinLength) throw new OjError('PRINT_TOO_SHORT');
       const pushes: PushMessage[] = await db.transaction(async (tx) => {
-        // One print per user every 30 s (hoj-api.md §8), across contests; the lock orders a user's requests.
+        // One print per user every 30 s, across contests; the lock orders a user's requests.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contest-print:${viewer.uid}`}))`);
         const [last] = await tx
           .select({ wait: sql<number | null>`ceil(${CONTEST_LIMITS.printIntervalS} - extract(epoch from (now() - max(${contestPrint.gmtCreate}))))::int` })

@@ -1,4 +1,4 @@
-// The scoreboard projection of one services process (ARCHITECTURE "Scoreboard"): per contest and per view an
+// The scoreboard projection of one services process: per contest and per view an
 // in-memory engine plus the board version it reflects. Writers (the judge ingester, rejudges, rule edits) bump
 // `contest.board_version` in their own transaction — the row lock orders the writers of a contest across
 // processes — apply the one record incrementally and store one `scoreboard.delta` per view with its topic seq.

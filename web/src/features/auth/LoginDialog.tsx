@@ -1,4 +1,4 @@
-// The 370 px login/register/reset dialog (spec §2, §4, §5): login with the slide verification from the 5th
+// The 370 px login/register/reset dialog: login with the slide verification from the 5th
 // failure, registration with a mailed code (60 s resend wait), reset with an image captcha (90 s resend wait).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -154,7 +154,7 @@ function RegisterForm() {
       showToast('success', intl.formatMessage({ id: 'auth.message.thanksRegister' }));
       openLoginDialog('login');
     } catch {
-      // Spec §4: a failed registration clears the code.
+      // A failed registration clears the code.
       setForm((f) => ({ ...f, code: '' }));
     } finally {
       setBusy(false);
@@ -225,7 +225,7 @@ function ResetForm() {
       startCountdown('reset');
       showToast('success', intl.formatMessage({ id: 'auth.message.resetMailSent' }));
     } catch {
-      // Spec §4: a failed reset clears the captcha and refreshes it.
+      // A failed reset clears the captcha and refreshes it.
       setForm((f) => ({ ...f, captcha: '' }));
     } finally {
       setBusy(false);

@@ -1,4 +1,4 @@
-// /reset-password?username=&code= (spec §2): the link of the reset mail; the user enters the new password twice.
+// /reset-password?username=&code=: the link of the reset mail; the user enters the new password twice.
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';

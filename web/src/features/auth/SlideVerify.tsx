@@ -1,4 +1,4 @@
-// The slide verification (spec §4): a 325×100 picture with a gap; the user slides the 42 px block onto it.
+// The slide verification: a 325×100 picture with a gap; the user slides the 42 px block onto it.
 // The client cannot tell whether it fits: it reports `{ id, x }` and the server checks it with the next login.
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -38,7 +38,7 @@ export async function logout(): Promise<void> {
   clearSession();
 }
 
-// ---------- registration, reset, captchas (hoj-api.md §2) ----------
+// ---------- registration, reset, captchas ----------
 
 export const sendRegisterCode = (email: string) => api.get('/get-register-code', { query: { email }, decode: (x) => decode(RegisterCodeVO, x) });
 export const checkUsernameOrEmail = (username: string, email: string) =>
@@ -49,7 +49,7 @@ export const getSlideChallenge = () => api.get('/captcha-slide', { decode: (x) =
 export const applyResetPassword = (body: { email: string; captcha: string; captchaKey: string }) => api.post('/apply-reset-password', body);
 export const resetPassword = (body: { username: string; password: string; code: string }) => api.post('/reset-password', body);
 
-// ---------- settings (hoj-api.md §3) ----------
+// ---------- settings ----------
 
 function updateUser(user: UserInfo): void {
   setUser(user);

@@ -1,4 +1,4 @@
-// The resend countdowns of spec §4 (60 s register, 90 s reset) and the failed-login counter behind the slide.
+// The resend countdowns of the original product (60 s register, 90 s reset) and the failed-login counter behind the slide.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countdownState, loginFailState, secondsLeft, setLoginFailures, startCountdown } from './countdown';
 

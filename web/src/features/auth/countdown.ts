@@ -1,4 +1,4 @@
-// The register (60 s) and reset (90 s) resend countdowns of spec §4: kept outside the dialog (and in
+// The register (60 s) and reset (90 s) resend countdowns of the original product: kept outside the dialog (and in
 // localStorage) so closing the dialog or reloading the page does not reset them.
 import { proxy } from 'valtio';
 import { LIMITS } from '@oj/proto';
@@ -39,7 +39,7 @@ export function secondsLeft(s: { until: Record<CountdownKind, number>; now: numb
 
 if (typeof window !== 'undefined' && Object.values(countdownState.until).some((u) => u > Date.now())) timer = setInterval(tick, 1000);
 
-/** Failed logins seen by this browser (spec §4: the slide verification shows from the 5th). */
+/** Failed logins seen by this browser (the slide verification shows from the 5th). */
 export const loginFailState = proxy({ count: Number(typeof window === 'undefined' ? 0 : readString('oj.loginFailures')) || 0 });
 export function setLoginFailures(n: number): void {
   loginFailState.count = n;

@@ -1,4 +1,4 @@
-// Spec §5 form rules.
+// The login, register and reset form rules.
 import { describe, expect, it } from 'vitest';
 import { validateLogin, validateRegister, validateReset } from './validation';
 

@@ -1,4 +1,4 @@
-// The login/register/reset form rules of spec §5; each returns the message id of the first failure.
+// The login/register/reset form rules of the original product; each returns the message id of the first failure.
 import { LIMITS } from '@oj/proto';
 import type { MessageId } from '../../i18n/zh-CN';
 

@@ -1,4 +1,4 @@
-// Persistent notifications of new contest announcements (spec 001 §2.5): each stays until the user closes it.
+// Persistent notifications of new contest announcements: each stays until the user closes it.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ContestAnnouncementVO } from '@oj/proto';

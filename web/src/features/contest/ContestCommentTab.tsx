@@ -1,5 +1,5 @@
 // The Comment tab (open only with the site's openContestComment): the contest's Q&A comments. During the
-// contest the server shows each contestant only their own and the administrators' comments (spec §6).
+// contest the server shows each contestant only their own and the administrators' comments.
 import { CommentSection } from '../discussion/CommentSection';
 import { useContestShell } from './contest-context';
 

@@ -1,4 +1,4 @@
-// /contest (spec 001 §2.5): rule, status and keyword filters kept in the URL (currentPage, status, keyword, type),
+// /contest: rule, status and keyword filters kept in the URL (currentPage, status, keyword, type),
 // ten contests a page. Opening a contest needs login: logged-out users are warned and get the login dialog.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

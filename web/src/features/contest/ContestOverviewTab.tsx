@@ -1,5 +1,5 @@
 // The Overview tab: the description (markdown) and, for a password contest the user has not registered for, the
-// password card (spec 001 §2.5, §5: an empty password warns "Enter the contest password").
+// password card (an empty password warns "Enter the contest password").
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Markdown } from '../../components/Markdown';

@@ -1,4 +1,4 @@
-// The Problem tab (spec 001 §2.5): my status (ACM check, OI score), display id with its balloon colour, title,
+// The Problem tab: my status (ACM check, OI score), display id with its balloon colour, title,
 // AC, total ('?' when real-time data is not permitted) and the AC-rate bar; a row opens the problem in the contest.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /contest/:contestID (spec 001 §2.4, §2.5, §4): login required; the header (title, auth tag, participants, rule,
+// /contest/:contestID: login required; the header (title, auth tag, participants, rule,
 // start and end, progress and a countdown ticking each second from the server's clock), the tabs gated by role and
 // flags, the routed tab, and the live link (status changes, announcements as persistent notifications).
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -36,7 +36,7 @@ export const TAB_LABEL: Record<ContestTabName, MessageId> = {
   'scroll-board': 'contest.tab.scrollBoard',
 };
 
-/** Spec §2.4: a login-required route without a token goes home, with the message and the login dialog. */
+/** A login-required route without a token goes home, with the message and the login dialog. */
 export function LoginRequired() {
   const intl = useIntl();
   useEffect(() => {
@@ -46,7 +46,7 @@ export function LoginRequired() {
   return <Navigate to="/home" replace />;
 }
 
-/** Spec §2.4: an access-closed route (contest comment while closed) goes home with the No_Access message. */
+/** An access-closed route (contest comment while closed) goes home with the No_Access message. */
 function NoAccessRedirect() {
   const intl = useIntl();
   useEffect(() => showToast('warning', intl.formatMessage({ id: 'contest.shell.noAccess' })), [intl]);

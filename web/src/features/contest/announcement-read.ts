@@ -1,5 +1,4 @@
-// Contest announcements already shown to this user, kept per user and contest in localStorage (spec 001 §7:
-// "read ids are kept locally per user and contest") so a reload does not raise the same notification twice.
+// Contest announcements already shown to this user, kept per user and contest in localStorage so a reload does not raise the same notification twice.
 import { readJson, writeJson } from '../../lib/storage';
 
 /** At most this many ids are kept per contest (oldest dropped). */

@@ -1,4 +1,4 @@
-// REST calls of the contest pages (hoj-api.md §8 and §15.5), answers decoded with proto's schemas.
+// REST calls of the contest pages, answers decoded with proto's schemas.
 import {
   AdminContestProblemList,
   AdminContestVO,
@@ -66,7 +66,7 @@ export const getContestSubmissions = (q: ContestSubmissionListQuery): Promise<Pa
 export const checkContestSubmissions = (cid: number, submitIds: number[]): Promise<Record<string, ContestSubmissionItem>> =>
   api.post('/check-contest-submissions-status', { cid, submitIds }, { decode: recordOf((x) => decode(ContestSubmissionItem, x)), silent: true });
 
-/** My status per problem pid (spec §7 getUserProblemStatus with the contest). Silent: the column is optional. */
+/** My status per problem pid (getUserProblemStatus with the contest). Silent: the column is optional. */
 export const getContestProblemStatus = (cid: number, pidList: number[], containsEnd = false): Promise<Record<string, UserProblemStatus>> =>
   api.post('/get-user-problem-status', { pidList, isContestProblemList: true, cid, containsEnd }, { decode: recordOf((x) => decode(UserProblemStatus, x)), silent: true });
 
@@ -82,7 +82,7 @@ export async function markAnnouncementsRead(cid: number, aids: number[]): Promis
   await api.post('/read-contest-announcement', { cid, aids }, { silent: true });
 }
 
-// ---------- admin (hoj-api.md §15.5) ----------
+// ---------- admin ----------
 
 export const adminGetContestList = (currentPage: number, limit: number, keyword?: string): Promise<PageOf<AdminContestVO>> =>
   api.get('/admin/contest/get-contest-list', { query: { currentPage, limit, keyword }, decode: (x) => decode(adminContestPage, x) });

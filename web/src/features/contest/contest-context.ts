@@ -14,7 +14,7 @@ export interface ContestShellValue {
   isSuperAdmin: boolean;
   /** Registered with the password (always true for a public contest). */
   registered: boolean;
-  /** The menu is enabled (spec §2.5). */
+  /** The menu is enabled. */
   enterable: boolean;
   /** Increases whenever a new announcement arrives, so the announcement tab reloads. */
   announcementVersion: number;

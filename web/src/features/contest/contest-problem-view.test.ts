@@ -1,4 +1,4 @@
-// The contest problem list's status column and counts (spec 001 §2.5).
+// The contest problem list's status column and counts.
 import { describe, expect, it } from 'vitest';
 import { acRate, countText, statusCell, submitOpen } from './contest-problem-view';
 

@@ -1,4 +1,4 @@
-// Display rules of the contest problem list (spec 001 §2.5): the status cell per rule, counts hidden as '?'.
+// Display rules of the contest problem list: the status cell per rule, counts hidden as '?'.
 import { CONTEST_STATUS } from '@oj/proto';
 
 /** Never submitted; −5: the result is hidden while the OI board is sealed. */

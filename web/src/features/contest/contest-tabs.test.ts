@@ -1,4 +1,4 @@
-// Which contest tabs show and when they are enabled (spec 001 §2.5, §6), and who is a contest admin.
+// Which contest tabs show and when they are enabled, and who is a contest admin.
 import { describe, expect, it } from 'vitest';
 import { canEnter, contestTabs, isContestAdmin, needsPassword, tabOfPath, type TabRules } from './contest-tabs';
 

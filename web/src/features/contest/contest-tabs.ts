@@ -1,4 +1,4 @@
-// Who sees which contest tab (spec 001 §2.5, §6) and when a contest may be entered. The server checks every call
+// Who sees which contest tab and when a contest may be entered. The server checks every call
 // again; these rules only decide what the shell offers.
 import { CONTEST_AUTH, CONTEST_STATUS, type ContestVO } from '@oj/proto';
 
@@ -23,7 +23,7 @@ export interface ContestViewer {
 
 export const isSuperAdmin = (v: Pick<ContestViewer, 'roles'>) => v.roles.includes('root');
 
-/** Contest admin (spec §6): a super admin or the contest's author. */
+/** Contest admin: a super admin or the contest's author. */
 export function isContestAdmin(v: ContestViewer, c: Pick<ContestVO, 'author'>): boolean {
   if (isSuperAdmin(v)) return true;
   return v.username !== null && c.author !== null && v.username === c.author;

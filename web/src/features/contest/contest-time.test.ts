@@ -1,4 +1,4 @@
-// The contest clock of spec 001 §4: status −1 → 0 → 1 from the server's time, progress 0 / elapsed % / 100, the
+// The contest clock of the original product: status −1 → 0 → 1 from the server's time, progress 0 / elapsed % / 100, the
 // countdown text, and the offset that corrects a wrong browser clock.
 import { describe, expect, it } from 'vitest';
 import { clockOffset, durationSeconds, formatClock, progressAt, remainingAt, splitDuration, statusAt } from './contest-time';

@@ -1,4 +1,4 @@
-// The contest clock of spec 001 §4: status and progress computed in the browser from the server's time. The
+// The contest clock of the original product: status and progress computed in the browser from the server's time. The
 // offset (server now − browser now at load) keeps a wrong browser clock from opening or closing a contest early.
 import { CONTEST_STATUS } from '@oj/proto';
 

@@ -1,4 +1,4 @@
-// Contest routes inside the site layout (issue 5): /contest, /contest/:contestID/* and the admin contest pages;
+// Contest routes inside the site layout: /contest, /contest/:contestID/* and the admin contest pages;
 // and the full-screen problem page, which lives outside the layout. Pages load on first visit.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';

@@ -1,5 +1,5 @@
-// The shell's live link to `contest:<cid>` (contest.status and contest.announcement), through lib/live-topics.ts:
-// frames in seq order, `since` after a reconnect, a REST catch-up on resync, and the spec's 60 s poll of unread
+// The shell's live link to `contest:<cid>` (contest.status and contest.announcement), through the live-topic engine:
+// frames in seq order, `since` after a reconnect, a REST catch-up on resync, and a 60 s poll of unread
 // announcements only while the socket is down.
 import { useEffect, useRef } from 'react';
 import { POLLING, type ContestAnnouncementVO, type ContestStatusEvent, topics } from '@oj/proto';

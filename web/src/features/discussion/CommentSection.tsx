@@ -1,4 +1,4 @@
-// The comment and reply section (spec §2, §4, §5): comments paged at 10, likes, replies collapsed after 3 with
+// The comment and reply section: comments paged at 10, likes, replies collapsed after 3 with
 // show-all / pick-up, delete with confirmation (author, or a site admin), and the login and empty-content prompts.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,7 +13,7 @@ import { addComment, addReply, deleteComment, deleteReply, getComments, likeComm
 
 const PAGE = 10;
 
-/** Checks the spec's rules before sending; returns the trimmed text or null after warning. */
+/** Checks the content rules (not blank, at most 10,000 characters) before sending; returns the trimmed text or null after warning. */
 function useContentCheck() {
   const intl = useIntl();
   const session = useSnapshot(sessionState);

@@ -1,4 +1,4 @@
-// REST calls of discussions, comments, replies and likes (hoj-api.md §11), decoded with proto's schemas.
+// REST calls of discussions, comments, replies and likes, decoded with proto's schemas.
 import { CommentListVO, CommentVO, decode, Discussion, Page, ReplyVO, type PageOf } from '@oj/proto';
 import { api, request } from '../../lib/api';
 import { listOf } from '../../lib/decoders';
@@ -12,7 +12,7 @@ export const getDiscussion = (did: number): Promise<Discussion> =>
 export const addDiscussion = (title: string, content: string): Promise<Discussion> =>
   api.post('/discussion', { title, content }, { decode: (x) => decode(Discussion, x) });
 
-/** What a comment belongs to: a discussion, or a contest's Q&A (spec 001 §2.5 Comment tab). */
+/** What a comment belongs to: a discussion, or a contest's Q&A (its Comment tab). */
 export type CommentTarget = { did: number } | { cid: number };
 const sourceOf = (t: CommentTarget) => ('did' in t ? { sourceId: t.did, sourceType: 'Discussion' as const } : { sourceId: t.cid, sourceType: 'Contest' as const });
 

@@ -1,4 +1,4 @@
-// /help (spec §2 Help page): compile command and A+B template of each local language, the result statuses
+// /help: compile command and A+B template of each local language, the result statuses
 // explained, and four compile tips.
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,7 +10,7 @@ import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { languagesState, loadLanguages } from '../../stores/languages';
 
-/** The statuses the spec explains, in its order, with their explanation ids. */
+/** The statuses the help page explains, in the original product's order, with their explanation ids. */
 const STATUSES: [JudgeStatusCode, MessageId][] = [
   [JudgeStatus.PENDING, 'help.status.pending'],
   [JudgeStatus.SUBMITTED_FAILED, 'help.status.submittedFailed'],

@@ -1,4 +1,4 @@
-// /home (spec §2): carousel, announcements, last week's submissions, latest problems, recent contests,
+// /home: carousel, announcements, last week's submissions, latest problems, recent contests,
 // the 7-day AC rank and the remote judges.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { openLoginDialog, showToast } from '../../stores/ui';
 import { Announcements } from './Announcements';
 import { getCarousel, getRecentContests, getRecentProblems, getSevenDayRank, getWeekStatistics } from './home-api';
 
-/** The remote judges of hoj-api §4, shown as text badges. */
+/** The remote judges of the original product, shown as text badges. */
 const REMOTE_JUDGES = ['HDU', 'Codeforces', 'GYM', 'POJ', 'SPOJ', 'AtCoder', 'LibreOJ'];
 const CAROUSEL_MS = 5000;
 

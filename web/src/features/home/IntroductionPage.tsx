@@ -1,4 +1,4 @@
-// /introduction: the four feature cards of spec §2, each marked available.
+// /introduction: the four feature cards of the original product, each marked available.
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -1,4 +1,4 @@
-// REST calls of the home page, the user home and the global ranks (hoj-api §1, §3, §7), decoded with proto's schemas.
+// REST calls of the home page, the user home and the global ranks, decoded with proto's schemas.
 import {
   ACMRankVO,
   AnnouncementVO,

@@ -1,4 +1,4 @@
-// The top navigation links of spec §2, in order. Pages not built yet render a placeholder.
+// The top navigation links of the original product, in order. Pages not built yet render a placeholder.
 import type { MessageId } from '../../i18n/zh-CN';
 
 export interface NavLink {

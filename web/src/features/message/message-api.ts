@@ -1,4 +1,4 @@
-// REST calls of the message center (hoj-api.md §12), decoded with proto's schemas.
+// REST calls of the message center, decoded with proto's schemas.
 import { decode, Page, SysMsgVO, UserMsgVO, type MsgType, type PageOf } from '@oj/proto';
 import { api, request } from '../../lib/api';
 

@@ -32,7 +32,7 @@ interface Props {
   info: ProblemInfo;
   contest?: ContestProblemRef;
   onSubmitted: (s: Submission) => void;
-  /** A failed submit hides the previous status panel (spec §8). */
+  /** A failed submit hides the previous status panel. */
   onSubmitFailed: () => void;
 }
 

@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Markdown } from '../../components/Markdown';
 import type { MessageId } from '../../i18n/zh-CN';
 
-/** CF and GYM problems keep their limits for every language (spec §2). */
+/** CF and GYM problems keep their limits for every language. */
 export function otherLanguageFactor(problemId: string): number {
   return /^(CF|GYM)-/i.test(problemId) ? 1 : 2;
 }

@@ -1,4 +1,4 @@
-// /acm-rank and /oi-rank (spec §2): the top-10 bar chart, search, page sizes 10/15/30/50/100, and links to the
+// /acm-rank and /oi-rank: the top-10 bar chart, search, page sizes 10/15/30/50/100, and links to the
 // user home and the user's accepted submissions.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

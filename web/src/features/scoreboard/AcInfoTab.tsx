@@ -1,4 +1,4 @@
-// The Admin Helper tab (spec 001 §2.5): first ACs per user and problem for balloon runners, pushed live by
+// The Admin Helper tab: first ACs per user and problem for balloon runners, pushed live by
 // `acinfo.new` on contest-admin:<cid>; polled every 10 s only while the socket is down; manual refresh.
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';

@@ -1,4 +1,4 @@
-// The Admin Print tab (spec 001 §2.5): print requests (unprinted first), download and mark printed; new ones are
+// The Admin Print tab: print requests (unprinted first), download and mark printed; new ones are
 // pushed by `print.new` on contest-admin:<cid>, polled every 10 s only while the socket is down.
 import { FormattedMessage } from 'react-intl';
 import { CONTEST_LIMITS, type ContestVO, type PrintVO } from '@oj/proto';

@@ -1,4 +1,4 @@
-// The board's rows, ACM or OI (spec 001 §2.5, §3): rank ('*' for star users) with the award box, the user,
+// The board's rows, ACM or OI: rank ('*' for star users) with the award box, the user,
 // totals, one cell per problem. Virtualised: only the rows in view are in the DOM.
 import { memo, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';

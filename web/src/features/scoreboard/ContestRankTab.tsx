@@ -1,4 +1,4 @@
-// The contest's Rank tab (spec 001 §2.5): the in-contest board, live.
+// The contest's Rank tab: the in-contest board, live.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ContestProblemVO, ContestVO } from '@oj/proto';

@@ -1,4 +1,4 @@
-// /contest/acm-scoreboard/:contestID and /contest/oi-scoreboard/:contestID (spec 001 §2.1): the outside board,
+// /contest/acm-scoreboard/:contestID and /contest/oi-scoreboard/:contestID: the outside board,
 // open to visitors when the contest has `openRank`, live like the in-contest one.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';

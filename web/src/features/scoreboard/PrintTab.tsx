@@ -1,4 +1,4 @@
-// The Print tab (spec 001 §2.5, §5): a 20-row text area sent to the contest's printer queue.
+// The Print tab: a 20-row text area sent to the contest's printer queue.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ContestVO } from '@oj/proto';

@@ -1,4 +1,4 @@
-// The Rejudge tab (super admin, spec 001 §2.5): each contest problem with its AC and total counts and Rejudge All.
+// The Rejudge tab (super admin): each contest problem with its AC and total counts and Rejudge All.
 // The counts follow the re-judging live: every board change pushed to contest-admin:<cid> refreshes them.
 import { topics } from '@oj/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// A live contest board with its toolbar (spec 001 §2.5): search, star users, include-after-contest, force update
+// A live contest board with its toolbar: search, star users, include-after-contest, force update
 // (contest admins), auto refresh (off once the contest has ended or after a failed refresh), followed users pinned
 // and highlighted, page sizes 10/30/50/100/300 (50 by default) or the whole board, all applied in the browser.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';

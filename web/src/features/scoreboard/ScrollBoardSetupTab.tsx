@@ -1,4 +1,4 @@
-// The ScrollBoard tab (contest admin, ACM; spec 001 §2.5, §9): medal counts defaulting to 10/20/30 % of the teams
+// The ScrollBoard tab (contest admin, ACM): medal counts defaulting to 10/20/30 % of the teams
 // (star users excluded, floored), remove star, and Start Rolling, which opens the scroll board in a new window
 // (after a confirmation while the contest has not ended).
 import { useEffect, useState } from 'react';

@@ -79,7 +79,7 @@ export function shownName(row: Pick<UserFields, 'username' | 'realname' | 'nickn
   return row.username;
 }
 
-/** Search (hoj-rules §3): the school or the shown name contains the keyword (already lower-cased). */
+/** Search: the school or the shown name contains the keyword (already lower-cased). */
 export function matcher(rankShowName: string): (row: RankRow, keyword: string) => boolean {
   return (row, keyword) => shownName(row, rankShowName).toLowerCase().includes(keyword) || (row.school ?? '').toLowerCase().includes(keyword);
 }

@@ -1,4 +1,4 @@
-// The print form's rule (spec 001 §5): not empty, at least 50 characters.
+// The print form's rule: not empty, at least 50 characters.
 import { CONTEST_LIMITS } from '@oj/proto';
 
 export type PrintProblem = 'board.print.empty' | 'board.print.tooShort' | 'board.print.tooLong' | null;

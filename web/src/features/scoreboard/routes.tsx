@@ -1,4 +1,4 @@
-// Full-page routes without the site layout (issue 5): the outside scoreboards and the scroll board window.
+// Full-page routes without the site layout: the outside scoreboards and the scroll board window.
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../../components/Spinner';

@@ -1,4 +1,4 @@
-// REST calls of the boards and the contest-day tools (hoj-api.md §8, §13), answers decoded with proto's schemas.
+// REST calls of the boards and the contest-day tools, answers decoded with proto's schemas.
 import {
   AcInfoVO,
   CONTEST_LIMITS,
@@ -86,7 +86,7 @@ export async function checkPrint(id: number, cid: number): Promise<void> {
   await request('PUT', '/check-contest-print-status', { query: { id, cid } });
 }
 
-/** The print text as a file (hoj-api §13): binary on success, the JSON envelope on refusal. */
+/** The print text as a file: binary on success, the JSON envelope on refusal. */
 export async function downloadPrint(id: number): Promise<{ blob: Blob; fileName: string }> {
   const headers: Record<string, string> = { 'Url-Type': 'general', 'Accept-Language': localeState.locale };
   if (sessionState.token) headers.Authorization = sessionState.token;

@@ -1,6 +1,6 @@
 // A whole board kept live: loaded once over REST with its seq, then `scoreboard.delta` frames of the same view
 // applied with the shared ranking code; a reset, a lost frame or a seal change reloads it; while the socket is
-// down it is reloaded every 30 s instead (ARCHITECTURE §3).
+// down it is reloaded every 30 s instead.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { POLLING, type ContestStatusEvent, type RankConfig, type ScoreboardDelta, topics } from '@oj/proto';
 import { watchTopic } from '../../lib/useLiveTopic';
@@ -25,7 +25,7 @@ export interface LiveBoardOptions {
   containsEnd: boolean;
   /** Follow pushed updates (the auto refresh switch). */
   follow: boolean;
-  /** A background refresh failed (spec §4: auto refresh turns off). */
+  /** A background refresh failed (auto refresh turns off). */
   onRefreshFailed: () => void;
   onStatus?: (e: ContestStatusEvent) => void;
 }

@@ -1,4 +1,4 @@
-// /setting (spec §2, §5; login required): collapsible Account (password, email, mobile) and UserInfo (avatar, profile fields).
+// /setting: collapsible Account (password, email, mobile) and UserInfo (avatar, profile fields).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';

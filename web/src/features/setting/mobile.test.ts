@@ -1,4 +1,4 @@
-// The "Change mobile" form rules (spec §5), shared MOBILE_RE with the server.
+// The "Change mobile" form rules, shared MOBILE_RE with the server.
 import { describe, expect, it } from 'vitest';
 import { checkMobile, validateChangeMobile } from './mobile';
 

@@ -1,4 +1,4 @@
-// Client-side rules of the "Change mobile" form (spec §5): current password required, mobile required, in the
+// Client-side rules of the "Change mobile" form: current password required, mobile required, in the
 // server's MOBILE_RE form (mainland 1[3-9]xxxxxxxxx or E.164 +…), and different from the stored one.
 import { isValidMobile } from '@oj/proto';
 import type { MessageId } from '../../i18n/zh-CN';

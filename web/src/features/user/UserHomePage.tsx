@@ -1,4 +1,4 @@
-// /user-home?uid&username (spec §2): avatar, names, counts, a one-year heatmap, and tabs for the profile
+// /user-home?uid&username: avatar, names, counts, a one-year heatmap, and tabs for the profile
 // (markdown signature) and the solved problems grouped by difficulty.
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

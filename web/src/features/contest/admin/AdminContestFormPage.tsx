@@ -1,5 +1,5 @@
 // /admin/contest/create and /admin/contest/:contestId/edit: every field of AdminContestBody with the checks of
-// spec 001 §5 (required fields, duration, password, start before end, seal options, star users, award levels).
+// the form's rules (required fields, duration, password, start before end, seal options, star users, award levels).
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';

@@ -1,6 +1,6 @@
 // /admin/contest: the contests with keyword search (10 a page), a visible switch, and edit, problems,
 // announcements and delete (with the Delete_Contest_Tips confirmation); importing a CLICS event feed as a new
-// contest, and per contest the event-feed export and the rank CSV (issue 5 §6).
+// contest, and per contest the event-feed export and the rank CSV.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,5 +1,5 @@
 // /admin/contest/:contestId/problems: the contest's problems with display id, display title and balloon colour
-// editing, removal, and adding from the public problems (spec 001 §5: the display id is asked for).
+// editing, removal, and adding from the public problems (the display id is asked for).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import * as Dialog from '@radix-ui/react-dialog';

@@ -1,4 +1,4 @@
-// The admin contest pages need login and an admin role (spec 001 §2.3, §2.4, §6): otherwise the prompt to log in
+// The admin contest pages need login and an admin role: otherwise the prompt to log in
 // with an administrator account and the login dialog.
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';

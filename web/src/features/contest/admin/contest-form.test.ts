@@ -1,4 +1,4 @@
-// The admin contest form's rules (spec 001 §5): required fields, Contest_Duration_Check, the password of a
+// The admin contest form's rules: required fields, Contest_Duration_Check, the password of a
 // private/protected contest, Contets_Time_Check, the seal options and defaults, star users, awards, the
 // account-limit rule string and the REST body.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The admin contest form's model (spec 001 §3, §5): defaults, the seal options and their disabling rules, star
+// The admin contest form's model: defaults, the seal options and their disabling rules, star
 // users, award levels, the account-limit rule string, validation, and the mapping to and from the REST shapes.
 import { CONTEST_AUTH, DEFAULT_AWARDS, type AdminContestBody, type AdminContestVO, type AwardConfig } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';

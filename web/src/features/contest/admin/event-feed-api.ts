@@ -1,4 +1,4 @@
-// File transfers of the admin contest list (issue 5 §6): the CLICS event-feed import (multipart `file`) and the
+// File transfers of the admin contest list: the CLICS event-feed import (multipart `file`) and the
 // event-feed / rank downloads. The JSON client sends no forms and reads no files, so these use fetch directly;
 // refusals still come back as JSON envelopes whose `msg` is already in the user's language.
 import { getIntl, localeState } from '../../../i18n/locale';

@@ -1,4 +1,4 @@
-// /scroll-board (spec 001 §2.2, issue 5 §5): the full-screen unfreeze ceremony, opened in its own window. The
+// /scroll-board: the full-screen unfreeze ceremony, opened in its own window. The
 // sealed board is revealed from the bottom team upward, one problem at a time; rising teams glide to their place
 // (transform transitions on rows keyed by team), medal rows pause the show. Only the rows near the cursor (and a
 // team still moving) are in the DOM, so 300 teams stay smooth on a projector.

@@ -1,4 +1,4 @@
-// The scroll board's reveal (issue 5 §5), as a pure state machine over the shared scoreboard engine. It starts from
+// The scroll board's reveal, as a pure state machine over the shared scoreboard engine. It starts from
 // the sealed board (submissions from the seal on shown as pending) and, from the bottom team upward, reveals the
 // current team's hidden problems one at a time in problem order; a team that solves one rises to its new place and
 // the cursor stays on the row, which now holds the next team. A team with nothing left to reveal is final: if it
@@ -58,7 +58,7 @@ export function finalMedals(rows: readonly AcmRow[], starUids: readonly string[]
   return out;
 }
 
-/** Medal defaults of the setup (spec §9): 10 %, 20 %, 30 % of the teams, floored. */
+/** Medal defaults of the setup: 10 %, 20 %, 30 % of the teams, floored. */
 export function defaultMedals(teams: number): MedalCounts {
   return { gold: Math.floor(teams * 0.1), silver: Math.floor(teams * 0.2), bronze: Math.floor(teams * 0.3) };
 }

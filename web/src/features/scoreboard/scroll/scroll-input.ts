@@ -8,7 +8,7 @@ export interface ScrollParams {
   medals: MedalCounts;
 }
 
-/** `?cid=…&removeStar=…&medals[]=g&medals[]=s&medals[]=b` (spec 001 §2.2); null when cid is missing. */
+/** `?cid=…&removeStar=…&medals[]=g&medals[]=s&medals[]=b`; null when cid is missing. */
 export function parseScrollParams(search: string): ScrollParams | null {
   const q = new URLSearchParams(search);
   const cid = Number(q.get('cid'));

@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-/** The raw JWT of an `Authorization` header or handshake token; the reference sends it bare, `Bearer ` is tolerated. */
+/** The raw JWT of an `Authorization` header or handshake token; the original product sends it bare, `Bearer ` is tolerated. */
 export function extractToken(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   const t = raw.trim().replace(/^Bearer\s+/i, '');

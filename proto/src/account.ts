@@ -1,5 +1,5 @@
 // Account contracts of the original product beyond login: registration, reset, slide and image captchas,
-// settings, the mail outbox. Field names follow the reference.
+// settings, the mail outbox. Field names follow the original product's.
 import { Type, type Static } from '@sinclair/typebox';
 import { LIMITS } from './constants';
 import { UserInfo } from './dto';
@@ -90,7 +90,7 @@ export const ChangeMobileBody = Type.Object({
 });
 export type ChangeMobileBody = Static<typeof ChangeMobileBody>;
 
-/** ChangeAccountVO: code 200 on success (the reference also answers failures this way; we use the catalogue). */
+/** ChangeAccountVO: code 200 on success (the original product also answers failures this way; we use the catalogue). */
 export const ChangeAccountVO = Type.Object({ code: Type.Integer(), msg: Type.String(), userInfo: UserInfo });
 export type ChangeAccountVO = Static<typeof ChangeAccountVO>;
 

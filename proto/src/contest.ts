@@ -380,7 +380,7 @@ export const PrintStatusQuery = Type.Object({ id: Id, cid: Id });
 
 export const RejudgeContestProblemQuery = Type.Object({ cid: Id, pid: Id });
 
-/** `GET /api/file/download-contest-rank` (the reference spells the after-contest switch `containEnd` here). */
+/** `GET /api/file/download-contest-rank` (the original product spells the after-contest switch `containEnd` here). */
 export const DownloadContestRankQuery = Type.Object({
   cid: Id,
   forceRefresh: Type.Optional(Type.Boolean()),
@@ -455,7 +455,7 @@ export const AdminContestListQuery = Type.Object({
 });
 export type AdminContestListQuery = Static<typeof AdminContestListQuery>;
 
-/** `PUT /api/admin/contest/change-contest-visible` (`uid` is sent by the reference client and ignored: ownership is checked on the server). */
+/** `PUT /api/admin/contest/change-contest-visible` (`uid` is sent by the original client and ignored: ownership is checked on the server). */
 export const ChangeContestVisibleQuery = Type.Object({ cid: Id, visible: Type.Boolean(), uid: Type.Optional(Type.String({ maxLength: 64 })) });
 export type ChangeContestVisibleQuery = Static<typeof ChangeContestVisibleQuery>;
 

@@ -11,7 +11,7 @@ const QInt = Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX }));
 export const COMMENT_MAX_LENGTH = 10_000;
 /** Replies shown under a comment before the show-all toggle. */
 export const REPLIES_SHOWN = 3;
-/** Message center page sizes: user messages 6, system messages 8 (the reference's web). */
+/** Message center page sizes: user messages 6, system messages 8 (the original product's web). */
 export const MSG_PAGE_SIZE = { user: 6, sys: 8 } as const;
 
 // ---------- discussions ----------
@@ -110,7 +110,7 @@ export const CommentDeleteBody = Type.Object({
 export type CommentDeleteBody = Static<typeof CommentDeleteBody>;
 
 export const CommentLikeQuery = Type.Object({
-  /** The comment id (the reference's name). */
+  /** The comment id (the original product's name). */
   cid: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
   toLike: Type.Boolean(),
   sourceId: Type.Optional(Type.Integer()),

@@ -24,7 +24,7 @@ export function registerJudgeAdminRoutes(app: TypedApp, { services, auth, config
     ok(await services.judgeAdmin.rejudge(req.query.submitId, requireViewer(req))),
   );
 
-  // Not in the reference (it only has the contest variant, rejudge-contest-problem): every non-contest
+  // Not in the original product (it only has the contest variant, rejudge-contest-problem): every non-contest
   // submission of problem `pid` (the problem's numeric id), on the rejudge lane.
   app.get('/api/admin/judge/rejudge-problem', { schema: { querystring: RejudgeProblemQuery }, preHandler: rejudger }, async (req) =>
     ok(await services.judgeAdmin.rejudgeProblem(req.query.pid, requireViewer(req))),

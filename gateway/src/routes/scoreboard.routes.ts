@@ -1,5 +1,5 @@
 // Contest boards and contest-day tools: the in-contest and outside boards, the rank
-// download (CSV, not the reference's .xlsx), the scroll board, the AC helper, printing, and the rejudge of a
+// download (CSV, not the original product's .xlsx), the scroll board, the AC helper, printing, and the rejudge of a
 // contest problem (root + rejudge). The services check every rule; the hooks only answer early.
 import type { FastifyRequest } from 'fastify';
 import {

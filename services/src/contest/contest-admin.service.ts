@@ -39,7 +39,7 @@ import { boardRulesChanged } from './scoreboard/projector';
 export interface ContestAdminService {
   adminList(q: AdminContestListQuery, viewer: Viewer): Promise<PageOf<AdminContestVO>>;
   adminGet(cid: number, viewer: Viewer): Promise<AdminContestVO>;
-  /** Answers the new contest's id (the reference answers null; clients ignore `data`). */
+  /** Answers the new contest's id (the original product answers null; clients ignore `data`). */
   create(body: AdminContestBody, viewer: Viewer): Promise<{ cid: number }>;
   update(body: AdminContestBody, viewer: Viewer): Promise<void>;
   /** Root only. */

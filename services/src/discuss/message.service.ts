@@ -83,7 +83,7 @@ export function createMessageService(ctx: ServiceContext): MessageService {
     return { size, current, offset };
   }
 
-  /** Reading a tab marks its messages read, then pushes the new counts (the reference marks on list). */
+  /** Reading a tab marks its messages read, then pushes the new counts (the original product marks on list). */
   async function markRead(uid: string, read: (tx: Tx) => Promise<number>): Promise<void> {
     const pushed = await db.transaction(async (tx) => ((await read(tx)) > 0 ? [await appendUnreadPush(tx, uid)] : []));
     await publish(pushed);

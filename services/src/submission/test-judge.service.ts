@@ -1,6 +1,6 @@
 // The online test: the user's code run once on their own input (≤ 1000 characters) on the
 // lowest lane. The result is pushed on `test-judge:<key>` and kept 10 minutes; read over REST it is
-// answered once (the row is deleted), as the reference does with its Redis key.
+// answered once (the row is deleted), as the original product does with its Redis key.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
@@ -147,7 +147,7 @@ export function createTestJudgeService(ctx: ServiceContext, runners?: RunnerRegi
         .where(and(eq(testJudge.key, key), eq(testJudge.uid, viewer.uid), gt(testJudge.expiresAt, sql`now()`)));
       if (!row) throw new OjError('TEST_JUDGE_NOT_FOUND');
       if (row.status === JudgeStatus.PENDING) return { status: JudgeStatus.PENDING };
-      // Read once: a second read answers "does not exist", as the reference does.
+      // Read once: a second read answers "does not exist", as the original product does.
       const gone = await db.delete(testJudge).where(eq(testJudge.key, key)).returning({ key: testJudge.key });
       if (gone.length === 0) throw new OjError('TEST_JUDGE_NOT_FOUND');
       return row.result as StoredResult;

@@ -64,7 +64,7 @@ export interface ScoreboardService {
   printText(id: number, viewer: Viewer): Promise<{ fileName: string; content: string }>;
 }
 
-/** Page sizes of the reference: AC info and print lists 30. */
+/** Page sizes of the original product: AC info and print lists 30. */
 const LIST_LIMIT = 30;
 
 type RankRow = BoardRow & RankUser;

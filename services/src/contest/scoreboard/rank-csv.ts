@@ -1,4 +1,4 @@
-// The rank download: the reference sends an .xlsx; we send CSV (RFC 4180),
+// The rank download: the original product sends an .xlsx; we send CSV (RFC 4180),
 // which Excel and every spreadsheet open, with the same columns as the board.
 import type { AcmRow, BoardRow, OiRow } from '@oj/proto';
 import type { ContestRow } from '../access';

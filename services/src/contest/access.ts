@@ -81,6 +81,14 @@ export async function assertEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | nu
   if (contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_NOT_STARTED');
 }
 
+/** Throws unless `viewer` may see a contest's announcements and status: like entering, but also before the start. */
+export async function assertSee(db: DbOrTx, c: ContestRow, viewer: Viewer | null): Promise<void> {
+  if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
+  if (isContestAdmin(viewer, c)) return;
+  if (!c.visible) throw new OjError('CONTEST_NOT_FOUND');
+  if (c.auth === CONTEST_AUTH.PRIVATE && !(await isRegistered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
+}
+
 /**
  * Throws unless `viewer` may submit in the contest now: entered, registered for a private or protected contest,
  * the contest running (or ended with `allowEndSubmit`), not imported. Contest admins may submit any time.

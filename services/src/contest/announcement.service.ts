@@ -19,7 +19,7 @@ import { isInt4, type DbOrTx, type Tx } from '../db/client';
 import { contestAnnouncement, contestAnnouncementRead, users } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { isRoot, loadContest, type ContestRow } from './access';
-import { assertSee } from './contest.service';
+import { assertSee } from './access';
 
 export interface ContestAnnouncementService {
   adminList(q: { cid: number; currentPage?: number; limit?: number }, viewer: Viewer): Promise<PageOf<ContestAnnouncementVO>>;

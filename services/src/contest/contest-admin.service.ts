@@ -32,7 +32,8 @@ import { REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
 import { isRoot, loadContest, parseAccountLimitRule, type ContestRow } from './access';
 import { clockColumns } from './contest-clock';
-import { compareDisplayId, registrationCounts } from './contest.service';
+import { registrationCounts } from './contest.repo';
+import { compareDisplayId } from './contest-view';
 import { toAdminContestVO } from './contest-view';
 import { boardRulesChanged } from './scoreboard/projector';
 

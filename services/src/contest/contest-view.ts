@@ -126,3 +126,6 @@ export function toContestSubmissionItem(j: JudgeRow, title: string, view: Submis
     isManual: j.isManual,
   };
 }
+
+/** Display ids in natural order (A < B < … ; 2 < 10). */
+export const compareDisplayId = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });

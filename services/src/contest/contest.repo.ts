@@ -1,7 +1,9 @@
-// The SQL of the contest row and its registrations, as the access rules read them.
-import { and, eq } from 'drizzle-orm';
+// The SQL of the contest row, its registrations and its problems, as the contestants' side reads them.
+import { and, count, desc, eq, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { CONTEST_STATUS } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
-import { contest, contestRegister } from '../db/schema';
+import { escapeLike } from '../db/paging';
+import { contest, contestProblem, contestRegister, problems } from '../db/schema';
 
 export type ContestRow = typeof contest.$inferSelect;
 
@@ -16,4 +18,61 @@ export async function isRegistered(db: DbOrTx, cid: number, uid: string): Promis
     .from(contestRegister)
     .where(and(eq(contestRegister.cid, cid), eq(contestRegister.uid, uid)));
   return r !== undefined;
+}
+
+/** Registrations per contest. */
+export async function registrationCounts(db: DbOrTx, cids: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (cids.length === 0) return out;
+  const rows = await db
+    .select({ cid: contestRegister.cid, n: count() })
+    .from(contestRegister)
+    .where(inArray(contestRegister.cid, cids))
+    .groupBy(contestRegister.cid);
+  for (const r of rows) out.set(r.cid, r.n);
+  return out;
+}
+
+/** Registers `uid`; false when already registered. */
+export async function addRegistration(db: DbOrTx, cid: number, uid: string): Promise<boolean> {
+  const added = await db.insert(contestRegister).values({ cid, uid }).onConflictDoNothing().returning({ uid: contestRegister.uid });
+  return added.length > 0;
+}
+
+export interface ContestListFilter {
+  type?: number;
+  /** −1 scheduled, 0 running, 1 ended at `now`. */
+  status?: number;
+  keyword?: string;
+  now: Date;
+}
+
+/** Visible contests matching `f`: running first, then scheduled, then ended; newest start first within each. */
+export async function listVisibleContests(db: DbOrTx, f: ContestListFilter, size: number, offset: number | null) {
+  const conds: (SQL | undefined)[] = [eq(contest.visible, true)];
+  if (f.type !== undefined) conds.push(eq(contest.type, f.type));
+  if (f.status === CONTEST_STATUS.SCHEDULED) conds.push(gt(contest.startTime, f.now));
+  else if (f.status === CONTEST_STATUS.RUNNING) conds.push(lte(contest.startTime, f.now), gt(contest.endTime, f.now));
+  else if (f.status === CONTEST_STATUS.ENDED) conds.push(lte(contest.endTime, f.now));
+  if (f.keyword) conds.push(ilike(contest.title, `%${escapeLike(f.keyword)}%`));
+  const where = and(...conds);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contest).where(where);
+  const nowSql = sql`${f.now.toISOString()}::timestamptz`;
+  const phase = sql`case when ${contest.startTime} > ${nowSql} then 1 when ${contest.endTime} > ${nowSql} then 0 else 2 end`;
+  const rows = offset === null ? [] : await db.select().from(contest).where(where).orderBy(phase, desc(contest.startTime), desc(contest.id)).limit(size).offset(offset);
+  return { total, rows };
+}
+
+export async function contestProblemsOf(db: DbOrTx, cid: number) {
+  return db.select().from(contestProblem).where(eq(contestProblem.cid, cid));
+}
+
+/** A contest problem by display id, with its problem row. */
+export async function findContestProblemWithProblem(db: DbOrTx, cid: number, displayId: string) {
+  const [hit] = await db
+    .select({ cp: contestProblem, p: problems })
+    .from(contestProblem)
+    .innerJoin(problems, eq(problems.id, contestProblem.pid))
+    .where(and(eq(contestProblem.cid, cid), eq(contestProblem.displayId, displayId)));
+  return hit;
 }

@@ -8,7 +8,6 @@ import {
   type ProblemInfo,
   type ProblemListQuery,
   type ProblemVO,
-  type Tag,
   PAGE_SIZES,
   ProblemType,
 } from '@oj/proto';
@@ -16,8 +15,9 @@ import { isAdmin, type Viewer } from '../account/viewer';
 import { escapeLike, pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { languagesAndTemplatesOf } from './code-template.repo';
+import { tagsOf } from './problem.repo';
 import { isInt4, type DbOrTx } from '../db/client';
-import { problems, problemTag, tags } from '../db/schema';
+import { problems, problemTag } from '../db/schema';
 
 export interface ProblemService {
   list(q: ProblemListQuery, viewer: Viewer | null): Promise<PageOf<ProblemVO>>;
@@ -78,23 +78,6 @@ export function toProblem(p: ProblemRow): Problem {
 function counts(p: ProblemRow): ProblemCount {
   const { id, total, ac, wa, tle, mle, re, pe, ce, se, pa } = p;
   return { pid: id, total, ac, wa, tle, mle, re, pe, ce, se, pa };
-}
-
-async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Tag[]>> {
-  const out = new Map<number, Tag[]>();
-  if (pids.length === 0) return out;
-  const rows = await db
-    .select({ pid: problemTag.pid, id: tags.id, name: tags.name, color: tags.color, oj: tags.oj })
-    .from(problemTag)
-    .innerJoin(tags, eq(tags.id, problemTag.tid))
-    .where(inArray(problemTag.pid, pids))
-    .orderBy(asc(tags.id));
-  for (const { pid, ...t } of rows) {
-    const list = out.get(pid) ?? [];
-    list.push(t);
-    out.set(pid, list);
-  }
-  return out;
 }
 
 /** The problem with display id `problemId`, if `viewer` may see it. */

@@ -11,7 +11,6 @@ import {
   type JudgeEvent,
   type PushMessage,
   type Stoppable,
-  type SubmissionStatusData,
   topics,
 } from '@oj/proto';
 import type { ServiceContext } from '../context';
@@ -19,7 +18,9 @@ import { INT4_MAX, type Tx } from '../db/client';
 import { judge, judgeCase, outbox, problems } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
-import { COUNTER_COLUMNS, counterDelta } from './counters';
+import { counterDelta } from './counters';
+import { addToCounters } from './judge.repo';
+import { pushStatus } from './status-push';
 import type { OutboxRelay } from './outbox-relay';
 
 type JudgeRow = typeof judge.$inferSelect;
@@ -102,21 +103,6 @@ export function isPermanentDbError(err: unknown): boolean {
 /** Rows per INSERT of case results (PostgreSQL allows 65 535 parameters per statement). */
 const CASE_INSERT_CHUNK = 1000;
 
-export function statusData(row: JudgeRow): SubmissionStatusData {
-  return {
-    submitId: row.submitId,
-    status: row.status,
-    time: row.time,
-    memory: row.memory,
-    score: row.score,
-    oiRankScore: row.oiRankScore,
-    judger: row.judger,
-    isManual: row.isManual,
-    casesDone: row.casesDone,
-    casesTotal: row.casesTotal,
-    version: row.version,
-  };
-}
 
 /**
  * OI rank score of a verdict: round(0.1 × s + 2 × difficulty × s / ioScore),
@@ -126,10 +112,6 @@ export function oiRankScore(type: number, score: number | null, difficulty: numb
   return rankScore(type, score, difficulty, ioScore);
 }
 
-async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
-  const data = statusData(row);
-  return [await appendPush(tx, topics.submission(row.submitId), 'submission.status', data), await appendPush(tx, topics.user(row.uid), 'submission.status', data)];
-}
 
 function caseValues(row: JudgeRow, c: CaseResult, mode: string) {
   return {
@@ -320,13 +302,7 @@ export class JudgeIngester {
         });
     }
     // Exactly-once counters: the row remembers what it was counted as (see counters.ts).
-    const delta = counterDelta(row.countedStatus, ev.status);
-    const set: Record<string, unknown> = {};
-    for (const k of ['total', ...COUNTER_COLUMNS] as const) {
-      const n = delta[k];
-      if (n) set[k] = sql`${problems[k]} + ${n}`;
-    }
-    if (Object.keys(set).length > 0) await tx.update(problems).set(set).where(eq(problems.id, row.pid));
+    await addToCounters(tx, row.pid, counterDelta(row.countedStatus, ev.status));
 
     const [updated] = await tx
       .update(judge)

@@ -2,7 +2,6 @@
 // resubmit, the queue position of a pending submission, and the runner listing for admins. Every change
 // is one transaction that also corrects the problem counters (counted_status, see counters.ts) and stores
 // the push events, published after commit.
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   isInProgress,
   JudgeStatus,
@@ -15,21 +14,31 @@ import {
   type PushMessage,
   type RejudgeProblemResult,
   type Submission,
-  topics,
 } from '@oj/proto';
-import type { Viewer } from '../account/viewer';
-import { isAdmin } from '../account/viewer';
+import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type Tx } from '../db/client';
-import { contest, contestProblem, contestRecord, judge, judgeCase, outbox, problems } from '../db/schema';
 import { contestStatus } from '../contest/access';
+import { findContest } from '../contest/contest.repo';
 import { BoardProjector, upsertRecord } from '../contest/scoreboard/projector';
-import { appendPush, publishAll } from '../push/push.service';
+import { publishAll } from '../push/push.service';
 import { toSubmission, type JudgeRow } from '../submission/submission-row';
-import { COUNTER_COLUMNS, counterDelta } from './counters';
-import { statusData } from './ingester';
+import { counterDelta } from './counters';
+import {
+  addToCounters,
+  contestHasProblem,
+  lockSubmission,
+  markCancelled,
+  problemExists,
+  problemScoring,
+  requeueContestProblem,
+  requeueOne,
+  requeueProblem,
+  setManualVerdict,
+} from './judge.repo';
 import type { OutboxRelay } from './outbox-relay';
 import type { RunnerRegistry } from './runner-registry';
+import { pushStatus } from './status-push';
 
 
 export interface JudgeAdminService {
@@ -50,47 +59,28 @@ export interface JudgeAdminService {
   runners(viewer: Viewer): JudgeRunnerInfo[];
 }
 
+/**
+ * A manual verdict's score: on OI problems the given score clamped to [0, ioScore] with
+ * oiRankScore = round(2 × difficulty + 0.1 × score); otherwise the submission keeps what it had.
+ */
+export function manualScore(
+  p: { type: number; difficulty: number; ioScore: number } | undefined,
+  old: { score: number | null; oiRankScore: number | null },
+  given: number | undefined,
+): { score: number | null; oiRankScore: number | null } {
+  if (p?.type !== ProblemType.OI || given === undefined) return { score: old.score, oiRankScore: old.oiRankScore };
+  const score = Math.max(0, Math.min(p.ioScore, given));
+  return { score, oiRankScore: Math.round(2 * p.difficulty + 0.1 * score) };
+}
+
 /** Rejudging is for the super admin (role root) holding the rejudge permission. */
 export function requireRejudger(viewer: Viewer): void {
   if (!viewer.roles.includes('root') || !viewer.permissions.includes('rejudge')) throw new OjError('AUTH_FORBIDDEN');
 }
 
-async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
-  const data = statusData(row);
-  return [await appendPush(tx, topics.submission(row.submitId), 'submission.status', data), await appendPush(tx, topics.user(row.uid), 'submission.status', data)];
-}
 
-async function applyCounters(tx: Tx, row: JudgeRow, next: number): Promise<void> {
-  const delta = counterDelta(row.countedStatus, next);
-  const set: Record<string, unknown> = {};
-  for (const k of ['total', ...COUNTER_COLUMNS] as const) {
-    const n = delta[k];
-    if (n) set[k] = sql`${problems[k]} + ${n}`;
-  }
-  if (Object.keys(set).length > 0) await tx.update(problems).set(set).where(eq(problems.id, row.pid));
-}
 
-/** The columns a new judge attempt starts from. */
-const requeueSet = (lane: Lane) => ({
-  status: JudgeStatus.PENDING,
-  version: sql`${judge.version} + 1`,
-  lane,
-  score: null,
-  time: null,
-  memory: null,
-  errorMessage: null,
-  oiRankScore: null,
-  judger: null,
-  isManual: false,
-  casesDone: 0,
-  casesTotal: 0,
-  requeues: 0,
-  progressAt: sql`now()`,
-  gmtModified: sql`now()`,
-});
 
-/** Outbox rows per INSERT of a problem rejudge. */
-const CHUNK = 1000;
 
 export function createJudgeAdminService(
   ctx: ServiceContext,
@@ -109,7 +99,7 @@ export function createJudgeAdminService(
 
   async function lock(tx: Tx, submitId: number): Promise<JudgeRow> {
     if (!isInt4(submitId)) throw new OjError('SUBMISSION_NOT_FOUND');
-    const [row] = await tx.select().from(judge).where(eq(judge.submitId, submitId)).for('update');
+    const row = await lockSubmission(tx, submitId);
     if (!row) throw new OjError('SUBMISSION_NOT_FOUND');
     return row;
   }
@@ -124,12 +114,8 @@ export function createJudgeAdminService(
     const { row, pushes } = await db.transaction(async (tx) => {
       const old = await lock(tx, submitId);
       check(old);
-      const lane = typeof laneOf === 'function' ? laneOf(old) : laneOf;
-      const [row] = await tx.update(judge).set(requeueSet(lane)).where(eq(judge.submitId, submitId)).returning();
-      // judge_case has no version: the old attempt's cases go, the new attempt writes its own.
-      await tx.delete(judgeCase).where(eq(judgeCase.submitId, submitId));
-      await tx.insert(outbox).values({ submitId, version: row!.version, lane });
-      return { row: row!, pushes: [...(await pushStatus(tx, row!)), ...(await contestChanged(tx, row!))] };
+      const row = await requeueOne(tx, submitId, typeof laneOf === 'function' ? laneOf(old) : laneOf);
+      return { row, pushes: [...(await pushStatus(tx, row)), ...(await contestChanged(tx, row))] };
     });
     await publishAll(transport, pushes, logger);
     await relay.flush();
@@ -147,18 +133,8 @@ export function createJudgeAdminService(
       if (!isInt4(pid)) throw new OjError('PROBLEM_NOT_FOUND');
       const pushes: PushMessage[] = [];
       const n = await db.transaction(async (tx) => {
-        const [p] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, pid));
-        if (!p) throw new OjError('PROBLEM_NOT_FOUND');
-        const rows = await tx
-          .update(judge)
-          .set(requeueSet('rejudge'))
-          .where(and(eq(judge.pid, pid), eq(judge.cid, 0)))
-          .returning();
-        for (let i = 0; i < rows.length; i += CHUNK) {
-          const part = rows.slice(i, i + CHUNK);
-          await tx.delete(judgeCase).where(inArray(judgeCase.submitId, part.map((r) => r.submitId)));
-          await tx.insert(outbox).values(part.map((r) => ({ submitId: r.submitId, version: r.version, lane: 'rejudge' as const })));
-        }
+        if (!(await problemExists(tx, pid))) throw new OjError('PROBLEM_NOT_FOUND');
+        const rows = await requeueProblem(tx, pid, 'rejudge');
         for (const r of rows) pushes.push(...(await pushStatus(tx, r)));
         return rows.length;
       });
@@ -175,29 +151,11 @@ export function createJudgeAdminService(
       const pushes: PushMessage[] = [];
       const n = await db.transaction(async (tx) => {
         // Lock order as in the ingester: judge rows first, then the contest row (the board-version bump in reset).
-        const [c] = await tx.select().from(contest).where(eq(contest.id, cid));
+        const c = await findContest(tx, cid);
         if (!c) throw new OjError('CONTEST_NOT_FOUND');
-        const [cp] = await tx
-          .select({ id: contestProblem.id })
-          .from(contestProblem)
-          .where(and(eq(contestProblem.cid, cid), eq(contestProblem.pid, pid)));
-        if (!cp) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
+        if (!(await contestHasProblem(tx, cid, pid))) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
         const lane: Lane = contestStatus(c) === 0 ? 'contest' : 'rejudge';
-        const rows = await tx
-          .update(judge)
-          .set(requeueSet(lane))
-          .where(and(eq(judge.cid, cid), eq(judge.pid, pid)))
-          .returning();
-        for (let i = 0; i < rows.length; i += CHUNK) {
-          const part = rows.slice(i, i + CHUNK);
-          const ids = part.map((r) => r.submitId);
-          await tx.delete(judgeCase).where(inArray(judgeCase.submitId, ids));
-          await tx.insert(outbox).values(part.map((r) => ({ submitId: r.submitId, version: r.version, lane })));
-          await tx
-            .update(contestRecord)
-            .set({ status: null, score: null, useTime: null, gmtModified: sql`now()` })
-            .where(and(eq(contestRecord.cid, cid), inArray(contestRecord.submitId, ids)));
-        }
+        const rows = await requeueContestProblem(tx, cid, pid, lane);
         for (const r of rows) pushes.push(...(await pushStatus(tx, r)));
         pushes.push(...(await boards.reset(tx, cid)));
         return rows.length;
@@ -213,23 +171,9 @@ export function createJudgeAdminService(
       const { row, pushes } = await db.transaction(async (tx) => {
         const old = await lock(tx, submitId);
         if (old.status === JudgeStatus.CANCELLED) throw new OjError('JUDGE_ALREADY_CANCELLED');
-        await applyCounters(tx, old, JudgeStatus.CANCELLED);
-        // The version moves on, so whatever a runner still sends for the cancelled attempt is ignored.
-        const [row] = await tx
-          .update(judge)
-          .set({
-            status: JudgeStatus.CANCELLED,
-            version: sql`${judge.version} + 1`,
-            countedStatus: JudgeStatus.CANCELLED,
-            isManual: true,
-            judger: viewer.username,
-            oiRankScore: null,
-            progressAt: sql`now()`,
-            gmtModified: sql`now()`,
-          })
-          .where(eq(judge.submitId, submitId))
-          .returning();
-        return { row: row!, pushes: [...(await pushStatus(tx, row!)), ...(await contestChanged(tx, row!))] };
+        await addToCounters(tx, old.pid, counterDelta(old.countedStatus, JudgeStatus.CANCELLED));
+        const row = await markCancelled(tx, submitId, viewer.username);
+        return { row, pushes: [...(await pushStatus(tx, row)), ...(await contestChanged(tx, row))] };
       });
       await publishAll(transport, pushes, logger);
       return toSubmission(row, { code: true, errorMessage: true });
@@ -242,22 +186,10 @@ export function createJudgeAdminService(
         const old = await lock(tx, q.submitId);
         if (old.status === JudgeStatus.COMPILE_ERROR) throw new OjError('JUDGE_COMPILE_ERROR_FIXED');
         if (isInProgress(old.status)) throw new OjError('JUDGE_IN_PROGRESS');
-        const [p] = await tx.select({ type: problems.type, difficulty: problems.difficulty, ioScore: problems.ioScore }).from(problems).where(eq(problems.id, old.pid));
-        const isOi = p?.type === ProblemType.OI;
-        // OI only: score clamped to [0, ioScore], oiRankScore = round(2 × difficulty + 0.1 × score).
-        let score = old.score;
-        let oiRank = old.oiRankScore;
-        if (isOi && p && q.score !== undefined) {
-          score = Math.max(0, Math.min(p.ioScore, q.score));
-          oiRank = Math.round(2 * p.difficulty + 0.1 * score);
-        }
-        await applyCounters(tx, old, q.status);
-        const [row] = await tx
-          .update(judge)
-          .set({ status: q.status, score, oiRankScore: oiRank, countedStatus: q.status, isManual: true, judger: viewer.username, gmtModified: sql`now()` })
-          .where(eq(judge.submitId, q.submitId))
-          .returning();
-        return { row: row!, pushes: [...(await pushStatus(tx, row!)), ...(await contestChanged(tx, row!))] };
+        const scored = manualScore(await problemScoring(tx, old.pid), old, q.score);
+        await addToCounters(tx, old.pid, counterDelta(old.countedStatus, q.status));
+        const row = await setManualVerdict(tx, q.submitId, { status: q.status, ...scored, by: viewer.username });
+        return { row, pushes: [...(await pushStatus(tx, row)), ...(await contestChanged(tx, row))] };
       });
       await publishAll(transport, pushes, logger);
       return toSubmission(row, { code: true, errorMessage: true });

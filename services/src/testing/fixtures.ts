@@ -53,3 +53,43 @@ export async function refusal(p: Promise<unknown>): Promise<ErrorCode | 'ok'> {
     throw e;
   }
 }
+
+/** A contest row in memory (not stored), for the pure contest rules: ACM, public, visible, no seal unless told. */
+export function contestRow(startMs: number, durationS: number, values: Partial<typeof contest.$inferSelect> = {}): typeof contest.$inferSelect {
+  return {
+    id: 1,
+    uid: 'author',
+    author: 'author',
+    title: 'fixture',
+    description: '',
+    type: 0,
+    source: 0,
+    auth: 0,
+    pwd: null,
+    startTime: new Date(startMs),
+    endTime: new Date(startMs + durationS * 1000),
+    duration: durationS,
+    sealRank: false,
+    sealRankTime: null,
+    autoRealRank: true,
+    visible: true,
+    openPrint: false,
+    openRank: false,
+    rankShowName: 'username',
+    openAccountLimit: false,
+    accountLimitRule: null,
+    starAccount: [],
+    oiRankScoreType: 'Recent',
+    awardType: 0,
+    awardConfig: [],
+    allowEndSubmit: false,
+    gid: null,
+    imported: false,
+    boardVersion: 0,
+    announcedPhase: -1,
+    nextPhaseAt: null,
+    gmtCreate: new Date(startMs),
+    gmtModified: new Date(startMs),
+    ...values,
+  };
+}

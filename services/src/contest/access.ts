@@ -1,8 +1,8 @@
 // Contest rules shared by the contest, scoreboard, print and event-feed services: status from the clock, who
 // administers a contest (its author or a super admin), who may enter or submit, when a board is sealed for whom.
-import { CONTEST_AUTH, CONTEST_STATUS, OjError } from '@oj/proto';
+import { CONTEST_AUTH, CONTEST_STATUS, isAdminRole, OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
-import type { DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx } from '../db/client';
 import { findContest, isRegistered, type ContestRow } from './contest.repo';
 
 export { isRegistered, type ContestRow };
@@ -137,4 +137,13 @@ export function accountAllowed(c: Pick<ContestRow, 'openAccountLimit' | 'account
   if (!/^\d+$/.test(mid)) return false;
   const n = Number(mid);
   return n >= rule.from && n <= rule.to;
+}
+
+/** The contest, if `viewer` may manage it: an admin role (root, admin, problem_admin), and root or its creator. */
+export async function managedContest(db: DbOrTx, cid: number, viewer: Viewer): Promise<ContestRow> {
+  if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+  if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
+  const c = await loadContest(db, cid);
+  if (!isRoot(viewer) && c.uid !== viewer.uid) throw new OjError('CONTEST_ADMIN_ONLY');
+  return c;
 }

@@ -1,11 +1,10 @@
 // The outbox relay: turns committed outbox rows into `JudgeJob`s on the bus, then marks them sent. Runs
 // right after each submit and periodically, for rows a crash or a bus outage left behind.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { isInProgress, LANES, type JudgeJob, type Lane } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
-import { judge, outbox, problemCase, problems } from '../db/schema';
+import { findSubmission, markSent, postpone, problemWithCases, takeDueRows } from './outbox.repo';
 
 const BATCH = 100;
 const MAX_BACKOFF_MS = 60_000;
@@ -17,9 +16,9 @@ function isLane(s: string): s is Lane {
 type ProblemPart = JudgeJob['problem'];
 
 export async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart | null> {
-  const [p] = await tx.select().from(problems).where(eq(problems.id, pid));
-  if (!p) return null;
-  const rows = await tx.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
+  const found = await problemWithCases(tx, pid);
+  if (!found) return null;
+  const { p, cases: rows } = found;
   // Uploaded cases: problem_case holds file names, the bytes are in the object store under `caseVersion`.
   const uploaded = p.isUploadCase && p.caseVersion ? p.caseVersion : null;
   const cases = rows.map((c, i) =>
@@ -89,27 +88,20 @@ export class OutboxRelay {
   async sweep(): Promise<number> {
     const { db, transport, logger } = this.ctx;
     return db.transaction(async (tx) => {
-      // SKIP LOCKED: several services processes may relay at once without sending a row twice.
-      const rows = await tx
-        .select()
-        .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, sql`now()`)))
-        .orderBy(asc(outbox.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
+      const rows = await takeDueRows(tx, BATCH);
       const problemCache = new Map<number, ProblemPart | null>();
       let sent = 0;
       for (const row of rows) {
-        const [sub] = await tx.select().from(judge).where(eq(judge.submitId, row.submitId));
+        const sub = await findSubmission(tx, row.submitId);
         if (!sub || sub.version !== row.version || !isInProgress(sub.status) || !isLane(row.lane)) {
           // Obsolete (rejudged, finished, or deleted): nothing to judge.
-          await tx.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
+          await markSent(tx, row.id);
           continue;
         }
         if (!problemCache.has(sub.pid)) problemCache.set(sub.pid, await loadProblemPart(tx, sub.pid));
         const problem = problemCache.get(sub.pid);
         if (!problem) {
-          await tx.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
+          await markSent(tx, row.id);
           continue;
         }
         const job: JudgeJob = {
@@ -128,13 +120,10 @@ export class OutboxRelay {
         } catch (err) {
           const backoff = Math.min(1000 * 2 ** row.attempts, MAX_BACKOFF_MS);
           logger.warn({ err, submitId: row.submitId, attempts: row.attempts + 1 }, 'judge job enqueue failed; will retry');
-          await tx
-            .update(outbox)
-            .set({ attempts: row.attempts + 1, availableAt: new Date(Date.now() + backoff) })
-            .where(eq(outbox.id, row.id));
+          await postpone(tx, row.id, row.attempts + 1, new Date(Date.now() + backoff));
           break; // the bus is likely down: leave the rest for the next sweep
         }
-        await tx.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
+        await markSent(tx, row.id);
         sent++;
       }
       return sent;

@@ -1,0 +1,170 @@
+// A contest's problems as its admins manage them: the list (and the add-from-public dialog's candidates), one
+// problem, its display id, title and balloon colour (a new display id is renamed in submissions, records and
+// balloons), adding a public problem, and removing one with its submissions. Each change resets the board.
+import {
+  CONTEST_LIMITS,
+  isAdminRole,
+  OjError,
+  PAGE_SIZES,
+  type AdminContestProblemList,
+  type AdminContestProblemListQuery,
+  type ContestProblem,
+  type ContestProblemBody,
+  type Problem,
+  type PushMessage,
+} from '@oj/proto';
+import type { Viewer } from '../account/viewer';
+import type { ServiceContext } from '../context';
+import { isInt4, type DbOrTx } from '../db/client';
+import { pageOf, pageOffset } from '../db/paging';
+import { REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
+import { publishAll } from '../push/push.service';
+import { managedContest } from './access';
+import { contestProblemsOf } from './contest.repo';
+import {
+  deleteContestProblem,
+  findContestProblem,
+  findProblem,
+  insertContestProblem,
+  listProblemsForContest,
+  renameDisplayId,
+  updateContestProblem,
+  type ContestProblemRow,
+} from './contest-admin.repo';
+import { compareDisplayId } from './contest-view';
+import { boardRulesChanged } from './scoreboard/projector';
+
+export interface ContestProblemAdminService {
+  adminProblemList(q: AdminContestProblemListQuery, viewer: Viewer): Promise<AdminContestProblemList>;
+  adminProblem(pid: number, viewer: Viewer): Promise<Problem>;
+  contestProblem(cid: number, pid: number, viewer: Viewer): Promise<ContestProblem>;
+  setContestProblem(body: ContestProblemBody, viewer: Viewer): Promise<ContestProblem>;
+  addProblemFromPublic(body: ContestProblemBody, viewer: Viewer): Promise<void>;
+  /** Takes the problem out of the contest with its submissions and records (the problem itself stays). */
+  removeProblem(cid: number, pid: number, viewer: Viewer): Promise<void>;
+}
+
+/** A unique-constraint violation (postgres.js error, possibly wrapped by drizzle): its constraint name. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint_name ?? '';
+  }
+  return null;
+}
+
+const toContestProblem = (cp: ContestProblemRow): ContestProblem => ({
+  id: cp.id,
+  cid: cp.cid,
+  pid: cp.pid,
+  displayId: cp.displayId,
+  displayTitle: cp.displayTitle,
+  color: cp.color,
+});
+
+async function contestProblemRow(db: DbOrTx, cid: number, pid: number): Promise<ContestProblemRow> {
+  if (!isInt4(pid)) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
+  const cp = await findContestProblem(db, cid, pid);
+  if (!cp) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
+  return cp;
+}
+
+export function createContestProblemAdminService(ctx: ServiceContext): ContestProblemAdminService {
+  const { db } = ctx;
+  const publish = (msgs: PushMessage[]) => publishAll(ctx.transport, msgs, ctx.logger);
+
+  return {
+    async adminProblemList(q, viewer) {
+      const c = await managedContest(db, q.cid, viewer);
+      const current = q.currentPage ?? 1;
+      const size = q.limit ?? PAGE_SIZES.contestList;
+      const cps = await contestProblemsOf(db, c.id);
+      const contestProblemMap: Record<string, ContestProblem> = {};
+      for (const cp of cps) contestProblemMap[String(cp.pid)] = toContestProblem(cp);
+      const pids = cps.map((cp) => cp.pid);
+      if (q.problemType === undefined && pids.length === 0) return { problemList: pageOf([], 0, current, size), contestProblemMap };
+      const keyword = q.keyword?.trim();
+      const oj = q.oj?.trim().toUpperCase();
+      const { total, rows } = await listProblemsForContest(
+        db,
+        {
+          pids,
+          ...(q.problemType !== undefined && { problemType: q.problemType }),
+          ...(keyword && { keyword }),
+          ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
+        },
+        size,
+        pageOffset(current, size),
+      );
+      // The contest's own problems in display-id order; the candidates by id.
+      const ordered = q.problemType === undefined ? rows.sort((a, b) => compareDisplayId(contestProblemMap[String(a.id)]!.displayId, contestProblemMap[String(b.id)]!.displayId)) : rows;
+      return { problemList: pageOf(ordered.map(toProblem), total, current, size), contestProblemMap };
+    },
+
+    async adminProblem(pid, viewer) {
+      if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+      if (!isInt4(pid)) throw new OjError('PROBLEM_NOT_FOUND');
+      const p = await findProblem(db, pid);
+      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      return toProblem(p);
+    },
+
+    async contestProblem(cid, pid, viewer) {
+      const c = await managedContest(db, cid, viewer);
+      return toContestProblem(await contestProblemRow(db, c.id, pid));
+    },
+
+    async setContestProblem(body, viewer) {
+      try {
+        const { row, msgs } = await db.transaction(async (tx) => {
+          const c = await managedContest(tx, body.cid, viewer);
+          const cp = await contestProblemRow(tx, c.id, body.pid);
+          const p = await findProblem(tx, cp.pid);
+          const displayTitle = body.displayTitle?.trim() || p?.title || cp.displayTitle;
+          const color = body.color === undefined ? cp.color : body.color?.trim() || null;
+          const row = await updateContestProblem(tx, cp.id, { displayId: body.displayId, displayTitle, color });
+          if (body.displayId === cp.displayId) return { row, msgs: [] as PushMessage[] };
+          await renameDisplayId(tx, c.id, cp.id, cp.displayId, body.displayId);
+          return { row, msgs: await boardRulesChanged(tx, c.id) };
+        });
+        await publish(msgs);
+        return toContestProblem(row);
+      } catch (err) {
+        if (uniqueViolation(err) !== null) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
+        throw err;
+      }
+    },
+
+    async addProblemFromPublic(body, viewer) {
+      const c = await managedContest(db, body.cid, viewer);
+      if (!isInt4(body.pid)) throw new OjError('PROBLEM_NOT_FOUND');
+      const p = await findProblem(db, body.pid);
+      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      const cps = await contestProblemsOf(db, c.id);
+      if (cps.some((cp) => cp.displayId === body.displayId)) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
+      if (cps.some((cp) => cp.pid === p.id)) throw new OjError('VALIDATION_FAILED', { detail: 'the problem is already in this contest' });
+      if (cps.length >= CONTEST_LIMITS.maxProblems) throw new OjError('VALIDATION_FAILED', { detail: `a contest has at most ${CONTEST_LIMITS.maxProblems} problems` });
+      try {
+        const msgs = await db.transaction(async (tx) => {
+          await insertContestProblem(tx, { cid: c.id, pid: p.id, displayId: body.displayId, displayTitle: body.displayTitle?.trim() || p.title, color: body.color?.trim() || null });
+          return boardRulesChanged(tx, c.id);
+        });
+        await publish(msgs);
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === null) throw err;
+        if (constraint.includes('display')) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
+        throw new OjError('VALIDATION_FAILED', { detail: 'the problem is already in this contest' });
+      }
+    },
+
+    async removeProblem(cid, pid, viewer) {
+      const msgs = await db.transaction(async (tx) => {
+        const c = await managedContest(tx, cid, viewer);
+        const cp = await contestProblemRow(tx, c.id, pid);
+        await deleteContestProblem(tx, c.id, cp);
+        return boardRulesChanged(tx, c.id);
+      });
+      await publish(msgs);
+    },
+  };
+}

@@ -1,8 +1,10 @@
 // The SQL of contest records (one per contest submission, the scoreboard's input): the pending record written at
 // submit time, and the per-problem counts of the problem list and problem page.
 import { and, count, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { isInProgress } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
-import { contest, contestRecord, roles, userRole } from '../db/schema';
+import { contest, contestProblem, contestRecord, judge, roles, userRole } from '../db/schema';
+import { contestTimeS } from './access';
 import type { ContestRow } from './contest.repo';
 
 export interface PendingRecord {
@@ -76,4 +78,52 @@ export async function unprojectedCounts(
   const out: CountRow[] = [];
   for (const r of rows) if (r.display_id !== null && r.n !== null) out.push({ displayId: r.display_id, status: r.status, n: r.n });
   return { version: Number(rows[0]!.v), rows: out };
+}
+
+export type JudgeRowLike = Pick<typeof judge.$inferSelect, 'submitId' | 'cid' | 'status' | 'score' | 'time'>;
+
+/**
+ * Stores the verdict of a contest submission on its contest record (status, score, run time). The contest
+ * service creates the record (pending) at submit time; one missing is created here from the judge row.
+ */
+export async function upsertRecord(tx: Tx, j: JudgeRowLike): Promise<typeof contestRecord.$inferSelect | null> {
+  const status = isInProgress(j.status) ? null : j.status;
+  const [updated] = await tx
+    .update(contestRecord)
+    .set({ status, score: status === null ? null : j.score, useTime: status === null ? null : j.time, gmtModified: new Date() })
+    .where(eq(contestRecord.submitId, j.submitId))
+    .returning();
+  if (updated) return updated.cid === j.cid ? updated : null;
+  const [src] = await tx
+    .select({
+      uid: judge.uid,
+      pid: judge.pid,
+      submitTime: judge.submitTime,
+      language: judge.language,
+      displayId: contestProblem.displayId,
+      startTime: contest.startTime,
+    })
+    .from(judge)
+    .innerJoin(contest, eq(contest.id, judge.cid))
+    .innerJoin(contestProblem, and(eq(contestProblem.cid, judge.cid), eq(contestProblem.pid, judge.pid)))
+    .where(eq(judge.submitId, j.submitId));
+  if (!src) return null;
+  const [inserted] = await tx
+    .insert(contestRecord)
+    .values({
+      cid: j.cid,
+      uid: src.uid,
+      pid: src.pid,
+      displayId: src.displayId,
+      submitId: j.submitId,
+      status,
+      time: contestTimeS(src, src.submitTime),
+      submitTime: src.submitTime,
+      score: status === null ? null : j.score,
+      useTime: status === null ? null : j.time,
+      language: src.language,
+    })
+    .onConflictDoNothing({ target: contestRecord.submitId })
+    .returning();
+  return inserted ?? null;
 }

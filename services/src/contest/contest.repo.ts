@@ -76,3 +76,13 @@ export async function findContestProblemWithProblem(db: DbOrTx, cid: number, dis
     .where(and(eq(contestProblem.cid, cid), eq(contestProblem.displayId, displayId)));
   return hit;
 }
+
+/** Moves the contest's board version on (the row lock orders the board's writers across processes); the new row. */
+export async function bumpBoardVersion(tx: DbOrTx, cid: number): Promise<ContestRow | undefined> {
+  const [c] = await tx
+    .update(contest)
+    .set({ boardVersion: sql`${contest.boardVersion} + 1` })
+    .where(eq(contest.id, cid))
+    .returning();
+  return c;
+}

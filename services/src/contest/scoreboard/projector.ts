@@ -6,7 +6,7 @@
 // touched by a transaction is trusted only once PostgreSQL says that transaction committed (pg_xact_status), so
 // a rollback can never leave a wrong board behind. The contest clock (contest-clock.ts) pushes the reset when
 // the end lifts the seal; every process notices seal changes by itself (the state remembers how it was sealed).
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   isInProgress,
   OjError,
@@ -19,9 +19,12 @@ import {
 } from '@oj/proto';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { contest, contestProblem, contestRecord, judge } from '../../db/schema';
+import type { contestRecord } from '../../db/schema';
+import { contest } from '../../db/schema';
 import { appendPush } from '../../push/push.service';
-import { contestTimeS, type ContestRow } from '../access';
+import type { ContestRow } from '../access';
+import { bumpBoardVersion, findContest } from '../contest.repo';
+import { upsertRecord, type JudgeRowLike } from '../contest-record.repo';
 import { cellKey, syncAcInfo } from './ac-info';
 import {
   ALL_VIEWS,
@@ -43,7 +46,6 @@ import {
   type RankUser,
 } from './board-data';
 
-type JudgeRowLike = Pick<typeof judge.$inferSelect, 'submitId' | 'cid' | 'status' | 'score' | 'time'>;
 
 /** One contest's boards as of `version`. */
 export interface BoardState {
@@ -159,62 +161,12 @@ export async function pushReset(tx: Tx, cid: number, version: number, which: 'al
  * is stale from then on and rebuilds on its next use.
  */
 export async function boardRulesChanged(tx: Tx, cid: number): Promise<PushMessage[]> {
-  const [c] = await tx
-    .update(contest)
-    .set({ boardVersion: sql`${contest.boardVersion} + 1` })
-    .where(eq(contest.id, cid))
-    .returning();
+  const c = await bumpBoardVersion(tx, cid);
   if (!c) return [];
   const out = await pushReset(tx, cid, c.boardVersion, 'all');
   const s = await buildState(tx, c, c.boardVersion, await loadTopicSeqs(tx, cid), { views: ['live'] });
   out.push(...(await syncAcInfo(tx, { ...s, live: s.views.get('live')! }, 'all')));
   return out;
-}
-
-/**
- * Stores the verdict of a contest submission on its contest record (status, score, run time). The contest
- * service creates the record (pending) at submit time; one missing is created here from the judge row.
- */
-export async function upsertRecord(tx: Tx, j: JudgeRowLike): Promise<typeof contestRecord.$inferSelect | null> {
-  const status = isInProgress(j.status) ? null : j.status;
-  const [updated] = await tx
-    .update(contestRecord)
-    .set({ status, score: status === null ? null : j.score, useTime: status === null ? null : j.time, gmtModified: new Date() })
-    .where(eq(contestRecord.submitId, j.submitId))
-    .returning();
-  if (updated) return updated.cid === j.cid ? updated : null;
-  const [src] = await tx
-    .select({
-      uid: judge.uid,
-      pid: judge.pid,
-      submitTime: judge.submitTime,
-      language: judge.language,
-      displayId: contestProblem.displayId,
-      startTime: contest.startTime,
-    })
-    .from(judge)
-    .innerJoin(contest, eq(contest.id, judge.cid))
-    .innerJoin(contestProblem, and(eq(contestProblem.cid, judge.cid), eq(contestProblem.pid, judge.pid)))
-    .where(eq(judge.submitId, j.submitId));
-  if (!src) return null;
-  const [inserted] = await tx
-    .insert(contestRecord)
-    .values({
-      cid: j.cid,
-      uid: src.uid,
-      pid: src.pid,
-      displayId: src.displayId,
-      submitId: j.submitId,
-      status,
-      time: contestTimeS(src, src.submitTime),
-      submitTime: src.submitTime,
-      score: status === null ? null : j.score,
-      useTime: status === null ? null : j.time,
-      language: src.language,
-    })
-    .onConflictDoNothing({ target: contestRecord.submitId })
-    .returning();
-  return inserted ?? null;
 }
 
 export class BoardProjector {
@@ -268,7 +220,7 @@ export class BoardProjector {
       try {
         const s = await this.ctx.db.transaction(
           async (tx) => {
-            const [c] = await tx.select().from(contest).where(eq(contest.id, cid));
+            const c = await findContest(tx, cid);
             if (!c) throw new OjError('CONTEST_NOT_FOUND');
             return buildState(tx, c, c.boardVersion, await loadTopicSeqs(tx, cid));
           },
@@ -420,3 +372,4 @@ export class BoardProjector {
     this.states.clear();
   }
 }
+

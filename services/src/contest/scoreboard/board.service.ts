@@ -1,35 +1,27 @@
 // The scoreboard calls of the original product: the in-contest and the outside board (pages of the in-memory projection
-// with pins, search and star removal), the rank download, the scroll board, the AC helper and contest printing.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+// with pins, search and star removal), the rank download and the scroll board; the AC helper and printing are in
+// contest-tools.service.ts.
 import {
   CONTEST_LIMITS,
   CONTEST_STATUS,
   OjError,
   pageBoard,
-  type AcInfoVO,
   type AwardConfig,
   type BoardRow,
   type BoardView,
   type ContestRankBody,
-  type PageOf,
-  type PrintVO,
-  type PushMessage,
   type RankPage,
   type RankVO,
   type ScrollBoardInfo,
   type ScrollBoardSubmission,
-  topics,
 } from '@oj/proto';
 import type { Viewer } from '../../account/viewer';
-import { pageOffset } from '../../db/paging';
 import type { ServiceContext } from '../../context';
-import { isInt4 } from '../../db/client';
-import { contestAcInfo, contestPrint, contestProblem, users } from '../../db/schema';
-import { appendPush, publishAll } from '../../push/push.service';
 import { assertEnter, contestStatus, isContestAdmin, loadContest, sealOffsetS, type ContestRow } from '../access';
-import { toAcInfoVO } from './ac-info';
+import { contestProblemsOf } from '../contest.repo';
 import { pagePlan, viewCache, withUser, type JsonPart } from './board-cache';
 import { loadRecords, loadStarUids, loadUsers, shownName, type RankUser } from './board-data';
+import { createContestToolsService, requireContestAdmin, type ContestToolsService } from './contest-tools.service';
 import type { BoardProjector, BoardState } from './projector';
 import { rankCsv } from './rank-csv';
 
@@ -40,7 +32,8 @@ export interface DownloadRankQuery {
   containEnd?: boolean;
 }
 
-export interface ScoreboardService {
+/** The boards; the AC helper and printing are `ContestToolsService`'s. */
+export interface ScoreboardService extends ContestToolsService {
   /** `POST /api/get-contest-rank`: login and contest entry; `forceRefresh` gives contest admins the live board. */
   rank(body: ContestRankBody, viewer: Viewer): Promise<RankPage>;
   /** `POST /api/get-contest-outside-scoreboard`: anyone, when the contest opened its board and has started. */
@@ -56,16 +49,7 @@ export interface ScoreboardService {
   rankFile(q: DownloadRankQuery, viewer: Viewer): Promise<{ fileName: string; body: Buffer }>;
   scrollBoardInfo(cid: number, viewer: Viewer | null): Promise<ScrollBoardInfo>;
   scrollBoardSubmissions(q: { cid: number; removeStar?: boolean }, viewer: Viewer | null): Promise<ScrollBoardSubmission[]>;
-  acInfo(q: { cid: number; currentPage?: number; limit?: number }, viewer: Viewer): Promise<PageOf<AcInfoVO>>;
-  checkAcInfo(body: { id: number; cid: number; checked: boolean }, viewer: Viewer): Promise<void>;
-  submitPrint(body: { cid: number; content: string }, viewer: Viewer): Promise<void>;
-  prints(q: { cid: number; currentPage?: number; limit?: number }, viewer: Viewer): Promise<PageOf<PrintVO>>;
-  checkPrint(q: { id: number; cid: number }, viewer: Viewer): Promise<void>;
-  printText(id: number, viewer: Viewer): Promise<{ fileName: string; content: string }>;
 }
-
-/** Page sizes of the original product: AC info and print lists 30. */
-const LIST_LIMIT = 30;
 
 type RankRow = BoardRow & RankUser;
 
@@ -78,7 +62,7 @@ function pickView(s: BoardState, live: boolean, containsEnd: boolean): { view: B
 }
 
 export function createScoreboardService(ctx: ServiceContext, boards: BoardProjector): ScoreboardService {
-  const { db, transport, logger } = ctx;
+  const { db } = ctx;
 
   function matcher(s: BoardState) {
     return (row: BoardRow, kw: string) => {
@@ -141,13 +125,6 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
     return parts as Out;
   }
 
-  async function requireAdmin(cid: number, viewer: Viewer): Promise<ContestRow> {
-    if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
-    const c = await loadContest(db, cid);
-    if (!isContestAdmin(viewer, c)) throw new OjError('CONTEST_ADMIN_ONLY');
-    return c;
-  }
-
   /** Anonymous calls still may not see a hidden contest. */
   async function visibleContest(cid: number, viewer: Viewer | null): Promise<ContestRow> {
     const c = await loadContest(db, cid);
@@ -168,6 +145,8 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
   }
 
   return {
+    ...createContestToolsService(ctx),
+
     async rank(body, viewer) {
       const c = await loadContest(db, body.cid);
       await assertEnter(db, c, viewer);
@@ -195,7 +174,7 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
     },
 
     async rankFile(q, viewer) {
-      await requireAdmin(q.cid, viewer);
+      await requireContestAdmin(db, q.cid, viewer);
       const s = await boards.current(q.cid);
       const { view } = pickView(s, q.forceRefresh === true, q.containEnd === true);
       let rows: readonly BoardRow[] = s.views.get(view)!.rows();
@@ -210,10 +189,7 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
 
     async scrollBoardInfo(cid, viewer) {
       const c = await scrollContest(cid, viewer);
-      const problems = await db
-        .select({ displayId: contestProblem.displayId, color: contestProblem.color })
-        .from(contestProblem)
-        .where(eq(contestProblem.cid, cid));
+      const problems = await contestProblemsOf(db, cid);
       const s = await boards.current(cid);
       const balloonColor: Record<string, string | null> = {};
       for (const p of problems) balloonColor[p.displayId] = p.color;
@@ -262,114 +238,6 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
           displayId: r.displayId,
         };
       });
-    },
-
-    async acInfo(q, viewer) {
-      await requireAdmin(q.cid, viewer);
-      const size = q.limit ?? LIST_LIMIT;
-      const current = q.currentPage ?? 1;
-      const offset = pageOffset(current, size);
-      const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(contestAcInfo).where(eq(contestAcInfo.cid, q.cid));
-      const total = n?.n ?? 0;
-      if (offset === null) return { records: [], total, size, current, pages: Math.ceil(total / size) };
-      const rows = await db
-        .select({ a: contestAcInfo, username: users.username, realname: users.realname, color: contestProblem.color })
-        .from(contestAcInfo)
-        .innerJoin(users, eq(users.uuid, contestAcInfo.uid))
-        .leftJoin(contestProblem, and(eq(contestProblem.cid, contestAcInfo.cid), eq(contestProblem.displayId, contestAcInfo.displayId)))
-        .where(eq(contestAcInfo.cid, q.cid))
-        .orderBy(asc(contestAcInfo.checked), asc(contestAcInfo.submitTime), asc(contestAcInfo.id))
-        .limit(size)
-        .offset(offset);
-      const records = rows.map((r) =>
-        toAcInfoVO(r.a, { username: r.username, realname: r.realname, nickname: null, school: null, gender: null, avatar: null }, r.color ?? null),
-      );
-      return { records, total, size, current, pages: Math.ceil(total / size) };
-    },
-
-    async checkAcInfo(body, viewer) {
-      await requireAdmin(body.cid, viewer);
-      const done = await db
-        .update(contestAcInfo)
-        .set({ checked: body.checked, gmtModified: new Date() })
-        .where(and(eq(contestAcInfo.id, body.id), eq(contestAcInfo.cid, body.cid)))
-        .returning({ id: contestAcInfo.id });
-      if (done.length === 0) throw new OjError('NOT_FOUND');
-    },
-
-    async submitPrint(body, viewer) {
-      const c = await loadContest(db, body.cid);
-      await assertEnter(db, c, viewer);
-      if (!c.openPrint) throw new OjError('PRINT_CLOSED');
-      if (body.content.trim() === '') throw new OjError('PRINT_EMPTY');
-      if ([...body.content].length < CONTEST_LIMITS.printMinLength) throw new OjError('PRINT_TOO_SHORT');
-      const pushes: PushMessage[] = await db.transaction(async (tx) => {
-        // One print per user every 30 s, across contests; the lock orders a user's requests.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contest-print:${viewer.uid}`}))`);
-        const [last] = await tx
-          .select({ wait: sql<number | null>`ceil(${CONTEST_LIMITS.printIntervalS} - extract(epoch from (now() - max(${contestPrint.gmtCreate}))))::int` })
-          .from(contestPrint)
-          .where(eq(contestPrint.uid, viewer.uid));
-        const wait = last?.wait ?? null;
-        if (wait !== null && wait > 0) throw new OjError('PRINT_TOO_FAST', { seconds: wait });
-        const [p] = await tx
-          .insert(contestPrint)
-          .values({ cid: c.id, uid: viewer.uid, content: body.content })
-          .returning();
-        const [u] = await tx.select({ realname: users.realname }).from(users).where(eq(users.uuid, viewer.uid));
-        const vo: PrintVO = { id: p!.id, cid: c.id, username: viewer.username, realname: u?.realname ?? null, status: p!.status, gmtCreate: p!.gmtCreate.toISOString() };
-        return [await appendPush(tx, topics.contestAdmin(c.id), 'print.new', vo)];
-      });
-      await publishAll(transport, pushes, logger);
-    },
-
-    async prints(q, viewer) {
-      await requireAdmin(q.cid, viewer);
-      const size = q.limit ?? LIST_LIMIT;
-      const current = q.currentPage ?? 1;
-      const offset = pageOffset(current, size);
-      const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(contestPrint).where(eq(contestPrint.cid, q.cid));
-      const total = n?.n ?? 0;
-      if (offset === null) return { records: [], total, size, current, pages: Math.ceil(total / size) };
-      const rows = await db
-        .select({ p: contestPrint, username: users.username, realname: users.realname })
-        .from(contestPrint)
-        .innerJoin(users, eq(users.uuid, contestPrint.uid))
-        .where(eq(contestPrint.cid, q.cid))
-        .orderBy(asc(contestPrint.status), desc(contestPrint.gmtCreate), desc(contestPrint.id))
-        .limit(size)
-        .offset(offset);
-      const records: PrintVO[] = rows.map((r) => ({
-        id: r.p.id,
-        cid: r.p.cid,
-        username: r.username,
-        realname: r.realname,
-        status: r.p.status,
-        gmtCreate: r.p.gmtCreate.toISOString(),
-      }));
-      return { records, total, size, current, pages: Math.ceil(total / size) };
-    },
-
-    async checkPrint(q, viewer) {
-      await requireAdmin(q.cid, viewer);
-      const done = await db
-        .update(contestPrint)
-        .set({ status: 1, gmtModified: new Date() })
-        .where(and(eq(contestPrint.id, q.id), eq(contestPrint.cid, q.cid)))
-        .returning({ id: contestPrint.id });
-      if (done.length === 0) throw new OjError('NOT_FOUND');
-    },
-
-    async printText(id, viewer) {
-      if (!isInt4(id)) throw new OjError('NOT_FOUND');
-      const [p] = await db
-        .select({ cid: contestPrint.cid, content: contestPrint.content, username: users.username })
-        .from(contestPrint)
-        .innerJoin(users, eq(users.uuid, contestPrint.uid))
-        .where(eq(contestPrint.id, id));
-      if (!p) throw new OjError('NOT_FOUND');
-      await requireAdmin(p.cid, viewer);
-      return { fileName: `contest-${p.cid}-print-${id}-${p.username}.txt`, content: p.content };
     },
   };
 }

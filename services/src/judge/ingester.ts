@@ -1,6 +1,5 @@
 // The judge-event ingester: persists the runners' status, case and final events idempotently, keeps the
 // problem counters exact, and publishes the resulting push events. Also the stall watchdog.
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   assertNever,
   isInProgress,
@@ -15,15 +14,15 @@ import {
 } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import { INT4_MAX, type Tx } from '../db/client';
-import { judge, judgeCase, outbox, problems } from '../db/schema';
+import type { JudgeRow } from '../submission/submission-row';
 import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
 import { counterDelta } from './counters';
-import { addToCounters } from './judge.repo';
+import { addToCounters, lockSubmission } from './judge.repo';
+import { countCase, insertCaseOnce, problemJudgeFacts, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judge-events.repo';
 import { pushStatus } from './status-push';
 import type { OutboxRelay } from './outbox-relay';
 
-type JudgeRow = typeof judge.$inferSelect;
 type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
 
 /** The judger name written when the services end a submission themselves. */
@@ -100,8 +99,6 @@ export function isPermanentDbError(err: unknown): boolean {
   return false;
 }
 
-/** Rows per INSERT of case results (PostgreSQL allows 65 535 parameters per statement). */
-const CASE_INSERT_CHUNK = 1000;
 
 
 /**
@@ -113,7 +110,7 @@ export function oiRankScore(type: number, score: number | null, difficulty: numb
 }
 
 
-function caseValues(row: JudgeRow, c: CaseResult, mode: string) {
+function caseValues(row: JudgeRow, c: CaseResult, mode: string): CaseRow {
   return {
     submitId: row.submitId,
     pid: row.pid,
@@ -186,7 +183,7 @@ export class JudgeIngester {
       if (ev.kind !== 'final') return;
       // The runner is done with it: end the submission now rather than leave it for the watchdog.
       pushes = await this.ctx.db.transaction(async (tx) => {
-        const [row] = await tx.select().from(judge).where(eq(judge.submitId, ev.submitId)).for('update');
+        const row = await lockSubmission(tx, ev.submitId);
         if (!row || row.version !== ev.version || !isInProgress(row.status)) return [];
         return this.applyFinal(tx, row, systemError(row, ev.judger, 'The judge result could not be stored.'));
       });
@@ -195,7 +192,7 @@ export class JudgeIngester {
   }
 
   private async apply(tx: Tx, ev: JudgeEvent): Promise<PushMessage[]> {
-    const [row] = await tx.select().from(judge).where(eq(judge.submitId, ev.submitId)).for('update');
+    const row = await lockSubmission(tx, ev.submitId);
     if (!row) {
       this.ctx.logger.warn({ submitId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
       return [];
@@ -222,43 +219,22 @@ export class JudgeIngester {
     }
     // A repeated status or case changed nothing, but it proves a runner is working on this attempt right now
     // (e.g. re-running a redelivered job): the stall watchdog must not take it for dead.
-    if (out.length === 0) await tx.update(judge).set({ progressAt: sql`now()` }).where(eq(judge.submitId, row.submitId));
+    if (out.length === 0) await touchProgress(tx, row.submitId);
     return out;
   }
 
   private async applyStatus(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'status' }>): Promise<PushMessage[]> {
     // Pending → Compiling → Judging only moves forward; a repeated or older status changes nothing.
     if (ev.status <= row.status) return [];
-    const [updated] = await tx
-      .update(judge)
-      .set({ status: ev.status, judger: ev.judger, casesTotal: ev.casesTotal, progressAt: sql`now()`, gmtModified: sql`now()` })
-      .where(eq(judge.submitId, row.submitId))
-      .returning();
-    return pushStatus(tx, updated!);
+    return pushStatus(tx, await setStatus(tx, row.submitId, { status: ev.status, judger: ev.judger, casesTotal: ev.casesTotal }));
   }
 
   private async applyCase(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'case' }>): Promise<PushMessage[]> {
-    const mode = await this.caseMode(tx, row.pid);
-    const inserted = await tx
-      .insert(judgeCase)
-      .values(caseValues(row, ev.case, mode))
-      .onConflictDoNothing({ target: [judgeCase.submitId, judgeCase.caseId] })
-      .returning({ id: judgeCase.id });
-    if (inserted.length === 0) return []; // redelivered case
-    const [updated] = await tx
-      .update(judge)
-      .set({
-        status: sql`greatest(${judge.status}, ${JudgeStatus.JUDGING})`,
-        judger: ev.judger,
-        casesDone: sql`${judge.casesDone} + 1`,
-        casesTotal: ev.total,
-        progressAt: sql`now()`,
-        gmtModified: sql`now()`,
-      })
-      .where(eq(judge.submitId, row.submitId))
-      .returning();
+    const mode = (await problemJudgeFacts(tx, row.pid))?.judgeCaseMode ?? 'default';
+    if (!(await insertCaseOnce(tx, caseValues(row, ev.case, mode)))) return []; // redelivered case
+    const updated = await countCase(tx, row.submitId, ev.judger, ev.total);
     const out: PushMessage[] = [];
-    if (updated!.status !== row.status) out.push(...(await pushStatus(tx, updated!)));
+    if (updated.status !== row.status) out.push(...(await pushStatus(tx, updated)));
     const c = ev.case;
     out.push(
       await appendPush(tx, topics.submission(row.submitId), 'submission.case', {
@@ -277,60 +253,30 @@ export class JudgeIngester {
   }
 
   private async applyFinal(tx: Tx, row: JudgeRow, ev: FinalEvent): Promise<PushMessage[]> {
-    const [problem] = await tx
-      .select({ type: problems.type, difficulty: problems.difficulty, ioScore: problems.ioScore, judgeCaseMode: problems.judgeCaseMode })
-      .from(problems)
-      .where(eq(problems.id, row.pid));
-    const mode = problem?.judgeCaseMode ?? 'default';
-    for (let i = 0; i < ev.cases.length; i += CASE_INSERT_CHUNK) {
-      await tx
-        .insert(judgeCase)
-        .values(ev.cases.slice(i, i + CASE_INSERT_CHUNK).map((c) => caseValues(row, c, mode)))
-        .onConflictDoUpdate({
-          target: [judgeCase.submitId, judgeCase.caseId],
-          set: {
-            status: sql`excluded.status`,
-            time: sql`excluded.time`,
-            memory: sql`excluded.memory`,
-            score: sql`excluded.score`,
-            groupNum: sql`excluded.group_num`,
-            seq: sql`excluded.seq`,
-            userOutput: sql`excluded.user_output`,
-            message: sql`excluded.message`,
-            gmtModified: sql`now()`,
-          },
-        });
-    }
+    const problem = await problemJudgeFacts(tx, row.pid);
+    await upsertCases(
+      tx,
+      ev.cases.map((c) => caseValues(row, c, problem?.judgeCaseMode ?? 'default')),
+    );
     // Exactly-once counters: the row remembers what it was counted as (see counters.ts).
     await addToCounters(tx, row.pid, counterDelta(row.countedStatus, ev.status));
 
-    const [updated] = await tx
-      .update(judge)
-      .set({
-        status: ev.status,
-        score: ev.score,
-        time: ev.time,
-        memory: ev.memory,
-        errorMessage: ev.errorMessage,
-        judger: ev.judger,
-        casesDone: ev.cases.length,
-        casesTotal: Math.max(row.casesTotal, ev.cases.length),
-        countedStatus: ev.status,
-        oiRankScore: problem ? oiRankScore(problem.type, ev.score, problem.difficulty, problem.ioScore) : null,
-        progressAt: sql`now()`,
-        gmtModified: sql`now()`,
-      })
-      .where(eq(judge.submitId, row.submitId))
-      .returning();
+    const updated = await storeFinal(tx, row.submitId, {
+      status: ev.status,
+      score: ev.score,
+      time: ev.time,
+      memory: ev.memory,
+      errorMessage: ev.errorMessage,
+      judger: ev.judger,
+      casesDone: ev.cases.length,
+      casesTotal: Math.max(row.casesTotal, ev.cases.length),
+      oiRankScore: problem ? oiRankScore(problem.type, ev.score, problem.difficulty, problem.ioScore) : null,
+    });
     // A contest verdict updates its contest record and the boards in this same transaction.
-    const board = updated!.cid > 0 ? await this.boards.onVerdict(tx, updated!) : [];
-    return [...(await pushStatus(tx, updated!)), ...board];
+    const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : [];
+    return [...(await pushStatus(tx, updated)), ...board];
   }
 
-  private async caseMode(tx: Tx, pid: number): Promise<string> {
-    const [p] = await tx.select({ m: problems.judgeCaseMode }).from(problems).where(eq(problems.id, pid));
-    return p?.m ?? 'default';
-  }
 
   /**
    * Re-enqueues the job of every submission without judge progress for `judgeStallS` (at most
@@ -342,29 +288,10 @@ export class JudgeIngester {
     let requeued = 0;
     let failed = 0;
     await this.ctx.db.transaction(async (tx) => {
-      const stalled = await tx
-        .select()
-        .from(judge)
-        .where(
-          and(
-            inArray(judge.status, [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING]),
-            lt(judge.progressAt, sql`now() - make_interval(secs => ${config.judgeStallS})`),
-          ),
-        )
-        .orderBy(asc(judge.submitId))
-        .limit(100)
-        .for('update', { skipLocked: true });
+      const stalled = await takeStalled(tx, config.judgeStallS, 100);
       for (const row of stalled) {
         if (row.requeues < config.judgeMaxRequeues) {
-          await tx
-            .update(judge)
-            .set({ requeues: row.requeues + 1, progressAt: sql`now()` })
-            .where(eq(judge.submitId, row.submitId));
-          const unsent = await tx
-            .select({ id: outbox.id })
-            .from(outbox)
-            .where(and(eq(outbox.submitId, row.submitId), isNull(outbox.sentAt)));
-          if (unsent.length === 0) await tx.insert(outbox).values({ submitId: row.submitId, version: row.version, lane: row.lane });
+          await requeueStalled(tx, row);
           requeued++;
         } else {
           pushes.push(

@@ -1,8 +1,9 @@
-// The SQL of problems that several areas read: the tags of a set of problems.
-import { asc, eq, inArray } from 'drizzle-orm';
+// The SQL of problems: the list with its filters, one problem by display id, and the tags of a set of problems.
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tag } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
-import { problemTag, tags } from '../db/schema';
+import { escapeLike } from '../db/paging';
+import { problems, problemTag, tags } from '../db/schema';
 
 /** Problem id → its tags, in tag id order. */
 export async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Tag[]>> {
@@ -20,4 +21,51 @@ export async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Ta
     out.set(pid, list);
   }
   return out;
+}
+
+/** Only public problems (auth 1) unless `all`. */
+const visible = (all: boolean): SQL | undefined => (all ? undefined : eq(problems.auth, 1));
+
+/** The problem with display id `problemId`; among the public ones only unless `all`. */
+export async function findProblemByDisplayId(db: DbOrTx, problemId: string, all: boolean) {
+  const [p] = await db
+    .select()
+    .from(problems)
+    .where(and(eq(problems.problemId, problemId), visible(all)));
+  return p;
+}
+
+export interface ProblemListFilter {
+  /** Hidden problems too (admins). */
+  all: boolean;
+  keyword?: string;
+  difficulty?: number;
+  /** A remote OJ key (problem ids `KEY-…`), or true for our own problems only. */
+  oj?: string | true;
+  /** Problems carrying every one of these tags. */
+  tagIds: number[];
+}
+
+/** The problem list's page, by id. */
+export async function listProblems(db: DbOrTx, f: ProblemListFilter, size: number, offset: number | null) {
+  const conds: (SQL | undefined)[] = [visible(f.all)];
+  if (f.keyword) {
+    const like = `%${escapeLike(f.keyword)}%`;
+    conds.push(or(ilike(problems.title, like), ilike(problems.problemId, like)));
+  }
+  if (f.difficulty !== undefined) conds.push(eq(problems.difficulty, f.difficulty));
+  if (f.oj !== undefined) conds.push(f.oj === true ? eq(problems.isRemote, false) : ilike(problems.problemId, `${escapeLike(f.oj)}-%`));
+  if (f.tagIds.length > 0) {
+    const sub = db
+      .select({ pid: problemTag.pid })
+      .from(problemTag)
+      .where(inArray(problemTag.tid, f.tagIds))
+      .groupBy(problemTag.pid)
+      .having(sql`count(distinct ${problemTag.tid}) = ${f.tagIds.length}`);
+    conds.push(inArray(problems.id, sub));
+  }
+  const where = and(...conds);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(problems).where(where);
+  const rows = offset === null ? [] : await db.select().from(problems).where(where).orderBy(asc(problems.id)).limit(size).offset(offset);
+  return { total, rows };
 }

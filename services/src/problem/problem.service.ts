@@ -1,5 +1,5 @@
 // Problem list and detail. Only public problems (auth 1) unless the viewer is an admin.
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import {
   OjError,
   type PageOf,
@@ -12,12 +12,12 @@ import {
   ProblemType,
 } from '@oj/proto';
 import { isAdmin, type Viewer } from '../account/viewer';
-import { escapeLike, pageOf, pageOffset } from '../db/paging';
+import { pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { languagesAndTemplatesOf } from './code-template.repo';
-import { tagsOf } from './problem.repo';
+import { findProblemByDisplayId, listProblems, tagsOf } from './problem.repo';
 import { isInt4, type DbOrTx } from '../db/client';
-import { problems, problemTag } from '../db/schema';
+import { problems } from '../db/schema';
 
 export interface ProblemService {
   list(q: ProblemListQuery, viewer: Viewer | null): Promise<PageOf<ProblemVO>>;
@@ -82,11 +82,7 @@ function counts(p: ProblemRow): ProblemCount {
 
 /** The problem with display id `problemId`, if `viewer` may see it. */
 export async function findVisibleProblem(db: DbOrTx, problemId: string, viewer: Viewer | null): Promise<ProblemRow | null> {
-  const [p] = await db
-    .select()
-    .from(problems)
-    .where(and(eq(problems.problemId, problemId), visibleTo(viewer)));
-  return p ?? null;
+  return (await findProblemByDisplayId(db, problemId, isAdmin(viewer))) ?? null;
 }
 
 export function createProblemService(ctx: ServiceContext): ProblemService {
@@ -95,34 +91,20 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
     async list(q, viewer) {
       const current = q.currentPage ?? 1;
       const size = q.limit ?? PAGE_SIZES.problemList;
-      const conds: (SQL | undefined)[] = [visibleTo(viewer)];
       const keyword = q.keyword?.trim();
-      if (keyword) {
-        const like = `%${escapeLike(keyword)}%`;
-        conds.push(or(ilike(problems.title, like), ilike(problems.problemId, like)));
-      }
-      if (q.difficulty !== undefined) conds.push(eq(problems.difficulty, q.difficulty));
       const oj = q.oj?.trim().toUpperCase();
-      if (oj) {
-        conds.push(
-          (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? ilike(problems.problemId, `${escapeLike(oj)}-%`) : eq(problems.isRemote, false),
-        );
-      }
-      const tagIds = parseTagIds(q.tagId);
-      if (tagIds.length > 0) {
-        // Problems carrying every requested tag.
-        const sub = db
-          .select({ pid: problemTag.pid })
-          .from(problemTag)
-          .where(inArray(problemTag.tid, tagIds))
-          .groupBy(problemTag.pid)
-          .having(sql`count(distinct ${problemTag.tid}) = ${tagIds.length}`);
-        conds.push(inArray(problems.id, sub));
-      }
-      const where = and(...conds);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(problems).where(where);
-      const offset = pageOffset(current, size);
-      const rows = offset === null ? [] : await db.select().from(problems).where(where).orderBy(asc(problems.id)).limit(size).offset(offset);
+      const { total, rows } = await listProblems(
+        db,
+        {
+          all: isAdmin(viewer),
+          tagIds: parseTagIds(q.tagId),
+          ...(keyword && { keyword }),
+          ...(q.difficulty !== undefined && { difficulty: q.difficulty }),
+          ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
+        },
+        size,
+        pageOffset(current, size),
+      );
       const tagMap = await tagsOf(
         db,
         rows.map((r) => r.id),

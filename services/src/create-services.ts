@@ -1,7 +1,6 @@
 // Wires the services of one process: one database pool, the bus, the outbox relay, the ingester and the
 // periodic maintenance (stall watchdog, pruning).
 import pino, { type Logger } from 'pino';
-import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ServicesTransport, Stoppable } from '@oj/proto';
 import type { OjServices } from './api';
 import { createAccountService, type AccountServiceImpl } from './account/account.service';
@@ -10,7 +9,7 @@ import { createPostingGates } from './account/gates';
 import { resolveServicesConfig, type ServicesConfig } from './config';
 import type { ServiceContext } from './context';
 import { openDb } from './db/client';
-import { outbox } from './db/schema';
+import { pruneSentOutbox } from './judge/outbox.repo';
 import { JudgeIngester } from './judge/ingester';
 import { OutboxRelay } from './judge/outbox-relay';
 import { RunnerRegistry } from './judge/runner-registry';
@@ -89,7 +88,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
         await accountFlows.prune();
         await pruneTestJudges(handle.db);
         runnerStatus.poke();
-        await handle.db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '1 day'`)));
+        await pruneSentOutbox(handle.db);
       } catch (err) {
         logger.error({ err }, 'services maintenance failed');
       } finally {

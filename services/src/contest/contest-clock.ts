@@ -2,14 +2,12 @@
 // when its seal begins and when it ends, exactly once however many services processes run. Each contest row
 // keeps the last phase it announced and when its next boundary is due; a tick reads the due rows through one
 // index and claims each boundary with a compare-and-set on `announced_phase`.
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { topics } from '@oj/proto';
-import type { PushMessage } from '@oj/proto';
+import { topics, type PushMessage } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
-import { contest, pushEvent } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { contestStatus, isBoardSealed, type ContestRow } from './access';
+import { claimPhase, dueContests, lockContestIfFree, resetStoredSince } from './contest-clock.repo';
 import { sealAt } from './contest-view';
 import { pushReset } from './scoreboard/projector';
 
@@ -39,22 +37,6 @@ export function clockColumns(c: Timing, now: number, created: boolean): { announ
   return created ? { announcedPhase: phaseAt(c, now), nextPhaseAt: nextBoundary(c, now) } : { nextPhaseAt: new Date(now) };
 }
 
-/** Whether a board reset was already stored on `scoreboard:<cid>` since `since`. */
-async function resetStoredSince(tx: Tx, cid: number, since: Date): Promise<boolean> {
-  const [hit] = await tx
-    .select({ seq: pushEvent.seq })
-    .from(pushEvent)
-    .where(
-      and(
-        eq(pushEvent.topic, topics.scoreboard(cid)),
-        eq(pushEvent.event, 'scoreboard.delta'),
-        sql`(${pushEvent.data}->>'reset')::boolean is true`,
-        sql`${pushEvent.createdAt} >= ${since.toISOString()}`,
-      ),
-    )
-    .limit(1);
-  return hit !== undefined;
-}
 
 /** Contests examined per tick at most; the rest wait a second. */
 const BATCH = 100;
@@ -93,14 +75,8 @@ export class ContestClock {
     const { db, logger } = this.ctx;
     try {
       const now = new Date();
-      const due = await db
-        .select({ id: contest.id })
-        .from(contest)
-        .where(and(isNotNull(contest.nextPhaseAt), lte(contest.nextPhaseAt, now)))
-        .orderBy(asc(contest.nextPhaseAt))
-        .limit(BATCH);
       let sent = 0;
-      for (const { id } of due) {
+      for (const id of await dueContests(db, now, BATCH)) {
         const msgs = await db.transaction((tx) => this.advance(tx, id));
         if (msgs.length > 0) sent++;
         await publishAll(this.ctx.transport, msgs, logger);
@@ -114,16 +90,12 @@ export class ContestClock {
 
   /** Claims the due boundary of contest `id` and stores its pushes; empty when another process had it. */
   private async advance(tx: Tx, id: number): Promise<PushMessage[]> {
-    const [c] = await tx.select().from(contest).where(eq(contest.id, id)).for('update', { skipLocked: true });
+    const c = await lockContestIfFree(tx, id);
     const now = Date.now();
     if (!c || c.nextPhaseAt === null || c.nextPhaseAt.getTime() > now) return [];
     const phase = phaseAt(c, now);
-    const claimed = await tx
-      .update(contest)
-      .set({ announcedPhase: phase, nextPhaseAt: nextBoundary(c, now) })
-      .where(and(eq(contest.id, id), eq(contest.announcedPhase, c.announcedPhase)))
-      .returning({ id: contest.id });
-    if (claimed.length === 0 || c.announcedPhase === PHASE.UNKNOWN || c.announcedPhase === phase) return [];
+    const claimed = await claimPhase(tx, id, c.announcedPhase, phase, nextBoundary(c, now));
+    if (!claimed || c.announcedPhase === PHASE.UNKNOWN || c.announcedPhase === phase) return [];
     const sealed = isBoardSealed(c, now);
     const status = { cid: c.id, status: contestStatus(c, now), now, sealed };
     const msgs = [await appendPush(tx, topics.contest(c.id), 'contest.status', status), await appendPush(tx, topics.scoreboard(c.id), 'contest.status', status)];

@@ -1,6 +1,7 @@
-// The SQL of the judge outbox: due rows taken with SKIP LOCKED, marks and back-off, and what a job is built from.
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+// The SQL of the judge outbox: due rows taken with SKIP LOCKED, marks and back-off, pruning, and what a job is
+// built from.
+import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
 import { judge, outbox, problemCase, problems } from '../db/schema';
 
 /**
@@ -37,4 +38,9 @@ export async function problemWithCases(tx: Tx, pid: number) {
   if (!p) return undefined;
   const cases = await tx.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
   return { p, cases };
+}
+
+/** Forgets outbox rows sent more than a day ago. */
+export async function pruneSentOutbox(db: DbOrTx): Promise<void> {
+  await db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '1 day'`)));
 }

@@ -6,7 +6,7 @@ import type { Viewer } from '../../account/viewer';
 import type { ServiceContext } from '../../context';
 import { loadContest } from '../access';
 import { exportContestFeed } from './exporter';
-import { writeImport } from './importer';
+import { writeImport } from './importer.repo';
 import { FeedError, parseFeed } from './parser';
 import { validateFeed } from './validator';
 

@@ -2,11 +2,10 @@
 // judgement types, languages, problems, groups, organizations, teams, then the contest's timeline (state
 // changes, submissions each followed by its judgement) in time order, and the final state. Built from the
 // contest records, the board's own input, so a feed read back gives the same board.
-import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { contestProblem, contestRecord, problems, users } from '../../db/schema';
 import type { ContestRow } from '../access';
 import { formatAbsTime, formatRelTime } from './parser';
+import { exportProblems, exportRecords } from './exporter.repo';
 import { EXPORT_JUDGEMENT_TYPES, judgementTypeOfStatus } from './verdicts';
 
 const CLICS_ID = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,35}$/;
@@ -55,36 +54,10 @@ export async function exportContestFeed(db: DbOrTx, c: ContestRow, now = Date.no
   });
   for (const jt of EXPORT_JUDGEMENT_TYPES) out.push({ type: 'judgement-types', id: jt.id, data: jt });
 
-  const allRecs = await db
-    .select({
-      id: contestRecord.id,
-      uid: contestRecord.uid,
-      pid: contestRecord.pid,
-      displayId: contestRecord.displayId,
-      submitId: contestRecord.submitId,
-      status: contestRecord.status,
-      submitTime: contestRecord.submitTime,
-      score: contestRecord.score,
-      useTime: contestRecord.useTime,
-      language: contestRecord.language,
-      externalId: contestRecord.externalId,
-      username: users.username,
-      nickname: users.nickname,
-      realname: users.realname,
-      school: users.school,
-    })
-    .from(contestRecord)
-    .innerJoin(users, eq(users.uuid, contestRecord.uid))
-    .where(eq(contestRecord.cid, c.id))
-    .orderBy(asc(contestRecord.submitTime), asc(contestRecord.id));
+  const allRecs = await exportRecords(db, c.id);
 
   // Problems in display order.
-  const cps = await db
-    .select({ id: contestProblem.id, displayId: contestProblem.displayId, displayTitle: contestProblem.displayTitle, color: contestProblem.color, timeLimit: problems.timeLimit })
-    .from(contestProblem)
-    .innerJoin(problems, eq(problems.id, contestProblem.pid))
-    .where(eq(contestProblem.cid, c.id))
-    .orderBy(asc(contestProblem.displayId), asc(contestProblem.id));
+  const cps = await exportProblems(db, c.id);
   const problemIds = new Map<string, string>();
   const usedProblemIds = new Set<string>();
   cps.forEach((p, i) => {

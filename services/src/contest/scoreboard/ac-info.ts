@@ -2,15 +2,14 @@
 // live board (balloons), with first blood from the live engine and the admin's `checked` mark. Kept in step with
 // the live board by the projector: per verdict for the touched cell and the problem's first-blood holders, and in
 // full after a rejudge or a rule change (rows keep `checked`; a row whose submission is being rejudged waits).
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { recordKind, type AcInfoVO, type AcmRow, type PushMessage, type ScoreboardEngine, topics } from '@oj/proto';
 import type { Tx } from '../../db/client';
-import { contestAcInfo, contestRecord } from '../../db/schema';
+import type { contestAcInfo } from '../../db/schema';
 import { appendPush } from '../../push/push.service';
 import type { ContestRow } from '../access';
 import { loadUsers, type BoardRecord, type RankUser } from './board-data';
+import { acInfoOf, deleteAcInfo, insertAcInfo, pendingSubmissions, updateAcInfo, type AcInfoRow } from './contest-tools.repo';
 
-type AcInfoRow = typeof contestAcInfo.$inferSelect;
 
 /** What the sync reads from a contest's board state. */
 export interface AcInfoSource {
@@ -63,16 +62,8 @@ function isFirstBlood(src: AcInfoSource, uid: string, displayId: string): boolea
 export async function syncAcInfo(tx: Tx, src: AcInfoSource, cells: 'all' | { uid: string; displayId: string }): Promise<PushMessage[]> {
   const c = src.contest;
   if (c.type !== 0 || c.imported) return [];
-  const where =
-    cells === 'all'
-      ? eq(contestAcInfo.cid, c.id)
-      : and(
-          eq(contestAcInfo.cid, c.id),
-          eq(contestAcInfo.displayId, cells.displayId),
-          or(eq(contestAcInfo.uid, cells.uid), eq(contestAcInfo.firstBlood, true)),
-        );
   const existing = new Map<string, AcInfoRow>();
-  for (const r of await tx.select().from(contestAcInfo).where(where)) existing.set(cellKey(r.uid, r.displayId), r);
+  for (const r of await acInfoOf(tx, c.id, cells === 'all' ? undefined : cells)) existing.set(cellKey(r.uid, r.displayId), r);
 
   const keys = new Set(existing.keys());
   if (cells === 'all') {
@@ -82,15 +73,11 @@ export async function syncAcInfo(tx: Tx, src: AcInfoSource, cells: 'all' | { uid
   }
 
   // Rows whose submission is pending again (rejudge) stay as they are until its verdict arrives.
-  const exIds = [...existing.values()].map((r) => r.submitId);
-  const pending = new Set<number>();
-  for (let i = 0; i < exIds.length; i += 5000) {
-    const rows = await tx
-      .select({ submitId: contestRecord.submitId })
-      .from(contestRecord)
-      .where(and(eq(contestRecord.cid, c.id), isNull(contestRecord.status), inArray(contestRecord.submitId, exIds.slice(i, i + 5000))));
-    for (const r of rows) if (r.submitId !== null) pending.add(r.submitId);
-  }
+  const pending = await pendingSubmissions(
+    tx,
+    c.id,
+    [...existing.values()].map((r) => r.submitId),
+  );
 
   const inserts: (typeof contestAcInfo.$inferInsert)[] = [];
   const deletes: number[] = [];
@@ -108,24 +95,13 @@ export async function syncAcInfo(tx: Tx, src: AcInfoSource, cells: 'all' | { uid
     if (!ex) {
       inserts.push({ cid: c.id, uid, displayId, submitId: want.submitId!, time: want.time, submitTime: want.submitTime, firstBlood });
     } else if (ex.submitId !== want.submitId || ex.time !== want.time || ex.firstBlood !== firstBlood) {
-      const [row] = await tx
-        .update(contestAcInfo)
-        .set({ submitId: want.submitId!, time: want.time, submitTime: want.submitTime, firstBlood, gmtModified: new Date() })
-        .where(eq(contestAcInfo.id, ex.id))
-        .returning();
-      if (cells !== 'all' || ex.firstBlood !== firstBlood) changed.push(row!);
+      const row = await updateAcInfo(tx, ex.id, { submitId: want.submitId!, time: want.time, submitTime: want.submitTime, firstBlood });
+      if (cells !== 'all' || ex.firstBlood !== firstBlood) changed.push(row);
     }
   }
-  for (let i = 0; i < deletes.length; i += 5000) await tx.delete(contestAcInfo).where(inArray(contestAcInfo.id, deletes.slice(i, i + 5000)));
-  for (let i = 0; i < inserts.length; i += 1000) {
-    // A concurrent full sync cannot race us (the contest row is locked), but keep the unique key harmless.
-    const rows = await tx
-      .insert(contestAcInfo)
-      .values(inserts.slice(i, i + 1000))
-      .onConflictDoNothing({ target: [contestAcInfo.cid, contestAcInfo.uid, contestAcInfo.displayId] })
-      .returning();
-    changed.push(...rows);
-  }
+  await deleteAcInfo(tx, deletes);
+  // A concurrent full sync cannot race us (the contest row is locked), but keep the unique key harmless.
+  changed.push(...(await insertAcInfo(tx, inserts)));
   if (changed.length === 0) return [];
   const missing = changed.map((r) => r.uid).filter((uid) => !src.users.has(uid));
   const extra = missing.length > 0 ? await loadUsers(tx, missing) : new Map<string, RankUser>();

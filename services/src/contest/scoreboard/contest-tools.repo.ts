@@ -1,8 +1,8 @@
-// The SQL of the contest-day tools: the AC helper's rows (balloons) and the print queue.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+// The SQL of the contest-day tools: the AC helper's rows (balloons, read and kept in sync) and the print queue.
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { CONTEST_LIMITS } from '@oj/proto';
 import type { DbOrTx, Tx } from '../../db/client';
-import { contestAcInfo, contestPrint, contestProblem, users } from '../../db/schema';
+import { contestAcInfo, contestPrint, contestProblem, contestRecord, users } from '../../db/schema';
 
 export async function countAcInfo(db: DbOrTx, cid: number): Promise<number> {
   const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(contestAcInfo).where(eq(contestAcInfo.cid, cid));
@@ -86,4 +86,55 @@ export async function findPrint(db: DbOrTx, id: number) {
     .innerJoin(users, eq(users.uuid, contestPrint.uid))
     .where(eq(contestPrint.id, id));
   return p;
+}
+
+export type AcInfoRow = typeof contestAcInfo.$inferSelect;
+
+/** The AC helper's rows of a contest, or of one cell and its problem's first-blood holders. */
+export async function acInfoOf(tx: Tx, cid: number, cell?: { uid: string; displayId: string }): Promise<AcInfoRow[]> {
+  const where = cell
+    ? and(eq(contestAcInfo.cid, cid), eq(contestAcInfo.displayId, cell.displayId), or(eq(contestAcInfo.uid, cell.uid), eq(contestAcInfo.firstBlood, true)))
+    : eq(contestAcInfo.cid, cid);
+  return tx.select().from(contestAcInfo).where(where);
+}
+
+/** Which of `submitIds` are pending again in contest `cid` (their record has no verdict: a rejudge). */
+export async function pendingSubmissions(tx: Tx, cid: number, submitIds: number[]): Promise<Set<number>> {
+  const pending = new Set<number>();
+  for (let i = 0; i < submitIds.length; i += 5000) {
+    const rows = await tx
+      .select({ submitId: contestRecord.submitId })
+      .from(contestRecord)
+      .where(and(eq(contestRecord.cid, cid), isNull(contestRecord.status), inArray(contestRecord.submitId, submitIds.slice(i, i + 5000))));
+    for (const r of rows) if (r.submitId !== null) pending.add(r.submitId);
+  }
+  return pending;
+}
+
+export async function updateAcInfo(tx: Tx, id: number, v: { submitId: number; time: number; submitTime: Date; firstBlood: boolean }): Promise<AcInfoRow> {
+  const [row] = await tx
+    .update(contestAcInfo)
+    .set({ ...v, gmtModified: new Date() })
+    .where(eq(contestAcInfo.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteAcInfo(tx: Tx, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 5000) await tx.delete(contestAcInfo).where(inArray(contestAcInfo.id, ids.slice(i, i + 5000)));
+}
+
+/** Stores new rows (a row already there for its cell is kept); the rows stored. */
+export async function insertAcInfo(tx: Tx, rows: (typeof contestAcInfo.$inferInsert)[]): Promise<AcInfoRow[]> {
+  const out: AcInfoRow[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    out.push(
+      ...(await tx
+        .insert(contestAcInfo)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing({ target: [contestAcInfo.cid, contestAcInfo.uid, contestAcInfo.displayId] })
+        .returning()),
+    );
+  }
+  return out;
 }

@@ -1,11 +1,10 @@
 // Push events: each topic has a monotonic seq assigned inside the writer's transaction and a short history
 // (push_event) so a reconnecting client can replay what it missed.
-import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { PushEventData, PushEventName, PushMessage, ServicesTransport } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
-import { pushEvent, pushTopic } from '../db/schema';
+import { deleteEventsBefore, eventsBetween, insertEvent, latestSeqOf, nextSeq } from './push.repo';
 
 export interface PushService {
   /** The latest seq of a topic (0 when nothing was published on it yet). */
@@ -22,14 +21,8 @@ export const MAX_REPLAY = 1000;
 
 /** Assigns the next seq of `topic` and stores the event; publish the result after the transaction commits. */
 export async function appendPush<E extends PushEventName>(tx: Tx, topic: string, event: E, data: PushEventData<E>): Promise<PushMessage> {
-  // The row lock taken by the upsert orders concurrent writers of one topic by commit.
-  const [row] = await tx
-    .insert(pushTopic)
-    .values({ topic, seq: 1 })
-    .onConflictDoUpdate({ target: pushTopic.topic, set: { seq: sql`${pushTopic.seq} + 1` } })
-    .returning({ seq: pushTopic.seq });
-  const seq = row!.seq;
-  await tx.insert(pushEvent).values({ topic, seq, event, data });
+  const seq = await nextSeq(tx, topic);
+  await insertEvent(tx, { topic, seq, event, data });
   return { topic, seq, event, data };
 }
 
@@ -45,17 +38,12 @@ export async function publishAll(transport: ServicesTransport, msgs: PushMessage
 }
 
 export async function prunePushEvents(db: DbOrTx, retentionS: number): Promise<number> {
-  const cutoff = new Date(Date.now() - retentionS * 1000);
-  const gone = await db.delete(pushEvent).where(lt(pushEvent.createdAt, cutoff)).returning({ seq: pushEvent.seq });
-  return gone.length;
+  return deleteEventsBefore(db, new Date(Date.now() - retentionS * 1000));
 }
 
 export function createPushService(ctx: ServiceContext): PushService {
   const { db } = ctx;
-  async function latestSeq(topic: string): Promise<number> {
-    const [row] = await db.select({ seq: pushTopic.seq }).from(pushTopic).where(eq(pushTopic.topic, topic));
-    return row?.seq ?? 0;
-  }
+  const latestSeq = (topic: string) => latestSeqOf(db, topic);
   return {
     latestSeq,
     async replay(topic, since) {
@@ -63,13 +51,8 @@ export function createPushService(ctx: ServiceContext): PushService {
       if (since === latest) return [];
       // A client ahead of us (e.g. after a database reset) or too far behind must resync.
       if (since > latest || latest - since > MAX_REPLAY) return null;
-      const rows = await db
-        .select()
-        .from(pushEvent)
-        // Bounded by `latest`: an event committed between the two reads is not a sign of pruning.
-        .where(and(eq(pushEvent.topic, topic), gt(pushEvent.seq, since), lte(pushEvent.seq, latest)))
-        .orderBy(asc(pushEvent.seq))
-        .limit(MAX_REPLAY);
+      // Bounded by `latest`: an event committed between the two reads is not a sign of pruning.
+      const rows = await eventsBetween(db, topic, since, latest, MAX_REPLAY);
       // Events are only ever pruned oldest first, so a short answer means some were pruned.
       if (rows.length !== latest - since || rows[0]?.seq !== since + 1) return null;
       return rows.map((r) => ({ topic: r.topic, seq: r.seq, event: r.event as PushEventName, data: r.data }));

@@ -1,0 +1,40 @@
+// The SQL of the push log: each topic's seq (push_topic) and the kept events (push_event) for replay.
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
+import { pushEvent, pushTopic } from '../db/schema';
+
+/** The topic's next seq; the row lock taken by the upsert orders concurrent writers of one topic by commit. */
+export async function nextSeq(tx: Tx, topic: string): Promise<number> {
+  const [row] = await tx
+    .insert(pushTopic)
+    .values({ topic, seq: 1 })
+    .onConflictDoUpdate({ target: pushTopic.topic, set: { seq: sql`${pushTopic.seq} + 1` } })
+    .returning({ seq: pushTopic.seq });
+  return row!.seq;
+}
+
+export async function insertEvent(tx: Tx, e: { topic: string; seq: number; event: string; data: unknown }): Promise<void> {
+  await tx.insert(pushEvent).values(e);
+}
+
+/** The topic's latest seq (0 when nothing was published on it). */
+export async function latestSeqOf(db: DbOrTx, topic: string): Promise<number> {
+  const [row] = await db.select({ seq: pushTopic.seq }).from(pushTopic).where(eq(pushTopic.topic, topic));
+  return row?.seq ?? 0;
+}
+
+/** The kept events of `topic` with `since < seq ≤ upTo`, in seq order, at most `limit`. */
+export async function eventsBetween(db: DbOrTx, topic: string, since: number, upTo: number, limit: number) {
+  return db
+    .select()
+    .from(pushEvent)
+    .where(and(eq(pushEvent.topic, topic), gt(pushEvent.seq, since), lte(pushEvent.seq, upTo)))
+    .orderBy(asc(pushEvent.seq))
+    .limit(limit);
+}
+
+/** Forgets events stored before `cutoff`; how many. */
+export async function deleteEventsBefore(db: DbOrTx, cutoff: Date): Promise<number> {
+  const gone = await db.delete(pushEvent).where(lt(pushEvent.createdAt, cutoff)).returning({ seq: pushEvent.seq });
+  return gone.length;
+}

@@ -30,7 +30,8 @@ import { makeEmailCode, makeImageCaptcha, makeSlideCaptcha } from './captcha';
 import { createMailer, type Mailer } from './mailer';
 import { hashPassword, verifyPassword } from './password';
 import { isAdmin } from './viewer';
-import { rolesOf, toUserInfo, type AccountServiceImpl } from './account.service';
+import { rolesOf } from './account.repo';
+import { toUserInfo, type AccountServiceImpl } from './account.service';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ACCOUNT_TIMES = {

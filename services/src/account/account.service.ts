@@ -1,11 +1,23 @@
 // Login, logout and session checks: scrypt passwords, failures counted per username + ip
 // with a 30-minute lock after 20, banned accounts refused, revoked sessions remembered until they expire.
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { LIMITS, OjError, ROLE_CODE, type SlideAnswer, type RoleName, type UserAuthInfo, type UserInfo } from '@oj/proto';
 import type { ServiceContext } from '../context';
-import type { DbOrTx } from '../db/client';
-import { loginFailure, revokedSession, roles, userRole, users } from '../db/schema';
+import {
+  clearLoginFailures,
+  insertUser,
+  isRevoked,
+  loginFailureOf,
+  pruneRevokedSessions,
+  recordLoginFailure,
+  revokeSession,
+  rolesOf,
+  setUserStatus,
+  userByUsername,
+  userStanding,
+  type LoginFailureRow,
+  type UserRow,
+} from './account.repo';
 import { newUid } from '../db/seed';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { makeViewer, type Viewer } from './viewer';
@@ -46,7 +58,16 @@ export interface AccountServiceImpl extends AccountService {
   pruneSessions(): Promise<number>;
 }
 
-type UserRow = typeof users.$inferSelect;
+/**
+ * Where a username + ip stands after failed logins (counts reset 30 minutes after the last failure): `locked` from
+ * the 20th failure, `slide` (a passed slide verification required) from the 5th, `open` otherwise.
+ */
+export function loginGate(failure: Pick<LoginFailureRow, 'count' | 'lastAt'> | undefined, now: number): 'open' | 'slide' | 'locked' {
+  const live = failure !== undefined && failure.lastAt.getTime() > now - LOGIN_LOCK.lockMs;
+  if (!live) return 'open';
+  if (failure.count >= LOGIN_LOCK.maxFailures) return 'locked';
+  return failure.count >= LIMITS.slideVerifyAfterFailedLogins ? 'slide' : 'open';
+}
 
 export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
   return {
@@ -71,15 +92,6 @@ export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
   };
 }
 
-export async function rolesOf(db: DbOrTx, uid: string): Promise<string[]> {
-  const rows = await db
-    .select({ role: roles.role })
-    .from(userRole)
-    .innerJoin(roles, eq(roles.id, userRole.roleId))
-    .where(eq(userRole.uid, uid))
-    .orderBy(roles.id);
-  return rows.map((r) => r.role);
-}
 
 export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
   const { db, config } = ctx;
@@ -91,49 +103,34 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
     for (const k of cache.keys()) if (k.startsWith(`${uid}:`)) cache.delete(k);
   }
 
-  async function recordFailure(username: string, ip: string): Promise<void> {
-    await db
-      .insert(loginFailure)
-      .values({ username, ip, count: 1, lastAt: new Date() })
-      .onConflictDoUpdate({
-        target: [loginFailure.username, loginFailure.ip],
-        // A failure after an expired lock starts a new count.
-        set: {
-          count: sql`case when ${loginFailure.lastAt} < now() - make_interval(secs => ${LOGIN_LOCK.lockMs / 1000}) then 1 else ${loginFailure.count} + 1 end`,
-          lastAt: sql`now()`,
-        },
-      });
-  }
+  const recordFailure = (username: string, ip: string) => recordLoginFailure(db, username, ip, LOGIN_LOCK.lockMs);
 
   return {
     async login(username, password, ip, slide): Promise<LoginResult> {
-      const [failure] = await db
-        .select()
-        .from(loginFailure)
-        .where(and(eq(loginFailure.username, username), eq(loginFailure.ip, ip)));
-      const live = failure && failure.lastAt.getTime() > Date.now() - LOGIN_LOCK.lockMs;
-      if (live && failure.count >= LOGIN_LOCK.maxFailures) throw new OjError('AUTH_LOGIN_LOCKED');
+      const failure = await loginFailureOf(db, username, ip);
+      const gate = loginGate(failure, Date.now());
+      if (gate === 'locked') throw new OjError('AUTH_LOGIN_LOCKED');
       // From the 5th failure on, each attempt must carry a passed slide verification (one use per challenge).
-      if (live && failure.count >= LIMITS.slideVerifyAfterFailedLogins) {
+      if (gate === 'slide') {
         // A missing or wrong slide counts as a failure too, so the 20-failure lock is reached either way.
         if (!slide || !slideCheck || !(await slideCheck(slide))) {
           await recordFailure(username, ip);
           throw new OjError('ACCOUNT_SLIDE_REQUIRED');
         }
       }
-      const [user] = await db.select().from(users).where(eq(users.username, username));
+      const user = await userByUsername(db, username);
       const ok = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
       if (!user || !ok) {
         await recordFailure(username, ip);
         throw new OjError('AUTH_BAD_CREDENTIALS');
       }
       if (user.status !== 0) throw new OjError('AUTH_ACCOUNT_BANNED');
-      if (failure) await db.delete(loginFailure).where(and(eq(loginFailure.username, username), eq(loginFailure.ip, ip)));
+      if (failure) await clearLoginFailures(db, username, ip);
       return { user: toUserInfo(user, await rolesOf(db, user.uuid)), sessionId: randomUUID() };
     },
 
     async logout(viewer, sessionId, expiresAt): Promise<void> {
-      await db.insert(revokedSession).values({ jti: sessionId, expiresAt }).onConflictDoNothing();
+      await revokeSession(db, sessionId, expiresAt);
       cache.delete(`${viewer.uid}:${sessionId}`);
     },
 
@@ -141,12 +138,9 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
       const key = `${uid}:${sessionId}`;
       const hit = cache.get(key);
       if (hit && hit.until > Date.now()) return hit.viewer;
-      const [user] = await db.select({ username: users.username, status: users.status }).from(users).where(eq(users.uuid, uid));
+      const user = await userStanding(db, uid);
       let viewer: Viewer | null = null;
-      if (user && user.status === 0) {
-        const revoked = await db.select({ jti: revokedSession.jti }).from(revokedSession).where(eq(revokedSession.jti, sessionId));
-        if (revoked.length === 0) viewer = makeViewer(uid, user.username, await rolesOf(db, uid));
-      }
+      if (user && user.status === 0 && !(await isRevoked(db, sessionId))) viewer = makeViewer(uid, user.username, await rolesOf(db, uid));
       if (config.sessionCacheMs > 0) {
         if (cache.size >= CACHE_MAX) cache.clear();
         cache.set(key, { viewer, until: Date.now() + config.sessionCacheMs });
@@ -162,19 +156,16 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
     async createUser(u): Promise<UserInfo> {
       const uid = newUid();
       const roleNames = u.roles ?? ['default_user'];
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(users)
-          .values({ uuid: uid, username: u.username, password: await hashPassword(u.password), email: u.email ?? null, nickname: u.nickname ?? null })
-          .returning();
-        if (roleNames.length > 0) await tx.insert(userRole).values(roleNames.map((r) => ({ uid, roleId: ROLE_CODE[r] })));
-        return inserted!;
-      });
+      const row = await insertUser(
+        db,
+        { uuid: uid, username: u.username, password: await hashPassword(u.password), email: u.email ?? null, nickname: u.nickname ?? null },
+        roleNames.map((r) => ROLE_CODE[r]),
+      );
       return toUserInfo(row, roleNames);
     },
 
     async setUserStatus(uid, status): Promise<void> {
-      await db.update(users).set({ status, gmtModified: new Date() }).where(eq(users.uuid, uid));
+      await setUserStatus(db, uid, status);
       forgetUser(uid);
     },
 
@@ -183,8 +174,8 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
     },
 
     async pruneSessions(): Promise<number> {
-      const gone = await db.delete(revokedSession).where(lt(revokedSession.expiresAt, new Date())).returning({ jti: revokedSession.jti });
-      return gone.length;
+      return pruneRevokedSessions(db);
     },
   };
 }
+

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { LIMITS, LOCAL_LANGUAGES, OWN_OJ, ROLE_CODE, type RoleName } from '@oj/proto';
 import { hashPassword } from '../account/password';
-import { openDb, type Tx } from './client';
+import { openDb, type DbOrTx, type Tx } from './client';
 import { languages, problemCase, problemLanguage, problems, problemTag, roles, tags, userRole, users } from './schema';
 import { SEED_PROBLEMS, SEED_TAGS } from './seed-problems';
 import { seedAnnouncements } from './seed-home';
@@ -51,7 +51,8 @@ export async function seed(databaseUrl: string, opts: { adminPassword?: string }
   }
 }
 
-async function seedRoles(tx: Tx): Promise<void> {
+/** The nine roles (reference data every database has). */
+export async function seedRoles(tx: DbOrTx): Promise<void> {
   const rows = (Object.entries(ROLE_CODE) as [RoleName, number][]).map(([role, id]) => ({
     id,
     role,

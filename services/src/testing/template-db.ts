@@ -2,7 +2,9 @@
 // by the vitest global setup) and its clones (one per test file, see test-db.ts).
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
+import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
+import { seedRoles } from '../db/seed';
 
 export async function onAdminDb(adminUrl: string, statement: string): Promise<void> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -20,11 +22,18 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Creates a database with every migration applied; returns its name. No connection stays open on it. */
+/** Creates a database with every migration applied and the roles; returns its name. No connection stays open on it. */
 export async function createTemplateDb(adminUrl: string): Promise<string> {
   const name = `oj_template_${randomBytes(6).toString('hex')}`;
   await onAdminDb(adminUrl, `CREATE DATABASE ${name}`);
   await migrate(databaseUrl(adminUrl, name));
+  // Reference data every real database has: the roles.
+  const h = openDb(databaseUrl(adminUrl, name), { max: 1 });
+  try {
+    await seedRoles(h.db);
+  } finally {
+    await h.close();
+  }
   return name;
 }
 

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { isInProgress, LANES, type JudgeJob, type Lane } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
-import { findSubmission, markSent, postpone, problemWithCases, takeDueRows } from './outbox.repo';
+import { problemWithCases } from '../problem/problem.repo';
+import { findSubmission, markSent, postpone, takeDueRows } from './outbox.repo';
 
 const BATCH = 100;
 const MAX_BACKOFF_MS = 60_000;

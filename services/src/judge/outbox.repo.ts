@@ -1,8 +1,7 @@
-// The SQL of the judge outbox: due rows taken with SKIP LOCKED, marks and back-off, pruning, and what a job is
-// built from.
+// The SQL of the judge outbox: due rows taken with SKIP LOCKED, marks and back-off, and pruning.
 import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { judge, outbox, problemCase, problems } from '../db/schema';
+import { judge, outbox } from '../db/schema';
 
 /**
  * Up to `limit` unsent rows that are due, oldest first, locked for this transaction; SKIP LOCKED lets several
@@ -32,13 +31,6 @@ export async function postpone(tx: Tx, id: number, attempts: number, at: Date): 
   await tx.update(outbox).set({ attempts, availableAt: at }).where(eq(outbox.id, id));
 }
 
-/** A problem with its test cases in judging order; undefined when it is gone. */
-export async function problemWithCases(tx: Tx, pid: number) {
-  const [p] = await tx.select().from(problems).where(eq(problems.id, pid));
-  if (!p) return undefined;
-  const cases = await tx.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
-  return { p, cases };
-}
 
 /** Forgets outbox rows sent more than a day ago. */
 export async function pruneSentOutbox(db: DbOrTx): Promise<void> {

@@ -1,9 +1,10 @@
-// The SQL of problems: the list with its filters, one problem by display id, and the tags of a set of problems.
+// The SQL of problems: the list with its filters, one problem by id or display id (with its test cases), and the
+// tags of a set of problems.
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tag } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
-import { problems, problemTag, tags } from '../db/schema';
+import { problemCase, problems, problemTag, tags } from '../db/schema';
 
 /** Problem id → its tags, in tag id order. */
 export async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Tag[]>> {
@@ -68,4 +69,17 @@ export async function listProblems(db: DbOrTx, f: ProblemListFilter, size: numbe
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(problems).where(where);
   const rows = offset === null ? [] : await db.select().from(problems).where(where).orderBy(asc(problems.id)).limit(size).offset(offset);
   return { total, rows };
+}
+
+/** A problem with its test cases in judging order; undefined when it is gone. */
+export async function problemWithCases(tx: DbOrTx, pid: number) {
+  const [p] = await tx.select().from(problems).where(eq(problems.id, pid));
+  if (!p) return undefined;
+  const cases = await tx.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
+  return { p, cases };
+}
+
+export async function findProblemById(db: DbOrTx, pid: number) {
+  const [p] = await db.select().from(problems).where(eq(problems.id, pid));
+  return p;
 }

@@ -1,11 +1,11 @@
 // Test data of problems: zip upload (validated, packed, put in the object store under its
 // content hash), attaching a case set to a problem (a new `caseVersion`, judged with from the next job on),
 // and the zip download for admins.
-import { asc, eq } from 'drizzle-orm';
 import { decodePack, isAdminRole, OjError, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { problemCase, problems } from '../db/schema';
+import { findProblemById, problemWithCases } from '../problem/problem.repo';
+import { replaceCases } from './testdata.repo';
 import { buildCaseSet, sha256Hex } from './case-set';
 import { writeZip } from './zip';
 
@@ -45,15 +45,8 @@ export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimi
     const names = new Set(decodePack(pack).map((f) => f.name));
     for (const c of cases) if (!names.has(c.input) || !names.has(c.output)) throw new OjError('TESTCASE_UNMATCHED', { name: c.input, want: c.output });
     if (cases.length === 0) throw new OjError('TESTCASE_EMPTY');
-    await db.transaction(async (tx) => {
-      const [p] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, pid)).for('update');
-      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
-      await tx.delete(problemCase).where(eq(problemCase.pid, pid));
-      await tx.insert(problemCase).values(
-        cases.map((c, i) => ({ pid, input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null, seq: i + 1 })),
-      );
-      await tx.update(problems).set({ isUploadCase: true, caseVersion: version, gmtModified: new Date() }).where(eq(problems.id, pid));
-    });
+    const files = cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null }));
+    if (!(await db.transaction((tx) => replaceCases(tx, pid, version, files)))) throw new OjError('PROBLEM_NOT_FOUND');
     ctx.logger.info({ pid, version, cases: cases.length, by: viewer.username }, 'test data attached');
   }
 
@@ -63,8 +56,7 @@ export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimi
       const mode = q.mode ?? 'default';
       if (!isJudgeCaseMode(mode)) throw new OjError('VALIDATION_FAILED', { detail: `mode ${mode}` });
       if (q.pid !== undefined) {
-        const [p] = await db.select({ id: problems.id }).from(problems).where(eq(problems.id, q.pid));
-        if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+        if (!(await findProblemById(db, q.pid))) throw new OjError('PROBLEM_NOT_FOUND');
       }
       const set = buildCaseSet(zip, { mode, ...(limits ? { limits } : {}) });
       // Stored before anything refers to it, so no job ever names a version the store lacks.
@@ -76,11 +68,11 @@ export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimi
     attach,
 
     async download(pid, viewer) {
-      const [p] = await db.select().from(problems).where(eq(problems.id, pid));
-      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      const found = await problemWithCases(db, pid);
+      if (!found) throw new OjError('PROBLEM_NOT_FOUND');
+      const { p, cases: rows } = found;
       const allowed = isAdminRole(viewer.roles) || (p.author !== null && p.author === viewer.username);
       if (!allowed) throw new OjError('AUTH_FORBIDDEN');
-      const rows = await db.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
       let files: { name: string; data: Uint8Array }[];
       if (p.isUploadCase && p.caseVersion) {
         const pack = await store().get(p.caseVersion);

@@ -2,7 +2,6 @@
 // lowest lane. The result is pushed on `test-judge:<key>` and kept 10 minutes; read over REST it is
 // answered once (the row is deleted), as the original product does with its Redis key.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   JudgeStatus,
   OjError,
@@ -20,11 +19,12 @@ import {
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { languages, problemLanguage, testJudge } from '../db/schema';
 import { loadProblemPart } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { findVisibleProblem } from '../problem/problem.service';
 import { appendPush, publishAll } from '../push/push.service';
+import { deleteTestRun, insertTestRun, lockTestRun, ownTestRun, pruneExpiredTestRuns, storeTestResult, testRunOwner } from './test-judge.repo';
+import { problemHasLanguage } from './submission.repo';
 import { validateCode } from './validation';
 
 export interface TestJudgeService {
@@ -42,7 +42,7 @@ interface StoredResult extends TestJudgeResult {
 }
 
 export async function pruneTestJudges(db: DbOrTx): Promise<void> {
-  await db.delete(testJudge).where(lt(testJudge.expiresAt, sql`now()`));
+  await pruneExpiredTestRuns(db);
 }
 
 export class TestJudgeWorker {
@@ -63,7 +63,7 @@ export class TestJudgeWorker {
   async handle(r: TestJudgeRunnerResult): Promise<void> {
     const { db, transport, logger } = this.ctx;
     const pushes = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(testJudge).where(eq(testJudge.key, r.key)).for('update');
+      const row = await lockTestRun(tx, r.key);
       if (!row || row.status !== JudgeStatus.PENDING) return [];
       const base = (row.result ?? {}) as StoredResult;
       const result: StoredResult = {
@@ -74,7 +74,7 @@ export class TestJudgeWorker {
         userOutput: r.userOutput.replaceAll('\0', ''),
         stderr: r.stderr.replaceAll('\0', ''),
       };
-      await tx.update(testJudge).set({ status: r.status, result }).where(eq(testJudge.key, r.key));
+      await storeTestResult(tx, r.key, r.status, result);
       return [await appendPush(tx, topics.testJudge(r.key), 'test-judge.result', { ...result })];
     });
     await publishAll(transport, pushes, logger);
@@ -89,12 +89,7 @@ export function createTestJudgeService(ctx: ServiceContext, runners?: RunnerRegi
       if (body.userInput.length > TEST_INPUT_MAX) throw new OjError('TEST_INPUT_TOO_LONG', { max: TEST_INPUT_MAX });
       const problem = await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
-      const [lang] = await db
-        .select({ id: languages.id })
-        .from(problemLanguage)
-        .innerJoin(languages, eq(languages.id, problemLanguage.lid))
-        .where(and(eq(problemLanguage.pid, problem.id), eq(languages.name, body.language)));
-      if (!lang || runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+      if (!(await problemHasLanguage(db, problem.id, body.language)) || runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
       validateCode(body.code, body.language);
       if (!transport.consumeTestResults) throw new OjError('TEST_JUDGE_UNAVAILABLE');
       const part = await db.transaction((tx) => loadProblemPart(tx, problem.id));
@@ -104,7 +99,7 @@ export function createTestJudgeService(ctx: ServiceContext, runners?: RunnerRegi
       const expected = body.expectedOutput ?? null;
       const hasExpected = expected !== null && expected.trim() !== '';
       const pending: StoredResult = { status: JudgeStatus.PENDING, userInput: body.userInput, expectedOutput: expected, problemJudgeMode: part.judgeMode };
-      await db.insert(testJudge).values({
+      await insertTestRun(db, {
         key,
         uid: viewer.uid,
         pid: problem.id,
@@ -133,7 +128,7 @@ export function createTestJudgeService(ctx: ServiceContext, runners?: RunnerRegi
       try {
         await transport.enqueueJob('test', job);
       } catch (err) {
-        await db.delete(testJudge).where(eq(testJudge.key, key));
+        await deleteTestRun(db, key);
         ctx.logger.error({ err }, 'test job enqueue failed');
         throw new OjError('TEST_JUDGE_UNAVAILABLE');
       }
@@ -141,22 +136,17 @@ export function createTestJudgeService(ctx: ServiceContext, runners?: RunnerRegi
     },
 
     async result(key, viewer) {
-      const [row] = await db
-        .select()
-        .from(testJudge)
-        .where(and(eq(testJudge.key, key), eq(testJudge.uid, viewer.uid), gt(testJudge.expiresAt, sql`now()`)));
+      const row = await ownTestRun(db, key, viewer.uid);
       if (!row) throw new OjError('TEST_JUDGE_NOT_FOUND');
       if (row.status === JudgeStatus.PENDING) return { status: JudgeStatus.PENDING };
       // Read once: a second read answers "does not exist", as the original product does.
-      const gone = await db.delete(testJudge).where(eq(testJudge.key, key)).returning({ key: testJudge.key });
-      if (gone.length === 0) throw new OjError('TEST_JUDGE_NOT_FOUND');
+      if (!(await deleteTestRun(db, key))) throw new OjError('TEST_JUDGE_NOT_FOUND');
       return row.result as StoredResult;
     },
 
     async canWatch(key, viewer) {
       if (!viewer) return false;
-      const [row] = await db.select({ uid: testJudge.uid }).from(testJudge).where(eq(testJudge.key, key));
-      return row?.uid === viewer.uid;
+      return (await testRunOwner(db, key)) === viewer.uid;
     },
   };
 }

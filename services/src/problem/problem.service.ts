@@ -1,5 +1,4 @@
 // Problem list and detail. Only public problems (auth 1) unless the viewer is an admin.
-import { eq, type SQL } from 'drizzle-orm';
 import {
   OjError,
   type PageOf,
@@ -17,7 +16,7 @@ import type { ServiceContext } from '../context';
 import { languagesAndTemplatesOf } from './code-template.repo';
 import { findProblemByDisplayId, listProblems, tagsOf } from './problem.repo';
 import { isInt4, type DbOrTx } from '../db/client';
-import { problems } from '../db/schema';
+import type { problems } from '../db/schema';
 
 export interface ProblemService {
   list(q: ProblemListQuery, viewer: Viewer | null): Promise<PageOf<ProblemVO>>;
@@ -36,9 +35,6 @@ export function parseTagIds(tagId: ProblemListQuery['tagId']): number[] {
   return [...new Set(raw.map((x) => Number(String(x).trim())).filter((n) => isInt4(n) && n > 0))];
 }
 
-export function visibleTo(viewer: Viewer | null): SQL | undefined {
-  return isAdmin(viewer) ? undefined : eq(problems.auth, 1);
-}
 
 export function toProblem(p: ProblemRow): Problem {
   return {

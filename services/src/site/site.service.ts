@@ -1,20 +1,16 @@
 // Website configuration (from the validated config) and the language table.
-import { and, asc, eq } from 'drizzle-orm';
 import { OWN_OJ, type Language, type WebsiteConfig } from '@oj/proto';
-import type { Viewer } from '../account/viewer';
+import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4 } from '../db/client';
-import { languages, problemLanguage, problems } from '../db/schema';
-import { visibleTo } from '../problem/problem.service';
 import type { RunnerRegistry } from '../judge/runner-registry';
+import { languageList, languagesOfProblem, type LanguageRow } from './language.repo';
 
 export interface SiteService {
   websiteConfig(): Promise<WebsiteConfig>;
   /** With `pid`, the languages of that problem if `viewer` may see it (none otherwise). */
   languages(q: { pid?: number; all?: boolean }, viewer?: Viewer | null): Promise<Language[]>;
 }
-
-type LanguageRow = typeof languages.$inferSelect;
 
 export function toLanguage(l: LanguageRow, available: Set<string> | null): Language {
   return {
@@ -44,21 +40,9 @@ export function createSiteService(ctx: ServiceContext, runners: RunnerRegistry):
       if (q.pid !== undefined) {
         if (!isInt4(q.pid)) return [];
         // A hidden problem's languages are no one's business but the admins' (they would reveal the problem).
-        const rows = await db
-          .select({ l: languages })
-          .from(problemLanguage)
-          .innerJoin(languages, eq(languages.id, problemLanguage.lid))
-          .innerJoin(problems, eq(problems.id, problemLanguage.pid))
-          .where(and(eq(problemLanguage.pid, q.pid), visibleTo(viewer)))
-          .orderBy(asc(languages.seq), asc(languages.id));
-        return rows.map((r) => toLanguage(r.l, available));
+        return (await languagesOfProblem(db, q.pid, isAdmin(viewer))).map((l) => toLanguage(l, available));
       }
-      const rows = await db
-        .select()
-        .from(languages)
-        .where(q.all ? undefined : eq(languages.oj, OWN_OJ))
-        .orderBy(asc(languages.oj), asc(languages.seq), asc(languages.id));
-      return rows.map((l) => toLanguage(l, available));
+      return (await languageList(db, q.all ? null : OWN_OJ)).map((l) => toLanguage(l, available));
     },
   };
 }

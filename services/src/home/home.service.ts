@@ -1,8 +1,6 @@
 // Home page, user home and global ranks. Every statistic is computed from
 // the `judge` table, so a rejudge is reflected at once; only global rank pages without a search are cached 60 s.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  JudgeStatus,
   OjError,
   OWN_OJ,
   PAGE_SIZES,
@@ -25,9 +23,22 @@ import {
   type UserHomeVO,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
-import { escapeLike, pageOf, pageOffset } from '../db/paging';
+import { pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { announcement, contest, contestRegister, problems, tags, users } from '../db/schema';
+import {
+  announcementPage,
+  findUserBy,
+  lastWeekCounts,
+  practiceSubmissionCount,
+  rankPage,
+  recentlyUpdatedProblems,
+  sevenDayRank,
+  solvedProblems,
+  submissionsPerDay,
+  tagsOfOj,
+  upcomingContests,
+  type RankRow,
+} from './home.repo';
 import { contestStatus } from '../contest/access';
 
 
@@ -50,23 +61,6 @@ export interface HomeService {
 /** The carousel's seeded images (served by the web from `web/public/carousel/`). */
 export const DEFAULT_CAROUSEL: HomeCarousel[] = [1, 2, 3].map((id) => ({ id, url: `/carousel/${id}.svg` }));
 
-const AC = JudgeStatus.ACCEPTED;
-/** Submissions counted by the global ranks: outside contests and groups. */
-const PRACTICE = sql`j.cid = 0 and j.gid is null`;
-
-interface RankRow extends Record<string, unknown> {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  signature: string | null;
-  avatar: string | null;
-  title_name: string | null;
-  title_color: string | null;
-  total: number;
-  ac: number;
-  score: number;
-  full_count: number;
-}
 
 const day = (d: Date): string => d.toISOString().slice(0, 10);
 const iso = (d: Date | string): string => new Date(d).toISOString();
@@ -98,53 +92,18 @@ export function createHomeService(ctx: ServiceContext): HomeService {
 
   async function computeRank(q: RankListQuery, current: number, size: number) {
     const offset = pageOffset(current, size);
-    const search = q.searchUser?.trim();
-    const like = search ? `%${escapeLike(search)}%` : null;
-    const where = like
-      ? sql`u.status = 0 and (u.username ilike ${like} or u.nickname ilike ${like} or u.realname ilike ${like})`
-      : sql`u.status = 0`;
-    const order =
-      q.type === RankType.ACM ? sql`ac desc, total asc, u.username asc` : sql`score desc, ac desc, u.username asc`;
     if (offset === null) return pageOf([], 0, current, size);
-    const rows = await db.execute<RankRow>(sql`
-      select u.uuid as uid, u.username, u.nickname, u.signature, u.avatar, u.title_name, u.title_color,
-        coalesce(t.total, 0)::int as total, coalesce(a.ac, 0)::int as ac, coalesce(s.score, 0)::int as score,
-        count(*) over ()::int as full_count
-      from users u
-      left join (
-        select j.uid, count(*) as total from judge j
-        where ${q.type === RankType.ACM ? PRACTICE : sql`true`} group by j.uid
-      ) t on t.uid = u.uuid
-      left join (
-        select j.uid, count(distinct j.pid) as ac from judge j where ${PRACTICE} and j.status = ${AC} group by j.uid
-      ) a on a.uid = u.uuid
-      left join (
-        select uid, sum(best) as score from (
-          select j.uid, j.pid, max(j.oi_rank_score) as best from judge j
-          where ${PRACTICE} and j.oi_rank_score is not null group by j.uid, j.pid
-        ) b group by uid
-      ) s on s.uid = u.uuid
-      where ${where}
-      order by ${order}
-      limit ${size} offset ${offset}`);
-    const total = rows[0]?.full_count ?? (await countUsers(where));
-    return q.type === RankType.ACM
-      ? pageOf(rows.map(toAcm), Number(total), current, size)
-      : pageOf(rows.map(toRank), Number(total), current, size);
-  }
-
-  async function countUsers(where: SQL): Promise<number> {
-    const [r] = await db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${where}`);
-    return Number(r?.n ?? 0);
+    const { rows, total } = await rankPage(db, q.type, q.searchUser?.trim() || undefined, size, offset);
+    return q.type === RankType.ACM ? pageOf(rows.map(toAcm), total, current, size) : pageOf(rows.map(toRank), total, current, size);
   }
 
   async function findUser(q: UserHomeQuery, viewer: Viewer | null) {
-    let cond: SQL | undefined;
-    if (q.uid) cond = eq(users.uuid, q.uid);
-    else if (q.username) cond = eq(users.username, q.username);
-    else if (viewer) cond = eq(users.uuid, viewer.uid);
+    let by: { uid: string } | { username: string };
+    if (q.uid) by = { uid: q.uid };
+    else if (q.username) by = { username: q.username };
+    else if (viewer) by = { uid: viewer.uid };
     else throw new OjError('AUTH_NOT_LOGGED_IN');
-    const [u] = await db.select().from(users).where(cond);
+    const u = await findUserBy(db, by);
     if (!u) throw new OjError('USER_NOT_FOUND');
     return u;
   }
@@ -166,25 +125,13 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     },
 
     async recentSevenAcRank() {
-      const rows = await db.execute<RankRow>(sql`
-        select u.uuid as uid, u.username, u.nickname, u.signature, u.avatar, u.title_name, u.title_color,
-          count(distinct j.pid)::int as ac, 0 as total, 0 as score, 0 as full_count
-        from judge j join users u on u.uuid = j.uid
-        where ${PRACTICE} and j.status = ${AC} and j.submit_time >= now() - interval '7 days' and u.status = 0
-        group by u.uuid
-        order by ac desc, min(j.submit_time) asc
-        limit 10`);
+      const rows = await sevenDayRank(db);
       return rows.map(toAcm);
     },
 
     async lastWeekStatistics(forceRefresh = false) {
       if (!forceRefresh && statsCache && Date.now() - statsCache.at < RANK_CACHE_MS) return statsCache.value;
-      const rows = await db.execute<{ d: string; ac: number; total: number }>(sql`
-        select to_char(j.submit_time at time zone 'UTC', 'YYYY-MM-DD') as d,
-          count(*) filter (where j.status = ${AC})::int as ac, count(*)::int as total
-        from judge j
-        where j.submit_time >= (date_trunc('day', now() at time zone 'UTC') - interval '6 days') at time zone 'UTC'
-        group by d`);
+      const rows = await lastWeekCounts(db);
       const byDay = new Map(rows.map((r) => [r.d, r]));
       const dateStrList: string[] = [];
       const now = Date.now();
@@ -199,12 +146,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     },
 
     async recentUpdatedProblems() {
-      const rows = await db
-        .select()
-        .from(problems)
-        .where(and(eq(problems.auth, 1), eq(problems.isRemote, false)))
-        .orderBy(desc(problems.gmtModified), desc(problems.id))
-        .limit(10);
+      const rows = await recentlyUpdatedProblems(db);
       return rows.map((p) => ({
         id: p.id,
         problemId: p.problemId,
@@ -223,16 +165,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
       const current = q.currentPage ?? 1;
       const size = q.limit ?? PAGE_SIZES.announcements;
       const offset = pageOffset(current, size);
-      const [c] = await db.select({ n: count() }).from(announcement).where(eq(announcement.status, 0));
-      if (offset === null) return pageOf([], c?.n ?? 0, current, size);
-      const rows = await db
-        .select({ a: announcement, username: users.username })
-        .from(announcement)
-        .leftJoin(users, eq(users.uuid, announcement.uid))
-        .where(eq(announcement.status, 0))
-        .orderBy(desc(announcement.id))
-        .limit(size)
-        .offset(offset);
+      const { total, rows } = await announcementPage(db, size, offset);
       const records = rows.map(({ a, username }) => ({
         id: a.id,
         title: a.title,
@@ -243,20 +176,12 @@ export function createHomeService(ctx: ServiceContext): HomeService {
         gmtCreate: iso(a.gmtCreate),
         gmtModified: iso(a.gmtModified),
       }));
-      return pageOf(records, c?.n ?? 0, current, size);
+      return pageOf(records, total, current, size);
     },
 
     async recentContests() {
       // Visible contests running now or starting within the next 14 days, soonest first.
-      const rows = await db
-        .select({
-          c: contest,
-          n: sql<number>`(select count(*)::int from ${contestRegister} where ${contestRegister.cid} = ${contest.id})`,
-        })
-        .from(contest)
-        .where(and(eq(contest.visible, true), sql`${contest.endTime} > now()`, sql`${contest.startTime} < now() + interval '14 days'`))
-        .orderBy(contest.startTime)
-        .limit(50);
+      const rows = await upcomingContests(db);
       return rows.map(({ c, n }) => ({
         id: c.id,
         title: c.title,
@@ -271,21 +196,15 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     },
 
     async problemTagsAndClassification(oj = OWN_OJ) {
-      const rows = await db.select().from(tags).where(eq(tags.oj, oj)).orderBy(tags.id);
+      const rows = await tagsOfOj(db, oj);
       if (rows.length === 0) return [];
       return [{ classification: null, tagList: rows.map((t) => ({ id: t.id, name: t.name, color: t.color, oj: t.oj })) }];
     },
 
     async userHome(q, viewer) {
       const u = await findUser(q, viewer);
-      const [t] = await db.execute<{ n: number }>(
-        sql`select count(*)::int as n from judge j where j.uid = ${u.uuid} and ${PRACTICE}`,
-      );
-      const solved = await db.execute<{ id: number; problem_id: string; difficulty: number; best: number | null }>(sql`
-        select p.id, p.problem_id, p.difficulty, max(j.oi_rank_score)::int as best
-        from judge j join problems p on p.id = j.pid
-        where j.uid = ${u.uuid} and ${PRACTICE} and j.status = ${AC}
-        group by p.id order by p.problem_id`);
+      const total = await practiceSubmissionCount(db, u.uuid);
+      const solved = await solvedProblems(db, u.uuid);
       const groups: Record<string, SolvedProblem[]> = {};
       for (const p of solved) {
         (groups[String(p.difficulty)] ??= []).push({ id: p.id, problemId: p.problem_id, difficulty: p.difficulty });
@@ -302,7 +221,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
         avatar: u.avatar,
         titleName: u.titleName,
         titleColor: u.titleColor,
-        total: Number(t?.n ?? 0),
+        total,
         rating: null,
         scoreList: solved.flatMap((p) => (p.best === null ? [] : [Number(p.best)])),
         solvedList: solved.map((p) => p.problem_id),
@@ -313,11 +232,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
 
     async heatmap(q, viewer) {
       const u = await findUser(q, viewer);
-      const rows = await db.execute<{ d: string; n: number }>(sql`
-        select to_char(j.submit_time at time zone 'UTC', 'YYYY-MM-DD') as d, count(*)::int as n
-        from judge j
-        where j.uid = ${u.uuid} and j.submit_time >= now() - interval '1 year'
-        group by d order by d`);
+      const rows = await submissionsPerDay(db, u.uuid);
       return { endDate: day(new Date()), dataList: rows.map((r) => ({ date: r.d, value: Number(r.n) })) };
     },
   };

@@ -1,9 +1,8 @@
 // Account mails: every mail is written to the `mail_outbox` table (admins read it at /api/admin/mail-outbox,
 // tests read it); when OJ_SMTP_URL is set it is also sent through nodemailer and marked `sent`.
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
-import { mailOutbox } from '../db/schema';
+import { markMailSent, storeMail } from './mail-outbox.repo';
 
 export interface Mail {
   to: string;
@@ -24,12 +23,12 @@ export function createMailer(ctx: ServiceContext): Mailer {
   };
   return {
     async send(mail) {
-      const [row] = await ctx.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      const id = await storeMail(ctx.db, mail);
       const t = smtp();
       if (!t) return;
       try {
         await t.sendMail({ from: ctx.config.mailFrom, ...mail });
-        await ctx.db.update(mailOutbox).set({ sent: true }).where(eq(mailOutbox.id, row!.id));
+        await markMailSent(ctx.db, id);
       } catch (err) {
         // The mail stays in the outbox unsent; the user may ask again after the resend wait.
         ctx.logger.error({ err, to: mail.to }, 'sending mail failed');

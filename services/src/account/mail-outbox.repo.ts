@@ -1,0 +1,13 @@
+// The SQL of the mail outbox: every account mail is stored, and marked sent once SMTP took it.
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export async function storeMail(db: DbOrTx, mail: { to: string; subject: string; text: string }): Promise<number> {
+  const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
+  await db.update(mailOutbox).set({ sent: true }).where(eq(mailOutbox.id, id));
+}

@@ -1,12 +1,24 @@
 // The message center: Discuss / Reply / Like messages (someone acted on your content), admin notices (Sys to
 // everyone, Single to one user's Mine tab), unread counts, and their live push on `user:<uid>`.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { OjError, type AdminNoticeBody, type MsgType, type PageOf, type PushMessage, type SysMsgVO, type UnreadCounts, type UserMsgVO, topics } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
-import { type DbOrTx, type Tx } from '../db/client';
-import { adminNotice, discussion, userMsg, userNotice, users } from '../db/schema';
+import type { Tx } from '../db/client';
+import {
+  deleteNotices,
+  deleteUserMsgs,
+  discussionTitles,
+  insertAdminNotice,
+  insertUserMsg,
+  insertUserNotices,
+  markNoticesRead,
+  markUserMsgsRead,
+  noticePage,
+  recipientUids,
+  unreadCounts,
+  userMsgPage,
+} from './message.repo';
 import { appendPush, publishAll } from '../push/push.service';
 
 export type UserMsgAction = 'Discuss' | 'Reply' | 'Like';
@@ -23,29 +35,6 @@ export interface NewUserMsg {
   quoteContent?: string | null;
 }
 
-export async function unreadCounts(db: DbOrTx, uid: string): Promise<UnreadCounts> {
-  const counts: UnreadCounts = { comment: 0, reply: 0, like: 0, sys: 0, mine: 0 };
-  const msgs = await db
-    .select({ action: userMsg.action, n: count() })
-    .from(userMsg)
-    .where(and(eq(userMsg.recipientId, uid), eq(userMsg.state, false)))
-    .groupBy(userMsg.action);
-  for (const r of msgs) {
-    if (r.action === 'Discuss') counts.comment = r.n;
-    else if (r.action === 'Reply') counts.reply = r.n;
-    else if (r.action === 'Like') counts.like = r.n;
-  }
-  const notices = await db
-    .select({ type: userNotice.type, n: count() })
-    .from(userNotice)
-    .where(and(eq(userNotice.recipientId, uid), eq(userNotice.state, false)))
-    .groupBy(userNotice.type);
-  for (const r of notices) {
-    if (r.type === 'Sys') counts.sys = r.n;
-    else if (r.type === 'Mine') counts.mine = r.n;
-  }
-  return counts;
-}
 
 /** Stores the user's new counts as an `unread.counts` push inside `tx`; publish the result after commit. */
 export async function appendUnreadPush(tx: Tx, uid: string): Promise<PushMessage> {
@@ -55,7 +44,7 @@ export async function appendUnreadPush(tx: Tx, uid: string): Promise<PushMessage
 /** Inserts a message for someone else (never for yourself) and its unread push; returns the push to publish. */
 export async function createUserMsg(tx: Tx, m: NewUserMsg): Promise<PushMessage | null> {
   if (m.recipientId === m.senderId) return null;
-  await tx.insert(userMsg).values({ ...m, sourceContent: m.sourceContent.slice(0, 500), quoteContent: m.quoteContent?.slice(0, 500) ?? null });
+  await insertUserMsg(tx, { ...m, sourceContent: m.sourceContent.slice(0, 500), quoteContent: m.quoteContent?.slice(0, 500) ?? null });
   return appendUnreadPush(tx, m.recipientId);
 }
 
@@ -94,21 +83,11 @@ export function createMessageService(ctx: ServiceContext): MessageService {
 
     async userMessages(kind, q, viewer) {
       const { size, current, offset } = page(q, 6);
-      const where = and(eq(userMsg.recipientId, viewer.uid), eq(userMsg.action, ACTION_OF[kind]));
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(userMsg).where(where);
-      const rows = await db
-        .select({ m: userMsg, senderUsername: users.username, senderAvatar: users.avatar })
-        .from(userMsg)
-        .innerJoin(users, eq(users.uuid, userMsg.senderId))
-        .where(where)
-        .orderBy(desc(userMsg.id))
-        .limit(size)
-        .offset(offset);
+      const { total: n, rows } = await userMsgPage(db, viewer.uid, ACTION_OF[kind], size, offset);
       const dids = [...new Set(rows.filter((r) => r.m.sourceType === 'Discussion').map((r) => r.m.sourceId))];
-      const titles = new Map<number, string>();
-      if (dids.length) for (const d of await db.select({ id: discussion.id, title: discussion.title }).from(discussion).where(inArray(discussion.id, dids))) titles.set(d.id, d.title);
+      const titles = await discussionTitles(db, dids);
       const unreadIds = rows.filter((r) => !r.m.state).map((r) => r.m.id);
-      if (unreadIds.length) await markRead(viewer.uid, async (tx) => (await tx.update(userMsg).set({ state: true }).where(inArray(userMsg.id, unreadIds)).returning({ id: userMsg.id })).length);
+      if (unreadIds.length) await markRead(viewer.uid, (tx) => markUserMsgsRead(tx, unreadIds));
       return {
         records: rows.map(({ m, senderUsername, senderAvatar }) => ({
           id: m.id,
@@ -138,18 +117,9 @@ export function createMessageService(ctx: ServiceContext): MessageService {
     async sysMessages(kind, q, viewer) {
       const { size, current, offset } = page(q, 8);
       const type = kind === 'sys' ? 'Sys' : 'Mine';
-      const where = and(eq(userNotice.recipientId, viewer.uid), eq(userNotice.type, type));
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(userNotice).where(where);
-      const rows = await db
-        .select({ u: userNotice, a: adminNotice })
-        .from(userNotice)
-        .innerJoin(adminNotice, eq(adminNotice.id, userNotice.noticeId))
-        .where(where)
-        .orderBy(desc(userNotice.id))
-        .limit(size)
-        .offset(offset);
+      const { total: n, rows } = await noticePage(db, viewer.uid, type, size, offset);
       const unreadIds = rows.filter((r) => !r.u.state).map((r) => r.u.id);
-      if (unreadIds.length) await markRead(viewer.uid, async (tx) => (await tx.update(userNotice).set({ state: true }).where(inArray(userNotice.id, unreadIds)).returning({ id: userNotice.id })).length);
+      if (unreadIds.length) await markRead(viewer.uid, (tx) => markNoticesRead(tx, unreadIds));
       return {
         records: rows.map(({ u, a }) => ({ id: u.id, title: a.title, content: a.content, adminId: a.adminId, type: u.type, state: u.state, gmtCreate: u.gmtCreate.toISOString() })),
         total: n,
@@ -161,14 +131,7 @@ export function createMessageService(ctx: ServiceContext): MessageService {
 
     async clean(type, id, viewer) {
       const pushed = await db.transaction(async (tx) => {
-        let gone: number;
-        if (type === 'Sys' || type === 'Mine') {
-          const where = and(eq(userNotice.recipientId, viewer.uid), eq(userNotice.type, type), id === undefined ? undefined : eq(userNotice.id, id));
-          gone = (await tx.delete(userNotice).where(where).returning({ id: userNotice.id })).length;
-        } else {
-          const where = and(eq(userMsg.recipientId, viewer.uid), eq(userMsg.action, type), id === undefined ? undefined : eq(userMsg.id, id));
-          gone = (await tx.delete(userMsg).where(where).returning({ id: userMsg.id })).length;
-        }
+        const gone = type === 'Sys' || type === 'Mine' ? await deleteNotices(tx, viewer.uid, type, id) : await deleteUserMsgs(tx, viewer.uid, type, id);
         if (id !== undefined && gone === 0) throw new OjError('MSG_NOT_FOUND');
         return gone > 0 ? [await appendUnreadPush(tx, viewer.uid)] : [];
       });
@@ -179,17 +142,10 @@ export function createMessageService(ctx: ServiceContext): MessageService {
       const type = body.type ?? 'Sys';
       if (type === 'Single' && !body.recipientId) throw new OjError('VALIDATION_FAILED', { detail: 'recipientId' });
       const pushed = await db.transaction(async (tx) => {
-        const [n] = await tx
-          .insert(adminNotice)
-          .values({ title: body.title, content: body.content, type, adminId: viewer.uid, recipientId: type === 'Single' ? body.recipientId : null })
-          .returning({ id: adminNotice.id });
-        const recipients =
-          type === 'Sys'
-            ? (await tx.select({ uid: users.uuid }).from(users)).map((u) => u.uid)
-            : (await tx.select({ uid: users.uuid }).from(users).where(eq(users.uuid, body.recipientId!))).map((u) => u.uid);
+        const noticeId = await insertAdminNotice(tx, { title: body.title, content: body.content, type, adminId: viewer.uid, recipientId: type === 'Single' ? body.recipientId : null });
+        const recipients = await recipientUids(tx, type === 'Sys' ? undefined : body.recipientId!);
         if (recipients.length === 0) throw new OjError('NOT_FOUND');
-        const userType = type === 'Sys' ? 'Sys' : 'Mine';
-        await tx.insert(userNotice).values(recipients.map((uid) => ({ noticeId: n!.id, recipientId: uid, type: userType })));
+        await insertUserNotices(tx, noticeId, recipients, type === 'Sys' ? 'Sys' : 'Mine');
         const out: PushMessage[] = [];
         for (const uid of recipients) out.push(await appendUnreadPush(tx, uid));
         return out;
@@ -198,4 +154,5 @@ export function createMessageService(ctx: ServiceContext): MessageService {
     },
   };
 }
+
 

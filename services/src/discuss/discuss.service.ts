@@ -3,7 +3,6 @@
 // permissions (the muted roles lack them), the AC-count gate, and who may delete what. Contest comments (the
 // contest's Q&A, `cid`) need the site's `openContestComment` and entry to the contest; while the contest has not
 // ended, a contestant sees only their own and the contest admins' comments and replies.
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   COMMENT_MAX_LENGTH,
   CONTEST_STATUS,
@@ -28,7 +27,30 @@ import { pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
 import { assertEnter, contestStatus, isContestAdmin, loadContest, type ContestRow } from '../contest/access';
-import { comment, commentLike, discussion, judge, reply, roles, userRole, users } from '../db/schema';
+import { acceptedProblemCount } from '../submission/submission.repo';
+import {
+  adminRoleOf,
+  byUserOrContestAdmins,
+  commentRows,
+  countComments,
+  countView,
+  deleteComment,
+  deleteReply,
+  discussionIdPage,
+  discussionWithAuthor,
+  findComment,
+  findDiscussion,
+  findReplyOf,
+  findReplyWithContest,
+  insertComment,
+  insertDiscussion,
+  insertReply,
+  likedBy,
+  replyRows,
+  setLike,
+  type AuthorFilter,
+  type CommentFilter,
+} from './discuss.repo';
 import { publishAll } from '../push/push.service';
 import { createUserMsg } from './message.service';
 
@@ -65,52 +87,29 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
     if (!viewer.permissions.includes(perm)) throw new OjError('COMMENT_FORBIDDEN');
     const min = config.commentMinAc ?? 0;
     if (min <= 0 || isAdminRole(viewer.roles)) return;
-    const [row] = await db.select({ n: countDistinct(judge.pid) }).from(judge).where(and(eq(judge.uid, viewer.uid), eq(judge.status, 0)));
-    if ((row?.n ?? 0) < min) throw new OjError('COMMENT_AC_REQUIRED', { count: min });
+    if ((await acceptedProblemCount(db, viewer.uid)) < min) throw new OjError('COMMENT_AC_REQUIRED', { count: min });
   }
 
   async function discussionRow(db2: DbOrTx, did: number) {
     if (!isInt4(did)) throw new OjError('DISCUSSION_NOT_FOUND');
-    const [d] = await db2.select().from(discussion).where(eq(discussion.id, did));
+    const d = await findDiscussion(db2, did);
     if (!d) throw new OjError('DISCUSSION_NOT_FOUND');
     return d;
   }
 
   async function discussionVO(did: number): Promise<Discussion> {
-    const [r] = await db
-      .select({ d: discussion, author: users.username, avatar: users.avatar })
-      .from(discussion)
-      .innerJoin(users, eq(users.uuid, discussion.uid))
-      .where(eq(discussion.id, did));
+    const r = await discussionWithAuthor(db, did);
     if (!r) throw new OjError('DISCUSSION_NOT_FOUND');
     const { d } = r;
     return { id: d.id, title: d.title, description: d.description, content: d.content, uid: d.uid, author: r.author, avatar: r.avatar, viewNum: d.viewNum, likeNum: d.likeNum, commentNum: d.commentNum, gmtCreate: iso(d.gmtCreate) };
   }
 
-  /** `root` or `admin` of each uid, for the author tag. */
-  async function adminRoleOf(uids: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    if (uids.length === 0) return out;
-    const rows = await db
-      .select({ uid: userRole.uid, role: roles.role })
-      .from(userRole)
-      .innerJoin(roles, eq(roles.id, userRole.roleId))
-      .where(and(inArray(userRole.uid, uids), inArray(roles.role, ['root', 'admin'])));
-    for (const r of rows) if (out.get(r.uid) !== 'root') out.set(r.uid, r.role);
-    return out;
-  }
 
-  async function replyVOs(commentIds: number[], only?: SQL): Promise<Map<number, ReplyVO[]>> {
+  async function replyVOs(commentIds: number[], authors?: AuthorFilter): Promise<Map<number, ReplyVO[]>> {
     const out = new Map<number, ReplyVO[]>();
     if (commentIds.length === 0) return out;
-    const toUser = sql<string>`(select username from users where uuid = ${reply.toUid})`;
-    const rows = await db
-      .select({ r: reply, fromName: users.username, fromAvatar: users.avatar, toName: toUser })
-      .from(reply)
-      .innerJoin(users, eq(users.uuid, reply.fromUid))
-      .where(and(inArray(reply.commentId, commentIds), only))
-      .orderBy(asc(reply.id));
-    const rolesOf = await adminRoleOf([...new Set(rows.map((r) => r.r.fromUid))]);
+    const rows = await replyRows(db, commentIds, authors);
+    const rolesOf = await adminRoleOf(db, [...new Set(rows.map((r) => r.r.fromUid))]);
     for (const { r, fromName, fromAvatar, toName } of rows) {
       const list = out.get(r.commentId) ?? [];
       list.push({ id: r.id, commentId: r.commentId, content: r.content, fromUid: r.fromUid, fromName, fromAvatar, fromRole: rolesOf.get(r.fromUid) ?? null, toUid: r.toUid, toName: toName ?? '', gmtCreate: iso(r.gmtCreate) });
@@ -119,20 +118,13 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
     return out;
   }
 
-  async function commentVOs(where: SQL | undefined, size: number, offset: number, repliesOnly?: SQL): Promise<CommentVO[]> {
-    const rows = await db
-      .select({ c: comment, fromName: users.username, fromAvatar: users.avatar, titleName: users.titleName, titleColor: users.titleColor })
-      .from(comment)
-      .innerJoin(users, eq(users.uuid, comment.fromUid))
-      .where(where)
-      .orderBy(desc(comment.id))
-      .limit(size)
-      .offset(offset);
+  async function commentVOs(f: CommentFilter, size: number, offset: number): Promise<CommentVO[]> {
+    const rows = await commentRows(db, f, size, offset);
     const replies = await replyVOs(
       rows.map((r) => r.c.id),
-      repliesOnly,
+      f.authors,
     );
-    const rolesOf = await adminRoleOf([...new Set(rows.map((r) => r.c.fromUid))]);
+    const rolesOf = await adminRoleOf(db, [...new Set(rows.map((r) => r.c.fromUid))]);
     return rows.map(({ c, fromName, fromAvatar, titleName, titleColor }) => {
       const list = replies.get(c.id) ?? [];
       return { id: c.id, did: c.did, cid: c.cid, content: c.content, fromUid: c.fromUid, fromName, fromAvatar, fromRole: rolesOf.get(c.fromUid) ?? null, fromTitleName: titleName, fromTitleColor: titleColor, likeNum: c.likeNum, gmtCreate: iso(c.gmtCreate), replyList: list, totalReplyNum: list.length };
@@ -141,7 +133,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
 
   async function commentRow(id: number) {
     if (!isInt4(id)) throw new OjError('COMMENT_NOT_FOUND');
-    const [c] = await db.select().from(comment).where(eq(comment.id, id));
+    const c = await findComment(db, id);
     if (!c) throw new OjError('COMMENT_NOT_FOUND');
     return c;
   }
@@ -154,30 +146,23 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
     return c !== null && isContestAdmin(viewer, c);
   }
 
-  const rootUids = sql`(select ${userRole.uid} from ${userRole} inner join ${roles} on ${roles.id} = ${userRole.roleId} where ${roles.role} = 'root')`;
-
   /**
    * The contest of a contest comment, if `viewer` may take part in its Q&A (site switch on, entered), and the
    * authors whose comments and replies the viewer sees: null for all (contest admins, or the contest ended),
    * else the viewer and the contest admins (the creator and super admins).
    */
-  async function contestScope(cid: number, viewer: Viewer | null): Promise<{ c: ContestRow; authors: ((col: typeof comment.fromUid | typeof reply.fromUid) => SQL) | null }> {
+  async function contestScope(cid: number, viewer: Viewer | null): Promise<{ c: ContestRow; authors: AuthorFilter | null }> {
     if (!config.site.openContestComment) throw new OjError('CONTEST_FORBIDDEN');
     if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
     const c = await loadContest(db, cid);
     await assertEnter(db, c, viewer);
     if (isContestAdmin(viewer, c) || contestStatus(c) === CONTEST_STATUS.ENDED) return { c, authors: null };
-    const uid = viewer!.uid;
-    return { c, authors: (col) => or(eq(col, uid), eq(col, c.uid), sql`${col} in ${rootUids}`)! };
+    return { c, authors: byUserOrContestAdmins(viewer!.uid, c.uid) };
   }
 
   /** Whether comment `id` is among those `authors` lets the viewer see. */
-  async function visibleTo(id: number, authors: (col: typeof comment.fromUid) => SQL): Promise<boolean> {
-    const [hit] = await db
-      .select({ id: comment.id })
-      .from(comment)
-      .where(and(eq(comment.id, id), authors(comment.fromUid)));
-    return hit !== undefined;
+  async function visibleTo(id: number, authors: AuthorFilter): Promise<boolean> {
+    return (await countComments(db, { id, authors })) > 0;
   }
 
   return {
@@ -186,17 +171,14 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       const current = q.currentPage ?? 1;
       const offset = pageOffset(current, size);
       if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
-      const kw = q.keyword?.trim();
-      const where = kw ? or(ilike(discussion.title, `%${kw.replace(/[\\%_]/g, '\\$&')}%`)) : undefined;
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discussion).where(where);
-      const ids = await db.select({ id: discussion.id }).from(discussion).where(where).orderBy(desc(discussion.id)).limit(size).offset(offset);
-      const records = await Promise.all(ids.map((r) => discussionVO(r.id)));
+      const { total: n, ids } = await discussionIdPage(db, q.keyword?.trim() || undefined, size, offset);
+      const records = await Promise.all(ids.map((id) => discussionVO(id)));
       return { records, total: n, size, current, pages: Math.ceil(n / size) };
     },
 
     async discussion(did) {
       await discussionRow(db, did);
-      await db.update(discussion).set({ viewNum: sql`${discussion.viewNum} + 1` }).where(eq(discussion.id, did));
+      await countView(db, did);
       return discussionVO(did);
     },
 
@@ -205,8 +187,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       if (!title) throw new OjError('DISCUSSION_TITLE_EMPTY');
       const content = body.content.trim();
       if (!content) throw new OjError('COMMENT_EMPTY');
-      const [d] = await db.insert(discussion).values({ uid: viewer.uid, title, description: body.description?.trim() ?? '', content }).returning({ id: discussion.id });
-      return discussionVO(d!.id);
+      return discussionVO(await insertDiscussion(db, { uid: viewer.uid, title, description: body.description?.trim() ?? '', content }));
     },
 
     async comments(q, viewer) {
@@ -215,24 +196,21 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       const current = q.currentPage ?? 1;
       const offset = pageOffset(current, size);
       if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
-      let where: SQL | undefined = q.did !== undefined ? eq(comment.did, q.did) : eq(comment.cid, q.cid!);
-      let repliesOnly: SQL | undefined;
+      const f: CommentFilter = q.did !== undefined ? { did: q.did } : { cid: q.cid! };
       if (q.cid !== undefined) {
         const scope = await contestScope(q.cid, viewer);
-        if (scope.authors) {
-          where = and(where, scope.authors(comment.fromUid));
-          repliesOnly = scope.authors(reply.fromUid);
-        }
+        if (scope.authors) f.authors = scope.authors;
       }
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(comment).where(where);
-      const records = await commentVOs(where, size, offset, repliesOnly);
+      const n = await countComments(db, f);
+      const records = await commentVOs(f, size, offset);
       const commentLikeMap: Record<string, boolean> = {};
       if (viewer && records.length) {
-        const liked = await db
-          .select({ id: commentLike.commentId })
-          .from(commentLike)
-          .where(and(eq(commentLike.uid, viewer.uid), inArray(commentLike.commentId, records.map((r) => r.id))));
-        for (const l of liked) commentLikeMap[String(l.id)] = true;
+        for (const id of await likedBy(
+          db,
+          viewer.uid,
+          records.map((r) => r.id),
+        ))
+          commentLikeMap[String(id)] = true;
       }
       return { commentList: { records, total: n, size, current, pages: Math.ceil(n / size) }, commentLikeMap };
     },
@@ -244,37 +222,28 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       if (body.did === undefined) await contestScope(body.cid!, viewer);
       const pushed = await db.transaction(async (tx) => {
         const d = body.did !== undefined ? await discussionRow(tx, body.did) : null;
-        const [c] = await tx.insert(comment).values({ did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content }).returning({ id: comment.id });
-        if (!d) return { id: c!.id, push: null };
-        await tx.update(discussion).set({ commentNum: sql`${discussion.commentNum} + 1` }).where(eq(discussion.id, d.id));
+        const id = await insertComment(tx, { did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content });
+        if (!d) return { id, push: null };
         const push = await createUserMsg(tx, { action: 'Discuss', recipientId: d.uid, senderId: viewer.uid, sourceId: d.id, sourceType: 'Discussion', sourceContent: content });
-        return { id: c!.id, push };
+        return { id, push };
       });
       await publish([pushed.push]);
-      const [vo] = await commentVOs(eq(comment.id, pushed.id), 1, 0);
+      const [vo] = await commentVOs({ id: pushed.id }, 1, 0);
       return vo!;
     },
 
     async deleteComment(body, viewer) {
       const c = await commentRow(body.id);
       if (!(await mayDelete(c.fromUid, c.cid, viewer))) throw new OjError('AUTH_FORBIDDEN');
-      await db.transaction(async (tx) => {
-        await tx.delete(comment).where(eq(comment.id, c.id));
-        if (c.did !== null) await tx.update(discussion).set({ commentNum: sql`greatest(${discussion.commentNum} - 1, 0)` }).where(eq(discussion.id, c.did));
-      });
+      await db.transaction((tx) => deleteComment(tx, c));
     },
 
     async likeComment(q, viewer) {
       const c = await commentRow(q.cid);
       const push = await db.transaction(async (tx) => {
-        if (!q.toLike) {
-          const gone = await tx.delete(commentLike).where(and(eq(commentLike.uid, viewer.uid), eq(commentLike.commentId, c.id))).returning({ id: commentLike.commentId });
-          if (gone.length) await tx.update(comment).set({ likeNum: sql`greatest(${comment.likeNum} - 1, 0)` }).where(eq(comment.id, c.id));
-          return null;
-        }
-        const added = await tx.insert(commentLike).values({ uid: viewer.uid, commentId: c.id }).onConflictDoNothing().returning({ id: commentLike.commentId });
-        if (!added.length) return null; // already liked: toggling on twice changes nothing
-        await tx.update(comment).set({ likeNum: sql`${comment.likeNum} + 1` }).where(eq(comment.id, c.id));
+        const changed = await setLike(tx, viewer.uid, c.id, q.toLike);
+        // Unliking notifies nobody; liking twice changes nothing.
+        if (!q.toLike || !changed) return null;
         return createUserMsg(tx, {
           action: 'Like',
           recipientId: c.fromUid,
@@ -289,7 +258,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
 
     async replies(commentId, viewer = null) {
       const c = await commentRow(commentId);
-      let only: SQL | undefined;
+      let only: AuthorFilter | undefined;
       if (c.cid !== null) {
         if (!viewer) {
           // Without a caller, a contest's Q&A shows only what everybody may see: nothing until the contest ends.
@@ -299,7 +268,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
           const scope = await contestScope(c.cid, viewer);
           if (scope.authors) {
             if (!(await visibleTo(c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');
-            only = scope.authors(reply.fromUid);
+            only = scope.authors;
           }
         }
       }
@@ -318,13 +287,13 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
       let toUid = c.fromUid;
       let quote: { id: number; type: 'Comment' | 'Reply'; content: string } = { id: c.id, type: 'Comment', content: c.content };
       if (body.quoteType === 'Reply' && body.quoteId != null && isInt4(body.quoteId)) {
-        const [q] = await db.select().from(reply).where(and(eq(reply.id, body.quoteId), eq(reply.commentId, c.id)));
+        const q = await findReplyOf(db, c.id, body.quoteId);
         if (!q) throw new OjError('REPLY_NOT_FOUND');
         toUid = q.fromUid;
         quote = { id: q.id, type: 'Reply', content: q.content };
       }
       const out = await db.transaction(async (tx) => {
-        const [r] = await tx.insert(reply).values({ commentId: c.id, fromUid: viewer.uid, toUid, content }).returning({ id: reply.id });
+        const id = await insertReply(tx, { commentId: c.id, fromUid: viewer.uid, toUid, content });
         const push = await createUserMsg(tx, {
           action: 'Reply',
           recipientId: toUid,
@@ -336,7 +305,7 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
           quoteType: quote.type,
           quoteContent: quote.content,
         });
-        return { id: r!.id, push };
+        return { id, push };
       });
       await publish([out.push]);
       const vo = ((await replyVOs([c.id])).get(c.id) ?? []).find((r) => r.id === out.id);
@@ -345,10 +314,10 @@ export function createDiscussService(ctx: ServiceContext): DiscussService {
 
     async deleteReply(replyId, viewer) {
       if (!isInt4(replyId)) throw new OjError('REPLY_NOT_FOUND');
-      const [r] = await db.select({ r: reply, cid: comment.cid }).from(reply).innerJoin(comment, eq(comment.id, reply.commentId)).where(eq(reply.id, replyId));
+      const r = await findReplyWithContest(db, replyId);
       if (!r) throw new OjError('REPLY_NOT_FOUND');
       if (!(await mayDelete(r.r.fromUid, r.cid, viewer))) throw new OjError('AUTH_FORBIDDEN');
-      await db.delete(reply).where(eq(reply.id, replyId));
+      await deleteReply(db, replyId);
     },
   };
 }

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_MAX_LENGTH } from '@oj/proto';
+import { DEFAULT_SERVICES_CONFIG } from '../config';
+import { createMemoryBus } from '../bus/memory-bus';
+import { silentLogger } from '../logger';
+import { addUser, refusal } from '../testing/fixtures';
+import { startTestDb, type TestDb } from '../testing/test-db';
+import { checkContent, createDiscussService } from './discuss.service';
+
+describe('comment content', () => {
+  it('is trimmed, not blank, and at most the limit', async () => {
+    expect(checkContent('  hi  ')).toBe('hi');
+    expect(await refusal(Promise.resolve().then(() => checkContent(' \n\t ')))).toBe('COMMENT_EMPTY');
+    expect(checkContent('x'.repeat(COMMENT_MAX_LENGTH))).toHaveLength(COMMENT_MAX_LENGTH);
+    expect(await refusal(Promise.resolve().then(() => checkContent('x'.repeat(COMMENT_MAX_LENGTH + 1))))).toBe('COMMENT_TOO_LONG');
+  });
+});
+
+describe('discussions', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await startTestDb();
+  });
+  afterAll(() => t.stop());
+  const service = () =>
+    createDiscussService({ db: t.db, transport: createMemoryBus(), config: { ...DEFAULT_SERVICES_CONFIG, commentMinAc: 0 }, logger: silentLogger() });
+
+  it('counts comments and likes once, and lets only the author or an admin delete', async () => {
+    const discuss = service();
+    const [author, other, admin] = [await addUser(t.db), await addUser(t.db), await addUser(t.db, ['admin'])];
+    const d = await discuss.addDiscussion({ title: ' T ', content: 'c' }, author);
+    expect(d.title).toBe('T');
+    const c = await discuss.addComment({ did: d.id, content: ' first ' }, other);
+    expect(c).toMatchObject({ content: 'first', fromUid: other.uid, likeNum: 0 });
+    expect((await discuss.discussion(d.id)).commentNum).toBe(1);
+    await discuss.likeComment({ cid: c.id, toLike: true }, author);
+    await discuss.likeComment({ cid: c.id, toLike: true }, author);
+    const listed = await discuss.comments({ did: d.id }, author);
+    expect(listed.commentList.records[0]!.likeNum).toBe(1);
+    expect(listed.commentLikeMap).toEqual({ [String(c.id)]: true });
+    expect(await refusal(discuss.deleteComment({ id: c.id }, author))).toBe('AUTH_FORBIDDEN');
+    await discuss.deleteComment({ id: c.id }, admin);
+    expect((await discuss.discussion(d.id)).commentNum).toBe(0);
+  });
+
+  it("addresses a reply to the quoted reply's author and refuses a quote from another comment", async () => {
+    const discuss = service();
+    const [a, b, c] = [await addUser(t.db), await addUser(t.db), await addUser(t.db)];
+    const d = await discuss.addDiscussion({ title: 'T', content: 'c' }, a);
+    const comment = await discuss.addComment({ did: d.id, content: 'q' }, a);
+    const first = await discuss.addReply({ reply: { commentId: comment.id, content: 'r1' } }, b);
+    expect(first.toUid).toBe(a.uid);
+    const second = await discuss.addReply({ reply: { commentId: comment.id, content: 'r2' }, quoteId: first.id, quoteType: 'Reply' }, c);
+    expect(second.toUid).toBe(b.uid);
+    const elsewhere = await discuss.addComment({ did: d.id, content: 'other' }, a);
+    expect(await refusal(discuss.addReply({ reply: { commentId: elsewhere.id, content: 'x' }, quoteId: first.id, quoteType: 'Reply' }, c))).toBe('REPLY_NOT_FOUND');
+    expect((await discuss.replies(comment.id, c)).map((r) => r.content)).toEqual(['r1', 'r2']);
+  });
+});

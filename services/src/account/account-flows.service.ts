@@ -1,7 +1,6 @@
 // Registration, password reset, captchas, settings, avatars and the mail outbox.
 // Codes and captchas live in PostgreSQL so every gateway process sees them; resend waits are enforced here.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   isValidMobile,
   LIMITS,
@@ -25,12 +24,28 @@ import {
 } from '@oj/proto';
 import type { Viewer } from './viewer';
 import type { ServiceContext } from '../context';
-import { avatarFile, captcha, emailCode, loginFailure, mailOutbox, users } from '../db/schema';
+import type { users } from '../db/schema';
 import { makeEmailCode, makeImageCaptcha, makeSlideCaptcha } from './captcha';
 import { createMailer, type Mailer } from './mailer';
 import { hashPassword, verifyPassword } from './password';
 import { isAdmin } from './viewer';
-import { rolesOf } from './account.repo';
+import {
+  clearFailuresOfUsername,
+  emailCodeOf,
+  findAvatar,
+  pruneCodesAndCaptchas,
+  putEmailCode,
+  replaceAvatar,
+  storeCaptcha,
+  takeCaptcha as takeCaptchaRow,
+  takeEmailCode,
+  updateUser,
+  userByEmail as userByEmailRow,
+  userById,
+  usernameTaken,
+} from './account-flows.repo';
+import { rolesOf, userByUsername } from './account.repo';
+import { recentMails } from './mail-outbox.repo';
 import { toUserInfo, type AccountServiceImpl } from './account.service';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -86,50 +101,33 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
   const norm = (email: string) => email.trim().toLowerCase();
 
   async function userByEmail(email: string) {
-    const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${norm(email)}`);
-    return u ?? null;
+    return (await userByEmailRow(db, norm(email))) ?? null;
   }
 
   async function userRow(uid: string) {
-    const [u] = await db.select().from(users).where(eq(users.uuid, uid));
+    const u = await userById(db, uid);
     if (!u) throw new OjError('AUTH_TOKEN_INVALID');
     return u;
   }
 
   /** Stores a fresh code unless the previous one was sent less than `waitS` ago. */
   async function issueCode(purpose: Purpose, email: string, code: string, ttlS: number, waitS: number, uid: string | null): Promise<void> {
-    const [prev] = await db.select().from(emailCode).where(and(eq(emailCode.purpose, purpose), eq(emailCode.email, email)));
+    const prev = await emailCodeOf(db, purpose, email);
     if (prev) {
       const left = Math.ceil(waitS - (Date.now() - prev.sentAt.getTime()) / 1000);
       if (left > 0) throw new OjError('ACCOUNT_CODE_TOO_FAST', { seconds: left });
     }
     const values = { purpose, email, code, uid, sentAt: new Date(), expiresAt: new Date(Date.now() + ttlS * 1000) };
-    await db.insert(emailCode).values(values).onConflictDoUpdate({ target: [emailCode.purpose, emailCode.email], set: values });
+    await putEmailCode(db, values);
   }
 
   /** Consumes a code: true when it matched and had not expired (a wrong guess leaves it in place). */
   async function takeCode(purpose: Purpose, email: string, code: string, uid?: string): Promise<boolean> {
-    const gone = await db
-      .delete(emailCode)
-      .where(
-        and(
-          eq(emailCode.purpose, purpose),
-          eq(emailCode.email, email),
-          eq(emailCode.code, code),
-          gt(emailCode.expiresAt, new Date()),
-          ...(uid ? [eq(emailCode.uid, uid)] : []),
-        ),
-      )
-      .returning({ email: emailCode.email });
-    return gone.length === 1;
+    return takeEmailCode(db, purpose, email, code, uid);
   }
 
   async function takeCaptcha(key: string, kind: 'image' | 'slide') {
-    const [row] = await db
-      .delete(captcha)
-      .where(and(eq(captcha.key, key), eq(captcha.kind, kind), gt(captcha.expiresAt, new Date())))
-      .returning();
-    return row ?? null;
+    return (await takeCaptchaRow(db, key, kind)) ?? null;
   }
 
   async function changed(uid: string): Promise<UserInfo> {
@@ -160,7 +158,7 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
     async checkUsernameOrEmail(q) {
       let username = false;
       let email = false;
-      if (q.username?.trim()) username = (await db.select({ u: users.uuid }).from(users).where(eq(users.username, q.username.trim()))).length > 0;
+      if (q.username?.trim()) username = await usernameTaken(db, q.username.trim());
       if (q.email?.trim()) email = (await userByEmail(q.email)) !== null;
       return { username, email };
     },
@@ -170,7 +168,7 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
       const email = checkEmail(body.email);
       const username = body.username.trim();
       if (username === '') throw new OjError('VALIDATION_FAILED', { detail: 'username' });
-      if ((await db.select({ u: users.uuid }).from(users).where(eq(users.username, username))).length > 0) throw new OjError('ACCOUNT_USERNAME_EXISTS');
+      if (await usernameTaken(db, username)) throw new OjError('ACCOUNT_USERNAME_EXISTS');
       if (await userByEmail(email)) throw new OjError('ACCOUNT_EMAIL_EXISTS');
       if (!(await takeCode('register', email, body.code))) throw new OjError('ACCOUNT_CODE_WRONG');
       try {
@@ -185,14 +183,14 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
     async captcha() {
       const { text, img } = makeImageCaptcha();
       const captchaKey = randomUUID();
-      await db.insert(captcha).values({ key: captchaKey, kind: 'image', answer: text, expiresAt: new Date(Date.now() + ACCOUNT_TIMES.captchaS * 1000) });
+      await storeCaptcha(db, { key: captchaKey, kind: 'image', answer: text, expiresAt: new Date(Date.now() + ACCOUNT_TIMES.captchaS * 1000) });
       return { img, captchaKey };
     },
 
     async slideChallenge() {
       const s = makeSlideCaptcha();
       const id = randomUUID();
-      await db.insert(captcha).values({ key: id, kind: 'slide', answer: String(s.gapX), expiresAt: new Date(Date.now() + ACCOUNT_TIMES.captchaS * 1000) });
+      await storeCaptcha(db, { key: id, kind: 'slide', answer: String(s.gapX), expiresAt: new Date(Date.now() + ACCOUNT_TIMES.captchaS * 1000) });
       return { id, bg: s.bg, block: s.block, y: s.y, width: SLIDE.width, height: SLIDE.height };
     },
 
@@ -218,18 +216,18 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
     },
 
     async resetPassword(body) {
-      const [user] = await db.select().from(users).where(eq(users.username, body.username.trim()));
+      const user = await userByUsername(db, body.username.trim());
       if (!user) throw new OjError('ACCOUNT_USERNAME_NOT_FOUND');
       if (!user.email || !(await takeCode('reset', norm(user.email), body.code, user.uuid))) throw new OjError('ACCOUNT_CODE_WRONG');
-      await db.update(users).set({ password: await hashPassword(body.password), gmtModified: new Date() }).where(eq(users.uuid, user.uuid));
-      await db.delete(loginFailure).where(eq(loginFailure.username, user.username));
+      await updateUser(db, user.uuid, { password: await hashPassword(body.password) });
+      await clearFailuresOfUsername(db, user.username);
     },
 
     async changePassword(viewer, body) {
       const u = await userRow(viewer.uid);
       if (!(await verifyPassword(body.oldPassword, u.password))) throw new OjError('ACCOUNT_PASSWORD_WRONG');
       if (body.oldPassword === body.newPassword) throw new OjError('ACCOUNT_SAME_AS_OLD', { field: 'password' });
-      await db.update(users).set({ password: await hashPassword(body.newPassword), gmtModified: new Date() }).where(eq(users.uuid, viewer.uid));
+      await updateUser(db, viewer.uid, { password: await hashPassword(body.newPassword) });
       return { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) };
     },
 
@@ -250,7 +248,7 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
       if (u.email && norm(u.email) === email) throw new OjError('ACCOUNT_SAME_AS_OLD', { field: 'email' });
       if (!/^\d{6}$/.test(body.code) || !(await takeCode('change_email', email, body.code, viewer.uid))) throw new OjError('ACCOUNT_CODE_WRONG');
       if (await userByEmail(email)) throw new OjError('ACCOUNT_EMAIL_EXISTS');
-      await db.update(users).set({ email, gmtModified: new Date() }).where(eq(users.uuid, viewer.uid));
+      await updateUser(db, viewer.uid, { email });
       return { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) };
     },
 
@@ -260,7 +258,7 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
       const u = await userRow(viewer.uid);
       if (!(await verifyPassword(body.password, u.password))) throw new OjError('ACCOUNT_PASSWORD_WRONG');
       if (u.mobile === mobile) throw new OjError('ACCOUNT_SAME_AS_OLD', { field: 'mobile' });
-      await db.update(users).set({ mobile, gmtModified: new Date() }).where(eq(users.uuid, viewer.uid));
+      await updateUser(db, viewer.uid, { mobile });
       return { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) };
     },
 
@@ -273,7 +271,7 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
         const t = v === null ? null : v.trim();
         set[k] = t === '' ? null : t;
       }
-      if (Object.keys(set).length > 0) await db.update(users).set({ ...set, gmtModified: new Date() }).where(eq(users.uuid, viewer.uid));
+      if (Object.keys(set).length > 0) await updateUser(db, viewer.uid, set);
       return changed(viewer.uid);
     },
 
@@ -282,33 +280,23 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
       const kind = sniffImage(image);
       if (!kind) throw new OjError('FILE_TYPE_NOT_SUPPORTED', { detail: 'gif, jpg, jpeg, png, bmp, webp' });
       const name = `${randomUUID()}.${kind.ext}`;
-      await db.transaction(async (tx) => {
-        await tx.delete(avatarFile).where(eq(avatarFile.uid, viewer.uid));
-        await tx.insert(avatarFile).values({ name, uid: viewer.uid, mime: kind.mime, dataB64: image.toString('base64') });
-        await tx.update(users).set({ avatar: `/api/public/img/${name}`, gmtModified: new Date() }).where(eq(users.uuid, viewer.uid));
-      });
+      await replaceAvatar(db, viewer.uid, { name, mime: kind.mime, dataB64: image.toString('base64') }, `/api/public/img/${name}`);
       return changed(viewer.uid);
     },
 
     async avatar(name) {
-      const [row] = await db.select().from(avatarFile).where(eq(avatarFile.name, name));
+      const row = await findAvatar(db, name);
       return row ? { mime: row.mime, data: Buffer.from(row.dataB64, 'base64') } : null;
     },
 
     async mailOutbox(viewer, q) {
       if (!isAdmin(viewer) || !viewer.roles.some((r) => r === 'root' || r === 'admin')) throw new OjError('AUTH_FORBIDDEN');
-      const rows = await db
-        .select()
-        .from(mailOutbox)
-        .where(q.to ? eq(mailOutbox.to, norm(q.to)) : undefined)
-        .orderBy(desc(mailOutbox.id))
-        .limit(q.limit ?? 50);
+      const rows = await recentMails(db, q.to ? norm(q.to) : undefined, q.limit ?? 50);
       return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, sent: r.sent, createTime: r.createdAt.toISOString() }));
     },
 
     async prune() {
-      await db.delete(captcha).where(lt(captcha.expiresAt, new Date()));
-      await db.delete(emailCode).where(lt(emailCode.expiresAt, sql`now() - interval '1 hour'`));
+      await pruneCodesAndCaptchas(db);
     },
   };
 }

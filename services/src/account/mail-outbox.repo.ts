@@ -1,5 +1,5 @@
 // The SQL of the mail outbox: every account mail is stored, and marked sent once SMTP took it.
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -10,4 +10,14 @@ export async function storeMail(db: DbOrTx, mail: { to: string; subject: string;
 
 export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
   await db.update(mailOutbox).set({ sent: true }).where(eq(mailOutbox.id, id));
+}
+
+/** The latest stored mails (to `to` only when given), newest first. */
+export async function recentMails(db: DbOrTx, to: string | undefined, limit: number) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(to ? eq(mailOutbox.to, to) : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
 }

@@ -7,7 +7,8 @@ import type { Tx } from '../../db/client';
 import type { contestAcInfo } from '../../db/schema';
 import { appendPush } from '../../push/push.service';
 import type { ContestRow } from '../access';
-import { loadUsers, type BoardRecord, type RankUser } from './board-data';
+import type { BoardRecord, RankUser } from './board-data';
+import { loadUsers } from './board.repo';
 import { acInfoOf, deleteAcInfo, insertAcInfo, pendingSubmissions, updateAcInfo, type AcInfoRow } from './contest-tools.repo';
 
 

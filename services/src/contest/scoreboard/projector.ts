@@ -26,25 +26,8 @@ import type { ContestRow } from '../access';
 import { bumpBoardVersion, findContest } from '../contest.repo';
 import { upsertRecord, type JudgeRowLike } from '../contest-record.repo';
 import { cellKey, syncAcInfo } from './ac-info';
-import {
-  ALL_VIEWS,
-  countsOnBoard,
-  isLiveView,
-  isRootUid,
-  keptViews,
-  loadProblems,
-  loadRecords,
-  loadStarUids,
-  loadTopicSeqs,
-  loadUsers,
-  problemsSql,
-  publicSealed,
-  rulesFingerprint,
-  viewConfig,
-  viewTopic,
-  type BoardRecord,
-  type RankUser,
-} from './board-data';
+import { ALL_VIEWS, countsOnBoard, isLiveView, keptViews, publicSealed, rulesFingerprint, viewConfig, viewTopic, type BoardRecord, type RankUser } from './board-data';
+import { isRootUid, loadProblems, loadRecords, loadStarUids, loadTopicSeqs, loadUsers, problemsSql } from './board.repo';
 
 
 /** One contest's boards as of `version`. */

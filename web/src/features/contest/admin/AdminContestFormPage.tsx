@@ -1,9 +1,9 @@
 // /admin/contest/create and /admin/contest/:contestId/edit: every field of AdminContestBody with the checks of
 // the form's rules (required fields, duration, password, start before end, seal options, star users, award levels).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { CONTEST_AUTH, type AwardConfig } from '@oj/proto';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { CONTEST_AUTH } from '@oj/proto';
 import { Loading } from '../../../components/Spinner';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
@@ -13,7 +13,6 @@ import { formatContestDuration } from '../ContestBadges';
 import { adminCreateContest, adminGetContest, adminUpdateContest } from '../contest-api';
 import {
   addStarUser,
-  defaultAwards,
   defaultSealOption,
   endBeforeStart,
   fitSealOption,
@@ -27,7 +26,7 @@ import {
   type ContestForm,
   type SealOption,
 } from './contest-form';
-import { Switch } from './AdminContestListPage';
+import { AwardEditor, awardNames, Field, input, Toggle } from './contest-form-fields';
 
 const SEAL_LABEL: Record<SealOption, MessageId> = {
   halfHour: 'contest.form.sealHalfHour',
@@ -35,89 +34,6 @@ const SEAL_LABEL: Record<SealOption, MessageId> = {
   fromStart: 'contest.form.sealFromStart',
 };
 
-const input = 'w-full rounded border border-slate-300 px-2 py-1.5 text-sm';
-
-
-/** The default award level names in the organiser's language. */
-function awardNames(intl: IntlShape): [string, string, string] {
-  return [intl.formatMessage({ id: 'board.scroll.gold' }), intl.formatMessage({ id: 'board.scroll.silver' }), intl.formatMessage({ id: 'board.scroll.bronze' })];
-}
-
-function Field({ label, required, children, hint }: { label: MessageId; required?: boolean; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <label className="block text-sm">
-      <span className="mb-1 block font-medium text-slate-700">
-        {required && <span className="mr-0.5 text-red-500">*</span>}
-        <FormattedMessage id={label} />
-      </span>
-      {children}
-      {hint && <span className="mt-1 block text-xs text-slate-500">{hint}</span>}
-    </label>
-  );
-}
-
-function Toggle({ label, checked, onChange, testId }: { label: MessageId; checked: boolean; onChange: (v: boolean) => void; testId: string }) {
-  return (
-    <div className="flex items-center gap-2 text-sm text-slate-700">
-      <Switch checked={checked} onChange={onChange} testId={testId} />
-      <FormattedMessage id={label} />
-    </div>
-  );
-}
-
-function AwardEditor({ list, onChange }: { list: AwardConfig[]; onChange: (l: AwardConfig[]) => void }) {
-  const intl = useIntl();
-  const set = (i: number, patch: Partial<AwardConfig>) => onChange(list.map((a, j) => (j === i ? { ...a, ...patch } : a)));
-  return (
-    <div className="space-y-2" data-testid="admin-contest-awards">
-      {list.map((a, i) => (
-        <div key={i} className="flex flex-wrap items-center gap-2" data-testid="admin-contest-award-row">
-          <span className="rounded px-2 py-0.5 text-xs" style={{ background: a.background, color: a.color }}>
-            {a.name || '—'}
-          </span>
-          <input
-            className="w-36 rounded border border-slate-300 px-2 py-1 text-sm"
-            aria-label={intl.formatMessage({ id: 'contest.form.awardName' })}
-            placeholder={intl.formatMessage({ id: 'contest.form.awardName' })}
-            value={a.name}
-            onChange={(e) => set(i, { name: e.target.value })}
-          />
-          <label className="flex items-center gap-1 text-xs text-slate-500">
-            <FormattedMessage id="contest.form.awardBackground" />
-            <input type="color" value={a.background} onChange={(e) => set(i, { background: e.target.value })} />
-          </label>
-          <label className="flex items-center gap-1 text-xs text-slate-500">
-            <FormattedMessage id="contest.form.awardColor" />
-            <input type="color" value={a.color} onChange={(e) => set(i, { color: e.target.value })} />
-          </label>
-          <input
-            type="number"
-            min={0}
-            className="w-24 rounded border border-slate-300 px-2 py-1 text-sm"
-            aria-label={intl.formatMessage({ id: 'contest.form.awardNum' })}
-            value={a.num}
-            onChange={(e) => set(i, { num: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-          />
-          <button type="button" className="text-xs text-red-600 hover:underline" onClick={() => onChange(list.filter((_, j) => j !== i))}>
-            <FormattedMessage id="contest.form.remove" />
-          </button>
-        </div>
-      ))}
-      <div className="flex gap-3 text-xs">
-        <button
-          type="button"
-          className="text-blue-600 hover:underline"
-          onClick={() => onChange([...list, { priority: list.length + 1, name: '', background: '#e5e7eb', color: '#111827', num: 0 }])}
-        >
-          <FormattedMessage id="contest.form.awardAdd" />
-        </button>
-        <button type="button" className="text-slate-500 hover:underline" onClick={() => onChange(defaultAwards(awardNames(intl)))}>
-          <FormattedMessage id="contest.form.awardDefault" />
-        </button>
-      </div>
-    </div>
-  );
-}
 
 export function AdminContestFormPage() {
   const intl = useIntl();

@@ -9,7 +9,7 @@ import { createPostingGates } from './account/gates';
 import { resolveServicesConfig, type ServicesConfig } from './config';
 import type { ServiceContext } from './context';
 import { openDb } from './db/client';
-import { pruneSentOutbox } from './judge/outbox.repo';
+import { pruneSentOutbox } from './judge/judging.repo';
 import { JudgeIngester } from './judge/ingester';
 import { OutboxRelay } from './judge/outbox-relay';
 import { RunnerRegistry } from './judge/runner-registry';

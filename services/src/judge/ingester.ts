@@ -10,17 +10,16 @@ import {
   type JudgeEvent,
   type PushMessage,
   type Stoppable,
+  type SubmissionStatusData,
   topics,
 } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import { INT4_MAX, type Tx } from '../db/client';
-import type { JudgeRow } from '../submission/submission-row';
+import type { JudgeRow } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
 import { counterDelta } from './counters';
-import { addToCounters, lockSubmission } from './judge.repo';
-import { countCase, insertCaseOnce, problemJudgeFacts, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judge-events.repo';
-import { pushStatus } from './status-push';
+import { addToCounters, countCase, insertCaseOnce, lockSubmission, problemJudgeFacts, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 
 type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -141,6 +140,28 @@ function systemError(row: JudgeRow, judger: string, errorMessage: string): Final
     errorMessage,
     cases: [],
   };
+}
+
+/** A submission's status as pushed on its topic and its owner's. */
+export function statusData(row: JudgeRow): SubmissionStatusData {
+  return {
+    submitId: row.submitId,
+    status: row.status,
+    time: row.time,
+    memory: row.memory,
+    score: row.score,
+    oiRankScore: row.oiRankScore,
+    judger: row.judger,
+    isManual: row.isManual,
+    casesDone: row.casesDone,
+    casesTotal: row.casesTotal,
+    version: row.version,
+  };
+}
+
+export async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
+  const data = statusData(row);
+  return [await appendPush(tx, topics.submission(row.submitId), 'submission.status', data), await appendPush(tx, topics.user(row.uid), 'submission.status', data)];
 }
 
 export class JudgeIngester {

@@ -23,12 +23,11 @@ import { findContest } from '../contest/contest.repo';
 import { upsertRecord } from '../contest/contest-record.repo';
 import { BoardProjector } from '../contest/scoreboard/projector';
 import { publishAll } from '../push/push.service';
-import { toSubmission, type JudgeRow } from '../submission/submission-row';
+import type { JudgeRow } from '../db/schema';
+import { toSubmission } from '../submission/submission.service';
 import { counterDelta } from './counters';
 import {
-  addToCounters,
   contestHasProblem,
-  lockSubmission,
   markCancelled,
   problemExists,
   problemScoring,
@@ -36,10 +35,11 @@ import {
   requeueOne,
   requeueProblem,
   setManualVerdict,
-} from './judge.repo';
+} from './judge-admin.repo';
+import { addToCounters, lockSubmission } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 import type { RunnerRegistry } from './runner-registry';
-import { pushStatus } from './status-push';
+import { pushStatus } from './ingester';
 
 
 export interface JudgeAdminService {

@@ -7,7 +7,8 @@ import { startTestDb, type TestDb } from '../testing/test-db';
 import { eq } from 'drizzle-orm';
 import { counterDelta } from './counters';
 import { manualScore, requireRejudger } from './judge-admin.service';
-import { addToCounters, markCancelled, requeueOne, requeueProblem } from './judge.repo';
+import { markCancelled, requeueOne, requeueProblem } from './judge-admin.repo';
+import { addToCounters } from './judging.repo';
 
 describe('judge administration rules', () => {
   it('lets only the super admin with the rejudge permission rejudge', () => {

@@ -5,7 +5,7 @@ import { isInProgress, LANES, type JudgeJob, type Lane } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
 import { problemWithCases } from '../problem/problem.repo';
-import { findSubmission, markSent, postpone, takeDueRows } from './outbox.repo';
+import { findSubmission, markSent, postpone, takeDueRows } from './judging.repo';
 
 const BATCH = 100;
 const MAX_BACKOFF_MS = 60_000;

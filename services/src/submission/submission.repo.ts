@@ -5,7 +5,7 @@ import { JudgeStatus, type Lane } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { contestProblem, judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
-import type { JudgeRow } from './submission-row';
+import type { JudgeRow } from '../db/schema';
 
 export interface NewSubmission {
   pid: number;

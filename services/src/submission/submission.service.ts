@@ -1,8 +1,10 @@
 // Submissions: submit (row + outbox in one transaction, job relayed after commit), list, detail, case
 // results and status checks, each answering only what the caller may see. SQL lives in submission.repo.ts, the
-// practice visibility rules in submission-access.ts, the row mapping in submission-row.ts.
+// practice visibility rules in submission-access.ts; the row mapping (code and messages shown or withheld,
+// contest views, subtask groups) is here.
 import {
   CONTEST_STATUS,
+  JudgeStatus,
   OjError,
   PAGE_SIZES,
   type CheckSubmissionsStatusBody,
@@ -18,6 +20,7 @@ import {
 import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
+import type { JudgeRow } from '../db/schema';
 import { pageOf, pageOffset } from '../db/paging';
 import { accountAllowed, assertSubmit, canEnter, contestStatus, contestTimeS, isContestAdmin, loadContest, type ContestRow } from '../contest/access';
 import { insertPendingRecord } from '../contest/contest-record.repo';
@@ -38,7 +41,6 @@ import {
   statusRows,
   watchFacts,
 } from './submission.repo';
-import { contestSubmission, groupSubtasks, preview, toListItem, toSubmission, type JudgeRow } from './submission-row';
 import { secondsToWait, validateCode } from './validation';
 
 export interface SubmissionService {
@@ -56,6 +58,103 @@ export interface SubmissionService {
 
 
 
+
+/** Test data shown in case results is cut to this many characters. */
+export const CASE_DATA_PREVIEW = 2048;
+
+export function preview(s: string | null | undefined): string | null {
+  if (s === null || s === undefined) return null;
+  return s.length > CASE_DATA_PREVIEW ? `${s.slice(0, CASE_DATA_PREVIEW)}…` : s;
+}
+
+export function toSubmission(r: JudgeRow, show: { code: boolean; errorMessage: boolean }): Submission {
+  return {
+    submitId: r.submitId,
+    pid: r.pid,
+    displayPid: r.displayPid,
+    uid: r.uid,
+    username: r.username,
+    submitTime: r.submitTime.toISOString(),
+    status: r.status,
+    share: r.share,
+    errorMessage: show.errorMessage ? r.errorMessage : null,
+    time: r.time,
+    memory: r.memory,
+    score: r.score,
+    length: r.length,
+    code: show.code ? r.code : null,
+    language: r.language,
+    cid: r.cid,
+    cpid: r.cpid,
+    gid: r.gid,
+    judger: r.judger,
+    version: r.version,
+    oiRankScore: r.oiRankScore,
+    isManual: r.isManual,
+    gmtCreate: r.gmtCreate.toISOString(),
+    gmtModified: r.gmtModified.toISOString(),
+  };
+}
+
+/** A contest submission as `view` allows: −5 and no result when hidden; no details of others while running. */
+export function contestSubmission(j: JudgeRow, view: SubmissionView): Submission {
+  const s = toSubmission(j, { code: view.code, errorMessage: view.code && !view.hideResult && !view.hideDetails });
+  if (view.hideDetails) Object.assign(s, { time: null, memory: null });
+  if (view.hideResult) Object.assign(s, { status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, time: null, memory: null, score: null, oiRankScore: null, judger: null, errorMessage: null });
+  return s;
+}
+
+/** A row of the practice status list. */
+export function toListItem(j: JudgeRow, title: string): SubmissionListItem {
+  return {
+    uid: j.uid,
+    submitId: j.submitId,
+    username: j.username,
+    pid: j.pid,
+    displayPid: j.displayPid,
+    title,
+    displayId: null,
+    submitTime: j.submitTime.toISOString(),
+    status: j.status,
+    share: j.share,
+    time: j.time,
+    memory: j.memory,
+    score: j.score,
+    oiRankScore: j.oiRankScore,
+    length: j.length,
+    language: j.language,
+    cid: j.cid,
+    cpid: j.cpid,
+    judger: j.judger,
+    isManual: j.isManual,
+  };
+}
+
+/** Groups subtask cases by groupNum: lowest takes the worst case's score, average the mean. */
+export function groupSubtasks(list: JudgeCase[], mode: 'subtask_lowest' | 'subtask_average'): JudgeCaseResult['subTaskJudgeCaseVoList'] {
+  const groups = new Map<number, JudgeCase[]>();
+  for (const c of list) {
+    const g = c.groupNum ?? 0;
+    groups.set(g, [...(groups.get(g) ?? []), c]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([groupNum, cases]) => {
+      const scores = cases.map((c) => c.score ?? 0);
+      const firstBad = cases.find((c) => c.status !== JudgeStatus.ACCEPTED);
+      const maxOf = (xs: (number | null)[]) => (xs.some((x) => x !== null) ? Math.max(...xs.map((x) => x ?? 0)) : null);
+      return {
+        groupNum,
+        time: maxOf(cases.map((c) => c.time)),
+        memory: maxOf(cases.map((c) => c.memory)),
+        score: mode === 'subtask_lowest' ? Math.min(...scores) : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
+        status: firstBad ? firstBad.status : JudgeStatus.ACCEPTED,
+        ac: cases.filter((c) => c.status === JudgeStatus.ACCEPTED).length,
+        total: cases.length,
+        subtaskDetailList: cases,
+      };
+    });
+}
 
 async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | null) {
   if (!isInt4(submitId)) throw new OjError('SUBMISSION_NOT_FOUND');

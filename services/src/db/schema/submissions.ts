@@ -120,3 +120,6 @@ export const testJudge = pgTable(
   },
   (t) => [index('test_judge_expires_idx').on(t.expiresAt)],
 );
+
+/** A submission row (table `judge`). */
+export type JudgeRow = typeof judge.$inferSelect;

@@ -9,7 +9,7 @@ import { isInProgress, POLLING, type ContestSubmissionItem } from '@oj/proto';
 import { DataTable } from '../../components/DataTable';
 import { StatusTag } from '../../components/StatusTag';
 import { formatDateTime, formatMemoryKb, formatTimeMs } from '../../lib/format';
-import { applyRow, submissionsState } from '../../stores/submissions';
+import { applyRow, submissionsState } from '../submission/useLiveSubmission';
 import { connectionState } from '../../stores/ui';
 import { SubmissionFilters } from '../submission/SubmissionFilters';
 import { useLiveSubmission, useSubmissionPage, useSubmissionQuery, useWatchInProgress } from '../submission/submission-query';

@@ -8,7 +8,7 @@ import { LIMITS, type ProblemInfo, type Submission } from '@oj/proto';
 import { ApiError } from '../../lib/api';
 import { languagesState } from '../../stores/languages';
 import { isLoggedIn, sessionState } from '../../stores/session';
-import { applyRow } from '../../stores/submissions';
+import { applyRow } from '../submission/useLiveSubmission';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { loadSavedCode, modeFor, saveCode, templateFor } from './editor-language';
 import { OnlineTestDrawer } from './OnlineTestDrawer';

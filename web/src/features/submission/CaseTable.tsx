@@ -2,7 +2,7 @@
 import { TableHead } from '../../components/TableHead';
 import { FormattedMessage } from 'react-intl';
 import { StatusTag } from '../../components/StatusTag';
-import type { CaseRow } from '../../stores/submissions';
+import type { CaseRow } from './useLiveSubmission';
 
 interface Props {
   cases: readonly CaseRow[];

@@ -5,7 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isInProgress, JudgeStatus, MANUAL_JUDGE_STATUSES, type Submission } from '@oj/proto';
 import { ApiError } from '../../lib/api';
-import { applyAdminResult } from '../../stores/submissions';
+import { applyAdminResult } from './useLiveSubmission';
 import { showToast } from '../../stores/ui';
 import { cancelJudge, manualJudge, rejudge } from './judge-admin-api';
 

@@ -11,7 +11,7 @@ import { Loading } from '../../components/Spinner';
 import { StatusTag, statusColor, useStatusName } from '../../components/StatusTag';
 import { formatDateTime, formatMemoryKb, formatTimeMs } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { applyCaseResult, applyRow, markFinalSnapshot } from '../../stores/submissions';
+import { applyCaseResult, applyRow, markFinalSnapshot } from './useLiveSubmission';
 import { CaseTable } from './CaseTable';
 import { getAllCaseResult, getSubmissionDetail } from './submission-api';
 import { useLiveSubmission } from './useLiveSubmission';

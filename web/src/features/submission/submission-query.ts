@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { isInProgress, type PageOf } from '@oj/proto';
 import { intParam, useQueryPatch, type QueryPatch } from '../../lib/search-params';
 import { watchSubmission } from './useLiveSubmission';
-import { submissionsState } from '../../stores/submissions';
+import { submissionsState } from './useLiveSubmission';
 
 export interface SubmissionQuery {
   onlyMine: boolean;

@@ -1,7 +1,7 @@
 // The submission reducers: pushed events in order, cases upserted by caseId, stale REST rows ignored.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JudgeStatus, type SubmissionListItem } from '@oj/proto';
-import { applyCaseEvent, applyCaseResult, applyRow, applyStatusEvent, submissionsState } from './submissions';
+import { applyCaseEvent, applyCaseResult, applyRow, applyStatusEvent, submissionsState } from './useLiveSubmission';
 
 const status = (submitId: number, s: number, extra: Partial<{ casesDone: number; casesTotal: number; time: number }> = {}) => ({
   submitId,

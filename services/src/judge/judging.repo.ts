@@ -1,10 +1,60 @@
-// The SQL of the judge-event ingester and the stall watchdog: status moves, case rows stored once, the final
-// verdict, and the stalled submissions to re-queue.
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+// The SQL of a submission's judging: the submission locked, the problems' exactly-once counters, the outbox (due rows taken with SKIP LOCKED, marks, back-off, pruning), the
+// judge events (status moves, cases stored once, the final verdict) and the stall watchdog's re-queues.
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { JudgeStatus } from '@oj/proto';
-import type { Tx } from '../db/client';
-import { judge, judgeCase, outbox, problems } from '../db/schema';
-import type { JudgeRow } from '../submission/submission-row';
+import type { DbOrTx, Tx } from '../db/client';
+import { COUNTER_COLUMNS, type counterDelta } from './counters';
+import { judge, judgeCase, outbox, problems, type JudgeRow } from '../db/schema';
+
+/** The submission, locked for update until the transaction ends. */
+export async function lockSubmission(tx: Tx, submitId: number): Promise<JudgeRow | undefined> {
+  const [row] = await tx.select().from(judge).where(eq(judge.submitId, submitId)).for('update');
+  return row;
+}
+
+/** Adds a counter delta (see counters.ts) to problem `pid`'s totals. */
+export async function addToCounters(tx: Tx, pid: number, delta: ReturnType<typeof counterDelta>): Promise<void> {
+  const set: Record<string, unknown> = {};
+  for (const k of ['total', ...COUNTER_COLUMNS] as const) {
+    const n = delta[k];
+    if (n) set[k] = sql`${problems[k]} + ${n}`;
+  }
+  if (Object.keys(set).length > 0) await tx.update(problems).set(set).where(eq(problems.id, pid));
+}
+
+/**
+ * Up to `limit` unsent rows that are due, oldest first, locked for this transaction; SKIP LOCKED lets several
+ * services processes relay at once without sending a row twice.
+ */
+export async function takeDueRows(tx: Tx, limit: number) {
+  return tx
+    .select()
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, sql`now()`)))
+    .orderBy(asc(outbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function findSubmission(tx: Tx, submitId: number) {
+  const [sub] = await tx.select().from(judge).where(eq(judge.submitId, submitId));
+  return sub;
+}
+
+export async function markSent(tx: Tx, id: number): Promise<void> {
+  await tx.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, id));
+}
+
+/** A failed send: counted, and not due again before `at`. */
+export async function postpone(tx: Tx, id: number, attempts: number, at: Date): Promise<void> {
+  await tx.update(outbox).set({ attempts, availableAt: at }).where(eq(outbox.id, id));
+}
+
+
+/** Forgets outbox rows sent more than a day ago. */
+export async function pruneSentOutbox(db: DbOrTx): Promise<void> {
+  await db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '1 day'`)));
+}
 
 export type CaseRow = typeof judgeCase.$inferInsert;
 

@@ -1,27 +1,10 @@
-// The SQL of judge administration and the ingester: locking a submission, starting a new judge attempt (one row or
-// all of a problem's), cancel and manual verdicts, and the problems' exactly-once counters.
+// The SQL of judge administration: starting a new judge attempt (one row or all of a problem's, in or out of a
+// contest), cancel and manual verdicts, and the checks they need.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { JudgeStatus, type Lane } from '@oj/proto';
 import type { Tx } from '../db/client';
 import { contestProblem, contestRecord, judge, judgeCase, outbox, problems } from '../db/schema';
-import type { JudgeRow } from '../submission/submission-row';
-import { COUNTER_COLUMNS, type counterDelta } from './counters';
-
-/** The submission, locked for update until the transaction ends. */
-export async function lockSubmission(tx: Tx, submitId: number): Promise<JudgeRow | undefined> {
-  const [row] = await tx.select().from(judge).where(eq(judge.submitId, submitId)).for('update');
-  return row;
-}
-
-/** Adds a counter delta (see counters.ts) to problem `pid`'s totals. */
-export async function addToCounters(tx: Tx, pid: number, delta: ReturnType<typeof counterDelta>): Promise<void> {
-  const set: Record<string, unknown> = {};
-  for (const k of ['total', ...COUNTER_COLUMNS] as const) {
-    const n = delta[k];
-    if (n) set[k] = sql`${problems[k]} + ${n}`;
-  }
-  if (Object.keys(set).length > 0) await tx.update(problems).set(set).where(eq(problems.id, pid));
-}
+import type { JudgeRow } from '../db/schema';
 
 /** The columns a new judge attempt starts from. */
 const requeueSet = (lane: Lane) => ({

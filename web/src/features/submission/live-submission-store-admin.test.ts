@@ -2,7 +2,7 @@
 // attempt (a fresh subscription replays the topic from the start) cannot bring the old verdict back.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JudgeStatus, type Submission } from '@oj/proto';
-import { applyAdminResult, applyCaseEvent, applyStatusEvent, submissionsState } from './submissions';
+import { applyAdminResult, applyCaseEvent, applyStatusEvent, submissionsState } from './useLiveSubmission';
 
 const ev = (status: number, version: number) => ({
   submitId: 9,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Part of `pnpm lint`: fails on any import cycle between our source files (type-only imports included, since a
-// type circle ties modules together just as much) and on deep imports into another package (`@oj/x/src/...` or a
-// subpath the package does not export). Prints each cycle as a path of files.
+// type circle ties modules together just as much) and on deep imports into another package (`@oj/x/src/...`, a
+// subpath the package does not export, or a relative path into its folder). Prints each cycle as a path of files.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -47,6 +47,7 @@ const files = PACKAGES.flatMap((d) => walk(path.join(root, d), []));
 const graph = new Map();
 const problems = [];
 const rel = (f) => path.relative(root, f);
+const packageOf = (f) => rel(f).split(path.sep)[0];
 
 for (const file of files) {
   const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm, '$1');
@@ -56,6 +57,10 @@ for (const file of files) {
     let target = null;
     if (spec.startsWith('.')) {
       target = resolveFile(path.resolve(path.dirname(file), spec));
+      // A relative path into another package's folder skips its public entry (tests/ fixtures aside).
+      const from = packageOf(file);
+      const to = target && packageOf(target);
+      if (to && to !== from && to !== 'tests') problems.push(`${rel(file)}: deep import '${spec}' into ${to}/ (import it by its @oj/ name)`);
     } else if (spec.startsWith('@oj/')) {
       const [scope, name, ...rest] = spec.split('/');
       const pkg = packages.get(`${scope}/${name}`);

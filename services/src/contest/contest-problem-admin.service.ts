@@ -17,21 +17,21 @@ import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
+import { findProblemById } from '../problem/problem.repo';
 import { REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
 import { managedContest } from './access';
-import { contestProblemsOf } from './contest.repo';
 import {
+  contestProblemsOf,
   deleteContestProblem,
   findContestProblem,
-  findProblem,
   insertContestProblem,
   listProblemsForContest,
   renameDisplayId,
   updateContestProblem,
   type ContestProblemRow,
-} from './contest-admin.repo';
-import { compareDisplayId } from './contest-view';
+} from './contest-problem.repo';
+import { compareDisplayId, toContestProblem } from './contest-view';
 import { boardRulesChanged } from './scoreboard/projector';
 
 export interface ContestProblemAdminService {
@@ -51,15 +51,6 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
-
-const toContestProblem = (cp: ContestProblemRow): ContestProblem => ({
-  id: cp.id,
-  cid: cp.cid,
-  pid: cp.pid,
-  displayId: cp.displayId,
-  displayTitle: cp.displayTitle,
-  color: cp.color,
-});
 
 async function contestProblemRow(db: DbOrTx, cid: number, pid: number): Promise<ContestProblemRow> {
   if (!isInt4(pid)) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
@@ -103,7 +94,7 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
     async adminProblem(pid, viewer) {
       if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
       if (!isInt4(pid)) throw new OjError('PROBLEM_NOT_FOUND');
-      const p = await findProblem(db, pid);
+      const p = await findProblemById(db, pid);
       if (!p) throw new OjError('PROBLEM_NOT_FOUND');
       return toProblem(p);
     },
@@ -118,7 +109,7 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
         const { row, msgs } = await db.transaction(async (tx) => {
           const c = await managedContest(tx, body.cid, viewer);
           const cp = await contestProblemRow(tx, c.id, body.pid);
-          const p = await findProblem(tx, cp.pid);
+          const p = await findProblemById(tx, cp.pid);
           const displayTitle = body.displayTitle?.trim() || p?.title || cp.displayTitle;
           const color = body.color === undefined ? cp.color : body.color?.trim() || null;
           const row = await updateContestProblem(tx, cp.id, { displayId: body.displayId, displayTitle, color });
@@ -137,7 +128,7 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
     async addProblemFromPublic(body, viewer) {
       const c = await managedContest(db, body.cid, viewer);
       if (!isInt4(body.pid)) throw new OjError('PROBLEM_NOT_FOUND');
-      const p = await findProblem(db, body.pid);
+      const p = await findProblemById(db, body.pid);
       if (!p) throw new OjError('PROBLEM_NOT_FOUND');
       const cps = await contestProblemsOf(db, c.id);
       if (cps.some((cp) => cp.displayId === body.displayId)) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });

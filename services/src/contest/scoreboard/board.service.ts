@@ -17,8 +17,8 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../../account/viewer';
 import type { ServiceContext } from '../../context';
-import { assertEnter, contestStatus, isContestAdmin, loadContest, sealOffsetS, type ContestRow } from '../access';
-import { contestProblemsOf } from '../contest.repo';
+import { assertEnter, contestStatus, isContestAdmin, loadContest, outsideBoardContest, sealOffsetS, visibleContest, type ContestRow } from '../access';
+import { contestProblemsOf } from '../contest-problem.repo';
 import { pagePlan, viewCache, withUser, type JsonPart } from './board-cache';
 import { shownName, type RankUser } from './board-data';
 import { loadRecords, loadStarUids, loadUsers } from './board.repo';
@@ -126,21 +126,9 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
     return parts as Out;
   }
 
-  /** Anonymous calls still may not see a hidden contest. */
-  async function visibleContest(cid: number, viewer: Viewer | null): Promise<ContestRow> {
-    const c = await loadContest(db, cid);
-    if (!c.visible && !isContestAdmin(viewer, c)) throw new OjError('CONTEST_NOT_FOUND');
-    return c;
-  }
-
-  async function outsideContest(cid: number, viewer: Viewer | null): Promise<ContestRow> {
-    const c = await visibleContest(cid, viewer);
-    if (!c.openRank || contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_RANK_CLOSED');
-    return c;
-  }
-
+  /** The scroll board replays an ended, sealed ACM contest; anonymous calls still may not see a hidden one. */
   async function scrollContest(cid: number, viewer: Viewer | null): Promise<ContestRow> {
-    const c = await visibleContest(cid, viewer);
+    const c = await visibleContest(db, cid, viewer);
     if (c.type !== 0 || !c.sealRank || contestStatus(c) !== CONTEST_STATUS.ENDED) throw new OjError('CONTEST_SCROLL_BOARD_UNAVAILABLE');
     return c;
   }
@@ -163,13 +151,13 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
     },
 
     async outsideRank(body, viewer) {
-      const c = await outsideContest(body.cid, viewer);
+      const c = await outsideBoardContest(db, body.cid, viewer);
       const live = body.forceRefresh === true && isContestAdmin(viewer, c);
       return page(c.id, live, body, body.concernedList ?? [], 'object');
     },
 
     async outsideRankJson(body, viewer) {
-      const c = await outsideContest(body.cid, viewer);
+      const c = await outsideBoardContest(db, body.cid, viewer);
       const live = body.forceRefresh === true && isContestAdmin(viewer, c);
       return page(c.id, live, body, body.concernedList ?? [], 'json');
     },

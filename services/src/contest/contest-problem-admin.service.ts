@@ -20,7 +20,7 @@ import { pageOf, pageOffset } from '../db/paging';
 import { findProblemById } from '../problem/problem.repo';
 import { REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
-import { managedContest } from './access';
+import { managedContest, type ContestRow } from './access';
 import {
   contestProblemsOf,
   deleteContestProblem,
@@ -59,36 +59,42 @@ async function contestProblemRow(db: DbOrTx, cid: number, pid: number): Promise<
   return cp;
 }
 
+/**
+ * The admin problem list: without `problemType` the contest's own problems in display-id order, with it the
+ * problems that may still be added (by id); always with the contest's pid → contest problem map.
+ */
+async function problemListOf(db: DbOrTx, c: ContestRow, q: AdminContestProblemListQuery): Promise<AdminContestProblemList> {
+  const current = q.currentPage ?? 1;
+  const size = q.limit ?? PAGE_SIZES.contestList;
+  const cps = await contestProblemsOf(db, c.id);
+  const contestProblemMap: Record<string, ContestProblem> = {};
+  for (const cp of cps) contestProblemMap[String(cp.pid)] = toContestProblem(cp);
+  const pids = cps.map((cp) => cp.pid);
+  if (q.problemType === undefined && pids.length === 0) return { problemList: pageOf([], 0, current, size), contestProblemMap };
+  const keyword = q.keyword?.trim();
+  const oj = q.oj?.trim().toUpperCase();
+  const { total, rows } = await listProblemsForContest(
+    db,
+    {
+      pids,
+      ...(q.problemType !== undefined && { problemType: q.problemType }),
+      ...(keyword && { keyword }),
+      ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
+    },
+    size,
+    pageOffset(current, size),
+  );
+  const ordered = q.problemType === undefined ? rows.sort((a, b) => compareDisplayId(contestProblemMap[String(a.id)]!.displayId, contestProblemMap[String(b.id)]!.displayId)) : rows;
+  return { problemList: pageOf(ordered.map(toProblem), total, current, size), contestProblemMap };
+}
+
 export function createContestProblemAdminService(ctx: ServiceContext): ContestProblemAdminService {
   const { db } = ctx;
   const publish = (msgs: PushMessage[]) => publishAll(ctx.transport, msgs, ctx.logger);
 
   return {
     async adminProblemList(q, viewer) {
-      const c = await managedContest(db, q.cid, viewer);
-      const current = q.currentPage ?? 1;
-      const size = q.limit ?? PAGE_SIZES.contestList;
-      const cps = await contestProblemsOf(db, c.id);
-      const contestProblemMap: Record<string, ContestProblem> = {};
-      for (const cp of cps) contestProblemMap[String(cp.pid)] = toContestProblem(cp);
-      const pids = cps.map((cp) => cp.pid);
-      if (q.problemType === undefined && pids.length === 0) return { problemList: pageOf([], 0, current, size), contestProblemMap };
-      const keyword = q.keyword?.trim();
-      const oj = q.oj?.trim().toUpperCase();
-      const { total, rows } = await listProblemsForContest(
-        db,
-        {
-          pids,
-          ...(q.problemType !== undefined && { problemType: q.problemType }),
-          ...(keyword && { keyword }),
-          ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
-        },
-        size,
-        pageOffset(current, size),
-      );
-      // The contest's own problems in display-id order; the candidates by id.
-      const ordered = q.problemType === undefined ? rows.sort((a, b) => compareDisplayId(contestProblemMap[String(a.id)]!.displayId, contestProblemMap[String(b.id)]!.displayId)) : rows;
-      return { problemList: pageOf(ordered.map(toProblem), total, current, size), contestProblemMap };
+      return problemListOf(db, await managedContest(db, q.cid, viewer), q);
     },
 
     async adminProblem(pid, viewer) {

@@ -42,10 +42,10 @@ describe('a page of a board', () => {
 
   it('ranks the public view as of the seal and the live view as of now, with the seq of its own topic', () => {
     const pub = boardPage(s, false, { cid: s.cid }, [], 'object');
-    expect(pub.records.filter((r) => r.ac > 0).map((r) => r.uid)).toEqual([uids[1], uids[0]]);
+    expect(pub.records.filter((r) => 'ac' in r && r.ac > 0).map((r) => r.uid)).toEqual([uids[1], uids[0]]);
     expect(pub).toMatchObject({ sealed: true, view: 'public', seq: 5, version: 1 });
     const live = boardPage(s, true, { cid: s.cid }, [], 'object');
-    expect(live.records.filter((r) => r.ac > 0).map((r) => r.uid)).toEqual([uids[1], uids[0], uids[2]]);
+    expect(live.records.filter((r) => 'ac' in r && r.ac > 0).map((r) => r.uid)).toEqual([uids[1], uids[0], uids[2]]);
     expect(live).toMatchObject({ sealed: false, view: 'live', seq: 9 });
   });
 

@@ -7,6 +7,8 @@ export const INT4_MAX = 2_147_483_647;
 export const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
 /** Query integers arrive as strings; Fastify's coercion turns them into numbers before validation. */
 export const QPage = Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX }));
+/** The paging fields of a list query: the page (from 1) and its size (at most 100). */
+export const PageQuery = { currentPage: QPage, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) };
 
 /** Contest page sizes and limits of the original product. */
 export const CONTEST_LIMITS = {

@@ -1,6 +1,6 @@
 // The contest day: status and announcements, the AC helper, printing, rejudge, live events for admins, CLICS event feeds.
 import { Type, type Static } from '@sinclair/typebox';
-import { CONTEST_LIMITS, INT4_MAX, Id, Nullable, QPage } from './common';
+import { CONTEST_LIMITS, INT4_MAX, Id, Nullable, PageQuery } from './common';
 
 // ---------- contest status and announcements ----------
 
@@ -29,8 +29,7 @@ export type ContestAnnouncementVO = Static<typeof ContestAnnouncementVO>;
 
 export const ContestAnnouncementListQuery = Type.Object({
   cid: Id,
-  currentPage: QPage,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageQuery,
 });
 export const NotReadAnnouncementBody = Type.Object({
   cid: Id,
@@ -70,8 +69,7 @@ export type AcInfoVO = Static<typeof AcInfoVO>;
 
 export const AcInfoQuery = Type.Object({
   cid: Id,
-  currentPage: QPage,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageQuery,
 });
 export const AcInfoCheckBody = Type.Object({ id: Id, cid: Id, checked: Type.Boolean() });
 

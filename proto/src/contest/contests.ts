@@ -1,7 +1,7 @@
 // Contests and their problems: the list, the shell, the admin form, the problem list and page.
 import { Type, type Static } from '@sinclair/typebox';
 import { AwardConfig } from '../scoreboard/types';
-import { INT4_MAX, Id, Nullable, QPage } from './common';
+import { INT4_MAX, Id, Nullable, PageQuery } from './common';
 
 // ---------- contests ----------
 
@@ -39,8 +39,7 @@ export const ContestVO = Type.Object({
 export type ContestVO = Static<typeof ContestVO>;
 
 export const ContestListQuery = Type.Object({
-  currentPage: QPage,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageQuery,
   status: Type.Optional(Type.Integer({ minimum: -1, maximum: 1 })),
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
@@ -100,7 +99,8 @@ export type AdminContestVO = Static<typeof AdminContestVO>;
 
 // ---------- contest problems ----------
 
-export const ContestProblemVO = Type.Object({
+/** The contest-problem row. */
+export const ContestProblem = Type.Object({
   id: Type.Integer(),
   cid: Type.Integer(),
   pid: Type.Integer(),
@@ -108,6 +108,12 @@ export const ContestProblemVO = Type.Object({
   displayTitle: Type.String(),
   /** Balloon colour (CSS colour) or null. */
   color: Nullable(Type.String()),
+});
+export type ContestProblem = Static<typeof ContestProblem>;
+
+/** A problem of the contest's problem list, with its counts. */
+export const ContestProblemVO = Type.Object({
+  ...ContestProblem.properties,
   /** Null when the viewer may not see real-time counts. */
   ac: Nullable(Type.Integer()),
   total: Nullable(Type.Integer()),
@@ -133,8 +139,7 @@ export type ContestProblemBody = Static<typeof ContestProblemBody>;
 
 export const ContestSubmissionListQuery = Type.Object({
   contestID: Id,
-  currentPage: QPage,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageQuery,
   onlyMine: Type.Optional(Type.Boolean()),
   problemID: Type.Optional(Type.String({ maxLength: 50 })),
   status: Type.Optional(Type.Integer({ minimum: -10, maximum: 15 })),

@@ -1,14 +1,14 @@
 // Admin queries, contest submissions and the caller's problem status.
 import { Type, type Static } from '@sinclair/typebox';
 import { Problem, ProblemInfo, SubmissionListItem } from '../dto';
-import { INT4_MAX, Id, Nullable, QPage } from './common';
+import { INT4_MAX, Id, Nullable, PageQuery } from './common';
+import { ContestProblem } from './contests';
 
 // ---------- contest core: admin queries, contest submissions, problem status ----------
 
 /** `GET /api/admin/contest/get-contest-list`. */
 export const AdminContestListQuery = Type.Object({
-  currentPage: QPage,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageQuery,
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type AdminContestListQuery = Static<typeof AdminContestListQuery>;
@@ -23,24 +23,12 @@ export type ChangeContestVisibleQuery = Static<typeof ChangeContestVisibleQuery>
  */
 export const AdminContestProblemListQuery = Type.Object({
   cid: Id,
-  currentPage: QPage,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  ...PageQuery,
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   problemType: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   oj: Type.Optional(Type.String({ maxLength: 20 })),
 });
 export type AdminContestProblemListQuery = Static<typeof AdminContestProblemListQuery>;
-
-/** The contest-problem row. */
-export const ContestProblem = Type.Object({
-  id: Type.Integer(),
-  cid: Type.Integer(),
-  pid: Type.Integer(),
-  displayId: Type.String(),
-  displayTitle: Type.String(),
-  color: Nullable(Type.String()),
-});
-export type ContestProblem = Static<typeof ContestProblem>;
 
 /** Answer of the admin problem list: a page of problems and pid → contest problem. */
 export const AdminContestProblemList = Type.Object({

@@ -1,5 +1,6 @@
 // Contest rules shared by the contest, scoreboard, print and event-feed services: status from the clock, who
-// administers a contest (its author or a super admin), who may enter or submit, when a board is sealed for whom.
+// administers a contest (its author or a super admin), who may see, enter, register or submit, when a board is
+// sealed for whom.
 import { CONTEST_AUTH, CONTEST_STATUS, isAdminRole, OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { isInt4, type DbOrTx } from '../db/client';
@@ -10,6 +11,24 @@ export { isRegistered, type ContestRow };
 export async function loadContest(db: DbOrTx, cid: number): Promise<ContestRow> {
   const c = await findContest(db, cid);
   if (!c) throw new OjError('CONTEST_NOT_FOUND');
+  return c;
+}
+
+/** The contest if `viewer` may look at its shell: visible, or its admin (anonymous callers included). */
+export async function visibleContest(db: DbOrTx, cid: number, viewer: Viewer | null): Promise<ContestRow> {
+  if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
+  const c = await loadContest(db, cid);
+  if (!c.visible && !isContestAdmin(viewer, c)) throw new OjError('CONTEST_NOT_FOUND');
+  return c;
+}
+
+/** Whether anyone may read the outside board and the problem list beside it: open, visible and started. */
+export const outsideOpen = (c: ContestRow, now = Date.now()) => c.visible && c.openRank && contestStatus(c, now) !== CONTEST_STATUS.SCHEDULED;
+
+/** The contest if `viewer` may read its outside board: visible (or its admin), the board open, the contest started. */
+export async function outsideBoardContest(db: DbOrTx, cid: number, viewer: Viewer | null): Promise<ContestRow> {
+  const c = await visibleContest(db, cid, viewer);
+  if (!c.openRank || contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_RANK_CLOSED');
   return c;
 }
 
@@ -137,6 +156,19 @@ export function accountAllowed(c: Pick<ContestRow, 'openAccountLimit' | 'account
   if (!/^\d+$/.test(mid)) return false;
   const n = Number(mid);
   return n >= rule.from && n <= rule.to;
+}
+
+/**
+ * Throws unless `viewer` may register with `password`: never for an imported contest; the account-name rule binds
+ * everyone but the contest's admins; a private or protected contest wants its password, a public one none.
+ */
+export function checkRegistration(c: Pick<ContestRow, 'imported' | 'uid' | 'openAccountLimit' | 'accountLimitRule' | 'auth' | 'pwd'>, viewer: Viewer, password: string | undefined): void {
+  if (c.imported) throw new OjError('CONTEST_READ_ONLY');
+  if (!isContestAdmin(viewer, c) && !accountAllowed(c, viewer.username)) throw new OjError('CONTEST_ACCOUNT_LIMIT');
+  if (c.auth === CONTEST_AUTH.PUBLIC) return;
+  const given = password ?? '';
+  if (given.trim() === '') throw new OjError('CONTEST_PASSWORD_REQUIRED');
+  if (given !== (c.pwd ?? '')) throw new OjError('CONTEST_PASSWORD_WRONG');
 }
 
 /** The contest, if `viewer` may manage it: an admin role (root, admin, problem_admin), and root or its creator. */

@@ -12,7 +12,7 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { isInt4, type Tx } from '../db/client';
+import { isInt4, type DbOrTx, type Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { appendPush, publishAll } from '../push/push.service';
 import { assertSee, loadContest, managedContest, type ContestRow } from './access';
@@ -43,6 +43,27 @@ export interface ContestAnnouncementService {
 const DEFAULT_LIMIT = 10;
 const VISIBLE = 0;
 
+async function pageOfAnnouncements(db: DbOrTx, f: AnnouncementFilter, q: { currentPage?: number; limit?: number }): Promise<PageOf<ContestAnnouncementVO>> {
+  const current = q.currentPage ?? 1;
+  const size = q.limit ?? DEFAULT_LIMIT;
+  const offset = pageOffset(current, size);
+  const total = await countAnnouncements(db, f);
+  return pageOf(offset === null ? [] : await announcementVOs(db, f, size, offset), total, current, size);
+}
+
+/** Stores the `contest.announcement` push of announcement `id` when it is visible. */
+async function pushIfVisible(tx: Tx, id: number): Promise<PushMessage[]> {
+  const [vo] = await announcementVOs(tx, { id });
+  if (!vo || vo.status !== VISIBLE) return [];
+  return [await appendPush(tx, topics.contest(vo.cid), 'contest.announcement', vo)];
+}
+
+/** An announcement needs a title and a content that are not blank. */
+function checkText(title: string, content: string): void {
+  if (!title.trim()) throw new OjError('VALIDATION_FAILED', { detail: 'title' });
+  if (!content.trim()) throw new OjError('VALIDATION_FAILED', { detail: 'content' });
+}
+
 export function createContestAnnouncementService(ctx: ServiceContext): ContestAnnouncementService {
   const { db } = ctx;
 
@@ -53,27 +74,8 @@ export function createContestAnnouncementService(ctx: ServiceContext): ContestAn
     return c;
   }
 
-  async function page(f: AnnouncementFilter, q: { currentPage?: number; limit?: number }): Promise<PageOf<ContestAnnouncementVO>> {
-    const current = q.currentPage ?? 1;
-    const size = q.limit ?? DEFAULT_LIMIT;
-    const offset = pageOffset(current, size);
-    const total = await countAnnouncements(db, f);
-    return pageOf(offset === null ? [] : await announcementVOs(db, f, size, offset), total, current, size);
-  }
-
-  /** Stores the `contest.announcement` push of announcement `id` when it is visible. */
-  async function pushIfVisible(tx: Tx, id: number): Promise<PushMessage[]> {
-    const [vo] = await announcementVOs(tx, { id });
-    if (!vo || vo.status !== VISIBLE) return [];
-    return [await appendPush(tx, topics.contest(vo.cid), 'contest.announcement', vo)];
-  }
-
+  const page = (f: AnnouncementFilter, q: { currentPage?: number; limit?: number }) => pageOfAnnouncements(db, f, q);
   const publish = (msgs: PushMessage[]) => publishAll(ctx.transport, msgs, ctx.logger);
-
-  function checkText(title: string, content: string): void {
-    if (!title.trim()) throw new OjError('VALIDATION_FAILED', { detail: 'title' });
-    if (!content.trim()) throw new OjError('VALIDATION_FAILED', { detail: 'content' });
-  }
 
   return {
     async adminList(q, viewer) {

@@ -9,10 +9,11 @@ import { pageOf, pageOffset } from '../db/paging';
 import { publishAll } from '../push/push.service';
 import { isRoot, managedContest } from './access';
 import { clockColumns } from './contest-clock';
-import { copyContestProblems, deleteContest, insertContest, listAdminContests, retimeRecords, updateContest } from './contest-admin.repo';
+import { deleteContest, insertContest, listAdminContests, retimeRecords, updateContest } from './contest-admin.repo';
 import { boardChanged, contestValues } from './contest-form';
 import { createContestProblemAdminService, type ContestProblemAdminService } from './contest-problem-admin.service';
-import { registrationCounts } from './contest.repo';
+import { copyContestProblems } from './contest-problem.repo';
+import { registrationCount, registrationCounts } from './contest.repo';
 import { toAdminContestVO } from './contest-view';
 import { boardRulesChanged } from './scoreboard/projector';
 
@@ -42,21 +43,13 @@ export function createContestAdminService(ctx: ServiceContext): ContestAdminServ
       const keyword = q.keyword?.trim();
       // Non-root admins manage (and so list) only the contests they created.
       const { total, rows } = await listAdminContests(db, { uid: isRoot(viewer) ? null : viewer.uid, ...(keyword && { keyword }) }, size, pageOffset(current, size));
-      const counts = await registrationCounts(
-        db,
-        rows.map((r) => r.id),
-      );
-      return pageOf(
-        rows.map((c) => toAdminContestVO(c, counts.get(c.id) ?? 0)),
-        total,
-        current,
-        size,
-      );
+      const counts = await registrationCounts(db, rows.map((r) => r.id));
+      return pageOf(rows.map((c) => toAdminContestVO(c, counts.get(c.id) ?? 0)), total, current, size);
     },
 
     async adminGet(cid, viewer) {
       const c = await managedContest(db, cid, viewer);
-      return toAdminContestVO(c, (await registrationCounts(db, [c.id])).get(c.id) ?? 0);
+      return toAdminContestVO(c, await registrationCount(db, c.id));
     },
 
     async create(body, viewer) {

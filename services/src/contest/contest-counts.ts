@@ -1,6 +1,8 @@
 // The per-problem counts of a contest's problem list and problem page, cut at the seal for contestants and at the
 // end unless the caller asks for after-contest submissions: from the board projection when it is at hand (each
 // judged record counted once per board version and cut), else from SQL.
+import { JudgeStatus, type ProblemCount } from '@oj/proto';
+import { counterColumn } from '../judge/counters';
 import { sealOffsetS } from './access';
 import type { ContestRow } from './contest.repo';
 import { recordCounts, unprojectedCounts, type CountCut, type CountRow } from './contest-record.repo';
@@ -14,6 +16,29 @@ export function countCuts(c: ContestRow, sealed: boolean, containsEnd: boolean):
   const endS = containsEnd && c.allowEndSubmit && !sealed ? null : c.duration;
   const seal = sealOffsetS(c);
   return { endS, sealS: sealed && seal !== null ? seal : null };
+}
+
+/** Accepted and all counted submissions per display id (the problem list's AC / total). */
+export function acAndTotal(rows: readonly CountRow[]): Map<string, { ac: number; total: number }> {
+  const out = new Map<string, { ac: number; total: number }>();
+  for (const r of rows) {
+    const cell = out.get(r.displayId) ?? { ac: 0, total: 0 };
+    cell.total += r.n;
+    if (r.status === JudgeStatus.ACCEPTED) cell.ac += r.n;
+    out.set(r.displayId, cell);
+  }
+  return out;
+}
+
+/** One problem's counters by verdict (the problem page's `problemCount`); pending records count in `total` only. */
+export function problemCountOf(pid: number, rows: readonly CountRow[]): ProblemCount {
+  const out: ProblemCount = { pid, total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 };
+  for (const r of rows) {
+    out.total += r.n;
+    const field = r.status === null ? undefined : counterColumn(r.status);
+    if (field) out[field] += r.n;
+  }
+  return out;
 }
 
 /** Judged-record counts of a board state per cut, kept while its version holds. */
@@ -59,9 +84,12 @@ async function projectedCounts(db: Parameters<typeof recordCounts>[0], boards: B
   return [...out, ...rest.rows];
 }
 
+/** Counts the records of a contest under the caller's cuts, optionally of one problem. */
+export type RecordCounter = (c: ContestRow, sealed: boolean, containsEnd: boolean, displayId?: string) => Promise<CountRow[]>;
+
 /** `boards`: the process's board projection, which makes the counts cheap (without it: SQL). */
-export function createRecordCounter(db: Parameters<typeof recordCounts>[0], boards?: BoardProjector) {
-  return async function countRecords(c: ContestRow, sealed: boolean, containsEnd: boolean, displayId?: string): Promise<CountRow[]> {
+export function createRecordCounter(db: Parameters<typeof recordCounts>[0], boards?: BoardProjector): RecordCounter {
+  return async function countRecords(c, sealed, containsEnd, displayId) {
     const cut = countCuts(c, sealed, containsEnd);
     if (boards) {
       for (let attempt = 0; attempt < 3; attempt++) {

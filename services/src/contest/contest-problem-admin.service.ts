@@ -17,21 +17,21 @@ import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
+import { findProblemById } from '../problem/problem.repo';
 import { REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
-import { managedContest } from './access';
-import { contestProblemsOf } from './contest.repo';
+import { managedContest, type ContestRow } from './access';
 import {
+  contestProblemsOf,
   deleteContestProblem,
   findContestProblem,
-  findProblem,
   insertContestProblem,
   listProblemsForContest,
   renameDisplayId,
   updateContestProblem,
   type ContestProblemRow,
-} from './contest-admin.repo';
-import { compareDisplayId } from './contest-view';
+} from './contest-problem.repo';
+import { compareDisplayId, toContestProblem } from './contest-view';
 import { boardRulesChanged } from './scoreboard/projector';
 
 export interface ContestProblemAdminService {
@@ -52,20 +52,40 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
-const toContestProblem = (cp: ContestProblemRow): ContestProblem => ({
-  id: cp.id,
-  cid: cp.cid,
-  pid: cp.pid,
-  displayId: cp.displayId,
-  displayTitle: cp.displayTitle,
-  color: cp.color,
-});
-
 async function contestProblemRow(db: DbOrTx, cid: number, pid: number): Promise<ContestProblemRow> {
   if (!isInt4(pid)) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
   const cp = await findContestProblem(db, cid, pid);
   if (!cp) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
   return cp;
+}
+
+/**
+ * The admin problem list: without `problemType` the contest's own problems in display-id order, with it the
+ * problems that may still be added (by id); always with the contest's pid → contest problem map.
+ */
+async function problemListOf(db: DbOrTx, c: ContestRow, q: AdminContestProblemListQuery): Promise<AdminContestProblemList> {
+  const current = q.currentPage ?? 1;
+  const size = q.limit ?? PAGE_SIZES.contestList;
+  const cps = await contestProblemsOf(db, c.id);
+  const contestProblemMap: Record<string, ContestProblem> = {};
+  for (const cp of cps) contestProblemMap[String(cp.pid)] = toContestProblem(cp);
+  const pids = cps.map((cp) => cp.pid);
+  if (q.problemType === undefined && pids.length === 0) return { problemList: pageOf([], 0, current, size), contestProblemMap };
+  const keyword = q.keyword?.trim();
+  const oj = q.oj?.trim().toUpperCase();
+  const { total, rows } = await listProblemsForContest(
+    db,
+    {
+      pids,
+      ...(q.problemType !== undefined && { problemType: q.problemType }),
+      ...(keyword && { keyword }),
+      ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
+    },
+    size,
+    pageOffset(current, size),
+  );
+  const ordered = q.problemType === undefined ? rows.sort((a, b) => compareDisplayId(contestProblemMap[String(a.id)]!.displayId, contestProblemMap[String(b.id)]!.displayId)) : rows;
+  return { problemList: pageOf(ordered.map(toProblem), total, current, size), contestProblemMap };
 }
 
 export function createContestProblemAdminService(ctx: ServiceContext): ContestProblemAdminService {
@@ -74,36 +94,13 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
 
   return {
     async adminProblemList(q, viewer) {
-      const c = await managedContest(db, q.cid, viewer);
-      const current = q.currentPage ?? 1;
-      const size = q.limit ?? PAGE_SIZES.contestList;
-      const cps = await contestProblemsOf(db, c.id);
-      const contestProblemMap: Record<string, ContestProblem> = {};
-      for (const cp of cps) contestProblemMap[String(cp.pid)] = toContestProblem(cp);
-      const pids = cps.map((cp) => cp.pid);
-      if (q.problemType === undefined && pids.length === 0) return { problemList: pageOf([], 0, current, size), contestProblemMap };
-      const keyword = q.keyword?.trim();
-      const oj = q.oj?.trim().toUpperCase();
-      const { total, rows } = await listProblemsForContest(
-        db,
-        {
-          pids,
-          ...(q.problemType !== undefined && { problemType: q.problemType }),
-          ...(keyword && { keyword }),
-          ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
-        },
-        size,
-        pageOffset(current, size),
-      );
-      // The contest's own problems in display-id order; the candidates by id.
-      const ordered = q.problemType === undefined ? rows.sort((a, b) => compareDisplayId(contestProblemMap[String(a.id)]!.displayId, contestProblemMap[String(b.id)]!.displayId)) : rows;
-      return { problemList: pageOf(ordered.map(toProblem), total, current, size), contestProblemMap };
+      return problemListOf(db, await managedContest(db, q.cid, viewer), q);
     },
 
     async adminProblem(pid, viewer) {
       if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
       if (!isInt4(pid)) throw new OjError('PROBLEM_NOT_FOUND');
-      const p = await findProblem(db, pid);
+      const p = await findProblemById(db, pid);
       if (!p) throw new OjError('PROBLEM_NOT_FOUND');
       return toProblem(p);
     },
@@ -118,7 +115,7 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
         const { row, msgs } = await db.transaction(async (tx) => {
           const c = await managedContest(tx, body.cid, viewer);
           const cp = await contestProblemRow(tx, c.id, body.pid);
-          const p = await findProblem(tx, cp.pid);
+          const p = await findProblemById(tx, cp.pid);
           const displayTitle = body.displayTitle?.trim() || p?.title || cp.displayTitle;
           const color = body.color === undefined ? cp.color : body.color?.trim() || null;
           const row = await updateContestProblem(tx, cp.id, { displayId: body.displayId, displayTitle, color });
@@ -137,7 +134,7 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
     async addProblemFromPublic(body, viewer) {
       const c = await managedContest(db, body.cid, viewer);
       if (!isInt4(body.pid)) throw new OjError('PROBLEM_NOT_FOUND');
-      const p = await findProblem(db, body.pid);
+      const p = await findProblemById(db, body.pid);
       if (!p) throw new OjError('PROBLEM_NOT_FOUND');
       const cps = await contestProblemsOf(db, c.id);
       if (cps.some((cp) => cp.displayId === body.displayId)) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });

@@ -1,10 +1,11 @@
-// What a contest and its submissions look like to one viewer: the ContestVO, and
-// the seal and privacy rules of contest submissions shared by the contest list, the status checks and the
+// What a contest, its problems and its submissions look like to one viewer: the ContestVO, the contest-problem row,
+// and the seal and privacy rules of contest submissions shared by the contest list, the status checks and the
 // submission detail.
-import { CONTEST_STATUS, JudgeStatus, type AdminContestVO, type ContestSubmissionItem, type ContestVO } from '@oj/proto';
+import { CONTEST_STATUS, JudgeStatus, type AdminContestVO, type ContestProblem, type ContestSubmissionItem, type ContestVO } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { judge } from '../db/schema';
 import { contestStatus, isBoardSealed, isContestAdmin, sealOffsetS, type ContestRow } from './access';
+import type { ContestProblemRow } from './contest-problem.repo';
 
 type JudgeRow = typeof judge.$inferSelect;
 
@@ -125,6 +126,10 @@ export function toContestSubmissionItem(j: JudgeRow, title: string, view: Submis
     judger: hidden ? null : j.judger,
     isManual: j.isManual,
   };
+}
+
+export function toContestProblem(cp: ContestProblemRow): ContestProblem {
+  return { id: cp.id, cid: cp.cid, pid: cp.pid, displayId: cp.displayId, displayTitle: cp.displayTitle, color: cp.color };
 }
 
 /** Display ids in natural order (A < B < … ; 2 < 10). */

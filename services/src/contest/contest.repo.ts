@@ -1,9 +1,9 @@
-// The SQL of the contest row, its registrations and its problems, as the contestants' side reads them.
+// The SQL of the contest row and its registrations. The contest's problems are in contest-problem.repo.ts.
 import { and, count, desc, eq, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { CONTEST_STATUS } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
-import { contest, contestProblem, contestRegister, problems } from '../db/schema';
+import { contest, contestRegister } from '../db/schema';
 
 export type ContestRow = typeof contest.$inferSelect;
 
@@ -31,6 +31,11 @@ export async function registrationCounts(db: DbOrTx, cids: number[]): Promise<Ma
     .groupBy(contestRegister.cid);
   for (const r of rows) out.set(r.cid, r.n);
   return out;
+}
+
+/** Registrations of one contest. */
+export async function registrationCount(db: DbOrTx, cid: number): Promise<number> {
+  return (await registrationCounts(db, [cid])).get(cid) ?? 0;
 }
 
 /** Registers `uid`; false when already registered. */
@@ -61,20 +66,6 @@ export async function listVisibleContests(db: DbOrTx, f: ContestListFilter, size
   const phase = sql`case when ${contest.startTime} > ${nowSql} then 1 when ${contest.endTime} > ${nowSql} then 0 else 2 end`;
   const rows = offset === null ? [] : await db.select().from(contest).where(where).orderBy(phase, desc(contest.startTime), desc(contest.id)).limit(size).offset(offset);
   return { total, rows };
-}
-
-export async function contestProblemsOf(db: DbOrTx, cid: number) {
-  return db.select().from(contestProblem).where(eq(contestProblem.cid, cid));
-}
-
-/** A contest problem by display id, with its problem row. */
-export async function findContestProblemWithProblem(db: DbOrTx, cid: number, displayId: string) {
-  const [hit] = await db
-    .select({ cp: contestProblem, p: problems })
-    .from(contestProblem)
-    .innerJoin(problems, eq(problems.id, contestProblem.pid))
-    .where(and(eq(contestProblem.cid, cid), eq(contestProblem.displayId, displayId)));
-  return hit;
 }
 
 /** Moves the contest's board version on (the row lock orders the board's writers across processes); the new row. */

@@ -27,17 +27,25 @@ function slugId(name: string, fallback: string, used: Set<string>): string {
   return id;
 }
 
-type Line = { type: string; id: string | null; data: unknown };
+/** `wanted` when it is a CLICS id not taken yet, else a slug of `name`; either way marked used. */
+function ownOrSlugId(wanted: string, name: string, fallback: string, used: Set<string>): string {
+  const id = isClicsId(wanted) && !used.has(wanted) ? wanted : slugId(name, fallback, used);
+  used.add(id);
+  return id;
+}
 
-/** The NDJSON text of contest `c` at `now` (ms). */
-export async function exportContestFeed(db: DbOrTx, c: ContestRow, now = Date.now()): Promise<string> {
+type Line = { type: string; id: string | null; data: unknown };
+type FeedRecord = Awaited<ReturnType<typeof exportRecords>>[number];
+type FeedProblem = Awaited<ReturnType<typeof exportProblems>>[number];
+
+/** The instant the board froze (the seal), null without a seal. */
+const sealMsOf = (c: ContestRow) => (c.sealRank ? (c.sealRankTime?.getTime() ?? c.startTime.getTime()) : null);
+
+function contestLine(c: ContestRow): Line {
   const startMs = c.startTime.getTime();
   const endMs = c.endTime.getTime();
-  const out: Line[] = [];
-  const rel = (ms: number) => formatRelTime(ms - startMs);
-
-  const sealMs = c.sealRank ? (c.sealRankTime?.getTime() ?? startMs) : null;
-  out.push({
+  const sealMs = sealMsOf(c);
+  return {
     type: 'contest',
     id: null,
     data: {
@@ -51,18 +59,15 @@ export async function exportContestFeed(db: DbOrTx, c: ContestRow, now = Date.no
       scoreboard_type: c.type === 1 ? 'score' : 'pass-fail',
       penalty_time: 20,
     },
-  });
-  for (const jt of EXPORT_JUDGEMENT_TYPES) out.push({ type: 'judgement-types', id: jt.id, data: jt });
+  };
+}
 
-  const allRecs = await exportRecords(db, c.id);
-
-  // Problems in display order.
-  const cps = await exportProblems(db, c.id);
+/** The problems in display order; answers display id → feed id. */
+function problemLines(out: Line[], cps: FeedProblem[]): Map<string, string> {
   const problemIds = new Map<string, string>();
-  const usedProblemIds = new Set<string>();
+  const used = new Set<string>();
   cps.forEach((p, i) => {
-    const id = isClicsId(p.displayId) && !usedProblemIds.has(p.displayId) ? p.displayId : slugId(p.displayId, `p${p.id}`, usedProblemIds);
-    usedProblemIds.add(id);
+    const id = ownOrSlugId(p.displayId, p.displayId, `p${p.id}`, used);
     problemIds.set(p.displayId, id);
     const rgb = p.color && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(p.color) ? p.color : null;
     out.push({
@@ -71,26 +76,31 @@ export async function exportContestFeed(db: DbOrTx, c: ContestRow, now = Date.no
       data: { id, label: p.displayId, name: p.displayTitle, ordinal: i + 1, color: p.color ?? null, rgb, time_limit: p.timeLimit / 1000 },
     });
   });
+  return problemIds;
+}
 
-  // Records of problems no longer in the contest are not on the board either.
-  const recs = allRecs.filter((r) => problemIds.has(r.displayId));
-
-  // Languages by name.
+/** The languages of the records, by name; answers name → feed id. */
+function languageLines(out: Line[], recs: FeedRecord[]): Map<string, string> {
   const languageIds = new Map<string, string>();
-  const usedLanguageIds = new Set<string>();
+  const used = new Set<string>();
   for (const r of recs) {
     const name = r.language ?? 'Unknown';
-    if (!languageIds.has(name)) languageIds.set(name, slugId(name, 'lang', usedLanguageIds));
+    if (!languageIds.has(name)) languageIds.set(name, slugId(name, 'lang', used));
   }
   for (const [name, id] of languageIds) out.push({ type: 'languages', id, data: { id, name, entry_point_required: false, extensions: [] } });
+  return languageIds;
+}
 
-  // Groups: everyone is a participant; star accounts are observers (shown, unranked by us).
+/**
+ * Groups, organizations and teams: every user with a record is a team, in the participants group, or the
+ * observers group for star accounts (shown, unranked by us); organizations are their schools. Answers uid → team id.
+ */
+function teamLines(out: Line[], c: ContestRow, recs: FeedRecord[]): Map<string, string> {
   const star = new Set(c.starAccount);
   out.push({ type: 'groups', id: 'participants', data: { id: 'participants', name: 'Participants' } });
   if (star.size > 0) out.push({ type: 'groups', id: 'observers', data: { id: 'observers', name: 'Observers' } });
 
-  // Teams: every user with a record, organizations from their schools.
-  const teams = new Map<string, (typeof recs)[number]>();
+  const teams = new Map<string, FeedRecord>();
   for (const r of recs) if (!teams.has(r.uid)) teams.set(r.uid, r);
   const orgIds = new Map<string, string>();
   const usedOrgIds = new Set<string>();
@@ -99,11 +109,11 @@ export async function exportContestFeed(db: DbOrTx, c: ContestRow, now = Date.no
     if (school && !orgIds.has(school)) orgIds.set(school, slugId(`org-${orgIds.size + 1}`, 'org', usedOrgIds));
   }
   for (const [name, id] of orgIds) out.push({ type: 'organizations', id, data: { id, name, formal_name: name } });
+
   const teamIds = new Map<string, string>();
   const usedTeamIds = new Set<string>();
   for (const t of teams.values()) {
-    const id = isClicsId(t.username) && !usedTeamIds.has(t.username) ? t.username : slugId(`u-${t.uid}`, 'team', usedTeamIds);
-    usedTeamIds.add(id);
+    const id = ownOrSlugId(t.username, `u-${t.uid}`, 'team', usedTeamIds);
     teamIds.set(t.uid, id);
     const shown = c.rankShowName === 'nickname' ? t.nickname : c.rankShowName === 'realname' ? t.realname : t.username;
     const name = shown?.trim() || t.username;
@@ -122,73 +132,109 @@ export async function exportContestFeed(db: DbOrTx, c: ContestRow, now = Date.no
       },
     });
   }
+  return teamIds;
+}
 
-  // Timeline: state changes, submissions and their judgements in time order.
-  type Timed = { at: number; order: number; lines: Line[] };
-  const timeline: Timed[] = [];
-  const started = now >= startMs;
-  const ended = now >= endMs;
+/** The contest's state changes at `now`, and the state as of any instant up to then. */
+function contestStates(c: ContestRow, recs: FeedRecord[], now: number) {
+  const startMs = c.startTime.getTime();
+  const endMs = c.endTime.getTime();
+  const sealMs = sealMsOf(c);
+  const started = now >= startMs ? startMs : null;
+  const ended = now >= endMs ? endMs : null;
   const frozen = sealMs !== null && now >= sealMs ? sealMs : null;
-  const thawed = ended && sealMs !== null && c.autoRealRank ? endMs : null;
+  const thawed = ended !== null && sealMs !== null && c.autoRealRank ? endMs : null;
   const pending = recs.some((r) => judgementTypeOfStatus(r.status) === null);
-  const finalized = ended && !pending ? Math.max(endMs, now) : null;
+  const finalized = ended !== null && !pending ? Math.max(endMs, now) : null;
+  const at = (t: number | null, upTo: number) => (t !== null && t <= upTo ? formatAbsTime(t) : null);
   const state = (upTo: number) => ({
-    started: started && startMs <= upTo ? formatAbsTime(startMs) : null,
-    frozen: frozen !== null && frozen <= upTo ? formatAbsTime(frozen) : null,
-    ended: ended && endMs <= upTo ? formatAbsTime(endMs) : null,
-    thawed: thawed !== null && thawed <= upTo ? formatAbsTime(thawed) : null,
-    finalized: finalized !== null && finalized <= upTo ? formatAbsTime(finalized) : null,
-    end_of_updates: finalized !== null && finalized <= upTo ? formatAbsTime(finalized) : null,
+    started: at(started, upTo),
+    frozen: at(frozen, upTo),
+    ended: at(ended, upTo),
+    thawed: at(thawed, upTo),
+    finalized: at(finalized, upTo),
+    end_of_updates: at(finalized, upTo),
   });
-  if (started) timeline.push({ at: startMs, order: 0, lines: [{ type: 'state', id: null, data: state(startMs) }] });
-  if (frozen !== null && frozen > startMs) timeline.push({ at: frozen, order: 0, lines: [{ type: 'state', id: null, data: state(frozen) }] });
-  if (ended) timeline.push({ at: endMs, order: 0, lines: [{ type: 'state', id: null, data: state(endMs) }] });
+  return { started, frozen, ended, finalized, state };
+}
 
-  const usedSubmissionIds = new Set<string>();
-  for (const r of recs) {
-    const at = r.submitTime.getTime();
-    const wanted = r.externalId ?? String(r.submitId ?? r.id);
-    const id = isClicsId(wanted) && !usedSubmissionIds.has(wanted) ? wanted : slugId(`r-${r.id}`, 'r', usedSubmissionIds);
-    usedSubmissionIds.add(id);
-    const lines: Line[] = [
-      {
-        type: 'submissions',
+interface FeedIds {
+  problems: Map<string, string>;
+  languages: Map<string, string>;
+  teams: Map<string, string>;
+}
+
+/** One record as a submission line, followed by its judgement when it has a final verdict. */
+function submissionLines(c: ContestRow, r: FeedRecord, id: string, ids: FeedIds): Line[] {
+  const at = r.submitTime.getTime();
+  const rel = formatRelTime(at - c.startTime.getTime());
+  const lines: Line[] = [
+    {
+      type: 'submissions',
+      id,
+      data: {
         id,
-        data: {
-          id,
-          language_id: languageIds.get(r.language ?? 'Unknown')!,
-          problem_id: problemIds.get(r.displayId)!,
-          team_id: teamIds.get(r.uid)!,
-          time: formatAbsTime(at),
-          contest_time: rel(at),
-          entry_point: null,
-          files: [],
-        },
+        language_id: ids.languages.get(r.language ?? 'Unknown')!,
+        problem_id: ids.problems.get(r.displayId)!,
+        team_id: ids.teams.get(r.uid)!,
+        time: formatAbsTime(at),
+        contest_time: rel,
+        entry_point: null,
+        files: [],
       },
-    ];
-    const jt = judgementTypeOfStatus(r.status);
-    if (jt !== null) {
-      lines.push({
-        type: 'judgements',
+    },
+  ];
+  const jt = judgementTypeOfStatus(r.status);
+  if (jt !== null) {
+    lines.push({
+      type: 'judgements',
+      id,
+      data: {
         id,
-        data: {
-          id,
-          submission_id: id,
-          judgement_type_id: jt,
-          ...(c.type === 1 ? { score: r.score ?? 0 } : {}),
-          start_time: formatAbsTime(at),
-          start_contest_time: rel(at),
-          end_time: formatAbsTime(at),
-          end_contest_time: rel(at),
-          max_run_time: r.useTime === null ? null : r.useTime / 1000,
-        },
-      });
-    }
-    timeline.push({ at, order: 1, lines });
+        submission_id: id,
+        judgement_type_id: jt,
+        ...(c.type === 1 ? { score: r.score ?? 0 } : {}),
+        start_time: formatAbsTime(at),
+        start_contest_time: rel,
+        end_time: formatAbsTime(at),
+        end_contest_time: rel,
+        max_run_time: r.useTime === null ? null : r.useTime / 1000,
+      },
+    });
+  }
+  return lines;
+}
+
+/** The timeline: state changes, submissions and their judgements in time order, then the final state. */
+function timelineLines(out: Line[], c: ContestRow, recs: FeedRecord[], ids: FeedIds, now: number): void {
+  const startMs = c.startTime.getTime();
+  const { started, frozen, ended, finalized, state } = contestStates(c, recs, now);
+  const timeline: { at: number; order: number; lines: Line[] }[] = [];
+  const stateAt = (at: number) => timeline.push({ at, order: 0, lines: [{ type: 'state', id: null, data: state(at) }] });
+  if (started !== null) stateAt(started);
+  if (frozen !== null && frozen > startMs) stateAt(frozen);
+  if (ended !== null) stateAt(ended);
+
+  const used = new Set<string>();
+  for (const r of recs) {
+    const id = ownOrSlugId(r.externalId ?? String(r.submitId ?? r.id), `r-${r.id}`, 'r', used);
+    timeline.push({ at: r.submitTime.getTime(), order: 1, lines: submissionLines(c, r, id, ids) });
   }
   timeline.sort((a, b) => a.at - b.at || a.order - b.order);
   for (const t of timeline) out.push(...t.lines);
   if (finalized !== null) out.push({ type: 'state', id: null, data: state(finalized) });
+}
 
+/** The NDJSON text of contest `c` at `now` (ms). */
+export async function exportContestFeed(db: DbOrTx, c: ContestRow, now = Date.now()): Promise<string> {
+  const out: Line[] = [contestLine(c)];
+  for (const jt of EXPORT_JUDGEMENT_TYPES) out.push({ type: 'judgement-types', id: jt.id, data: jt });
+  const allRecs = await exportRecords(db, c.id);
+  const problems = problemLines(out, await exportProblems(db, c.id));
+  // Records of problems no longer in the contest are not on the board either.
+  const recs = allRecs.filter((r) => problems.has(r.displayId));
+  const languages = languageLines(out, recs);
+  const teams = teamLines(out, c, recs);
+  timelineLines(out, c, recs, { problems, languages, teams }, now);
   return out.map((l) => JSON.stringify(l)).join('\n') + '\n';
 }

@@ -1,7 +1,8 @@
 // Folds the parsed events of a feed into its final state, checking every object where it appears (required
 // fields, times, references to objects the feed has already defined, a single contest and a single start),
 // and turns that state into an import plan. Pure: nothing is written until the whole feed has passed.
-import { FeedError, feedId, parseAbsTime, parseRelTime, type FeedEvent, type FeedObject, type HandledType, type ParsedFeed } from './parser';
+import { absTime, bool, optBool, optNum, optStr, ref, relTime, str } from './feed-fields';
+import { FeedError, feedId, parseRelTime, type FeedEvent, type FeedObject, type HandledType, type ParsedFeed } from './parser';
 import { statusOfJudgementType } from './verdicts';
 
 /** Penalty minutes of our ACM board (CONTEST_LIMITS.penaltyMinutes); a pass-fail feed must use the same. */
@@ -57,6 +58,8 @@ interface FeedJudgement {
   /** Line of the event that last set this judgement (later verdicts supersede earlier ones). */
   line: number;
 }
+/** The event types that are collections of objects with ids (the contest and the state are singletons). */
+type Collection = Exclude<HandledType, 'contest' | 'state'>;
 type StateKey = 'started' | 'frozen' | 'ended' | 'thawed' | 'finalized' | 'end_of_updates';
 const STATE_KEYS: readonly StateKey[] = ['started', 'frozen', 'ended', 'thawed', 'finalized', 'end_of_updates'];
 
@@ -93,59 +96,6 @@ export interface ImportPlan {
   }[];
   /** Submissions left out with their hidden team. */
   skippedHidden: number;
-}
-
-// ---------- field readers (each throws FeedError at the event's line) ----------
-
-function str(o: FeedObject, key: string, line: number): string {
-  const v = o[key];
-  if (typeof v !== 'string' || v.trim() === '') throw new FeedError(line, `missing field "${key}"`);
-  return v;
-}
-function optStr(o: FeedObject, key: string, line: number): string | null {
-  const v = o[key];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') throw new FeedError(line, `"${key}" must be a string`);
-  return v;
-}
-function bool(o: FeedObject, key: string, line: number): boolean {
-  const v = o[key];
-  if (typeof v !== 'boolean') throw new FeedError(line, `missing field "${key}" (a boolean)`);
-  return v;
-}
-function optBool(o: FeedObject, key: string, line: number): boolean | null {
-  const v = o[key];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'boolean') throw new FeedError(line, `"${key}" must be a boolean`);
-  return v;
-}
-function optNum(o: FeedObject, key: string, line: number): number | null {
-  const v = o[key];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new FeedError(line, `"${key}" must be a number`);
-  return v;
-}
-function ref(o: FeedObject, key: string, line: number): string {
-  const v = feedId(o[key]);
-  if (v === null) throw new FeedError(line, `missing field "${key}"`);
-  return v;
-}
-function relTime(o: FeedObject, key: string, line: number, required: boolean): number | null {
-  const v = o[key];
-  if (v === undefined || v === null) {
-    if (required) throw new FeedError(line, `missing field "${key}"`);
-    return null;
-  }
-  const ms = parseRelTime(v);
-  if (ms === null) throw new FeedError(line, `"${key}" is not a relative time h:mm:ss(.uuu): ${JSON.stringify(v).slice(0, 40)}`);
-  return ms;
-}
-function absTime(o: FeedObject, key: string, line: number): number | null {
-  const v = o[key];
-  if (v === undefined || v === null) return null;
-  const ms = parseAbsTime(v);
-  if (ms === null) throw new FeedError(line, `"${key}" is not an ISO 8601 time: ${JSON.stringify(v).slice(0, 40)}`);
-  return ms;
 }
 
 /** Folds the feed's events and checks them; the final state becomes an import plan. */
@@ -185,28 +135,21 @@ export class FeedValidator {
     this.upsert(ev.type, ev.id!, ev.data, ev.line);
   }
 
-  private mapOf(type: Exclude<HandledType, 'contest' | 'state'>): Map<string, unknown> {
-    switch (type) {
-      case 'judgement-types':
-        return this.judgementTypes;
-      case 'languages':
-        return this.languages;
-      case 'problems':
-        return this.problems;
-      case 'groups':
-        return this.groups;
-      case 'organizations':
-        return this.organizations;
-      case 'teams':
-        return this.teams;
-      case 'submissions':
-        return this.submissions;
-      case 'judgements':
-        return this.judgements;
-    }
+  private mapOf(type: Collection): Map<string, unknown> {
+    const maps: Record<Collection, Map<string, unknown>> = {
+      'judgement-types': this.judgementTypes,
+      languages: this.languages,
+      problems: this.problems,
+      groups: this.groups,
+      organizations: this.organizations,
+      teams: this.teams,
+      submissions: this.submissions,
+      judgements: this.judgements,
+    };
+    return maps[type];
   }
 
-  private upsert(type: Exclude<HandledType, 'contest' | 'state'>, id: string, o: FeedObject, line: number): void {
+  private upsert(type: Collection, id: string, o: FeedObject, line: number): void {
     switch (type) {
       case 'judgement-types':
         this.judgementTypes.set(id, { id, name: str(o, 'name', line), penalty: bool(o, 'penalty', line), solved: bool(o, 'solved', line) });
@@ -344,41 +287,7 @@ export class FeedValidator {
     const shown = [...this.teams.values()].filter((t) => !t.hidden && !t.groupIds.some((g) => hiddenGroups.has(g)));
     const shownIds = new Set(shown.map((t) => t.id));
 
-    // The verdict of a submission: its last valid, finished judgement in feed order.
-    const verdict = new Map<string, FeedJudgement>();
-    for (const j of this.judgements.values()) {
-      if (!j.valid || j.typeId === null || !this.judgementTypes.has(j.typeId)) continue;
-      const prev = verdict.get(j.submissionId);
-      if (!prev || j.line > prev.line) verdict.set(j.submissionId, j);
-    }
-
-    let skippedHidden = 0;
-    const records: ImportPlan['records'] = [];
-    const subs = [...this.submissions.values()].sort((a, b) => a.contestTimeMs - b.contestTimeMs || a.line - b.line);
-    for (const s of subs) {
-      const problem = this.problems.get(s.problemId);
-      if (!problem || !this.teams.has(s.teamId)) continue; // deleted later in the feed
-      if (!shownIds.has(s.teamId)) {
-        skippedHidden++;
-        continue;
-      }
-      const j = verdict.get(s.id);
-      const jt = j ? this.judgementTypes.get(j.typeId!)! : null;
-      const status = jt ? statusOfJudgementType(jt) : null;
-      let score: number | null = null;
-      if (c.type === 1 && jt) score = Math.max(0, Math.round(j!.score ?? (jt.solved ? 100 : 0)));
-      records.push({
-        teamId: s.teamId,
-        label: problem.label,
-        status,
-        time: Math.max(0, Math.floor(s.contestTimeMs / 1000)),
-        submitTime: new Date(startMs + s.contestTimeMs),
-        score,
-        useTime: j?.maxRunTimeS != null ? Math.min(Math.round(j.maxRunTimeS * 1000), 2_147_483_647) : null,
-        language: s.languageId === null ? null : (this.languages.get(s.languageId) ?? s.languageId),
-        externalId: s.id,
-      });
-    }
+    const { records, skippedHidden } = this.records(c.type, startMs, shownIds);
 
     return {
       contest: {
@@ -403,6 +312,50 @@ export class FeedValidator {
       records,
       skippedHidden,
     };
+  }
+
+  /** The verdict of each submission: its last valid, finished judgement in feed order. */
+  private verdicts(): Map<string, FeedJudgement> {
+    const verdict = new Map<string, FeedJudgement>();
+    for (const j of this.judgements.values()) {
+      if (!j.valid || j.typeId === null || !this.judgementTypes.has(j.typeId)) continue;
+      const prev = verdict.get(j.submissionId);
+      if (!prev || j.line > prev.line) verdict.set(j.submissionId, j);
+    }
+    return verdict;
+  }
+
+  /** One record per submission of a shown team, in contest-time order; those of hidden teams only counted. */
+  private records(type: 0 | 1, startMs: number, shownIds: Set<string>): Pick<ImportPlan, 'records' | 'skippedHidden'> {
+    const verdict = this.verdicts();
+    let skippedHidden = 0;
+    const records: ImportPlan['records'] = [];
+    const subs = [...this.submissions.values()].sort((a, b) => a.contestTimeMs - b.contestTimeMs || a.line - b.line);
+    for (const s of subs) {
+      const problem = this.problems.get(s.problemId);
+      if (!problem || !this.teams.has(s.teamId)) continue; // deleted later in the feed
+      if (!shownIds.has(s.teamId)) {
+        skippedHidden++;
+        continue;
+      }
+      const j = verdict.get(s.id);
+      const jt = j ? this.judgementTypes.get(j.typeId!)! : null;
+      const status = jt ? statusOfJudgementType(jt) : null;
+      let score: number | null = null;
+      if (type === 1 && jt) score = Math.max(0, Math.round(j!.score ?? (jt.solved ? 100 : 0)));
+      records.push({
+        teamId: s.teamId,
+        label: problem.label,
+        status,
+        time: Math.max(0, Math.floor(s.contestTimeMs / 1000)),
+        submitTime: new Date(startMs + s.contestTimeMs),
+        score,
+        useTime: j?.maxRunTimeS != null ? Math.min(Math.round(j.maxRunTimeS * 1000), 2_147_483_647) : null,
+        language: s.languageId === null ? null : (this.languages.get(s.languageId) ?? s.languageId),
+        externalId: s.id,
+      });
+    }
+    return { records, skippedHidden };
   }
 }
 

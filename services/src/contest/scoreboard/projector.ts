@@ -123,6 +123,43 @@ function putRecord(s: BoardState, r: BoardRecord): void {
   s.byCell.set(k, list);
 }
 
+/** A contest record as the boards hold it (a pending record counts as status 0 until judged). */
+function toBoardRecord(rec: typeof contestRecord.$inferSelect): BoardRecord {
+  return {
+    id: rec.id,
+    uid: rec.uid,
+    displayId: rec.displayId,
+    time: rec.time,
+    status: rec.status ?? 0,
+    score: rec.score,
+    useTime: rec.useTime,
+    submitId: rec.submitId,
+    submitTime: rec.submitTime,
+  };
+}
+
+/**
+ * Applies `board` (null: the record does not count) to the state and each view, and stores one `scoreboard.delta`
+ * per view (none after a reset: the clients reload) plus the AC helper's events of a counted record.
+ */
+async function applyToViews(tx: Tx, s: BoardState, board: BoardRecord | null, reset: boolean): Promise<PushMessage[]> {
+  const out: PushMessage[] = [];
+  if (board) putRecord(s, board);
+  for (const [view, engine] of s.views) {
+    const moves: RowMove[] = board ? engine.apply(board) : [];
+    if (reset) continue;
+    const users: Record<string, RankUser> = {};
+    for (const m of moves) {
+      const u = m.from === -1 ? s.users.get(m.row.uid) : undefined;
+      if (u) users[m.row.uid] = u;
+    }
+    const data: ScoreboardDelta = { cid: s.cid, view, version: s.version, moves, ...(Object.keys(users).length > 0 && { users }) };
+    out.push(await appendPush(tx, viewTopic(s.cid, view), 'scoreboard.delta', data));
+  }
+  if (board) out.push(...(await syncAcInfo(tx, { ...s, live: s.views.get('live')! }, { uid: board.uid, displayId: board.displayId })));
+  return out;
+}
+
 /**
  * Stores `reset: true` deltas (reload the board over REST) for every view on the given topics. Used after a
  * rejudge, a rule change and when the seal starts or is lifted.
@@ -305,34 +342,7 @@ export class BoardProjector {
 
     const out: PushMessage[] = [];
     if (reset) out.push(...(await pushReset(tx, cid, version, 'all')));
-    const board: BoardRecord = {
-      id: rec.id,
-      uid: rec.uid,
-      displayId: rec.displayId,
-      time: rec.time,
-      status: rec.status ?? 0,
-      score: rec.score,
-      useTime: rec.useTime,
-      submitId: rec.submitId,
-      submitTime: rec.submitTime,
-    };
-    if (counted) putRecord(s, board);
-    for (const [view, engine] of s.views) {
-      const moves: RowMove[] = counted ? engine.apply(board) : [];
-      if (reset) continue;
-      const users: Record<string, RankUser> = {};
-      for (const m of moves) {
-        const u = m.from === -1 ? s.users.get(m.row.uid) : undefined;
-        if (u) users[m.row.uid] = u;
-      }
-      const data: ScoreboardDelta = { cid, view, version, moves, ...(Object.keys(users).length > 0 && { users }) };
-      const msg = await appendPush(tx, viewTopic(cid, view), 'scoreboard.delta', data);
-      out.push(msg);
-    }
-    if (counted) {
-      const live = s.views.get('live')!;
-      out.push(...(await syncAcInfo(tx, { ...s, live }, { uid: rec.uid, displayId: rec.displayId })));
-    }
+    out.push(...(await applyToViews(tx, s, counted ? toBoardRecord(rec) : null, reset)));
     for (const m of out) {
       if (m.topic === topics.scoreboard(cid)) s.seq.public = Math.max(s.seq.public, m.seq);
       else s.seq.admin = Math.max(s.seq.admin, m.seq);

@@ -65,9 +65,12 @@ export type PushEventName = keyof typeof PUSH_EVENTS;
 export const PUSH_EVENT_NAMES = Object.keys(PUSH_EVENTS) as PushEventName[];
 export type PushEventData<E extends PushEventName> = Static<(typeof PUSH_EVENTS)[E]['data']>;
 
+/** The topic kinds event `E` is published on. */
+export type TopicKindsOf<E extends PushEventName> = (typeof PUSH_EVENTS)[E]['topics'][number];
+
 /** The events a topic of kind `K` carries (of either kind for a union). */
 export type EventsOfKind<K extends TopicKind> = {
-  [E in PushEventName]: K extends (typeof PUSH_EVENTS)[E]['topics'][number] ? E : never;
+  [E in PushEventName]: K extends TopicKindsOf<E> ? E : never;
 }[PushEventName];
 
 /** The events a topic name carries: `EventsOfKind` of its kind (every event for a plain `string`). */

@@ -3,7 +3,7 @@
 // event, the test-judge topic for the key's owner only, and the once-readable test result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { JudgeStatus, TEST_INPUT_MAX, type ClientToServerEvents, type PushEventName, type ServerToClientEvents, type SubscribeAck } from '@oj/proto';
+import { JudgeStatus, TEST_INPUT_MAX, type ClientToServerEvents, type PushEventName, type ServerToClientEvents, type SubscribeAck, topics } from '@oj/proto';
 import { ROOT_PASSWORD, startHarness, type Harness } from './test-harness';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -97,11 +97,11 @@ describe('judge administration routes', () => {
 describe('judge-status topic and runner listing', () => {
   it('admins get judge.runners on heartbeats and the REST listing; users get neither', async () => {
     const user = await connect(userToken);
-    expect(await subscribe(user.socket, 'judge-status')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await subscribe(user.socket, topics.judgeStatus())).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     const anon = await connect();
-    expect(await subscribe(anon.socket, 'judge-status')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await subscribe(anon.socket, topics.judgeStatus())).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     const root = await connect(rootToken);
-    expect(await subscribe(root.socket, 'judge-status')).toMatchObject({ ok: true });
+    expect(await subscribe(root.socket, topics.judgeStatus())).toMatchObject({ ok: true });
 
     await h.bus.heartbeat({ runnerId: 'runner-a', version: '9.9', languages: ['C', 'C++'], slots: 2, freeSlots: 1, at: Date.now() });
     const ev = await until(() => root.received.find((r) => r.event === 'judge.runners'));
@@ -128,11 +128,11 @@ describe('online test', () => {
     expect((await get(`/api/get-test-judge-result?testJudgeKey=${key}`, otherToken)).json()).toMatchObject({ status: 400, code: 'TEST_JUDGE_NOT_FOUND' });
 
     const owner = await connect(userToken);
-    expect(await subscribe(owner.socket, `test-judge:${key}`)).toMatchObject({ ok: true });
+    expect(await subscribe(owner.socket, topics.testJudge(key))).toMatchObject({ ok: true });
     const other = await connect(otherToken);
-    expect(await subscribe(other.socket, `test-judge:${key}`)).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await subscribe(other.socket, topics.testJudge(key))).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     const anon = await connect();
-    expect(await subscribe(anon.socket, `test-judge:${key}`)).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await subscribe(anon.socket, topics.testJudge(key))).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
 
     // What a runner answers (the real runner's path is covered in tests/integration/online-test.test.ts).
     await h.bus.publishTestResult({ key, judger: 'runner-x', status: JudgeStatus.ACCEPTED, time: 1, memory: 900, userOutput: '3\n', stderr: '' });

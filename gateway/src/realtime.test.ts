@@ -133,7 +133,7 @@ describe('subscriptions', () => {
 
     expect(await subscribe(socket, topics.user(carol.uid))).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     expect(await subscribe(socket, topics.user(bob.uid))).toMatchObject({ ok: true });
-    expect(await subscribe(socket, 'judge-status')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await subscribe(socket, topics.judgeStatus())).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     expect(await subscribe(socket, 'contest:1')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
     expect(await subscribe(socket, 'test-judge:abc')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
 
@@ -143,7 +143,7 @@ describe('subscriptions', () => {
     expect(received[0]).toMatchObject({ event: 'unread.counts', topic: topics.user(bob.uid), seq: 7, data: counts });
 
     const root = await connect(await h.login('root', ROOT_PASSWORD));
-    expect(await subscribe(root.socket, 'judge-status')).toMatchObject({ ok: true });
+    expect(await subscribe(root.socket, topics.judgeStatus())).toMatchObject({ ok: true });
   });
 
   it('answers malformed requests with codes and survives a missing ack', async () => {
@@ -155,8 +155,9 @@ describe('subscriptions', () => {
     expect(await socket.timeout(10_000).emitWithAck('unsubscribe', { topic: 7 } as never)).toEqual({ ok: false, code: 'BAD_PAYLOAD' });
 
     // No ack callback at all: the server must neither crash nor drop the connection.
-    (socket as unknown as { emit(ev: string, payload: unknown): void }).emit('subscribe', { bad: true });
-    (socket as unknown as { emit(ev: string, payload: unknown): void }).emit('subscribe', { topic: 'judge-status' });
+    const untyped: Socket = socket;
+    untyped.emit('subscribe', { bad: true });
+    untyped.emit('subscribe', { topic: topics.judgeStatus() });
     expect(await subscribe(socket, 'no-such-topic:1')).toEqual({ ok: false, code: 'TOPIC_INVALID' });
     expect(socket.connected).toBe(true);
   });
@@ -169,8 +170,8 @@ describe('subscriptions', () => {
     const { socket } = await connect();
     for (const id of ids.slice(0, MAX_SUBS)) expect(await subscribe(socket, topics.submission(id))).toMatchObject({ ok: true });
     // Re-subscribing to a joined topic is not a new subscription.
-    expect(await subscribe(socket, `submission:${ids[0]}`)).toMatchObject({ ok: true });
-    expect(await subscribe(socket, `submission:${ids[MAX_SUBS]}`)).toEqual({ ok: false, code: 'RATE_LIMITED' });
+    expect(await subscribe(socket, topics.submission(ids[0]!))).toMatchObject({ ok: true });
+    expect(await subscribe(socket, topics.submission(ids[MAX_SUBS]!))).toEqual({ ok: false, code: 'RATE_LIMITED' });
   });
 });
 
@@ -188,7 +189,7 @@ describe('sessions of connected sockets', () => {
     expect(await gone).toBe('io server disconnect');
     await new Promise((r) => setTimeout(r, 400)); // a session check or two later
     expect(other.socket.connected).toBe(true);
-    expect(await subscribe(other.socket, 'judge-status')).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await subscribe(other.socket, topics.judgeStatus())).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
   });
 
   it('drops the sockets of a user banned meanwhile (or logged out through another gateway)', async () => {

@@ -811,7 +811,7 @@ export async function runContestDay(): Promise<ContestDayResult> {
     );
     let frames: FrameCosts | null = null;
     try {
-      frames = await measureFrames(base, stack.natsUrl, idle, `scoreboard:${seeded?.cid ?? 1}`, root.token, root.uid);
+      frames = await measureFrames(base, stack.natsUrl, idle, topics.scoreboard(seeded?.cid ?? 1), root.token, root.uid);
       costs.set('socket-handshake', { wallMs: NaN, cpuMs: frames.handshakeCpuMs, calls: frames.sockets, bytes: 0 });
     } catch (e) {
       notes.push(`socket frames not measured: ${e instanceof Error ? e.message : String(e)}`);

@@ -290,11 +290,6 @@ export interface FanoutResult {
   notes: string[];
 }
 
-/** Socket.IO's typed emitter without the event map (the relay emits by event name, as the gateway does). */
-interface UntypedEmitter {
-  emit(event: string, frame: unknown): boolean;
-}
-
 export async function runContestFanout(
   opts: { sockets?: number; deltas?: number; workers?: number; sliceSize?: number | null } = {},
 ): Promise<FanoutResult> {
@@ -424,7 +419,7 @@ export async function runContestFanout(
         for (let k = 0; k < roomIds.length; k += sliceSize) {
           const s0 = monoMs();
           const c0 = process.cpuUsage();
-          (gw.io.to(roomIds.slice(k, k + sliceSize)) as unknown as UntypedEmitter).emit('scoreboard.delta', frame);
+          gw.io.to(roomIds.slice(k, k + sliceSize)).emit('scoreboard.delta', frame);
           maxSlice = Math.max(maxSlice, monoMs() - s0);
           const c = process.cpuUsage(c0);
           sliced.sliceCpuMs.push((c.user + c.system) / 1000);

@@ -73,7 +73,7 @@ describe('topic authorisation', () => {
     expect(await fx.subscribe(b.socket, topics.contest(scheduled))).toEqual(ok);
     expect(await fx.subscribe(b.socket, topics.contest(hidden))).toEqual(forbidden);
     expect(await fx.subscribe(ad.socket, topics.contest(hidden))).toEqual(ok);
-    expect(await fx.subscribe(b.socket, 'contest:987654')).toEqual(forbidden);
+    expect(await fx.subscribe(b.socket, topics.contest(987654))).toEqual(forbidden);
 
     expect(await fx.subscribe(ad.socket, topics.contestAdmin(priv))).toEqual(ok);
     expect(await fx.subscribe(rt.socket, topics.contestAdmin(priv))).toEqual(ok);

@@ -92,7 +92,7 @@ describe.each([
   async function runTest(code: string, userInput: string, expectedOutput?: string): Promise<TestJudgeResult> {
     const key = await services.testJudge.submit({ pid: '1000', language: 'C', code, userInput, expectedOutput, type: 'public' }, user);
     // The push arrives on test-judge:<key>; REST then answers it once.
-    const pushed = await eventually(() => pushes.find((m) => m.topic === `test-judge:${key}`));
+    const pushed = await eventually(() => pushes.find((m) => m.topic === topics.testJudge(key)));
     expect(pushed.event).toBe('test-judge.result');
     const result = await services.testJudge.result(key, user);
     expect(result).toEqual(pushed.data);

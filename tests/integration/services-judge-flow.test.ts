@@ -321,7 +321,7 @@ describe.each([
   });
 
   it('replays up to the latest seq even when a newer event commits between its two reads', async () => {
-    const topic = `submission:${kind === 'memory' ? 900_001 : 900_002}`;
+    const topic = topics.submission(kind === 'memory' ? 900_001 : 900_002);
     await sql`insert into push_topic (topic, seq) values (${topic}, 3)`;
     for (const seq of [1, 2, 3, 4]) {
       await sql`insert into push_event (topic, seq, event, data) values (${topic}, ${seq}, 'submission.status', '{}'::jsonb)`;

@@ -7,7 +7,7 @@ import { UnreadCounts } from '../discuss';
 import { decode } from '../decode';
 import { OjError } from '../errors';
 import { JudgeRunnersData, TestJudgeResult } from '../judge-admin';
-import { topicKind, type TopicKind } from './topics';
+import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
   submitId: Type.Integer(),
@@ -64,6 +64,17 @@ export const PUSH_EVENTS = {
 export type PushEventName = keyof typeof PUSH_EVENTS;
 export const PUSH_EVENT_NAMES = Object.keys(PUSH_EVENTS) as PushEventName[];
 export type PushEventData<E extends PushEventName> = Static<(typeof PUSH_EVENTS)[E]['data']>;
+
+/** The topic kinds event `E` is published on. */
+export type TopicKindsOf<E extends PushEventName> = (typeof PUSH_EVENTS)[E]['topics'][number];
+
+/** The events a topic of kind `K` carries (of either kind for a union). */
+export type EventsOfKind<K extends TopicKind> = {
+  [E in PushEventName]: K extends TopicKindsOf<E> ? E : never;
+}[PushEventName];
+
+/** The events a topic name carries: `EventsOfKind` of its kind (every event for a plain `string`). */
+export type EventsOfTopic<T extends string> = EventsOfKind<KindOfTopic<T>>;
 
 /** What every pushed event carries on the socket: its topic, the topic's monotonic seq, and the data. */
 export interface PushFrame<E extends PushEventName = PushEventName> {

@@ -14,22 +14,34 @@ export type Topic =
 
 export type TopicKind = Topic['kind'];
 
+/** The name of a topic of kind `K`, as its builder types it (so a watcher's handlers can be checked against it). */
+export type TopicName<K extends TopicKind = TopicKind> = K extends 'judge-status' ? 'judge-status' : `${K}:${string}`;
+
+/** The kind of a topic name typed by a builder; every kind for a plain `string`. */
+export type KindOfTopic<T extends string> = string extends T
+  ? TopicKind
+  : T extends 'judge-status'
+    ? 'judge-status'
+    : T extends `${infer K}:${string}`
+      ? Extract<K, TopicKind>
+      : never;
+
 /** Topic names, one builder per kind. */
 export const topics = {
   /** A submission's status and cases (its audience: who may see the submission). */
-  submission: (submitId: number) => `submission:${submitId}`,
+  submission: (submitId: number): TopicName<'submission'> => `submission:${submitId}`,
   /** One user's own events (joined automatically by an authenticated socket). */
-  user: (uid: string) => `user:${uid}`,
+  user: (uid: string): TopicName<'user'> => `user:${uid}`,
   /** A contest's clock and announcements. */
-  contest: (cid: number) => `contest:${cid}`,
+  contest: (cid: number): TopicName<'contest'> => `contest:${cid}`,
   /** The contestants' (sealed) scoreboard of a contest. */
-  scoreboard: (cid: number) => `scoreboard:${cid}`,
+  scoreboard: (cid: number): TopicName<'scoreboard'> => `scoreboard:${cid}`,
   /** The contest admins' live board, AC helper and print queue. */
-  contestAdmin: (cid: number) => `contest-admin:${cid}`,
+  contestAdmin: (cid: number): TopicName<'contest-admin'> => `contest-admin:${cid}`,
   /** One online-test run. */
-  testJudge: (key: string) => `test-judge:${key}`,
+  testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
-  judgeStatus: () => 'judge-status',
+  judgeStatus: (): TopicName<'judge-status'> => 'judge-status',
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */

@@ -1,7 +1,7 @@
 // Push events: each topic has a monotonic seq assigned inside the writer's transaction and a short history
 // (push_event) so a reconnecting client can replay what it missed.
 import type { Logger } from 'pino';
-import type { PushEventData, PushEventName, PushMessage, ServicesTransport } from '@oj/proto';
+import type { PushEventData, PushEventName, PushMessage, ServicesTransport, TopicKindsOf, TopicName } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { deleteEventsBefore, eventsBetween, insertEvent, latestSeqOf, nextSeq } from './push.repo';
@@ -19,8 +19,11 @@ export interface PushService {
 /** Replays longer than this are answered with a resync instead. */
 export const MAX_REPLAY = 1000;
 
-/** Assigns the next seq of `topic` and stores the event; publish the result after the transaction commits. */
-export async function appendPush<E extends PushEventName>(tx: Tx, topic: string, event: E, data: PushEventData<E>): Promise<PushMessage> {
+/**
+ * Assigns the next seq of `topic` and stores the event; publish the result after the transaction commits. The topic is
+ * one of the event's kinds, built by `topics`.
+ */
+export async function appendPush<E extends PushEventName>(tx: Tx, topic: TopicName<TopicKindsOf<E>>, event: E, data: PushEventData<E>): Promise<PushMessage> {
   const seq = await nextSeq(tx, topic);
   await insertEvent(tx, { topic, seq, event, data });
   return { topic, seq, event, data };

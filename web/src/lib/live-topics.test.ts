@@ -1,7 +1,8 @@
 // The ordering, hole, resync, resubscribe and fallback-polling rules of watched topics, driven through a scripted
 // socket link (the real socket path is covered end to end in tests/e2e/scoreboard.spec.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AcInfoVO, SubscribeAck } from '@oj/proto';
+import { topics, type AcInfoVO, type SubscribeAck } from '@oj/proto';
+import { PollGroup } from './fallback-poll';
 import { LiveTopicHub, type TopicLink } from './live-topics';
 
 interface SentSubscribe {
@@ -285,5 +286,40 @@ describe('LiveTopicHub for topics followed from their start (submissions, online
     expect(refused).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(5000);
     expect(link.subs).toHaveLength(0); // a final refusal is not retried
+  });
+
+  it('polls the watched submissions in one request while down, within a budget a new watch restarts, until the socket is back', async () => {
+    const link = new ScriptedLink();
+    link.up = false;
+    const hub = new LiveTopicHub(link, { gapWaitMs: 500, retryMs: 1000 });
+    const runs: number[][] = [];
+    const group = new PollGroup<number>({
+      intervalMs: 2000,
+      maxPolls: 3,
+      run: async (ids) => {
+        runs.push([...ids].sort());
+        return true;
+      },
+    });
+    const watchSubmission = (id: number) => {
+      group.resetBudget();
+      return hub.watch(topics.submission(id), { fromSeq: 0, onResync: () => undefined, events: {}, poll: group.member(id) });
+    };
+
+    watchSubmission(42);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs).toEqual([[42], [42], [42]]);
+    const stop43 = watchSubmission(43);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs.slice(3)).toEqual([[42, 43], [42, 43], [42, 43]]);
+
+    link.up = true;
+    hub.connected();
+    expect(link.subs.map((x) => [x.topic, x.since])).toEqual([[topics.submission(42), 0], [topics.submission(43), 0]]);
+    watchSubmission(44);
+    stop43();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs).toHaveLength(6);
+    expect(link.unsubs).toEqual([topics.submission(43)]);
   });
 });

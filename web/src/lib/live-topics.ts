@@ -7,11 +7,12 @@ import { decodePushFrame, type PushEventData, type PushEventName, type Subscribe
 import { every, type FallbackPoll } from './fallback-poll';
 import type { RealtimeLinkListener } from './socket';
 
-export type LiveEventHandlers = { [E in PushEventName]?: (data: PushEventData<E>, seq: number) => void };
+/** Handlers of the events `E` (by default any event; `watchTopic` narrows it to the events the topic carries). */
+export type LiveEventHandlers<E extends PushEventName = PushEventName> = { [K in E]?: (data: PushEventData<K>, seq: number) => void };
 
-export interface WatchOptions {
+export interface WatchOptions<E extends PushEventName = PushEventName> {
   /** Handlers per event; frames of other events only advance the seq. */
-  events: LiveEventHandlers;
+  events: LiveEventHandlers<E>;
   /** Frames were lost for good (resync ack, a hole the server could not replay, a bad frame): reload over REST. */
   onResync: () => void;
   /** REST refresh run only while the socket is down or the topic refused: every `intervalMs`, or a shared poll. */

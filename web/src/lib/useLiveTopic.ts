@@ -2,7 +2,7 @@
 // engine (lib/live-topics.ts) over the one socket (lib/socket.ts). A live screen declares its topic, its REST
 // fallback and its reducer (the event handlers) in one hook file of its feature.
 import { useEffect, useRef } from 'react';
-import type { PushEventName } from '@oj/proto';
+import type { EventsOfTopic, PushEventName } from '@oj/proto';
 import { LiveTopicHub, type LiveEventHandlers, type TopicWatch, type WatchOptions } from './live-topics';
 import { attachRealtimeLink, emitSubscribe, emitUnsubscribe, socketConnected } from './socket';
 
@@ -20,16 +20,17 @@ function theHub(): LiveTopicHub {
  * Follows `topic` (e.g. `scoreboard:12`) until the returned function is called. Several watchers of one topic
  * share one subscription; each gets every frame once, in seq order.
  */
-export function watchTopic(topic: string, opts: WatchOptions): TopicWatch {
+export function watchTopic<T extends string>(topic: T, opts: WatchOptions<EventsOfTopic<T>>): TopicWatch {
   return theHub().watch(topic, opts);
 }
 
 /**
- * Watches `topic` while the component is mounted (null: nothing). The options are read when the topic changes, and
- * the handlers always through the latest render's options, so they may close over props and state.
+ * Watches `topic` while the component is mounted (null: nothing). The options are read when the topic changes; the
+ * handlers and an interval poll's `run` are always called through the latest render's options, so they may close
+ * over props and state.
  */
-export function useLiveTopic(topic: string | null, opts: WatchOptions): void {
-  const ref = useRef(opts);
+export function useLiveTopic<T extends string>(topic: T | null, opts: WatchOptions<EventsOfTopic<T>>): void {
+  const ref = useRef<WatchOptions>(opts);
   ref.current = opts;
   useEffect(() => {
     if (topic === null) return undefined;
@@ -38,9 +39,14 @@ export function useLiveTopic(topic: string | null, opts: WatchOptions): void {
     for (const name of Object.keys(o.events) as PushEventName[]) {
       Object.assign(events, { [name]: (data: unknown, seq: number) => (ref.current.events[name] as ((d: unknown, s: number) => void) | undefined)?.(data, seq) });
     }
-    return watchTopic(topic, {
+    const latestRun = () => {
+      const p = ref.current.poll;
+      return p && 'run' in p ? p.run() : Promise.resolve();
+    };
+    return theHub().watch(topic, {
       ...o,
       events,
+      poll: o.poll && 'run' in o.poll ? { intervalMs: o.poll.intervalMs, run: latestRun } : o.poll,
       onResync: () => ref.current.onResync(),
       onRefused: () => ref.current.onRefused?.(),
       onSubscribed: () => ref.current.onSubscribed?.(),

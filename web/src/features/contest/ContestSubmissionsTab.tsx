@@ -1,5 +1,5 @@
 // The Status tab (/contest/:contestID/submissions): the contest's submissions with Mine/All, problem, status and
-// author filters in the URL. Rows still being judged are watched live (lib/socket.ts watchSubmission); while the
+// author filters in the URL. Rows still being judged are watched live (watchSubmission of features/submission/useLiveSubmission.ts); while the
 // socket is down they are polled with check-contest-submissions-status (2 s, at most 300 polls).
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -3,7 +3,7 @@
 // announcements only while the socket is down.
 import { useEffect, useRef } from 'react';
 import { POLLING, type ContestAnnouncementVO, type ContestStatusEvent, topics } from '@oj/proto';
-import { watchTopic } from '../../lib/useLiveTopic';
+import { useLiveTopic } from '../../lib/useLiveTopic';
 
 export interface ContestLiveHandlers {
   onStatus: (ev: ContestStatusEvent) => void;
@@ -15,21 +15,20 @@ export interface ContestLiveHandlers {
 export function useContestLive(cid: number, enabled: boolean, handlers: ContestLiveHandlers): void {
   const ref = useRef(handlers);
   ref.current = handlers;
+  // Whatever happened before we arrived (or while away) comes over REST once.
   useEffect(() => {
-    if (!enabled) return;
-    // Whatever happened before we arrived (or while away) comes over REST once.
-    void ref.current.catchUp();
-    return watchTopic(topics.contest(cid), {
-      events: {
-        'contest.status': (ev) => {
-          if (ev.cid === cid) ref.current.onStatus(ev);
-        },
-        'contest.announcement': (a) => {
-          if (a.cid === cid) ref.current.onAnnouncement(a);
-        },
-      },
-      onResync: () => void ref.current.catchUp(),
-      poll: { intervalMs: POLLING.contestAnnouncementMs, run: () => ref.current.catchUp() },
-    });
+    if (enabled) void ref.current.catchUp();
   }, [cid, enabled]);
+  useLiveTopic(enabled ? topics.contest(cid) : null, {
+    events: {
+      'contest.status': (ev) => {
+        if (ev.cid === cid) handlers.onStatus(ev);
+      },
+      'contest.announcement': (a) => {
+        if (a.cid === cid) handlers.onAnnouncement(a);
+      },
+    },
+    onResync: () => void handlers.catchUp(),
+    poll: { intervalMs: POLLING.contestAnnouncementMs, run: () => handlers.catchUp() },
+  });
 }

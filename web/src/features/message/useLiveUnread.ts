@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { decode, POLLING, topics, UnreadCounts } from '@oj/proto';
 import { api } from '../../lib/api';
-import { watchTopic } from '../../lib/useLiveTopic';
+import { useLiveTopic } from '../../lib/useLiveTopic';
 import { sessionState } from '../../stores/session';
 import { applyUnread, resetUnread } from '../../stores/unread';
 
@@ -25,12 +25,11 @@ export function useLiveUnread(): void {
   useEffect(() => {
     // Another user's counts must not linger.
     resetUnread();
-    if (uid === null) return undefined;
-    void refreshUnread();
-    return watchTopic(topics.user(uid), {
-      events: { 'unread.counts': (data) => applyUnread(data) },
-      onResync: () => void refreshUnread(),
-      poll: { intervalMs: POLLING.unreadMs, run: refreshUnread },
-    });
+    if (uid !== null) void refreshUnread();
   }, [uid]);
+  useLiveTopic(uid === null ? null : topics.user(uid), {
+    events: { 'unread.counts': (data) => applyUnread(data) },
+    onResync: () => void refreshUnread(),
+    poll: { intervalMs: POLLING.unreadMs, run: refreshUnread },
+  });
 }

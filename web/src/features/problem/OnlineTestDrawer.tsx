@@ -1,6 +1,6 @@
-// The editor's Online Test drawer (spec: problem page): custom input (≤ 1000 characters) and an optional
+// The editor's Online Test drawer on the problem page: custom input (≤ 1000 characters) and an optional
 // expected output, run once on the lowest judge lane. The result comes over the socket on
-// `test-judge:<key>`; while the socket is down lib/socket.ts polls it every second.
+// `test-judge:<key>` (useLiveTestJudge.ts); while the socket is down it is polled every second.
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -25,6 +25,9 @@ import { registerProblemRoutes } from './routes/problem.routes';
 import { registerScoreboardRoutes } from './routes/scoreboard.routes';
 import { registerSiteRoutes } from './routes/site.routes';
 import { registerSubmissionRoutes } from './routes/submission.routes';
+import { registerAdminProblemRoutes } from './routes/admin-problem.routes';
+import { registerTagRoutes } from './routes/tag.routes';
+import { registerProblemFileRoutes } from './routes/problem-file.routes';
 import type { RouteDeps } from './routes/types';
 import { registerWeb, sendSpa, wantsSpa } from './web';
 
@@ -94,6 +97,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerDiscussRoutes(app, deps);
   registerContestRoutes(app, deps);
   registerAdminContestRoutes(app, deps);
+  registerAdminProblemRoutes(app, deps);
+  registerTagRoutes(app, deps);
+  registerProblemFileRoutes(app, deps);
   registerScoreboardRoutes(app, deps);
   registerEventFeedRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));

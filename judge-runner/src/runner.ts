@@ -12,6 +12,7 @@ import { checkSystemPackages } from './sandbox/system-check';
 import { readJobHead, systemErrorFinal } from './system-error';
 import { createCompileCache } from './compile-cache';
 import { TestdataCache } from './testdata/cache';
+import { runCompileCheck } from './compile-check';
 import { runTestJudge, testSystemError } from './test-judge';
 
 /** Slot s's checkers and interactors run as uid `OJ_SANDBOX_UID_BASE + HELPER_SLOT_OFFSET + s`, in cgroups of their own. */
@@ -130,7 +131,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       let result = testSystemError(job, config.runnerId, 'the test was tried too often');
       if (d.deliveryCount <= MAX_DELIVERIES) {
         try {
-          result = await runTestJudge(job, { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId });
+          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId };
+          result = job.compileCheck ? await runCompileCheck(job, deps) : await runTestJudge(job, deps);
         } catch (e) {
           log.error({ err: e }, 'online test failed: System Error');
           result = testSystemError(job, config.runnerId, 'system error');

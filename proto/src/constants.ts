@@ -34,6 +34,8 @@ export const PAGE_SIZES = {
   announcements: 5,
   messages: 6,
   systemMessages: 8,
+  /** Admin tables. */
+  adminList: 10,
 } as const;
 
 /** Fallback polling intervals; used only while the socket is down. */

@@ -127,6 +127,7 @@ export const RecentContestVO = Type.Object({
 export type RecentContestVO = Static<typeof RecentContestVO>;
 
 export const TagClassification = Type.Object({ id: Type.Integer(), name: Type.String(), oj: Type.String(), rank: Type.Integer() });
+export type TagClassification = Static<typeof TagClassification>;
 export const ProblemTagVO = Type.Object({
   classification: Nullable(TagClassification),
   tagList: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), color: Nullable(Type.String()), oj: Type.String() })),

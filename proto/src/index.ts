@@ -18,3 +18,4 @@ export type * from './transport';
 export * from './account';
 export * from './contest';
 export * from './scoreboard';
+export * from './problem-admin';

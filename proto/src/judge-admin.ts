@@ -87,3 +87,11 @@ export type JudgeRunnerInfo = Static<typeof JudgeRunnerInfo>;
 
 export const JudgeRunnersData = Type.Object({ runners: Type.Array(JudgeRunnerInfo) });
 export type JudgeRunnersData = Static<typeof JudgeRunnersData>;
+
+/** Submissions of one problem not yet judged: waiting in the queue, and being judged (compiling or running). */
+export const ProblemQueueEntry = Type.Object({ pid: Type.Integer(), waiting: Type.Integer(), judging: Type.Integer() });
+export type ProblemQueueEntry = Static<typeof ProblemQueueEntry>;
+
+/** The `judge.queue` event on `judge-status`: every problem with something unjudged (the others have none). */
+export const JudgeQueueData = Type.Object({ problems: Type.Array(ProblemQueueEntry) });
+export type JudgeQueueData = Static<typeof JudgeQueueData>;

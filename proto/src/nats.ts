@@ -85,6 +85,11 @@ export const JudgeJob = Type.Object({
    */
   testJudge: Type.Optional(Type.Object({ key: Type.String({ minLength: 1, maxLength: 128 }), hasExpected: Type.Boolean() })),
   /**
+   * With `testJudge`: only build the problem's checker or interactor (admin "Compile" of the problem form) and
+   * answer Accepted, or Compile Error with the compiler's message; no program runs.
+   */
+  compileCheck: Type.Optional(Type.Boolean()),
+  /**
    * How much live progress the runner publishes: every case (the default), or only the status changes and the
    * final verdict, whose case list is complete anyway. Rejudges use 'verdict', so thousands of case events do
    * not queue in the ingester ahead of contest and practice verdicts.

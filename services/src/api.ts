@@ -19,6 +19,12 @@ import type { ContestAdminService } from './contest/contest-admin.service';
 import type { ContestAnnouncementService } from './contest/announcement.service';
 import type { EventFeedService } from './contest/event-feed/event-feed.service';
 import type { ScoreboardService } from './contest/scoreboard/board.service';
+import type { ProblemAdminService } from './problem-admin/problem-admin.service';
+import type { SelfCheckService } from './problem-admin/self-check.service';
+import type { TagService } from './tag/tag.service';
+import type { MdFileService } from './md-file/md-file.service';
+import type { ProblemImportService } from './problem-import/import.service';
+import type { ProblemExportService } from './problem-import/export.service';
 
 export interface OjServices {
   account: AccountService;
@@ -32,6 +38,16 @@ export interface OjServices {
   testJudge: TestJudgeService;
   /** Test-case zip upload and download. */
   testdata: TestdataService;
+  /** The problem bank's admin side: list, form, delete, auth, cases, checker compile. */
+  problemAdmin: ProblemAdminService;
+  /** Judging an imported package's programs against their expected verdicts. */
+  selfCheck: SelfCheckService;
+  /** Tags and tag classifications. */
+  tags: TagService;
+  /** Statement images and files. */
+  mdFiles: MdFileService;
+  problemImport: ProblemImportService;
+  problemExport: ProblemExportService;
   site: SiteService;
   /** Home page, user home, global ranks. */
   home: HomeService;

@@ -31,6 +31,14 @@ import { createContestAnnouncementService } from './contest/announcement.service
 import { ContestClock } from './contest/contest-clock';
 import { BoardProjector } from './contest/scoreboard/projector';
 import { createScoreboardService } from './contest/scoreboard/board.service';
+import { createProblemAdminService } from './problem-admin/problem-admin.service';
+import { ProblemQueuePublisher } from './problem-admin/problem-queue';
+import { createSelfCheckService } from './problem-admin/self-check.service';
+import { createTagService } from './tag/tag.service';
+import { createMdFileService } from './md-file/md-file.service';
+import { createProblemImportService } from './problem-import/import.service';
+import { createProblemExportService } from './problem-import/export.service';
+import { readArchive, writeHojArchive } from './problem-import';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -73,6 +81,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const runnerStatus = new RunnerStatusPublisher(ctx, runners);
   const testJudgeWorker = new TestJudgeWorker(ctx);
   const contestClock = new ContestClock(ctx);
+  const problemQueue = new ProblemQueuePublisher(ctx);
+  const testdata = createTestdataService(ctx);
 
   let heartbeatSub: Stoppable | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -114,7 +124,13 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     scoreboards: createScoreboardService(ctx, boards),
     boards,
     testJudge: createTestJudgeService(ctx, runners),
-    testdata: createTestdataService(ctx),
+    testdata,
+    problemAdmin: createProblemAdminService(ctx, testdata),
+    selfCheck: createSelfCheckService(ctx, relay),
+    tags: createTagService(ctx),
+    mdFiles: createMdFileService(ctx),
+    problemImport: createProblemImportService(ctx, testdata, readArchive),
+    problemExport: createProblemExportService(ctx, writeHojArchive),
     contests: { ...createContestService(ctx, boards), ...createContestAdminService(ctx) },
     contestAnnouncements: createContestAnnouncementService(ctx),
     contestClock,
@@ -138,6 +154,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       relay.start();
       void relay.flush(); // rows left behind by a previous run
       contestClock.start();
+      problemQueue.start();
       timer = setInterval(() => void maintenance(), config.maintenanceIntervalMs);
       timer.unref();
     },
@@ -147,6 +164,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       timer = null;
       await heartbeatSub?.stop();
       await contestClock.stop();
+      await problemQueue.stop();
       await runnerStatus.stop();
       await testJudgeWorker.stop();
       await ingester.stop();

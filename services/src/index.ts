@@ -18,3 +18,4 @@ export type { DiscussService } from './discuss/discuss.service';
 export type { MessageService } from './discuss/message.service';
 export { canComment, canPost, createPostingGates, type PostingGates } from './account/gates';
 export { ACCOUNT_TIMES, sniffImage, type AccountFlows } from './account/account-flows.service';
+export { IMPORT_LIMITS, type ImportFormat, type ImportedProblem } from './problem-import/types';

@@ -104,8 +104,11 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
     return ok(user);
   });
 
-  app.get('/api/public/img/:name', { schema: { params: Type.Object({ name: Type.String({ pattern: '^[0-9a-f-]{36}\\.(gif|jpg|png|bmp|webp)$' }) }) } }, async (req, reply) => {
-    const img = await flows.avatar(req.params.name);
+  // Avatars (uuid names) and statement images (md files, hex names) share the public image path.
+  app.get('/api/public/img/:name', { schema: { params: Type.Object({ name: Type.String({ pattern: '^[0-9a-f-]{24,36}\\.(gif|jpg|png|bmp|webp)$' }) }) } }, async (req, reply) => {
+    const found = await flows.avatar(req.params.name);
+    const md = found ? null : await services.mdFiles.read('img', req.params.name);
+    const img = found ?? (md && { mime: md.contentType, data: md.data });
     if (!img) throw new OjError('NOT_FOUND');
     return reply
       .header('Content-Type', img.mime)

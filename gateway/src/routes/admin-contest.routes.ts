@@ -1,7 +1,6 @@
 // Contest administration of the original product: contests (root, admin and problem_admin; delete root only), their
 // problems (removal root and problem_admin) and announcements. The hooks check the site role; the services
 // check it again and that a non-root admin manages only the contests they created.
-import type { FastifyRequest } from 'fastify';
 import {
   AdminContestBody,
   AdminContestListQuery,
@@ -15,14 +14,10 @@ import {
   ContestPidQuery,
   ContestProblemBody,
   ok,
-  OjError,
-  type RoleName,
 } from '@oj/proto';
+import { roleHook } from './role-hook';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
-const roleHook = (allowed: readonly RoleName[]) => async (req: FastifyRequest) => {
-  if (!req.auth?.viewer.roles.some((r) => allowed.includes(r))) throw new OjError('AUTH_FORBIDDEN');
-};
 
 export function registerAdminContestRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
   const { contests, contestAnnouncements } = services;

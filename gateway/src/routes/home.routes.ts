@@ -17,7 +17,7 @@ export function registerHomeRoutes(app: TypedApp, { services, auth }: RouteDeps)
   );
   app.get('/api/get-recent-updated-problem', anon, async () => ok(await home.recentUpdatedProblems()));
   app.get('/api/get-problem-tags-and-classification', { ...anon, schema: { querystring: OjQuery } }, async (req) =>
-    ok(await home.problemTagsAndClassification(req.query.oj)),
+    ok(await services.tags.grouped(req.query.oj)),
   );
 
   // "open" in the original product: a token, when sent, must be valid; without uid/username the caller's own home.

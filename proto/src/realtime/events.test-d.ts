@@ -30,5 +30,5 @@ expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contest>>>().toEqualTypeOf<'
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.scoreboard>>>().toEqualTypeOf<'contest.status' | 'scoreboard.delta'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'scoreboard.delta' | 'acinfo.new' | 'print.new'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.testJudge>>>().toEqualTypeOf<'test-judge.result'>();
-expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners'>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners' | 'judge.queue'>();
 expectTypeOf<EventsOfTopic<string>>().toEqualTypeOf<PushEventName>();

@@ -6,7 +6,7 @@ import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEven
 import { UnreadCounts } from '../discuss';
 import { decode } from '../decode';
 import { OjError } from '../errors';
-import { JudgeRunnersData, TestJudgeResult } from '../judge-admin';
+import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -59,6 +59,7 @@ export const PUSH_EVENTS = {
   'acinfo.new': { topics: ['contest-admin'], data: AcInfoNewEvent },
   'print.new': { topics: ['contest-admin'], data: PrintNewEvent },
   'judge.runners': { topics: ['judge-status'], data: JudgeRunnersData },
+  'judge.queue': { topics: ['judge-status'], data: JudgeQueueData },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

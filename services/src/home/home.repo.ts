@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { JudgeStatus, RankType } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
-import { announcement, contest, contestRegister, problems, tags, users } from '../db/schema';
+import { announcement, contest, contestRegister, problems, users } from '../db/schema';
 
 const AC = JudgeStatus.ACCEPTED;
 /** Submissions counted by the global ranks: outside contests and groups. */
@@ -123,10 +123,6 @@ export async function upcomingContests(db: DbOrTx) {
     .where(and(eq(contest.visible, true), sql`${contest.endTime} > now()`, sql`${contest.startTime} < now() + interval '14 days'`))
     .orderBy(contest.startTime)
     .limit(50);
-}
-
-export async function tagsOfOj(db: DbOrTx, oj: string) {
-  return db.select().from(tags).where(eq(tags.oj, oj)).orderBy(tags.id);
 }
 
 export async function findUserBy(db: DbOrTx, by: { uid: string } | { username: string }) {

@@ -2,7 +2,6 @@
 // the `judge` table, so a rejudge is reflected at once; only global rank pages without a search are cached 60 s.
 import {
   OjError,
-  OWN_OJ,
   PAGE_SIZES,
   RANK_CACHE_MS,
   RankType,
@@ -12,7 +11,6 @@ import {
   type OIRankVO,
   type PageOf,
   type PageQuery,
-  type ProblemTagVO,
   type RankListQuery,
   type RecentContestVO,
   type RecentUpdatedProblemVO,
@@ -35,7 +33,6 @@ import {
   sevenDayRank,
   solvedProblems,
   submissionsPerDay,
-  tagsOfOj,
   upcomingContests,
   type RankRow,
 } from './home.repo';
@@ -52,7 +49,6 @@ export interface HomeService {
   announcements(q: PageQuery): Promise<PageOf<AnnouncementVO>>;
   /** Contests of the next 14 days (none until contests exist). */
   recentContests(): Promise<RecentContestVO[]>;
-  problemTagsAndClassification(oj?: string): Promise<ProblemTagVO[]>;
   /** Without uid and username: the viewer's own home (login required). */
   userHome(q: UserHomeQuery, viewer: Viewer | null): Promise<UserHomeVO>;
   heatmap(q: UserHomeQuery, viewer: Viewer | null): Promise<UserCalendarHeatmapVO>;
@@ -193,12 +189,6 @@ export function createHomeService(ctx: ServiceContext): HomeService {
         duration: c.duration,
         count: n,
       }));
-    },
-
-    async problemTagsAndClassification(oj = OWN_OJ) {
-      const rows = await tagsOfOj(db, oj);
-      if (rows.length === 0) return [];
-      return [{ classification: null, tagList: rows.map((t) => ({ id: t.id, name: t.name, color: t.color, oj: t.oj })) }];
     },
 
     async userHome(q, viewer) {

@@ -1,11 +1,11 @@
 // Test data of problems: zip upload (validated, packed, put in the object store under its
 // content hash), attaching a case set to a problem (a new `caseVersion`, judged with from the next job on),
 // and the zip download for admins.
-import { decodePack, isAdminRole, OjError, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
+import { decodePack, encodePack, isAdminRole, OjError, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { findProblemById, problemWithCases } from '../problem/problem.repo';
-import { replaceCases } from './testdata.repo';
+import { replaceCases, type CaseFiles } from './testdata.repo';
 import { buildCaseSet, sha256Hex } from './case-set';
 import { writeZip } from './zip';
 
@@ -22,6 +22,10 @@ export interface TestdataService {
    * `isUploadTestCase` and `uploadTestcaseDir` does); `cases` may override scores and groups.
    */
   attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer): Promise<void>;
+  /** Stores case files read from an imported archive as a case set; answers its version. */
+  storeFiles(files: readonly { name: string; data: Uint8Array }[]): Promise<string>;
+  /** The case rows for stored case set `version` (every named file must be in it), for a save that attaches it itself. */
+  caseFiles(version: string, cases: readonly UploadedCase[]): Promise<CaseFiles[]>;
   /** The problem's test cases as a zip: root, admins, problem admins or the problem's author. */
   download(pid: number, viewer: Viewer): Promise<TestcaseZip>;
 }
@@ -38,14 +42,18 @@ export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimi
     return { put, get };
   };
 
-  async function attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer): Promise<void> {
-    if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+  async function caseFiles(version: string, cases: readonly UploadedCase[]): Promise<CaseFiles[]> {
     const pack = await store().get(version);
     if (!pack || sha256Hex(pack) !== version) throw new OjError('TESTCASE_NOT_FOUND');
     const names = new Set(decodePack(pack).map((f) => f.name));
     for (const c of cases) if (!names.has(c.input) || !names.has(c.output)) throw new OjError('TESTCASE_UNMATCHED', { name: c.input, want: c.output });
     if (cases.length === 0) throw new OjError('TESTCASE_EMPTY');
-    const files = cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null }));
+    return cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null }));
+  }
+
+  async function attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer): Promise<void> {
+    if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+    const files = await caseFiles(version, cases);
     if (!(await db.transaction((tx) => replaceCases(tx, pid, version, files)))) throw new OjError('PROBLEM_NOT_FOUND');
     ctx.logger.info({ pid, version, cases: cases.length, by: viewer.username }, 'test data attached');
   }
@@ -66,6 +74,14 @@ export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimi
     },
 
     attach,
+    caseFiles,
+
+    async storeFiles(files) {
+      const pack = encodePack(files);
+      const version = sha256Hex(pack);
+      await store().put(version, pack);
+      return version;
+    },
 
     async download(pid, viewer) {
       const found = await problemWithCases(db, pid);

@@ -1,6 +1,8 @@
 // Problems: the bank, test cases, languages, code templates, tags.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { gmt } from './columns';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const statusCounters = {
   total: integer('total').notNull().default(0),
@@ -52,6 +54,12 @@ export const problems = pgTable(
     /** Checker (judgeMode spj) or interactor (interactive): its language (C, C++, JavaScript) and code. */
     spjLanguage: text('spj_language'),
     spjCode: text('spj_code'),
+    /** `testlib` (exit 0/1/2/7) or `kattis` (ICPC output validators and interactors, exit 42/43). */
+    checkerProtocol: text('checker_protocol').notNull().default('testlib'),
+    /** ICPC default output validator flags (judge mode default); null: the plain comparison. */
+    validatorFlags: text('validator_flags'),
+    /** Username of the admin who saved the problem last. */
+    modifiedUser: text('modified_user'),
     /** Cases come from an uploaded zip (their bytes in the test-data object store, problem_case holds file names). */
     isUploadCase: boolean('is_upload_case').notNull().default(false),
     /** With uploaded cases: the sha256 of the packed case files, the object's name in the store. */
@@ -134,10 +142,58 @@ export const tags = pgTable(
     name: text('name').notNull(),
     color: text('color'),
     oj: text('oj').notNull().default('ME'),
+    /** Its classification (the tags panel groups by it); null: unclassified. */
+    tcid: integer('tcid').references(() => tagClassification.id, { onDelete: 'set null' }),
     ...gmt,
   },
   (t) => [uniqueIndex('tags_name_oj_idx').on(t.name, t.oj)],
 );
+
+export const tagClassification = pgTable(
+  'tag_classification',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    oj: text('oj').notNull().default('ME'),
+    /** Display order, smallest first. */
+    rank: integer('rank').notNull().default(0),
+    ...gmt,
+  },
+  (t) => [uniqueIndex('tag_classification_name_oj_idx').on(t.name, t.oj)],
+);
+
+/** Programs of an imported ICPC package (`submissions/<verdict>/…`) and, once self-checked, their submission. */
+export const packageSubmission = pgTable(
+  'package_submission',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    language: text('language').notNull(),
+    code: text('code').notNull(),
+    /** The package's verdict folder: accepted, wrong_answer, time_limit_exceeded, run_time_error, … */
+    expected: text('expected').notNull(),
+    /** The submission of the last self-check run. */
+    submitId: integer('submit_id'),
+    ...gmt,
+  },
+  (t) => [index('package_submission_pid_idx').on(t.pid)],
+);
+
+/** Images and files uploaded for statements (`/api/file/upload-md-img`, `upload-md-file`), served under `/api/public/`. */
+export const mdFile = pgTable('md_file', {
+  id: serial('id').primaryKey(),
+  /** Stored name: a random id plus the extension; the public path's last part. */
+  name: text('name').notNull().unique(),
+  kind: text('kind').notNull(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  uid: text('uid'),
+  gid: integer('gid'),
+  ...gmt,
+});
 
 export const problemTag = pgTable(
   'problem_tag',

@@ -1,0 +1,207 @@
+// The problem bank's admin side: list, read, create, edit, delete, change auth, read cases, compile the checker.
+// Root and admins manage every problem; a problem admin manages the problems they authored; deleting is for root
+// and problem admins (their own), as the original product's route rules say. A problem used in a contest cannot be
+// deleted; deleting one removes its practice submissions with it (docs/problem-bank.md).
+import {
+  OjError,
+  PAGE_SIZES,
+  type AdminProblemDetail,
+  type AdminProblemListQuery,
+  type AdminProblemRow,
+  type ChangeProblemAuthBody,
+  type CompileDTO,
+  type JudgeQueueData,
+  type PageOf,
+  type ProblemCase,
+  type ProblemCasesQuery,
+  type ProblemDTO,
+} from '@oj/proto';
+import type { Viewer } from '../account/viewer';
+import type { ServiceContext } from '../context';
+import { pageOf, pageOffset } from '../db/paging';
+import { findProblemById, tagsOf } from '../problem/problem.repo';
+import { REMOTE_OJ_KEYS, toProblem, type ProblemRow } from '../problem/problem.service';
+import type { TestdataService } from '../testdata/testdata.service';
+import { compileChecker } from './checker-compile';
+import { extraFiles, problemValues, type ProblemValues } from './problem-form';
+import { casesOf, contestsUsing, deleteProblemRows, languagesAndOwnTemplates, listAdminProblems, problemQueues, setProblemAuth } from './problem-admin.repo';
+import { writeProblem } from './problem-write';
+import { countPackageSubmissions } from './package-submission.repo';
+
+export interface ProblemAdminService {
+  list(q: AdminProblemListQuery, viewer: Viewer): Promise<PageOf<AdminProblemRow>>;
+  get(pid: number, viewer: Viewer): Promise<AdminProblemDetail>;
+  /** Answers the new problem's id and display id (the original answered null). */
+  create(dto: ProblemDTO, viewer: Viewer): Promise<{ pid: number; problemId: string }>;
+  update(dto: ProblemDTO, viewer: Viewer): Promise<void>;
+  /** Answers how many submissions went with it. */
+  remove(pid: number, viewer: Viewer): Promise<{ submissions: number }>;
+  changeAuth(body: ChangeProblemAuthBody, viewer: Viewer): Promise<void>;
+  cases(q: ProblemCasesQuery, viewer: Viewer): Promise<ProblemCase[]>;
+  compile(kind: 'spj' | 'interactive', dto: CompileDTO, viewer: Viewer): Promise<void>;
+  /** Every problem's unjudged submissions (the snapshot the live `judge.queue` event then updates). */
+  queues(): Promise<JudgeQueueData>;
+}
+
+const has = (v: Viewer, ...roles: string[]) => v.roles.some((r) => roles.includes(r));
+export const isProblemManager = (v: Viewer) => has(v, 'root', 'admin', 'problem_admin');
+
+/** Whether `v` may change problem `p`: root and admins any, a problem admin their own. */
+export function mayEditProblem(v: Viewer, p: Pick<ProblemRow, 'author'>): boolean {
+  return has(v, 'root', 'admin') || (has(v, 'problem_admin') && p.author === v.username);
+}
+
+const mayDelete = (v: Viewer, p: Pick<ProblemRow, 'author'>) => has(v, 'root') || (has(v, 'problem_admin') && p.author === v.username);
+
+function requireManager(v: Viewer): void {
+  if (!isProblemManager(v)) throw new OjError('AUTH_FORBIDDEN');
+}
+
+function toRow(p: ProblemRow): AdminProblemRow {
+  return {
+    id: p.id,
+    problemId: p.problemId,
+    title: p.title,
+    author: p.author,
+    modifiedUser: p.modifiedUser,
+    type: p.type,
+    auth: p.auth,
+    difficulty: p.difficulty,
+    judgeMode: p.judgeMode,
+    isRemote: p.isRemote,
+    total: p.total,
+    ac: p.ac,
+    gmtCreate: p.gmtCreate.toISOString(),
+    gmtModified: p.gmtModified.toISOString(),
+  };
+}
+
+/** Whether the save brings a checker the runners have not compiled for this problem. */
+function checkerChanged(v: ProblemValues, old: ProblemRow | null): boolean {
+  if (v.row.judgeMode === 'default') return false;
+  if (!old) return true;
+  return (
+    old.judgeMode !== v.row.judgeMode ||
+    old.spjCode !== v.row.spjCode ||
+    old.spjLanguage !== v.row.spjLanguage ||
+    JSON.stringify(old.judgeExtraFile ?? null) !== JSON.stringify(v.row.judgeExtraFile)
+  );
+}
+
+export function createProblemAdminService(ctx: ServiceContext, testdata: TestdataService): ProblemAdminService {
+  const { db } = ctx;
+
+  async function editable(pid: number, viewer: Viewer): Promise<ProblemRow> {
+    requireManager(viewer);
+    const p = await findProblemById(db, pid);
+    if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+    if (!mayEditProblem(viewer, p)) throw new OjError('AUTH_FORBIDDEN');
+    return p;
+  }
+
+  async function save(dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null): Promise<number> {
+    const v = problemValues(dto, old ? { caseVersion: old.isUploadCase ? old.caseVersion : null } : null);
+    if (checkerChanged(v, old)) {
+      await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0 }, viewer.uid);
+    }
+    const uploaded = v.upload ? { version: v.upload.version, files: await testdata.caseFiles(v.upload.version, v.upload.cases.map((c) => ({ ...c, groupNum: c.groupNum ?? undefined }))) } : null;
+    const pid = await db.transaction((tx) =>
+      writeProblem(tx, v, { ...(old && { pid: old.id }), author: dto.problem.author?.trim() || viewer.username, by: viewer.username, uploaded }),
+    );
+    ctx.logger.info({ pid, problemId: v.row.problemId, by: viewer.username, created: !old }, old ? 'problem updated' : 'problem created');
+    return pid;
+  }
+
+  return {
+    async list(q, viewer) {
+      requireManager(viewer);
+      const current = q.currentPage ?? 1;
+      const size = q.limit ?? PAGE_SIZES.adminList;
+      const keyword = q.keyword?.trim();
+      const oj = q.oj?.trim().toUpperCase();
+      const offset = pageOffset(current, size);
+      if (offset === null) return pageOf([], 0, current, size);
+      const { total, rows } = await listAdminProblems(
+        db,
+        {
+          ...(keyword && { keyword }),
+          ...(q.auth !== undefined && { auth: q.auth }),
+          ...(q.type !== undefined && { type: q.type }),
+          ...(q.difficulty !== undefined && { difficulty: q.difficulty }),
+          ...(oj && oj !== 'ALL' && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
+        },
+        size,
+        offset,
+      );
+      return pageOf(rows.map(toRow), total, current, size);
+    },
+
+    async get(pid, viewer) {
+      const p = await editable(pid, viewer);
+      const { langs, templates } = await languagesAndOwnTemplates(db, pid);
+      const tagMap = await tagsOf(db, [pid]);
+      return {
+        ...toProblem(p),
+        spjLanguage: p.spjLanguage,
+        spjCode: p.spjCode,
+        checkerProtocol: p.checkerProtocol,
+        validatorFlags: p.validatorFlags,
+        judgeExtraFile: p.judgeExtraFile,
+        isUploadCase: p.isUploadCase,
+        caseVersion: p.caseVersion,
+        modifiedUser: p.modifiedUser,
+        tags: tagMap.get(pid) ?? [],
+        languages: langs,
+        codeTemplates: templates,
+        packageSubmissions: await countPackageSubmissions(db, pid),
+      };
+    },
+
+    async create(dto, viewer) {
+      requireManager(viewer);
+      const pid = await save(dto, viewer, null);
+      return { pid, problemId: dto.problem.problemId.trim() };
+    },
+
+    async update(dto, viewer) {
+      if (dto.problem.id === undefined) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'id' });
+      const old = await editable(dto.problem.id, viewer);
+      await save(dto, viewer, old);
+    },
+
+    async remove(pid, viewer) {
+      requireManager(viewer);
+      const p = await findProblemById(db, pid);
+      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      if (!mayDelete(viewer, p)) throw new OjError('AUTH_FORBIDDEN');
+      const contests = await contestsUsing(db, pid);
+      if (contests.length > 0) throw new OjError('PROBLEM_IN_CONTEST', { contests: contests.join(', ') });
+      const { deleted, submissions } = await db.transaction((tx) => deleteProblemRows(tx, pid));
+      if (!deleted) throw new OjError('PROBLEM_NOT_FOUND');
+      ctx.logger.info({ pid, problemId: p.problemId, submissions, by: viewer.username }, 'problem deleted');
+      return { submissions };
+    },
+
+    async changeAuth(body, viewer) {
+      await editable(body.id, viewer);
+      if (!(await setProblemAuth(db, body.id, body.auth, viewer.username))) throw new OjError('PROBLEM_NOT_FOUND');
+    },
+
+    async cases(q, viewer) {
+      const p = await editable(q.pid, viewer);
+      const rows = await casesOf(db, p.id);
+      return rows.map((c) => ({ id: c.id, pid: c.pid, input: c.input, output: c.output, score: c.score, groupNum: c.groupNum, status: 0 }));
+    },
+
+    async compile(kind, dto, viewer) {
+      requireManager(viewer);
+      if (dto.pid) await editable(dto.pid, viewer);
+      const judgeExtraFile = extraFiles(dto.extraFiles, 'Judge Extra Files');
+      await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0 }, viewer.uid);
+    },
+
+    async queues() {
+      return { problems: await problemQueues(db) };
+    },
+  };
+}

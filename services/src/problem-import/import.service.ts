@@ -1,0 +1,149 @@
+// Importing problem archives into the bank, all or nothing: the archive is read and every problem checked first
+// (readers in this folder), checkers are compiled, case files go to the test-data store (content-addressed, so a
+// failed import leaves only unreferenced objects), then one transaction writes every problem, its images and
+// package programs. Anything that fails before the commit leaves the bank exactly as it was.
+import { createHash } from 'node:crypto';
+import { OjError, OWN_OJ, type ImportResult } from '@oj/proto';
+import type { Viewer } from '../account/viewer';
+import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
+import { storeImage } from '../md-file/md-file.service';
+import { compileChecker } from '../problem-admin/checker-compile';
+import { languageIds, problemIdTaken } from '../problem-admin/problem-admin.repo';
+import type { ProblemValues } from '../problem-admin/problem-form';
+import { writeProblem } from '../problem-admin/problem-write';
+import { insertPackageSubmissions } from '../problem-admin/package-submission.repo';
+import type { TestdataService } from '../testdata/testdata.service';
+import type { ImportedProblem, ImportFormat } from './types';
+
+export type ArchiveReader = (format: ImportFormat, data: Buffer) => ImportedProblem[];
+
+export interface ProblemImportService {
+  import(format: ImportFormat, data: Buffer, viewer: Viewer, ip?: string): Promise<ImportResult>;
+}
+
+const requireRoot = (v: Viewer) => {
+  if (!v.roles.includes('root')) throw new OjError('AUTH_FORBIDDEN');
+};
+
+const named = (p: ImportedProblem, i: number) => p.problemId?.trim() || p.title.trim() || `#${i + 1}`;
+
+/** ProblemValues of an imported problem (the form's shape; the readers already checked the archive). */
+export function importedValues(p: ImportedProblem, problemId: string, allLanguages: readonly string[]): ProblemValues {
+  const subtask = p.judgeCaseMode === 'subtask_lowest' || p.judgeCaseMode === 'subtask_average';
+  const cases = p.cases.map((c, i) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? (subtask ? i + 1 : null) }));
+  const languages = p.languages.filter((l) => allLanguages.includes(l));
+  return {
+    row: {
+      problemId,
+      title: p.title.trim() || problemId,
+      description: p.description,
+      input: p.input,
+      output: p.output,
+      hint: p.hint?.trim() ? p.hint : null,
+      source: p.source?.trim() ? p.source : null,
+      type: p.type,
+      judgeMode: p.judgeMode,
+      judgeCaseMode: p.judgeCaseMode ?? 'default',
+      timeLimit: Math.max(1, Math.round(p.timeLimitMs)),
+      memoryLimit: Math.max(1, Math.round(p.memoryLimitMb)),
+      stackLimit: Math.max(1, Math.round(p.stackLimitMb ?? 128)),
+      difficulty: p.difficulty ?? 0,
+      auth: 2,
+      codeShare: p.codeShare ?? true,
+      isRemoveEndBlank: p.isRemoveEndBlank ?? true,
+      openCaseResult: p.openCaseResult ?? true,
+      isFileIO: Boolean(p.isFileIO && p.ioReadFileName && p.ioWriteFileName),
+      ioReadFileName: p.isFileIO ? (p.ioReadFileName ?? null) : null,
+      ioWriteFileName: p.isFileIO ? (p.ioWriteFileName ?? null) : null,
+      examples: p.examples,
+      spjLanguage: p.checker?.language ?? null,
+      spjCode: p.checker?.code ?? null,
+      checkerProtocol: p.checker?.protocol ?? 'testlib',
+      validatorFlags: p.judgeMode === 'default' ? (p.validatorFlags ?? null) : null,
+      userExtraFile: p.userExtraFile && Object.keys(p.userExtraFile).length > 0 ? p.userExtraFile : null,
+      judgeExtraFile: p.judgeExtraFile && Object.keys(p.judgeExtraFile).length > 0 ? p.judgeExtraFile : null,
+      ioScore: p.type === 1 ? cases.reduce((s, c) => s + c.score, 0) || 100 : 100,
+    },
+    cases: null,
+    upload: null,
+    languages: languages.length > 0 ? languages : [...allLanguages],
+    tags: [...new Map(p.tags.map((t) => t.trim()).filter(Boolean).map((t) => [t.toLowerCase(), { name: t }])).values()],
+    templates: [],
+  };
+}
+
+/** `base`, or `base-1`, `base-2`, … the first one not taken in the bank nor by an earlier problem of the archive. */
+async function freeProblemId(tx: Tx, base: string, used: Set<string>): Promise<string> {
+  const clean = base.replace(/[\s/]+/g, '-').slice(0, 200) || 'P';
+  for (let n = 0; ; n++) {
+    const id = n === 0 ? clean : `${clean}-${n}`;
+    if (!used.has(id.toLowerCase()) && !(await problemIdTaken(tx, id))) {
+      used.add(id.toLowerCase());
+      return id;
+    }
+  }
+}
+
+export function createProblemImportService(ctx: ServiceContext, testdata: TestdataService, read: ArchiveReader): ProblemImportService {
+  const { db } = ctx;
+  return {
+    async import(format, data, viewer) {
+      requireRoot(viewer);
+      const problems = read(format, data);
+      if (problems.length === 0) throw new OjError('IMPORT_FAILED', { detail: 'the archive holds no problem' });
+
+      // Checkers first: one that does not compile stops the import before anything is stored.
+      const compiled = new Set<string>();
+      for (const [i, p] of problems.entries()) {
+        if (p.judgeMode === 'default' || !p.checker) continue;
+        const hash = createHash('sha256').update(`${p.judgeMode}\0${p.checker.language}\0${p.checker.code}\0${JSON.stringify(p.judgeExtraFile ?? {})}`).digest('hex');
+        if (compiled.has(hash)) continue;
+        try {
+          await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0 }, viewer.uid);
+        } catch (err) {
+          if (err instanceof OjError && err.code === 'PROBLEM_CHECKER_COMPILE') throw new OjError('IMPORT_FAILED', { detail: `${named(p, i)}: ${String(err.params.detail ?? err.message)}` });
+          throw err;
+        }
+        compiled.add(hash);
+      }
+
+      // Case files into the content-addressed store (unreferenced until the commit).
+      const versions: (string | null)[] = [];
+      for (const p of problems) {
+        const files = p.cases.flatMap((c) => [c.input, c.output]).filter((n, i, all) => all.indexOf(n) === i);
+        versions.push(p.cases.length > 0 ? await testdata.storeFiles(files.map((name) => ({ name, data: p.files.get(name) ?? Buffer.alloc(0) }))) : null);
+      }
+
+      const result: ImportResult = { problems: [], warnings: [] };
+      await db.transaction(async (tx) => {
+        const allLanguages = [...(await languageIds(tx, OWN_OJ)).keys()];
+        const used = new Set<string>();
+        for (const [i, p] of problems.entries()) {
+          const base = named(p, i);
+          const problemId = await freeProblemId(tx, base, used);
+          const v = importedValues(p, problemId, allLanguages);
+          if (problemId !== base) result.warnings.push({ problemId, message: `the display id ${base} was taken; imported as ${problemId}` });
+          for (const w of p.warnings) result.warnings.push({ problemId, message: w });
+          for (const img of p.images) {
+            const stored = await storeImage(tx, img.data, viewer, null);
+            for (const k of ['description', 'input', 'output', 'hint'] as const) {
+              const text = v.row[k];
+              if (text) v.row[k] = text.replaceAll(`import-image:${img.key}`, stored.link);
+            }
+          }
+          const version = versions[i] ?? null;
+          const uploaded = version
+            ? { version, files: p.cases.map((c, j) => ({ input: c.input, output: c.output, score: v.row.type === 1 ? (c.score ?? 0) : 0, groupNum: c.groupNum ?? (v.row.judgeCaseMode.startsWith('subtask') ? j + 1 : null) })) }
+            : null;
+          if (!uploaded) result.warnings.push({ problemId, message: 'no test cases: upload them before judging' });
+          const pid = await writeProblem(tx, v, { author: p.author?.trim() || viewer.username, by: viewer.username, uploaded });
+          await insertPackageSubmissions(tx, pid, p.submissions);
+          result.problems.push({ id: pid, problemId, title: v.row.title, cases: p.cases.length, submissions: p.submissions.length });
+        }
+      });
+      ctx.logger.info({ format, problems: result.problems.length, by: viewer.username }, 'problems imported');
+      return result;
+    },
+  };
+}

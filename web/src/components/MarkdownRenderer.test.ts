@@ -1,5 +1,6 @@
-// The statement renderer: math becomes KaTeX markup, while raw HTML, event handlers and javascript: URLs do not
-// survive (remark-math → rehype-sanitize → rehype-katex). Rendered to static markup in node.
+// The statement renderer: math becomes KaTeX markup; raw HTML (imported statements) is kept only as far as the
+// sanitiser allows, so scripts, event handlers, styles and javascript: URLs do not survive
+// (remark-math → rehype-raw → rehype-sanitize → rehype-katex). Rendered to static markup in node.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -28,12 +29,17 @@ describe('Markdown', () => {
     expect(display).not.toContain('<pre');
   });
 
-  it('drops script tags and raw HTML with event handlers', () => {
-    const html = render('Hi <script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<script>alert(2)</script>');
+  it('drops script tags and event handlers, keeping the harmless HTML of imported statements', () => {
+    const html = render('Hi <script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<script>alert(2)</script><iframe src="https://evil"></iframe>');
     expect(html).not.toMatch(/<script/i);
-    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/<iframe/i);
     expect(html).not.toMatch(/onerror/i);
+    expect(html).toContain('<img src="x"');
     expect(html).toContain('Hi');
+    const fps = render('<p>Given <b>two</b> integers.</p><img src="/api/public/img/abc.png" style="position:fixed">');
+    expect(fps).toContain('<b>two</b>');
+    expect(fps).toContain('src="/api/public/img/abc.png"');
+    expect(fps).not.toMatch(/style=/);
   });
 
   it('neutralises javascript: links, in markdown and in math', () => {

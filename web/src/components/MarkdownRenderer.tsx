@@ -1,9 +1,10 @@
 // Markdown from the server, with LaTeX math ($…$ inline, $$…$$ display) rendered by KaTeX.
-// Order matters: remark-math → rehype-sanitize → rehype-katex. Raw HTML is never parsed (no rehype-raw) and the
-// sanitiser runs on the user's tree; its schema is widened only to keep the math nodes' classes. KaTeX's own
+// Order matters: remark-math → rehype-raw → rehype-sanitize → rehype-katex. Raw HTML (imported FPS and QDUOJ
+XX
 // output is added after sanitising (trust stays off, so \href, \url, \htmlClass… cannot inject links or attributes).
 import ReactMarkdown, { type Options as MarkdownOptions } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
+import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import remarkMath from 'remark-math';
 import 'katex/dist/katex.min.css';
@@ -24,6 +25,7 @@ const remarkPlugins: MarkdownOptions['remarkPlugins'] = [remarkMath];
 // trust: false keeps \href, \url and \html* inert; strict: 'ignore' avoids console warnings for text such as
 // Chinese inside math, which judges' statements often contain.
 const rehypePlugins: MarkdownOptions['rehypePlugins'] = [
+  rehypeRaw,
   [rehypeSanitize, markdownSanitizeSchema],
   [rehypeKatex, { trust: false, strict: 'ignore' }],
 ];

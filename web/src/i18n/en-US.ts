@@ -3,6 +3,7 @@ import { errorMessages, statusMessages } from './build';
 import type { MessageId, StaticMessageId } from './zh-CN';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
+import { problemFormEnUS } from './problem-form.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
   'app.meta.defaultName': 'Online Judge',
@@ -383,6 +384,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'discussion.list.contentPlaceholder': 'Content (Markdown)',
   'discussion.list.counts': '{views} views · {comments} comments',
   ...contestEnUS,
+  ...problemFormEnUS,
   ...boardEnUS,
 };
 

@@ -4,6 +4,7 @@ import type { JudgeStatusCode } from '@oj/proto';
 import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageId } from './build';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
+import { problemFormZhCN } from './problem-form.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -404,6 +405,7 @@ export const zhCNStatic = {
   'discussion.list.contentPlaceholder': '内容（支持 Markdown）',
   'discussion.list.counts': '{views} 浏览 · {comments} 评论',
   ...contestZhCN,
+  ...problemFormZhCN,
   ...boardZhCN,
 };
 

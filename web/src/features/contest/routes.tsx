@@ -6,6 +6,7 @@ import type { ContestVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { useContestShell } from './contest-context';
 import { ContestListPage } from './ContestListPage';
+import { problemAdminRoutes } from '../problem-admin/routes';
 
 const ContestShell = lazy(() => import('./ContestShell').then((m) => ({ default: m.ContestShell })));
 const ContestOverviewTab = lazy(() => import('./ContestOverviewTab').then((m) => ({ default: m.ContestOverviewTab })));
@@ -70,6 +71,7 @@ export const contestRoutes: RouteObject[] = [
       { path: 'contest/:contestId/edit', element: page(<AdminContestFormPage />) },
       { path: 'contest/:contestId/problems', element: page(<AdminContestProblemsPage />) },
       { path: 'contest/:contestId/announcement', element: page(<AdminContestAnnouncementPage />) },
+      ...problemAdminRoutes,
     ],
   },
 ];

@@ -1,0 +1,212 @@
+// /admin/problem/create and /admin/problem/edit/:problemId: every field of the problem form with the
+// specification's defaults and rules (checked here and again on the server).
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import type { AdminTag } from '@oj/proto';
+import { Loading } from '../../../components/Spinner';
+import type { MessageId } from '../../../i18n/zh-CN';
+import { ApiError } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { languagesState, loadLanguages } from '../../../stores/languages';
+import { showToast } from '../../../stores/ui';
+import { Field, input, Toggle } from '../../contest/admin/contest-form-fields';
+import { CasesSection } from './CasesSection';
+import { CheckerSection } from './CheckerSection';
+import { allTags, createProblem, getAdminProblem, getProblemCases, updateProblem } from './form-api';
+import { LanguagesSection } from './LanguagesSection';
+import { ExamplesField, ExtraFilesField, TagsField } from './ListFields';
+import { MarkdownField } from './MarkdownField';
+import { formFromDetail, formToDTO, newProblemForm, validateProblemForm, withType, type ProblemFormState } from './problem-form-model';
+
+function Section({ title, children }: { title: MessageId; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-slate-100 px-4 py-4 first:border-t-0">
+      <h3 className="text-sm font-semibold text-slate-800">
+        <FormattedMessage id={title} />
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const num = (v: string, min: number) => Math.max(min, Math.floor(Number(v) || 0));
+
+export function ProblemFormPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { problemId } = useParams();
+  const editing = problemId !== undefined;
+  const pid = Number(problemId);
+  usePageTitle(intl.formatMessage({ id: editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle' }));
+  const { list: languages, loaded } = useSnapshot(languagesState);
+  const own = useMemo(() => languages.filter((l) => l.oj === 'ME'), [languages]);
+  const [form, setForm] = useState<ProblemFormState | null>(null);
+  const [known, setKnown] = useState<AdminTag[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    void loadLanguages();
+    allTags().then(setKnown, () => undefined);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    if (!editing) {
+      if (loaded) setForm((f) => f ?? newProblemForm(own.map((l) => l.id)));
+      return;
+    }
+    Promise.all([getAdminProblem(pid), getProblemCases(pid)]).then(
+      ([d, cases]) => live && setForm(formFromDetail(d, cases)),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [editing, pid, loaded, own]);
+
+  if (failed) {
+    return (
+      <div className="py-16 text-center text-slate-500">
+        <FormattedMessage id="problemAdmin.form.loadFailed" />
+      </div>
+    );
+  }
+  if (!form) return <Loading />;
+
+  const patch = (p: Partial<ProblemFormState>) => setForm((f) => (f ? { ...f, ...p } : f));
+  const languageName = (lid: number) => own.find((l) => l.id === lid)?.name ?? String(lid);
+
+  const save = async () => {
+    const problem = validateProblemForm(form, languageName);
+    if (problem) {
+      const values = Object.fromEntries(Object.entries(problem.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('problemAdmin.') ? intl.formatMessage({ id: v as MessageId }) : v]));
+      showToast('warning', intl.formatMessage({ id: problem.id }, values));
+      return;
+    }
+    setBusy(true);
+    try {
+      const dto = formToDTO(form, languageName);
+      if (editing) {
+        await updateProblem(dto);
+        showToast('success', intl.formatMessage({ id: 'problemAdmin.form.updated' }));
+      } else {
+        await createProblem(dto);
+        showToast('success', intl.formatMessage({ id: 'problemAdmin.form.created' }));
+      }
+      navigate('/admin/problems');
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (key: 'problemId' | 'title' | 'author' | 'source' | 'ioReadFileName' | 'ioWriteFileName', testId: string) => (
+    <input className={input} value={form[key]} onChange={(e) => patch({ [key]: e.target.value })} data-testid={testId} />
+  );
+
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white" data-testid="problem-form">
+      <div className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-800">
+        <FormattedMessage id={editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle'} />
+      </div>
+      <Section title="problemAdmin.form.basics">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="problemAdmin.form.problemId" required>
+            {text('problemId', 'problem-form-problem-id')}
+          </Field>
+          <div className="sm:col-span-2 lg:col-span-3">
+            <Field label="problemAdmin.form.title" required>
+              {text('title', 'problem-form-title')}
+            </Field>
+          </div>
+          <Field label="problemAdmin.form.timeLimit">
+            <input type="number" className={input} value={form.timeLimit} min={1} onChange={(e) => patch({ timeLimit: num(e.target.value, 1) })} data-testid="problem-form-time" />
+          </Field>
+          <Field label="problemAdmin.form.memoryLimit">
+            <input type="number" className={input} value={form.memoryLimit} min={1} onChange={(e) => patch({ memoryLimit: num(e.target.value, 1) })} />
+          </Field>
+          <Field label="problemAdmin.form.stackLimit">
+            <input type="number" className={input} value={form.stackLimit} min={1} onChange={(e) => patch({ stackLimit: num(e.target.value, 1) })} />
+          </Field>
+          <Field label="problemAdmin.form.difficulty">
+            <select className={input} value={form.difficulty} onChange={(e) => patch({ difficulty: Number(e.target.value) })}>
+              {(['problemAdmin.form.difficulty0', 'problemAdmin.form.difficulty1', 'problemAdmin.form.difficulty2'] as const).map((id, i) => (
+                <option key={id} value={i}>
+                  {intl.formatMessage({ id })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="problemAdmin.form.type">
+            <select className={input} value={form.type} onChange={(e) => setForm(withType(form, e.target.value === '1' ? 1 : 0))} data-testid="problem-form-type">
+              <option value={0}>ACM</option>
+              <option value={1}>OI</option>
+            </select>
+          </Field>
+          <Field label="problemAdmin.form.auth">
+            <select className={input} value={form.auth} onChange={(e) => patch({ auth: Number(e.target.value) })} data-testid="problem-form-auth">
+              {(['problemAdmin.form.auth1', 'problemAdmin.form.auth2', 'problemAdmin.form.auth3'] as const).map((id, i) => (
+                <option key={id} value={i + 1}>
+                  {intl.formatMessage({ id })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="problemAdmin.form.author">{text('author', 'problem-form-author')}</Field>
+          <Field label="problemAdmin.form.source">{text('source', 'problem-form-source')}</Field>
+        </div>
+        <div className="flex flex-wrap gap-6">
+          <Toggle label="problemAdmin.form.codeShare" checked={form.codeShare} onChange={(v) => patch({ codeShare: v })} testId="problem-form-code-share" />
+          <Toggle label="problemAdmin.form.removeEndBlank" checked={form.isRemoveEndBlank} onChange={(v) => patch({ isRemoveEndBlank: v })} testId="problem-form-remove-end-blank" />
+          <Toggle label="problemAdmin.form.openCaseResult" checked={form.openCaseResult} onChange={(v) => patch({ openCaseResult: v })} testId="problem-form-open-case-result" />
+        </div>
+      </Section>
+      <Section title="problemAdmin.form.statement">
+        <MarkdownField label="problemAdmin.form.description" value={form.description} onChange={(v) => patch({ description: v })} testId="problem-form-description" rows={10} />
+        <MarkdownField label="problemAdmin.form.inputDescription" value={form.input} onChange={(v) => patch({ input: v })} required testId="problem-form-input" rows={4} />
+        <MarkdownField label="problemAdmin.form.outputDescription" value={form.output} onChange={(v) => patch({ output: v })} required testId="problem-form-output" rows={4} />
+        <Field label="problemAdmin.form.examples">
+          <ExamplesField examples={form.examples} onChange={(examples) => patch({ examples })} />
+        </Field>
+        <MarkdownField label="problemAdmin.form.hint" value={form.hint} onChange={(v) => patch({ hint: v })} testId="problem-form-hint" rows={4} />
+      </Section>
+      <Section title="problemAdmin.form.tagsAndLanguages">
+        <TagsField tags={form.tags} onChange={(tags) => patch({ tags })} known={known} />
+        <LanguagesSection form={form} patch={patch} languages={own} />
+      </Section>
+      <Section title="problemAdmin.form.judge">
+        <CheckerSection form={form} patch={patch} />
+        <div className="space-y-2">
+          <Toggle label="problemAdmin.form.fileIo" checked={form.isFileIO} onChange={(v) => patch({ isFileIO: v })} testId="problem-form-file-io" />
+          {form.isFileIO && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="problemAdmin.form.ioRead" required>
+                {text('ioReadFileName', 'problem-form-io-read')}
+              </Field>
+              <Field label="problemAdmin.form.ioWrite" required>
+                {text('ioWriteFileName', 'problem-form-io-write')}
+              </Field>
+            </div>
+          )}
+        </div>
+        <ExtraFilesField label="problemAdmin.form.userExtraFiles" files={form.userExtraFile} onChange={(userExtraFile) => patch({ userExtraFile })} testId="problem-form-user-files" />
+        <ExtraFilesField label="problemAdmin.form.judgeExtraFiles" files={form.judgeExtraFile} onChange={(judgeExtraFile) => patch({ judgeExtraFile })} testId="problem-form-judge-files" />
+      </Section>
+      <Section title="problemAdmin.form.testCases">
+        <CasesSection form={form} patch={patch} />
+      </Section>
+      <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3">
+        <button type="button" className="rounded border border-slate-300 px-4 py-1.5 text-sm" onClick={() => navigate('/admin/problems')}>
+          <FormattedMessage id="problemAdmin.form.cancel" />
+        </button>
+        <button type="button" className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-50" disabled={busy} onClick={() => void save()} data-testid="problem-form-save">
+          <FormattedMessage id="problemAdmin.form.save" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// The calls of the problem form: the problem and its cases, create and edit, compiling the checker, test-case
+// upload with progress, statement images and files, the tag list.
+import type { AdminProblemDetail, AdminTag, CompileDTO, ProblemCase, ProblemDTO, UploadTestcaseResult } from '@oj/proto';
+import { api } from '../../../lib/api';
+import { uploadFile, type UploadProgress } from '../../../lib/upload';
+
+export const getAdminProblem = (pid: number) => api.get<AdminProblemDetail>('/admin/problem', { query: { pid } });
+export const getProblemCases = (pid: number) => api.get<ProblemCase[]>('/admin/problem/get-problem-cases', { query: { pid, isUpload: true } });
+export const createProblem = (dto: ProblemDTO) => api.post<{ pid: number; problemId: string }>('/admin/problem', dto);
+export const updateProblem = (dto: ProblemDTO) => api.put<null>('/admin/problem', dto);
+/** Compiles without the global error toast: the form shows the compiler's message in its dialog. */
+export const compileChecker = (kind: 'spj' | 'interactive', dto: CompileDTO) => api.post<null>(`/admin/problem/compile-${kind}`, dto, { silent: true, timeoutMs: 120_000 });
+export const allTags = () => api.get<AdminTag[]>('/get-all-problem-tags', { query: { oj: 'ME' } });
+
+export const uploadTestcases = (file: File, mode: string, onProgress: (p: UploadProgress) => void) =>
+  uploadFile<UploadTestcaseResult>('/file/upload-testcase-zip', file, file.name, { query: { mode }, onProgress });
+export const uploadMdImage = (file: File) => uploadFile<{ link: string; fileId: number }>('/file/upload-md-img', file, file.name);
+export const uploadMdFile = (file: File) => uploadFile<{ link: string; fileId: number }>('/file/upload-md-file', file, file.name);

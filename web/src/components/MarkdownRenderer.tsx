@@ -1,6 +1,7 @@
 // Markdown from the server, with LaTeX math ($…$ inline, $$…$$ display) rendered by KaTeX.
 // Order matters: remark-math → rehype-raw → rehype-sanitize → rehype-katex. Raw HTML (imported FPS and QDUOJ
-XX
+// statements are HTML) is parsed into the tree first, so the sanitiser sees every element and attribute of it;
+// its schema is widened only to keep the math nodes' classes. KaTeX's own
 // output is added after sanitising (trust stays off, so \href, \url, \htmlClass… cannot inject links or attributes).
 import ReactMarkdown, { type Options as MarkdownOptions } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';

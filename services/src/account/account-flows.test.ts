@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { OjError, SLIDE } from '@oj/proto';
-import { createMemoryBus } from '../bus/memory-bus';
-import { DEFAULT_SERVICES_CONFIG, type ServicesConfig } from '../config';
-import type { ServiceContext } from '../context';
+import { DEFAULT_SERVICES_CONFIG } from '../config';
 import { captcha, emailCode, loginFailure } from '../db/schema';
-import { silentLogger } from '../logger';
-import { addUser, refusal } from '../testing/fixtures';
+import { addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { ACCOUNT_TIMES, createAccountFlows, type AccountFlows } from './account-flows.service';
 import { createAccountService, type AccountServiceImpl } from './account.service';
@@ -21,11 +18,9 @@ describe('registration, password reset and captchas', () => {
   let n = 0;
   const fresh = () => `flow${++n}`;
 
-  const context = (config: ServicesConfig): ServiceContext => ({ db: t.db, transport: createMemoryBus(), config, logger: silentLogger() });
-
   beforeAll(async () => {
     t = await startTestDb();
-    const ctx = context(DEFAULT_SERVICES_CONFIG);
+    const ctx = serviceContext(t.db);
     account = createAccountService(ctx);
     flows = createAccountFlows(ctx, account);
   });
@@ -95,7 +90,7 @@ describe('registration, password reset and captchas', () => {
     await t.db.update(emailCode).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCode.email, email));
     expect(await refusal(flows.register({ username: fresh(), password: 'pass-1234', email, code }))).toBe('ACCOUNT_CODE_WRONG');
 
-    const closed = createAccountFlows(context({ ...DEFAULT_SERVICES_CONFIG, site: { ...DEFAULT_SERVICES_CONFIG.site, register: false } }), account);
+    const closed = createAccountFlows(serviceContext(t.db, { site: { ...DEFAULT_SERVICES_CONFIG.site, register: false } }), account);
     expect(await refusal(closed.registerCode(`${fresh()}@example.org`))).toBe('ACCOUNT_REGISTER_CLOSED');
     expect(await refusal(closed.register({ username: fresh(), password: 'pass-1234', email, code }))).toBe('ACCOUNT_REGISTER_CLOSED');
   });

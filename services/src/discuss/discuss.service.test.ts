@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH } from '@oj/proto';
-import { DEFAULT_SERVICES_CONFIG } from '../config';
-import { createMemoryBus } from '../bus/memory-bus';
-import { silentLogger } from '../logger';
-import { addUser, refusal } from '../testing/fixtures';
+import { addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { checkContent, createDiscussService } from './discuss.service';
 
@@ -22,8 +19,7 @@ describe('discussions', () => {
     t = await startTestDb();
   });
   afterAll(() => t.stop());
-  const service = () =>
-    createDiscussService({ db: t.db, transport: createMemoryBus(), config: { ...DEFAULT_SERVICES_CONFIG, commentMinAc: 0 }, logger: silentLogger() });
+  const service = () => createDiscussService(serviceContext(t.db, { commentMinAc: 0 }));
 
   it('counts comments and likes once, and lets only the author or an admin delete', async () => {
     const discuss = service();

@@ -5,7 +5,8 @@ import { DEFAULT_SERVICES_CONFIG } from '../config';
 import { captcha, emailCode, loginFailure } from '../db/schema';
 import { addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
-import { ACCOUNT_TIMES, createAccountFlows, type AccountFlows } from './account-flows.service';
+import { createAccountFlows, type AccountFlows } from './account-flows.service';
+import { ACCOUNT_TIMES } from './email-code';
 import { createAccountService, type AccountServiceImpl } from './account.service';
 import { makeViewer } from './viewer';
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH } from '@oj/proto';
 import { addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
-import { checkContent, createDiscussService } from './discuss.service';
+import { checkContent } from './comment-access';
+import { createDiscussService } from './discuss.service';
 
 describe('comment content', () => {
   it('is trimmed, not blank, and at most the limit', async () => {

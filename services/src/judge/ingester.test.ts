@@ -5,6 +5,7 @@ import { judge, judgeCase, outbox, problems } from '../db/schema';
 import { addProblem, addSubmission, addUser, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { EVENT_TEXT_MAX, isFinalVerdict, isPermanentDbError, JudgeIngester, sanitizeEvent, WATCHDOG_JUDGER } from './ingester';
+import { requeueOne } from './judge-admin.repo';
 import { OutboxRelay } from './outbox-relay';
 
 describe('sanitizeEvent', () => {
@@ -65,7 +66,7 @@ describe('the judge-event ingester', () => {
   const head = (s: { submitId: number; version: number }) => ({ submitId: s.submitId, version: s.version, judger: 'r1' });
   const aCase = (caseId: number, status: number, score = 0): CaseResult => ({ caseId, index: caseId, status, time: 3, memory: 100, score, groupNum: null, userOutput: 'out' });
   const row = async (submitId: number) => (await t.db.select().from(judge).where(eq(judge.submitId, submitId)))[0]!;
-  const counters = async (pid: number) => (await t.db.select({ total: problems.total, ac: problems.ac, wa: problems.wa }).from(problems).where(eq(problems.id, pid)))[0];
+  const counters = async (pid: number) => (await t.db.select({ total: problems.total, ac: problems.ac, wa: problems.wa, pa: problems.pa }).from(problems).where(eq(problems.id, pid)))[0];
   const events = () => pushed.splice(0).map((m) => [m.topic.split(':')[0], m.event]);
 
   it('moves the status forward only and stores each case once, pushing each change', async () => {
@@ -99,10 +100,13 @@ describe('the judge-event ingester', () => {
     await ingester.handle(final);
     await ingester.handle(final);
     expect(await row(s.submitId)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, countedStatus: JudgeStatus.PARTIAL_ACCEPTED, score: 50, oiRankScore: 6, casesDone: 2 });
-    expect(await counters(p.id)).toEqual({ total: 1, ac: 0, wa: 0 });
-    const [pa] = await t.db.select({ pa: problems.pa }).from(problems).where(eq(problems.id, p.id));
-    expect(pa?.pa).toBe(1);
+    expect(await counters(p.id)).toEqual({ total: 1, ac: 0, wa: 0, pa: 1 });
     expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(judgeCase).where(eq(judgeCase.submitId, s.submitId))).toEqual([{ n: 2 }]);
+
+    // A rejudge's verdict moves the submission from the column it was counted in to the new one.
+    const again = await t.db.transaction((tx) => requeueOne(tx, s.submitId, 'rejudge'));
+    await ingester.handle({ ...final, version: again.version, status: JudgeStatus.WRONG_ANSWER, score: 0 });
+    expect(await counters(p.id)).toEqual({ total: 1, ac: 0, wa: 1, pa: 0 });
   });
 
   it('re-enqueues a stalled submission, then ends it as System Error counted once', async () => {

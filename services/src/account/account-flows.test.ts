@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { OjError, SLIDE } from '@oj/proto';
 import { DEFAULT_SERVICES_CONFIG } from '../config';
 import { captcha, emailCode, loginFailure } from '../db/schema';
-import { addUser, refusal, serviceContext } from '../testing/fixtures';
+import { addAccount, addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { createAccountFlows, type AccountFlows } from './account-flows.service';
 import { ACCOUNT_TIMES } from './email-code';
@@ -99,7 +99,7 @@ describe('registration, password reset and captchas', () => {
   it('resets a password through a one-use image captcha and the mailed link, and clears the login failures', async () => {
     const username = fresh();
     const email = `${username}@example.org`;
-    await account.createUser({ username, password: 'old-pass-1', email });
+    await addAccount(t.db, { username, password: 'old-pass-1', email });
     expect(await refusal(account.login(username, 'nope', '10.1.0.2'))).toBe('AUTH_BAD_CREDENTIALS');
 
     const c1 = await flows.captcha();
@@ -142,8 +142,7 @@ describe('registration, password reset and captchas', () => {
 
   it('checks the old password and refuses the same one when changing it, and shows the outbox to admins only', async () => {
     const username = fresh();
-    const user = await account.createUser({ username, password: 'old-pass-1' });
-    const viewer = makeViewer(user.uid, username, ['default_user']);
+    const viewer = await addAccount(t.db, { username, password: 'old-pass-1' });
     expect(await refusal(flows.changePassword(viewer, { oldPassword: 'bad', newPassword: 'new-pass-1' }))).toBe('ACCOUNT_PASSWORD_WRONG');
     expect(await refusal(flows.changePassword(viewer, { oldPassword: 'old-pass-1', newPassword: 'old-pass-1' }))).toBe('ACCOUNT_SAME_AS_OLD');
     expect(await refusal(flows.changePassword(viewer, { oldPassword: 'old-pass-1', newPassword: 'new-pass-1' }))).toBe('ok');

@@ -46,7 +46,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('asks for the slide verification from the 5th failure, and counts a missing or wrong slide as a failure', async () => {
     const name = fresh();
-    await addAccount(t.db, name, 'right-pass');
+    await addAccount(t.db, { username: name, password: 'right-pass' });
     for (let i = 0; i < LIMITS.slideVerifyAfterFailedLogins; i++) expect(await refusal(account.login(name, 'wrong', '10.0.0.2'))).toBe('AUTH_BAD_CREDENTIALS');
     expect(await refusal(account.login(name, 'right-pass', '10.0.0.2'))).toBe('ACCOUNT_SLIDE_REQUIRED');
     expect(await refusal(account.login(name, 'right-pass', '10.0.0.2', { id: 'slide', x: 7 }))).toBe('ACCOUNT_SLIDE_REQUIRED');
@@ -59,7 +59,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('locks a username + ip after 20 failures for 30 minutes, then starts counting again', async () => {
     const name = fresh();
-    await addAccount(t.db, name, 'right-pass');
+    await addAccount(t.db, { username: name, password: 'right-pass' });
     const ip = '10.0.0.4';
     for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) {
       const want = i < LIMITS.slideVerifyAfterFailedLogins ? 'AUTH_BAD_CREDENTIALS' : 'ACCOUNT_SLIDE_REQUIRED';
@@ -88,7 +88,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('refuses a banned user at login and at the session check, and lets them in again once unbanned', async () => {
     const name = fresh();
-    const user = await addAccount(t.db, name, 'right-pass');
+    const user = await addAccount(t.db, { username: name, password: 'right-pass' });
     const { sessionId } = await account.login(name, 'right-pass', '10.0.0.6');
     expect(await account.verifySession(user.uid, sessionId)).toMatchObject({ uid: user.uid, username: name });
     await account.setUserStatus(user.uid, 1);
@@ -102,7 +102,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('no longer verifies a revoked session, keeps other sessions, and prunes revocations that expired', async () => {
     const name = fresh();
-    const user = await addAccount(t.db, name, 'right-pass', ['admin']);
+    const user = await addAccount(t.db, { username: name, password: 'right-pass', roles: ['admin'] });
     const a = await account.login(name, 'right-pass', '10.0.0.7');
     const b = await account.login(name, 'right-pass', '10.0.0.7');
     const viewer = await account.verifySession(user.uid, a.sessionId);

@@ -33,10 +33,12 @@ export async function addUser(db: Db, roles: string[] = ['default_user']): Promi
  * verify reads the cost from the stored hash, so the logins of a test check it at once instead of paying the
  * production cost on every attempt.
  */
-export async function addAccount(db: Db, username: string, password: string, roles: RoleName[] = ['default_user']): Promise<Viewer> {
+export async function addAccount(db: Db, a: { username: string; password: string; email?: string; roles?: RoleName[] }): Promise<Viewer> {
   const uid = newUid();
-  await insertUser(db, { uuid: uid, username, password: await hashPassword(password, { N: 2 ** 4, r: 1, p: 1 }) }, roles.map((r) => ROLE_CODE[r]));
-  return makeViewer(uid, username, roles);
+  const roles = a.roles ?? ['default_user'];
+  const password = await hashPassword(a.password, { N: 2 ** 4, r: 1, p: 1 });
+  await insertUser(db, { uuid: uid, username: a.username, password, email: a.email ?? null }, roles.map((r) => ROLE_CODE[r]));
+  return makeViewer(uid, a.username, roles);
 }
 
 /** A problem row; `auth` 1 public, 2 private, 3 contest-only. */

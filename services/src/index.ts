@@ -17,5 +17,7 @@ export { readZip, writeZip } from './testdata/zip';
 export type { DiscussService } from './discuss/discuss.service';
 export type { MessageService } from './discuss/message.service';
 export { canComment, canPost, createPostingGates, type PostingGates } from './account/gates';
-export { ACCOUNT_TIMES, sniffImage, type AccountFlows } from './account/account-flows.service';
+export type { AccountFlows } from './account/account-flows.service';
+export { sniffImage } from './account/account-settings.service';
+export { ACCOUNT_TIMES } from './account/email-code';
 export { IMPORT_LIMITS, type ImportFormat, type ImportedProblem } from './problem-import/types';

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { OjError, SLIDE } from '@oj/proto';
-import { createMemoryBus } from '../bus/memory-bus';
-import { DEFAULT_SERVICES_CONFIG, type ServicesConfig } from '../config';
-import type { ServiceContext } from '../context';
+import { DEFAULT_SERVICES_CONFIG } from '../config';
 import { captcha, emailCode, loginFailure } from '../db/schema';
-import { silentLogger } from '../logger';
-import { addUser, refusal } from '../testing/fixtures';
+import { addAccount, addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
-import { ACCOUNT_TIMES, createAccountFlows, type AccountFlows } from './account-flows.service';
+import { createAccountFlows, type AccountFlows } from './account-flows.service';
+import { ACCOUNT_TIMES } from './email-code';
 import { createAccountService, type AccountServiceImpl } from './account.service';
 import { makeViewer } from './viewer';
 
@@ -21,11 +19,9 @@ describe('registration, password reset and captchas', () => {
   let n = 0;
   const fresh = () => `flow${++n}`;
 
-  const context = (config: ServicesConfig): ServiceContext => ({ db: t.db, transport: createMemoryBus(), config, logger: silentLogger() });
-
   beforeAll(async () => {
     t = await startTestDb();
-    const ctx = context(DEFAULT_SERVICES_CONFIG);
+    const ctx = serviceContext(t.db);
     account = createAccountService(ctx);
     flows = createAccountFlows(ctx, account);
   });
@@ -95,7 +91,7 @@ describe('registration, password reset and captchas', () => {
     await t.db.update(emailCode).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCode.email, email));
     expect(await refusal(flows.register({ username: fresh(), password: 'pass-1234', email, code }))).toBe('ACCOUNT_CODE_WRONG');
 
-    const closed = createAccountFlows(context({ ...DEFAULT_SERVICES_CONFIG, site: { ...DEFAULT_SERVICES_CONFIG.site, register: false } }), account);
+    const closed = createAccountFlows(serviceContext(t.db, { site: { ...DEFAULT_SERVICES_CONFIG.site, register: false } }), account);
     expect(await refusal(closed.registerCode(`${fresh()}@example.org`))).toBe('ACCOUNT_REGISTER_CLOSED');
     expect(await refusal(closed.register({ username: fresh(), password: 'pass-1234', email, code }))).toBe('ACCOUNT_REGISTER_CLOSED');
   });
@@ -103,7 +99,7 @@ describe('registration, password reset and captchas', () => {
   it('resets a password through a one-use image captcha and the mailed link, and clears the login failures', async () => {
     const username = fresh();
     const email = `${username}@example.org`;
-    await account.createUser({ username, password: 'old-pass-1', email });
+    await addAccount(t.db, { username, password: 'old-pass-1', email });
     expect(await refusal(account.login(username, 'nope', '10.1.0.2'))).toBe('AUTH_BAD_CREDENTIALS');
 
     const c1 = await flows.captcha();
@@ -146,8 +142,7 @@ describe('registration, password reset and captchas', () => {
 
   it('checks the old password and refuses the same one when changing it, and shows the outbox to admins only', async () => {
     const username = fresh();
-    const user = await account.createUser({ username, password: 'old-pass-1' });
-    const viewer = makeViewer(user.uid, username, ['default_user']);
+    const viewer = await addAccount(t.db, { username, password: 'old-pass-1' });
     expect(await refusal(flows.changePassword(viewer, { oldPassword: 'bad', newPassword: 'new-pass-1' }))).toBe('ACCOUNT_PASSWORD_WRONG');
     expect(await refusal(flows.changePassword(viewer, { oldPassword: 'old-pass-1', newPassword: 'old-pass-1' }))).toBe('ACCOUNT_SAME_AS_OLD');
     expect(await refusal(flows.changePassword(viewer, { oldPassword: 'old-pass-1', newPassword: 'new-pass-1' }))).toBe('ok');

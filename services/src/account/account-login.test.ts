@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { LIMITS, type SlideAnswer } from '@oj/proto';
-import { createMemoryBus } from '../bus/memory-bus';
-import { DEFAULT_SERVICES_CONFIG } from '../config';
-import type { ServiceContext } from '../context';
 import { loginFailure } from '../db/schema';
-import { silentLogger } from '../logger';
-import { refusal } from '../testing/fixtures';
+import { addAccount, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { createAccountService, LOGIN_LOCK, type AccountServiceImpl } from './account.service';
 
@@ -21,8 +17,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   beforeAll(async () => {
     t = await startTestDb();
-    const ctx: ServiceContext = { db: t.db, transport: createMemoryBus(), config: DEFAULT_SERVICES_CONFIG, logger: silentLogger() };
-    account = createAccountService(ctx);
+    account = createAccountService(serviceContext(t.db));
     account.setSlideCheck(async (a) => a.id === GOOD_SLIDE.id && a.x === GOOD_SLIDE.x);
   });
   afterAll(() => t.stop());
@@ -51,7 +46,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('asks for the slide verification from the 5th failure, and counts a missing or wrong slide as a failure', async () => {
     const name = fresh();
-    await account.createUser({ username: name, password: 'right-pass' });
+    await addAccount(t.db, { username: name, password: 'right-pass' });
     for (let i = 0; i < LIMITS.slideVerifyAfterFailedLogins; i++) expect(await refusal(account.login(name, 'wrong', '10.0.0.2'))).toBe('AUTH_BAD_CREDENTIALS');
     expect(await refusal(account.login(name, 'right-pass', '10.0.0.2'))).toBe('ACCOUNT_SLIDE_REQUIRED');
     expect(await refusal(account.login(name, 'right-pass', '10.0.0.2', { id: 'slide', x: 7 }))).toBe('ACCOUNT_SLIDE_REQUIRED');
@@ -64,7 +59,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('locks a username + ip after 20 failures for 30 minutes, then starts counting again', async () => {
     const name = fresh();
-    await account.createUser({ username: name, password: 'right-pass' });
+    await addAccount(t.db, { username: name, password: 'right-pass' });
     const ip = '10.0.0.4';
     for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) {
       const want = i < LIMITS.slideVerifyAfterFailedLogins ? 'AUTH_BAD_CREDENTIALS' : 'ACCOUNT_SLIDE_REQUIRED';
@@ -93,7 +88,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('refuses a banned user at login and at the session check, and lets them in again once unbanned', async () => {
     const name = fresh();
-    const user = await account.createUser({ username: name, password: 'right-pass' });
+    const user = await addAccount(t.db, { username: name, password: 'right-pass' });
     const { sessionId } = await account.login(name, 'right-pass', '10.0.0.6');
     expect(await account.verifySession(user.uid, sessionId)).toMatchObject({ uid: user.uid, username: name });
     await account.setUserStatus(user.uid, 1);
@@ -107,7 +102,7 @@ describe('login, sessions and the login-failure lock', () => {
 
   it('no longer verifies a revoked session, keeps other sessions, and prunes revocations that expired', async () => {
     const name = fresh();
-    const user = await account.createUser({ username: name, password: 'right-pass', roles: ['admin'] });
+    const user = await addAccount(t.db, { username: name, password: 'right-pass', roles: ['admin'] });
     const a = await account.login(name, 'right-pass', '10.0.0.7');
     const b = await account.login(name, 'right-pass', '10.0.0.7');
     const viewer = await account.verifySession(user.uid, a.sessionId);

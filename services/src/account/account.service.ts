@@ -92,7 +92,6 @@ export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
   };
 }
 
-
 export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
   const { db, config } = ctx;
   let slideCheck: ((a: SlideAnswer) => Promise<boolean>) | null = null;
@@ -178,4 +177,3 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
     },
   };
 }
-

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLIDE } from '@oj/proto';
 import { loadServicesConfig } from '../config';
-import { sniffImage } from './account-flows.service';
+import { sniffImage } from './account-settings.service';
 import { makeEmailCode, makeImageCaptcha, makeSlideCaptcha } from './captcha';
 
 const svg = (url: string) => Buffer.from(url.split(',')[1]!, 'base64').toString();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX_LENGTH } from '@oj/proto';
-import { DEFAULT_SERVICES_CONFIG } from '../config';
-import { createMemoryBus } from '../bus/memory-bus';
-import { silentLogger } from '../logger';
-import { addUser, refusal } from '../testing/fixtures';
+import { COMMENT_MAX_LENGTH, JudgeStatus } from '@oj/proto';
+import type { Viewer } from '../account/viewer';
+import { addProblem, addSubmission, addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
-import { checkContent, createDiscussService } from './discuss.service';
+import { checkContent } from './comment-access';
+import { createDiscussService } from './discuss.service';
 
 describe('comment content', () => {
   it('is trimmed, not blank, and at most the limit', async () => {
@@ -22,8 +21,7 @@ describe('discussions', () => {
     t = await startTestDb();
   });
   afterAll(() => t.stop());
-  const service = () =>
-    createDiscussService({ db: t.db, transport: createMemoryBus(), config: { ...DEFAULT_SERVICES_CONFIG, commentMinAc: 0 }, logger: silentLogger() });
+  const service = () => createDiscussService(serviceContext(t.db, { commentMinAc: 0 }));
 
   it('counts comments and likes once, and lets only the author or an admin delete', async () => {
     const discuss = service();
@@ -55,5 +53,17 @@ describe('discussions', () => {
     const elsewhere = await discuss.addComment({ did: d.id, content: 'other' }, a);
     expect(await refusal(discuss.addReply({ reply: { commentId: elsewhere.id, content: 'x' }, quoteId: first.id, quoteType: 'Reply' }, c))).toBe('REPLY_NOT_FOUND');
     expect((await discuss.replies(comment.id, c)).map((r) => r.content)).toEqual(['r1', 'r2']);
+  });
+
+  it('lets comments and replies through the permission, then the AC-count gate that admins skip', async () => {
+    const discuss = createDiscussService(serviceContext(t.db, { commentMinAc: 1 }));
+    const [author, newcomer, solver, admin, muted] = [await addUser(t.db), await addUser(t.db), await addUser(t.db), await addUser(t.db, ['admin']), await addUser(t.db, ['mute_user'])];
+    await addSubmission(t.db, solver.uid, (await addProblem(t.db)).id, { status: JudgeStatus.ACCEPTED });
+    const d = await discuss.addDiscussion({ title: 'T', content: 'c' }, author);
+    const comment = (v: Viewer) => refusal(discuss.addComment({ did: d.id, content: 'hi' }, v));
+    expect([await comment(newcomer), await comment(solver), await comment(admin), await comment(muted)]).toEqual(['COMMENT_AC_REQUIRED', 'ok', 'ok', 'COMMENT_FORBIDDEN']);
+    const [first] = (await discuss.comments({ did: d.id }, null)).commentList.records;
+    const reply = (v: Viewer) => refusal(discuss.addReply({ reply: { commentId: first!.id, content: 're' } }, v));
+    expect([await reply(newcomer), await reply(solver), await reply(admin), await reply(muted)]).toEqual(['COMMENT_AC_REQUIRED', 'ok', 'ok', 'COMMENT_FORBIDDEN']);
   });
 });

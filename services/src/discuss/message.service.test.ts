@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SERVICES_CONFIG } from '../config';
-import { createMemoryBus } from '../bus/memory-bus';
-import { silentLogger } from '../logger';
-import { addUser, refusal } from '../testing/fixtures';
+import { addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { createMessageService, createUserMsg } from './message.service';
 
@@ -12,7 +9,7 @@ describe('the message center', () => {
     t = await startTestDb();
   });
   afterAll(() => t.stop());
-  const service = () => createMessageService({ db: t.db, transport: createMemoryBus(), config: DEFAULT_SERVICES_CONFIG, logger: silentLogger() });
+  const service = () => createMessageService(serviceContext(t.db));
   const reply = (to: string, from: string) => ({ action: 'Reply' as const, recipientId: to, senderId: from, sourceId: 1, sourceType: 'Discussion' as const, sourceContent: 'x'.repeat(600) });
 
   it('counts unread replies, never messages you to yourself, and reading the tab clears them', async () => {

@@ -35,7 +35,6 @@ export interface NewUserMsg {
   quoteContent?: string | null;
 }
 
-
 /** Stores the user's new counts as an `unread.counts` push inside `tx`; publish the result after commit. */
 export async function appendUnreadPush(tx: Tx, uid: string): Promise<PushMessage> {
   return appendPush(tx, topics.user(uid), 'unread.counts', await unreadCounts(tx, uid));
@@ -154,5 +153,3 @@ export function createMessageService(ctx: ServiceContext): MessageService {
     },
   };
 }
-
-

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { JudgeStatus, type JudgeEvent } from '@oj/proto';
-import { EVENT_TEXT_MAX, isFinalVerdict, isPermanentDbError, sanitizeEvent } from './ingester';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import { JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type PushMessage } from '@oj/proto';
+import { judge, judgeCase, outbox, problems } from '../db/schema';
+import { addProblem, addSubmission, addUser, serviceContext } from '../testing/fixtures';
+import { startTestDb, type TestDb } from '../testing/test-db';
+import { EVENT_TEXT_MAX, isFinalVerdict, isPermanentDbError, JudgeIngester, sanitizeEvent, WATCHDOG_JUDGER } from './ingester';
+import { requeueOne } from './judge-admin.repo';
+import { OutboxRelay } from './outbox-relay';
 
 describe('sanitizeEvent', () => {
   it('strips NUL characters, bounds text and clamps integers to the integer columns', () => {
@@ -42,5 +48,83 @@ describe('isPermanentDbError', () => {
     expect(isPermanentDbError(pgError('40P01'))).toBe(false); // deadlock: retry
     expect(isPermanentDbError(pgError('ECONNREFUSED'))).toBe(false);
     expect(isPermanentDbError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('the judge-event ingester', () => {
+  let t: TestDb;
+  let ingester: JudgeIngester;
+  const pushed: PushMessage[] = [];
+  beforeAll(async () => {
+    t = await startTestDb();
+    const ctx = serviceContext(t.db, { judgeStallS: 60, judgeMaxRequeues: 1 });
+    ingester = new JudgeIngester(ctx, new OutboxRelay(ctx));
+    await ctx.transport.subscribePush((m) => pushed.push(m));
+  });
+  afterAll(() => t.stop());
+
+  const head = (s: { submitId: number; version: number }) => ({ submitId: s.submitId, version: s.version, judger: 'r1' });
+  const aCase = (caseId: number, status: number, score = 0): CaseResult => ({ caseId, index: caseId, status, time: 3, memory: 100, score, groupNum: null, userOutput: 'out' });
+  const row = async (submitId: number) => (await t.db.select().from(judge).where(eq(judge.submitId, submitId)))[0]!;
+  const counters = async (pid: number) => (await t.db.select({ total: problems.total, ac: problems.ac, wa: problems.wa, pa: problems.pa }).from(problems).where(eq(problems.id, pid)))[0];
+  const events = () => pushed.splice(0).map((m) => [m.topic.split(':')[0], m.event]);
+
+  it('moves the status forward only and stores each case once, pushing each change', async () => {
+    const u = await addUser(t.db);
+    const s = await addSubmission(t.db, u.uid, (await addProblem(t.db)).id);
+    pushed.length = 0;
+    await ingester.handle({ kind: 'status', ...head(s), status: JudgeStatus.JUDGING, casesTotal: 2 });
+    await ingester.handle({ kind: 'status', ...head(s), status: JudgeStatus.COMPILING, casesTotal: 2 });
+    expect(await row(s.submitId)).toMatchObject({ status: JudgeStatus.JUDGING, casesTotal: 2, judger: 'r1' });
+    expect(events()).toEqual([
+      ['submission', 'submission.status'],
+      ['user', 'submission.status'],
+    ]);
+    await ingester.handle({ kind: 'case', ...head(s), total: 2, case: aCase(1, JudgeStatus.ACCEPTED) });
+    await ingester.handle({ kind: 'case', ...head(s), total: 2, case: aCase(1, JudgeStatus.ACCEPTED) });
+    expect((await row(s.submitId)).casesDone).toBe(1);
+    expect(await t.db.select({ caseId: judgeCase.caseId }).from(judgeCase).where(eq(judgeCase.submitId, s.submitId))).toEqual([{ caseId: 1 }]);
+    expect(events()).toEqual([['submission', 'submission.case']]);
+  });
+
+  it('counts a final verdict once however often it arrives, scores OI problems, and ignores other attempts', async () => {
+    const u = await addUser(t.db);
+    const p = await addProblem(t.db, { type: ProblemType.OI, ioScore: 100, difficulty: 1 });
+    const s = await addSubmission(t.db, u.uid, p.id, { status: JudgeStatus.JUDGING });
+    const final = { kind: 'final' as const, ...head(s), status: JudgeStatus.PARTIAL_ACCEPTED, score: 50, time: 3, memory: 100, errorMessage: null, cases: [aCase(1, 0, 50), aCase(2, -1)] };
+    await ingester.handle({ ...final, version: s.version + 1, status: JudgeStatus.ACCEPTED });
+    expect((await row(s.submitId)).status).toBe(JudgeStatus.JUDGING);
+    await ingester.handle({ ...final, status: JudgeStatus.PENDING });
+    expect((await row(s.submitId)).status).toBe(JudgeStatus.JUDGING);
+
+    await ingester.handle(final);
+    await ingester.handle(final);
+    expect(await row(s.submitId)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, countedStatus: JudgeStatus.PARTIAL_ACCEPTED, score: 50, oiRankScore: 6, casesDone: 2 });
+    expect(await counters(p.id)).toEqual({ total: 1, ac: 0, wa: 0, pa: 1 });
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(judgeCase).where(eq(judgeCase.submitId, s.submitId))).toEqual([{ n: 2 }]);
+
+    // A rejudge's verdict moves the submission from the column it was counted in to the new one.
+    const again = await t.db.transaction((tx) => requeueOne(tx, s.submitId, 'rejudge'));
+    await ingester.handle({ ...final, version: again.version, status: JudgeStatus.WRONG_ANSWER, score: 0 });
+    expect(await counters(p.id)).toEqual({ total: 1, ac: 0, wa: 1, pa: 0 });
+  });
+
+  it('re-enqueues a stalled submission, then ends it as System Error counted once', async () => {
+    const u = await addUser(t.db);
+    const p = await addProblem(t.db);
+    const s = await addSubmission(t.db, u.uid, p.id, { status: JudgeStatus.JUDGING });
+    const stall = () => t.db.update(judge).set({ progressAt: sql`now() - interval '2 minutes'` }).where(eq(judge.submitId, s.submitId));
+    await stall();
+    expect(await ingester.sweepStalled()).toEqual([1, 0]);
+    expect((await row(s.submitId)).requeues).toBe(1);
+    // The job went out again (the relay sent the new outbox row at once).
+    const jobs = await t.db.select({ sent: isNotNull(outbox.sentAt) }).from(outbox).where(eq(outbox.submitId, s.submitId));
+    expect(jobs).toEqual([{ sent: true }]);
+    await stall();
+    expect(await ingester.sweepStalled()).toEqual([0, 1]);
+    expect(await row(s.submitId)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, judger: WATCHDOG_JUDGER });
+    expect(await ingester.sweepStalled()).toEqual([0, 0]);
+    const [se] = await t.db.select({ total: problems.total, se: problems.se }).from(problems).where(eq(problems.id, p.id));
+    expect(se).toEqual({ total: 1, se: 1 });
   });
 });

@@ -98,8 +98,6 @@ export function isPermanentDbError(err: unknown): boolean {
   return false;
 }
 
-
-
 /**
  * OI rank score of a verdict: round(0.1 × s + 2 × difficulty × s / ioScore),
  * which is round(0.1 × ioScore + 2 × difficulty) for full marks. Null for ACM problems.
@@ -107,7 +105,6 @@ export function isPermanentDbError(err: unknown): boolean {
 export function oiRankScore(type: number, score: number | null, difficulty: number, ioScore = 100): number | null {
   return rankScore(type, score, difficulty, ioScore);
 }
-
 
 function caseValues(row: JudgeRow, c: CaseResult, mode: string): CaseRow {
   return {
@@ -297,7 +294,6 @@ export class JudgeIngester {
     const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : [];
     return [...(await pushStatus(tx, updated)), ...board];
   }
-
 
   /**
    * Re-enqueues the job of every submission without judge progress for `judgeStallS` (at most

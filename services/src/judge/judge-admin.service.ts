@@ -41,7 +41,6 @@ import type { OutboxRelay } from './outbox-relay';
 import type { RunnerRegistry } from './runner-registry';
 import { pushStatus } from './ingester';
 
-
 export interface JudgeAdminService {
   rejudge(submitId: number, viewer: Viewer): Promise<Submission>;
   /** Rejudges every non-contest submission of problem `pid` on the `rejudge` lane. */
@@ -78,10 +77,6 @@ export function manualScore(
 export function requireRejudger(viewer: Viewer): void {
   if (!viewer.roles.includes('root') || !viewer.permissions.includes('rejudge')) throw new OjError('AUTH_FORBIDDEN');
 }
-
-
-
-
 
 export function createJudgeAdminService(
   ctx: ServiceContext,

@@ -50,7 +50,6 @@ export async function postpone(tx: Tx, id: number, attempts: number, at: Date): 
   await tx.update(outbox).set({ attempts, availableAt: at }).where(eq(outbox.id, id));
 }
 
-
 /** Forgets outbox rows sent more than a day ago. */
 export async function pruneSentOutbox(db: DbOrTx): Promise<void> {
   await db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '1 day'`)));

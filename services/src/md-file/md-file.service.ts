@@ -3,7 +3,7 @@
 // a redeploy); the type is decided from the bytes for images, never from the client's name alone.
 import { randomBytes } from 'node:crypto';
 import { isAdminRole, MD_FILE_MAX_BYTES, MD_IMAGE_MAX_BYTES, OjError } from '@oj/proto';
-import { sniffImage } from '../account/account-flows.service';
+import { sniffImage } from '../account/account-settings.service';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';

@@ -35,7 +35,6 @@ export function parseTagIds(tagId: ProblemListQuery['tagId']): number[] {
   return [...new Set(raw.map((x) => Number(String(x).trim())).filter((n) => isInt4(n) && n > 0))];
 }
 
-
 export function toProblem(p: ProblemRow): Problem {
   return {
     id: p.id,

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '@oj/proto';
-import { DEFAULT_SERVICES_CONFIG } from '../config';
-import { silentLogger } from '../logger';
-import { createMemoryBus } from '../bus/memory-bus';
+import { serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { appendPush, createPushService, prunePushEvents } from './push.service';
 
@@ -16,7 +14,7 @@ describe('the push log', () => {
   afterAll(() => t.stop());
 
   it('numbers each topic on its own and replays what a client missed, in order', async () => {
-    const push = createPushService({ db: t.db, transport: createMemoryBus(), config: DEFAULT_SERVICES_CONFIG, logger: silentLogger() });
+    const push = createPushService(serviceContext(t.db));
     const a = topics.user('a');
     for (let i = 1; i <= 3; i++) await t.db.transaction((tx) => appendPush(tx, a, 'unread.counts', counts(i)));
     const other = await t.db.transaction((tx) => appendPush(tx, topics.user('b'), 'unread.counts', counts(9)));
@@ -32,7 +30,7 @@ describe('the push log', () => {
   });
 
   it('answers a resync once the events a client missed were pruned or are too many', async () => {
-    const push = createPushService({ db: t.db, transport: createMemoryBus(), config: DEFAULT_SERVICES_CONFIG, logger: silentLogger() });
+    const push = createPushService(serviceContext(t.db));
     const c = topics.user('c');
     await t.db.transaction((tx) => appendPush(tx, c, 'unread.counts', counts(1)));
     await t.db.transaction((tx) => appendPush(tx, c, 'unread.counts', counts(2)));

@@ -55,10 +55,6 @@ export interface SubmissionService {
   canWatch(submitId: number, viewer: Viewer | null): Promise<boolean>;
 }
 
-
-
-
-
 /** Test data shown in case results is cut to this many characters. */
 export const CASE_DATA_PREVIEW = 2048;
 

@@ -36,7 +36,6 @@ export interface TestJudgeService {
   canWatch(key: string, viewer: Viewer | null): Promise<boolean>;
 }
 
-
 interface StoredResult extends TestJudgeResult {
   status: number;
 }

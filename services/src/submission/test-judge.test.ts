@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/proto';
-import { createMemoryBus } from '../bus/memory-bus';
-import { DEFAULT_SERVICES_CONFIG } from '../config';
 import type { ServiceContext } from '../context';
-import { silentLogger } from '../logger';
-import { addProblem, addUser, refusal } from '../testing/fixtures';
+import { addProblem, addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { insertTestRun, pruneExpiredTestRuns } from './test-judge.repo';
 import { createTestJudgeService, TestJudgeWorker, type TestJudgeService } from './test-judge.service';
@@ -17,7 +14,7 @@ describe('online test results', () => {
 
   beforeAll(async () => {
     t = await startTestDb();
-    ctx = { db: t.db, transport: createMemoryBus(), config: DEFAULT_SERVICES_CONFIG, logger: silentLogger() };
+    ctx = serviceContext(t.db);
     service = createTestJudgeService(ctx);
   });
   afterAll(() => t.stop());

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { encodePack } from '@oj/proto';
-import { createMemoryBus, type MemoryBus } from '../bus/memory-bus';
-import { DEFAULT_SERVICES_CONFIG } from '../config';
+import type { MemoryBus } from '../bus/memory-bus';
 import { problemCase, problems } from '../db/schema';
-import { silentLogger } from '../logger';
-import { addProblem, addUser, refusal } from '../testing/fixtures';
+import { addProblem, addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { sha256Hex } from './case-set';
 import { createTestdataService, type TestdataService } from './testdata.service';
@@ -23,8 +21,9 @@ describe('attaching and downloading test data', () => {
 
   beforeAll(async () => {
     t = await startTestDb();
-    bus = createMemoryBus();
-    service = createTestdataService({ db: t.db, transport: bus, config: DEFAULT_SERVICES_CONFIG, logger: silentLogger() });
+    const ctx = serviceContext(t.db);
+    bus = ctx.transport;
+    service = createTestdataService(ctx);
   });
   afterAll(() => t.stop());
 

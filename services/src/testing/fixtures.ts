@@ -1,9 +1,21 @@
-// Minimal rows for unit tests of repositories and services on a test database (see test-db.ts).
-import { JudgeStatus, OjError, type ErrorCode } from '@oj/proto';
+// Minimal rows and a service context for unit tests of repositories and services on a test database (see test-db.ts).
+import { and, eq } from 'drizzle-orm';
+import { JudgeStatus, OjError, OWN_OJ, ROLE_CODE, type ErrorCode, type RoleName } from '@oj/proto';
+import { insertUser } from '../account/account.repo';
+import { hashPassword } from '../account/password';
 import { makeViewer, type Viewer } from '../account/viewer';
+import { createMemoryBus, type MemoryBus } from '../bus/memory-bus';
+import { DEFAULT_SERVICES_CONFIG, type ServicesConfig } from '../config';
+import type { ServiceContext } from '../context';
 import type { Db } from '../db/client';
-import { contest, judge, problems, users } from '../db/schema';
+import { contest, judge, languages, problemLanguage, problems, users } from '../db/schema';
 import { newUid } from '../db/seed';
+import { silentLogger } from '../logger';
+
+/** What a service needs, on the test database: an in-process bus of its own, a silent logger, the defaults' config. */
+export function serviceContext(db: Db, config: Partial<ServicesConfig> = {}): ServiceContext & { transport: MemoryBus } {
+  return { db, transport: createMemoryBus(), config: { ...DEFAULT_SERVICES_CONFIG, ...config }, logger: silentLogger() };
+}
 
 let serial = 0;
 const next = () => `${Date.now().toString(36)}${++serial}`;
@@ -16,6 +28,19 @@ export async function addUser(db: Db, roles: string[] = ['default_user']): Promi
   return makeViewer(uid, username, roles);
 }
 
+/**
+ * A user with a password and roles, as `createUser` stores one, but with the password hashed at a tiny scrypt cost: a
+ * verify reads the cost from the stored hash, so the logins of a test check it at once instead of paying the
+ * production cost on every attempt.
+ */
+export async function addAccount(db: Db, a: { username: string; password: string; email?: string; roles?: RoleName[] }): Promise<Viewer> {
+  const uid = newUid();
+  const roles = a.roles ?? ['default_user'];
+  const password = await hashPassword(a.password, { N: 2 ** 4, r: 1, p: 1 });
+  await insertUser(db, { uuid: uid, username: a.username, password, email: a.email ?? null }, roles.map((r) => ROLE_CODE[r]));
+  return makeViewer(uid, a.username, roles);
+}
+
 /** A problem row; `auth` 1 public, 2 private, 3 contest-only. */
 export async function addProblem(db: Db, values: Partial<typeof problems.$inferInsert> = {}): Promise<typeof problems.$inferSelect> {
   const [p] = await db
@@ -23,6 +48,13 @@ export async function addProblem(db: Db, values: Partial<typeof problems.$inferI
     .values({ problemId: `P${next()}`, title: 'fixture', auth: 1, ...values })
     .returning();
   return p!;
+}
+
+/** Our own language `name` (created once), offered by each problem of `pids`. */
+export async function offerLanguage(db: Db, name: string, pids: number[]): Promise<void> {
+  await db.insert(languages).values({ name, contentType: 'text/x-csrc', description: name, oj: OWN_OJ }).onConflictDoNothing();
+  const [lang] = await db.select({ id: languages.id }).from(languages).where(and(eq(languages.name, name), eq(languages.oj, OWN_OJ)));
+  if (pids.length > 0) await db.insert(problemLanguage).values(pids.map((pid) => ({ pid, lid: lang!.id })));
 }
 
 /** A judge row in `status` (Pending by default) for `uid` on problem `pid`. */

@@ -1,0 +1,92 @@
+// Comments on a discussion or in a contest's Q&A (`cid`), and comment likes. Posting needs the `comment_add`
+// permission and the AC-count gate; contest comments need the site's `openContestComment` and entry to the contest,
+// and while the contest has not ended a contestant sees only their own and the contest admins' comments.
+import { OjError, type CommentBody, type CommentDeleteBody, type CommentLikeQuery, type CommentListQuery, type CommentListVO, type CommentVO } from '@oj/proto';
+import type { Viewer } from '../account/viewer';
+import type { ServiceContext } from '../context';
+import { pageOffset } from '../db/paging';
+import { publishAll } from '../push/push.service';
+import { checkContent, checkMayPost, commentRow, contestScope, mayDelete } from './comment-access';
+import { commentVOs } from './comment-view';
+import { countComments, deleteComment, insertComment, likedBy, setLike, type CommentFilter } from './discuss.repo';
+import { discussionRow } from './discussion.service';
+import { createUserMsg } from './message.service';
+
+export interface CommentService {
+  comments(q: CommentListQuery, viewer: Viewer | null): Promise<CommentListVO>;
+  addComment(body: CommentBody, viewer: Viewer): Promise<CommentVO>;
+  deleteComment(body: CommentDeleteBody, viewer: Viewer): Promise<void>;
+  likeComment(q: CommentLikeQuery, viewer: Viewer): Promise<void>;
+}
+
+export function createCommentService(ctx: ServiceContext): CommentService {
+  const { db, transport, logger } = ctx;
+
+  return {
+    async comments(q, viewer) {
+      if ((q.did === undefined) === (q.cid === undefined)) throw new OjError('COMMENT_TARGET_REQUIRED');
+      const size = q.limit ?? 10;
+      const current = q.currentPage ?? 1;
+      const offset = pageOffset(current, size);
+      if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
+      const f: CommentFilter = q.did !== undefined ? { did: q.did } : { cid: q.cid! };
+      if (q.cid !== undefined) {
+        const scope = await contestScope(ctx, q.cid, viewer);
+        if (scope.authors) f.authors = scope.authors;
+      }
+      const n = await countComments(db, f);
+      const records = await commentVOs(db, f, size, offset);
+      const commentLikeMap: Record<string, boolean> = {};
+      if (viewer && records.length) {
+        for (const id of await likedBy(
+          db,
+          viewer.uid,
+          records.map((r) => r.id),
+        ))
+          commentLikeMap[String(id)] = true;
+      }
+      return { commentList: { records, total: n, size, current, pages: Math.ceil(n / size) }, commentLikeMap };
+    },
+
+    async addComment(body, viewer) {
+      const content = checkContent(body.content);
+      await checkMayPost(ctx, viewer, 'comment_add');
+      if (body.did === undefined && body.cid === undefined) throw new OjError('COMMENT_TARGET_REQUIRED');
+      if (body.did === undefined) await contestScope(ctx, body.cid!, viewer);
+      const pushed = await db.transaction(async (tx) => {
+        const d = body.did !== undefined ? await discussionRow(tx, body.did) : null;
+        const id = await insertComment(tx, { did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content });
+        if (!d) return { id, push: null };
+        const push = await createUserMsg(tx, { action: 'Discuss', recipientId: d.uid, senderId: viewer.uid, sourceId: d.id, sourceType: 'Discussion', sourceContent: content });
+        return { id, push };
+      });
+      await publishAll(transport, pushed.push ? [pushed.push] : [], logger);
+      const [vo] = await commentVOs(db, { id: pushed.id }, 1, 0);
+      return vo!;
+    },
+
+    async deleteComment(body, viewer) {
+      const c = await commentRow(db, body.id);
+      if (!(await mayDelete(db, c.fromUid, c.cid, viewer))) throw new OjError('AUTH_FORBIDDEN');
+      await db.transaction((tx) => deleteComment(tx, c));
+    },
+
+    async likeComment(q, viewer) {
+      const c = await commentRow(db, q.cid);
+      const push = await db.transaction(async (tx) => {
+        const changed = await setLike(tx, viewer.uid, c.id, q.toLike);
+        // Unliking notifies nobody; liking twice changes nothing.
+        if (!q.toLike || !changed) return null;
+        return createUserMsg(tx, {
+          action: 'Like',
+          recipientId: c.fromUid,
+          senderId: viewer.uid,
+          sourceId: c.did ?? c.cid ?? 0,
+          sourceType: c.did !== null ? 'Discussion' : 'Contest',
+          sourceContent: c.content,
+        });
+      });
+      await publishAll(transport, push ? [push] : [], logger);
+    },
+  };
+}

@@ -4,12 +4,14 @@
 //  (c) push latency from a message published on NATS to the socket event, p50/p99, with 1,000 idle sockets connected;
 //  (d) burst throughput; (e) rejudge under practice load;
 //  (f) scoreboard engine: delta per verdict and full recompute on a 2,000 × 13 contest;
-//  (g) one scoreboard delta fanned out to 5,000 sockets; (h) a simulated 5-hour, 2,000-contestant contest day.
+//  (g) one scoreboard delta fanned out to 5,000 sockets; (h) a simulated 5-hour, 2,000-contestant contest day;
+//  (j) problem import: 200 FPS problems and 50 ICPC packages.
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
 import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, topics } from '@oj/proto';
 import { benchContestDay } from './contest-day';
 import { benchContestFanout } from './contest-fanout';
+import { benchProblemImport } from './problem-import';
 import { benchSandboxOverhead } from './sandbox-overhead';
 import { benchScoreboardEngine } from './scoreboard-engine';
 import { login, percentile, startStackProcess } from './stack-process';
@@ -241,7 +243,7 @@ async function partDE(): Promise<void> {
 
 async function main() {
   // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
-  const parts = process.argv[2] ?? 'abcdefgh';
+  const parts = process.argv[2] ?? 'abcdefghj';
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
   if (parts.includes('b') || parts.includes('c')) await partBC();
@@ -249,6 +251,7 @@ async function main() {
   if (parts.includes('f')) await benchScoreboardEngine();
   if (parts.includes('g')) await benchContestFanout();
   if (parts.includes('h')) await benchContestDay();
+  if (parts.includes('j')) await benchProblemImport();
 }
 
 main().then(

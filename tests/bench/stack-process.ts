@@ -10,6 +10,8 @@ export interface StackProcess {
   baseUrl: string;
   natsUrl: string;
   adminPassword: string;
+  /** Process group of the judge (its node processes and their children). */
+  pgid: number;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startStackProcess(env: Record<string, string> = {}): Promi
     baseUrl,
     natsUrl: nats.url,
     adminPassword,
+    pgid: child.pid!,
     stop: async () => {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -87,4 +90,24 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i]!;
+}
+
+/** Peak resident memory (VmHWM, MiB) of the largest node process in process group `pgid`. */
+export async function peakNodeMemoryMb(pgid: number): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let peak = 0;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid || !stat.includes('(node)')) continue;
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      /* gone */
+    }
+  }
+  return peak;
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { OjError, type ProblemDTO } from '@oj/proto';
+import { extraFiles, problemValues } from './problem-form';
+import { verdictMatches } from './self-check.service';
+
+const dto = (p: Partial<ProblemDTO['problem']> = {}, rest: Partial<ProblemDTO> = {}): ProblemDTO => ({
+  problem: {
+    problemId: 'P',
+    title: 'T',
+    description: '',
+    input: 'i',
+    output: 'o',
+    timeLimit: 1000,
+    memoryLimit: 256,
+    stackLimit: 128,
+    difficulty: 0,
+    auth: 1,
+    type: 0,
+    codeShare: true,
+    examples: [],
+    isRemoveEndBlank: true,
+    openCaseResult: true,
+    ...p,
+  },
+  samples: [{ input: '1', output: '1' }],
+  isUploadTestCase: false,
+  languages: [{ name: 'C' }],
+  ...rest,
+});
+
+const codeOf = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof OjError) return e.code;
+    throw e;
+  }
+  return null;
+};
+
+describe('problem form values', () => {
+  it('keeps an edit on its stored case set and takes new scores for it', () => {
+    expect(codeOf(() => problemValues(dto({}, { isUploadTestCase: true, samples: [] }), null))).toBe('PROBLEM_CASES_REQUIRED');
+    const kept = problemValues(dto({}, { isUploadTestCase: true, samples: [] }), { caseVersion: 'a'.repeat(64) });
+    expect(kept.upload).toBeNull();
+    expect(kept.cases).toBeNull();
+    const rescored = problemValues(dto({ type: 1 }, { isUploadTestCase: true, samples: [{ input: '1.in', output: '1.out', score: 40 }, { input: '2.in', output: '2.out', score: 60 }] }), { caseVersion: 'b'.repeat(64) });
+    expect(rescored.upload?.version).toBe('b'.repeat(64));
+    expect(rescored.row.ioScore).toBe(100);
+  });
+
+  it('refuses a malformed case-set version, an OI case without a score and a bad file IO name', () => {
+    expect(codeOf(() => problemValues(dto({}, { isUploadTestCase: true, uploadTestcaseDir: '../x' }), null))).toBe('PROBLEM_FIELD_INVALID');
+    expect(codeOf(() => problemValues(dto({ type: 1 }, { samples: [{ input: '1', output: '1' }] }), null))).toBe('PROBLEM_CASE_SCORE');
+    expect(codeOf(() => problemValues(dto({ isFileIO: true, ioReadFileName: '../in', ioWriteFileName: 'out' }), null))).toBe('PROBLEM_FIELD_INVALID');
+  });
+
+  it('drops the checker in the default mode and the validator flags in the others', () => {
+    const d = problemValues(dto({ spjCode: 'x', spjLanguage: 'C', validatorFlags: 'case_sensitive' }), null);
+    expect(d.row.spjCode).toBeNull();
+    expect(d.row.validatorFlags).toBe('case_sensitive');
+    const s = problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'C', validatorFlags: 'case_sensitive', checkerProtocol: 'kattis' }), null);
+    expect(s.row.validatorFlags).toBeNull();
+    expect(s.row.checkerProtocol).toBe('kattis');
+  });
+
+  it('reads extra files as JSON text or objects, refusing unsafe names', () => {
+    expect(extraFiles('{"a.txt":"x"}', 'f')).toEqual({ 'a.txt': 'x' });
+    expect(extraFiles({}, 'f')).toBeNull();
+    expect(codeOf(() => extraFiles('{"../a":"x"}', 'f'))).toBe('PROBLEM_FIELD_INVALID');
+    expect(codeOf(() => extraFiles('[1]', 'f'))).toBe('PROBLEM_FIELD_INVALID');
+    expect(codeOf(() => extraFiles('{"a":""}', 'f'))).toBe('PROBLEM_FIELD_INVALID');
+  });
+});
+
+describe('self-check verdicts', () => {
+  it('matches each package folder with the verdicts it allows', () => {
+    expect(verdictMatches('accepted', 0)).toBe(true);
+    expect(verdictMatches('accepted', -1)).toBe(false);
+    expect(verdictMatches('wrong_answer', -3)).toBe(true);
+    expect(verdictMatches('time_limit_exceeded', 1)).toBe(true);
+    expect(verdictMatches('time_limit_exceeded', 0)).toBe(false);
+    expect(verdictMatches('run_time_error', 3)).toBe(true);
+    expect(verdictMatches('rejected', -1)).toBe(true);
+    expect(verdictMatches('rejected', 4)).toBe(false);
+    expect(verdictMatches('accepted', 7)).toBeNull();
+    expect(verdictMatches('accepted', null)).toBeNull();
+  });
+});

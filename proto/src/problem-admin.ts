@@ -195,6 +195,21 @@ export type ImportResult = Static<typeof ImportResult>;
 export const ExportProblemQuery = Type.Object({ pid: Type.Union([Id, Type.Array(Id, { minItems: 1, maxItems: 500 })]) });
 export type ExportProblemQuery = Static<typeof ExportProblemQuery>;
 
+/** Query of the imports: a client-chosen key under which the import's progress is pushed on the caller's `user` topic. */
+export const ImportQuery = Type.Object({ progressKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' })) });
+export type ImportQuery = Static<typeof ImportQuery>;
+
+/** `import.progress` on the importer's `user` topic: which step of the import is running. */
+export const ImportProgress = Type.Object({
+  key: Type.String(),
+  phase: Type.Union([Type.Literal('reading'), Type.Literal('compiling'), Type.Literal('storing'), Type.Literal('writing'), Type.Literal('done'), Type.Literal('failed')]),
+  done: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+  /** The problem being worked on. */
+  title: Type.Optional(Type.String()),
+});
+export type ImportProgress = Static<typeof ImportProgress>;
+
 // ---------- package self-check ----------
 
 export const SelfCheckRow = Type.Object({

@@ -1,6 +1,6 @@
 // Problem files of the original product: imports (HOJ, QDUOJ, FPS, Hydro, and the ICPC package of this judge),
 // the export, and the markdown editor's images and files (images are served with avatars by the account routes). Imports and export are root only.
-import { DeleteMdImgQuery, ExportProblemQuery, MD_FILE_MAX_BYTES, MD_IMAGE_MAX_BYTES, ok, OjError, UploadMdQuery } from '@oj/proto';
+import { DeleteMdImgQuery, ExportProblemQuery, ImportQuery, MD_FILE_MAX_BYTES, MD_IMAGE_MAX_BYTES, ok, OjError, UploadMdQuery } from '@oj/proto';
 import { Type } from '@sinclair/typebox';
 import { IMPORT_LIMITS, type ImportFormat } from '@oj/services';
 import { readFilePart } from './multipart';
@@ -21,10 +21,10 @@ export function registerProblemFileRoutes(app: TypedApp, { services, auth }: Rou
   const root = [auth.login, roleHook(['root'])];
 
   for (const [path, format, accept] of IMPORTS) {
-    app.post(path, { preHandler: root, bodyLimit: IMPORT_LIMITS.archiveBytes + 1024 * 1024 }, async (req) => {
+    app.post(path, { schema: { querystring: ImportQuery }, preHandler: root, bodyLimit: IMPORT_LIMITS.archiveBytes + 1024 * 1024 }, async (req) => {
       const viewer = requireViewer(req);
       const file = await readFilePart(req, IMPORT_LIMITS.archiveBytes, accept);
-      return ok(await services.problemImport.import(format, file.data, viewer));
+      return ok(await services.problemImport.import(format, file.data, viewer, req.query.progressKey));
     });
   }
 

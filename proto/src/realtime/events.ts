@@ -7,6 +7,7 @@ import { UnreadCounts } from '../discuss';
 import { decode } from '../decode';
 import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
+import { ImportProgress } from '../problem-admin';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -60,6 +61,7 @@ export const PUSH_EVENTS = {
   'print.new': { topics: ['contest-admin'], data: PrintNewEvent },
   'judge.runners': { topics: ['judge-status'], data: JudgeRunnersData },
   'judge.queue': { topics: ['judge-status'], data: JudgeQueueData },
+  'import.progress': { topics: ['user'], data: ImportProgress },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

@@ -14,12 +14,14 @@ import type { ProblemValues } from '../problem-admin/problem-form';
 import { writeProblem } from '../problem-admin/problem-write';
 import { insertPackageSubmissions } from '../problem-admin/package-submission.repo';
 import type { TestdataService } from '../testdata/testdata.service';
+import { importProgress, type ProgressSink } from './import-progress';
 import type { ImportedProblem, ImportFormat } from './types';
 
 export type ArchiveReader = (format: ImportFormat, data: Buffer) => ImportedProblem[];
 
 export interface ProblemImportService {
-  import(format: ImportFormat, data: Buffer, viewer: Viewer, ip?: string): Promise<ImportResult>;
+  /** `progressKey`: push the import's progress to the caller under this key (`import.progress`). */
+  import(format: ImportFormat, data: Buffer, viewer: Viewer, progressKey?: string): Promise<ImportResult>;
 }
 
 const requireRoot = (v: Viewer) => {
@@ -87,63 +89,89 @@ async function freeProblemId(tx: Tx, base: string, used: Set<string>): Promise<s
 
 export function createProblemImportService(ctx: ServiceContext, testdata: TestdataService, read: ArchiveReader): ProblemImportService {
   const { db } = ctx;
-  return {
-    async import(format, data, viewer) {
-      requireRoot(viewer);
-      const problems = read(format, data);
-      if (problems.length === 0) throw new OjError('IMPORT_FAILED', { detail: 'the archive holds no problem' });
 
-      // Checkers first: one that does not compile stops the import before anything is stored.
-      const compiled = new Set<string>();
+  /** Every distinct checker compiled; one that fails stops the import before anything is stored. */
+  async function compileCheckers(problems: ImportedProblem[], uid: string, progress: ProgressSink): Promise<void> {
+    const compiled = new Set<string>();
+    for (const [i, p] of problems.entries()) {
+      if (p.judgeMode === 'default' || !p.checker) continue;
+      const hash = createHash('sha256').update(`${p.judgeMode}\0${p.checker.language}\0${p.checker.code}\0${JSON.stringify(p.judgeExtraFile ?? {})}`).digest('hex');
+      if (compiled.has(hash)) continue;
+      await progress({ phase: 'compiling', done: i, total: problems.length, title: named(p, i) });
+      try {
+        await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0 }, uid);
+      } catch (err) {
+        if (err instanceof OjError && err.code === 'PROBLEM_CHECKER_COMPILE') throw new OjError('IMPORT_FAILED', { detail: `${named(p, i)}: ${String(err.params.detail ?? err.message)}` });
+        throw err;
+      }
+      compiled.add(hash);
+    }
+  }
+
+  /** Case files into the content-addressed store (unreferenced until the commit); each problem's version or null. */
+  async function storeCases(problems: ImportedProblem[], progress: ProgressSink): Promise<(string | null)[]> {
+    const versions: (string | null)[] = [];
+    for (const [i, p] of problems.entries()) {
+      await progress({ phase: 'storing', done: i, total: problems.length, title: named(p, i) });
+      const names = [...new Set(p.cases.flatMap((c) => [c.input, c.output]))];
+      versions.push(p.cases.length > 0 ? await testdata.storeFiles(names.map((name) => ({ name, data: p.files.get(name) ?? Buffer.alloc(0) }))) : null);
+    }
+    return versions;
+  }
+
+  /** One problem inside the import's transaction: display id, images, cases, the row and its package programs. */
+  async function writeOne(tx: Tx, p: ImportedProblem, i: number, version: string | null, env: { viewer: Viewer; languages: string[]; used: Set<string>; result: ImportResult }) {
+    const { viewer, result } = env;
+    const base = named(p, i);
+    const problemId = await freeProblemId(tx, base, env.used);
+    const v = importedValues(p, problemId, env.languages);
+    if (problemId !== base) result.warnings.push({ problemId, message: `the display id ${base} was taken; imported as ${problemId}` });
+    for (const w of p.warnings) result.warnings.push({ problemId, message: w });
+    for (const img of p.images) {
+      const stored = await storeImage(tx, img.data, viewer, null);
+      for (const k of ['description', 'input', 'output', 'hint'] as const) {
+        const text = v.row[k];
+        if (text) v.row[k] = text.replaceAll(`import-image:${img.key}`, stored.link);
+      }
+    }
+    const subtask = v.row.judgeCaseMode.startsWith('subtask');
+    const files = p.cases.map((c, j) => ({ input: c.input, output: c.output, score: v.row.type === 1 ? (c.score ?? 0) : 0, groupNum: c.groupNum ?? (subtask ? j + 1 : null) }));
+    if (!version) result.warnings.push({ problemId, message: 'no test cases: upload them before judging' });
+    const pid = await writeProblem(tx, v, { author: p.author?.trim() || viewer.username, by: viewer.username, uploaded: version ? { version, files } : null });
+    await insertPackageSubmissions(tx, pid, p.submissions);
+    result.problems.push({ id: pid, problemId, title: v.row.title, cases: p.cases.length, submissions: p.submissions.length });
+  }
+
+  async function run(format: ImportFormat, data: Buffer, viewer: Viewer, progress: ProgressSink): Promise<ImportResult> {
+    await progress({ phase: 'reading', done: 0, total: 0 });
+    const problems = read(format, data);
+    if (problems.length === 0) throw new OjError('IMPORT_FAILED', { detail: 'the archive holds no problem' });
+    await compileCheckers(problems, viewer.uid, progress);
+    const versions = await storeCases(problems, progress);
+    const result: ImportResult = { problems: [], warnings: [] };
+    await db.transaction(async (tx) => {
+      const env = { viewer, languages: [...(await languageIds(tx, OWN_OJ)).keys()], used: new Set<string>(), result };
       for (const [i, p] of problems.entries()) {
-        if (p.judgeMode === 'default' || !p.checker) continue;
-        const hash = createHash('sha256').update(`${p.judgeMode}\0${p.checker.language}\0${p.checker.code}\0${JSON.stringify(p.judgeExtraFile ?? {})}`).digest('hex');
-        if (compiled.has(hash)) continue;
-        try {
-          await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0 }, viewer.uid);
-        } catch (err) {
-          if (err instanceof OjError && err.code === 'PROBLEM_CHECKER_COMPILE') throw new OjError('IMPORT_FAILED', { detail: `${named(p, i)}: ${String(err.params.detail ?? err.message)}` });
-          throw err;
-        }
-        compiled.add(hash);
+        await progress({ phase: 'writing', done: i, total: problems.length, title: named(p, i) });
+        await writeOne(tx, p, i, versions[i] ?? null, env);
       }
+    });
+    ctx.logger.info({ format, problems: result.problems.length, by: viewer.username }, 'problems imported');
+    return result;
+  }
 
-      // Case files into the content-addressed store (unreferenced until the commit).
-      const versions: (string | null)[] = [];
-      for (const p of problems) {
-        const files = p.cases.flatMap((c) => [c.input, c.output]).filter((n, i, all) => all.indexOf(n) === i);
-        versions.push(p.cases.length > 0 ? await testdata.storeFiles(files.map((name) => ({ name, data: p.files.get(name) ?? Buffer.alloc(0) }))) : null);
+  return {
+    async import(format, data, viewer, progressKey) {
+      requireRoot(viewer);
+      const progress = importProgress(ctx, viewer.uid, progressKey);
+      try {
+        const result = await run(format, data, viewer, progress);
+        await progress({ phase: 'done', done: result.problems.length, total: result.problems.length });
+        return result;
+      } catch (err) {
+        await progress({ phase: 'failed', done: 0, total: 0 });
+        throw err;
       }
-
-      const result: ImportResult = { problems: [], warnings: [] };
-      await db.transaction(async (tx) => {
-        const allLanguages = [...(await languageIds(tx, OWN_OJ)).keys()];
-        const used = new Set<string>();
-        for (const [i, p] of problems.entries()) {
-          const base = named(p, i);
-          const problemId = await freeProblemId(tx, base, used);
-          const v = importedValues(p, problemId, allLanguages);
-          if (problemId !== base) result.warnings.push({ problemId, message: `the display id ${base} was taken; imported as ${problemId}` });
-          for (const w of p.warnings) result.warnings.push({ problemId, message: w });
-          for (const img of p.images) {
-            const stored = await storeImage(tx, img.data, viewer, null);
-            for (const k of ['description', 'input', 'output', 'hint'] as const) {
-              const text = v.row[k];
-              if (text) v.row[k] = text.replaceAll(`import-image:${img.key}`, stored.link);
-            }
-          }
-          const version = versions[i] ?? null;
-          const uploaded = version
-            ? { version, files: p.cases.map((c, j) => ({ input: c.input, output: c.output, score: v.row.type === 1 ? (c.score ?? 0) : 0, groupNum: c.groupNum ?? (v.row.judgeCaseMode.startsWith('subtask') ? j + 1 : null) })) }
-            : null;
-          if (!uploaded) result.warnings.push({ problemId, message: 'no test cases: upload them before judging' });
-          const pid = await writeProblem(tx, v, { author: p.author?.trim() || viewer.username, by: viewer.username, uploaded });
-          await insertPackageSubmissions(tx, pid, p.submissions);
-          result.problems.push({ id: pid, problemId, title: v.row.title, cases: p.cases.length, submissions: p.submissions.length });
-        }
-      });
-      ctx.logger.info({ format, problems: result.problems.length, by: viewer.username }, 'problems imported');
-      return result;
     },
   };
 }

@@ -60,8 +60,11 @@ describe('problem form values', () => {
     expect(d.row.spjCode).toBeNull();
     expect(d.row.validatorFlags).toBe('case_sensitive');
     const s = problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'C', validatorFlags: 'case_sensitive', checkerProtocol: 'kattis' }), null);
-    expect(s.row.validatorFlags).toBeNull();
+    // An ICPC validator takes the flags as its extra arguments; a testlib checker does not.
+    expect(s.row.validatorFlags).toBe('case_sensitive');
     expect(s.row.checkerProtocol).toBe('kattis');
+    const t = problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'C', validatorFlags: 'case_sensitive' }), null);
+    expect(t.row.validatorFlags).toBeNull();
   });
 
   it('reads extra files as JSON text or objects, refusing unsafe names', () => {

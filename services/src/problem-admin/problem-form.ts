@@ -206,7 +206,8 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
       spjLanguage,
       spjCode,
       checkerProtocol: judgeMode === 'default' ? 'testlib' : (p.checkerProtocol ?? 'testlib'),
-      validatorFlags: judgeMode === 'default' ? optionalText(p.validatorFlags) : null,
+      // The default validator's flags, or the extra arguments of an ICPC (kattis) validator.
+      validatorFlags: judgeMode === 'default' || p.checkerProtocol === 'kattis' ? optionalText(p.validatorFlags) : null,
       userExtraFile: extraFiles(p.userExtraFile, 'User Extra Files'),
       judgeExtraFile: extraFiles(p.judgeExtraFile, 'Judge Extra Files'),
       ioScore,

@@ -62,7 +62,7 @@ export function importedValues(p: ImportedProblem, problemId: string, allLanguag
       spjLanguage: p.checker?.language ?? null,
       spjCode: p.checker?.code ?? null,
       checkerProtocol: p.checker?.protocol ?? 'testlib',
-      validatorFlags: p.judgeMode === 'default' ? (p.validatorFlags ?? null) : null,
+      validatorFlags: p.judgeMode === 'default' || p.checker?.protocol === 'kattis' ? (p.validatorFlags ?? null) : null,
       userExtraFile: p.userExtraFile && Object.keys(p.userExtraFile).length > 0 ? p.userExtraFile : null,
       judgeExtraFile: p.judgeExtraFile && Object.keys(p.judgeExtraFile).length > 0 ? p.judgeExtraFile : null,
       ioScore: p.type === 1 ? cases.reduce((s, c) => s + c.score, 0) || 100 : 100,

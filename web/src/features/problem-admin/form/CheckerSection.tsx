@@ -60,14 +60,15 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
       <div className="rounded border border-blue-200 bg-blue-50 px-3 py-2 text-xs text-blue-800" data-testid="problem-form-mode-info">
         <FormattedMessage id={info} />
       </div>
-      {form.judgeMode === 'default' ? (
+      {(form.judgeMode === 'default' || form.checkerProtocol === 'kattis') && (
         <label className="block text-sm">
           <span className="mb-1 block text-slate-700">
             <FormattedMessage id="problemAdmin.form.validatorFlags" />
           </span>
-          <input className="w-full rounded border border-slate-300 px-2 py-1.5 font-mono text-sm" placeholder="float_tolerance 1e-6" value={form.validatorFlags} onChange={(e) => patch({ validatorFlags: e.target.value })} />
+          <input className="w-full rounded border border-slate-300 px-2 py-1.5 font-mono text-sm" placeholder="float_tolerance 1e-6" value={form.validatorFlags} onChange={(e) => patch({ validatorFlags: e.target.value })} data-testid="problem-form-validator-flags" />
         </label>
-      ) : (
+      )}
+      {form.judgeMode !== 'default' && (
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <label className="flex items-center gap-2">

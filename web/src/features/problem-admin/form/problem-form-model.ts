@@ -252,7 +252,7 @@ export function formToDTO(s: ProblemFormState, languageName: (lid: number) => st
       spjLanguage: s.judgeMode === 'default' ? null : s.spjLanguage,
       spjCode: s.judgeMode === 'default' ? null : s.spjCode,
       checkerProtocol: s.checkerProtocol,
-      validatorFlags: s.judgeMode === 'default' && s.validatorFlags.trim() ? s.validatorFlags.trim() : null,
+      validatorFlags: (s.judgeMode === 'default' || s.checkerProtocol === 'kattis') && s.validatorFlags.trim() ? s.validatorFlags.trim() : null,
       isRemoveEndBlank: s.isRemoveEndBlank,
       openCaseResult: s.openCaseResult,
       isUploadCase: s.isUploadCase,

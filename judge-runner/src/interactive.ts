@@ -1,10 +1,12 @@
 // Interactive problems: the interactor and the user's program run at the same time, each in its own sandbox (the
 // interactor as the slot's helper uid, in its own cgroups) and under its own limits, connected by two pipes: the
-// interactor's stdout is the program's stdin and the program's stdout the interactor's stdin. The interactor runs
-// as `/w/interactive <std_input> <user_output> <std_output>` (user_output is /tmp/user_output, its own scratch file)
-// and decides the verdict with the special judge's exit codes (see interactiveVerdict for the order).
+// interactor's stdout is the program's stdin and the program's stdout the interactor's stdin. A testlib interactor
+// runs as `/w/interactive <std_input> <user_output> <std_output>` (user_output is /tmp/user_output, its own scratch
+// file) and decides the verdict with the special judge's exit codes (see interactiveVerdict for the order); a Kattis
+// one (checkerProtocol `kattis`) as `/w/interactive <std_input> <std_output> /w/feedback/ [validator flags]` in a
+// fresh writable /w per case, with exit 42 / 43 (kattis-interactive.ts for the order).
 import { spawnSync } from 'node:child_process';
-import { chmod, copyFile, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, rm, writeFile } from 'node:fs/promises';
 import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,8 @@ import { JudgeStatus, type JudgeJob } from '@oj/proto';
 import type { RunResult, RunSpec, Sandbox } from './sandbox/types';
 import { ETC_RUNTIME } from './sandbox/types';
 import { readHead } from './read-head';
+import { kattisInteractiveVerdict } from './kattis-interactive';
+import { FEEDBACK_IN_SANDBOX, validatorArgs, validatorCaseDir, validatorMessage } from './kattis-validator';
 import { CHECKER_MESSAGE_MAX, checkerVerdict, helperLimits, type CheckerOutcome } from './special-judge';
 import type { CaseVerdict } from './verdict';
 
@@ -33,10 +37,10 @@ export function openPipe(fifo: string): { read: number; write: number } {
   }
 }
 
-export interface InteractiveRun {
-  program: RunResult;
-  interactor: CheckerOutcome;
-}
+export type InteractiveRun =
+  | { protocol: 'testlib'; program: RunResult; interactor: CheckerOutcome }
+  /** `message`: the validator's judgemessage.txt, else its stderr. */
+  | { protocol: 'kattis'; program: RunResult; validator: RunResult; message: string };
 
 /** Runs one case interactively. `programSpec` is the program's run without stdin/stdout. */
 export async function runInteractive(opts: {
@@ -45,6 +49,8 @@ export async function runInteractive(opts: {
   interactorSandbox: Sandbox;
   /** /w of the interactor: its binary `interactive`, judge extra files, `data/`. */
   interactorBox: string;
+  /** The submission's dir (a Kattis validator's per-case /w is made there). */
+  dir: string;
   io: string;
   index: number;
   inputFile: string;
@@ -55,24 +61,36 @@ export async function runInteractive(opts: {
   await copyFile(opts.inputFile, path.join(data, 'std_input'));
   await writeFile(path.join(data, 'std_output'), opts.answer);
   for (const f of ['std_input', 'std_output']) await chmod(path.join(data, f), 0o644);
-  const toProgram = openPipe(path.join(opts.io, `${opts.index}.to-program`));
-  const toInteractor = openPipe(path.join(opts.io, `${opts.index}.to-interactor`));
-  const interErr = path.join(opts.io, `${opts.index}.interactor.err`);
-  const [program, interactor] = await Promise.all([
-    opts.programSandbox.run({ ...opts.programSpec, stdinFd: toProgram.read, stdoutFd: toInteractor.write, stdoutFile: '/dev/null' }),
-    opts.interactorSandbox.run({
-      argv: ['/w/interactive', '/w/data/std_input', '/tmp/user_output', '/w/data/std_output'],
-      workDir: opts.interactorBox,
-      writableWorkDir: false,
-      stdinFd: toInteractor.read,
-      stdoutFd: toProgram.write,
-      stdoutFile: '/dev/null',
-      stderrFile: interErr,
-      limits: { ...helperLimits(opts.problem), wallMs: opts.programSpec.limits.wallMs + 2000 },
-      etc: ETC_RUNTIME,
-    }),
-  ]);
-  return { program, interactor: checkerVerdict(interactor, await readHead(interErr, CHECKER_MESSAGE_MAX, ''), 'interactor') };
+  const kattis = opts.problem.checkerProtocol === 'kattis';
+  const side = kattis
+    ? { ...(await validatorCaseDir(opts.interactorBox, opts.dir, `interactive-${opts.index}`)), writableWorkDir: true, argv: ['/w/interactive', '/w/data/std_input', '/w/data/std_output', FEEDBACK_IN_SANDBOX, ...validatorArgs(opts.problem)] }
+    : { workDir: opts.interactorBox, writableWorkDir: false, argv: ['/w/interactive', '/w/data/std_input', '/tmp/user_output', '/w/data/std_output'] };
+  try {
+    const toProgram = openPipe(path.join(opts.io, `${opts.index}.to-program`));
+    const toInteractor = openPipe(path.join(opts.io, `${opts.index}.to-interactor`));
+    const interErr = path.join(opts.io, `${opts.index}.interactor.err`);
+    const [program, interactor] = await Promise.all([
+      opts.programSandbox.run({ ...opts.programSpec, stdinFd: toProgram.read, stdoutFd: toInteractor.write, stdoutFile: '/dev/null' }),
+      opts.interactorSandbox.run({
+        ...side,
+        stdinFd: toInteractor.read,
+        stdoutFd: toProgram.write,
+        stdoutFile: '/dev/null',
+        stderrFile: interErr,
+        limits: { ...helperLimits(opts.problem), wallMs: opts.programSpec.limits.wallMs + 2000 },
+        etc: ETC_RUNTIME,
+      }),
+    ]);
+    if (kattis) return { protocol: 'kattis', program, validator: interactor, message: await validatorMessage(side.workDir, interErr) };
+    return { protocol: 'testlib', program, interactor: checkerVerdict(interactor, await readHead(interErr, CHECKER_MESSAGE_MAX, ''), 'interactor') };
+  } finally {
+    if (kattis) await rm(side.workDir, { recursive: true, force: true });
+  }
+}
+
+/** The case's verdict of an interactive run, by its protocol's rules. */
+export function interactiveCaseVerdict(run: InteractiveRun, programVerdict: CaseVerdict | null): CheckerOutcome {
+  return run.protocol === 'kattis' ? kattisInteractiveVerdict(programVerdict, run.program, run.validator, run.message) : interactiveVerdict(programVerdict, run.program, run.interactor);
 }
 
 /**

@@ -1,18 +1,21 @@
-// Judge modes of a job: default (the built-in checker), spj (a C/C++ checker in the sandbox, or a JavaScript one in
-// isolated-vm) and interactive (a C/C++ interactor beside the program). Prepares what a mode needs once per
-// submission (the checker compiled once per problem version and cached on disk), and file IO (program reads and
-// writes files in /w instead of stdin/stdout).
+// Judge modes of a job: default (the built-in checker, or the ICPC default output validator when the job carries
+// validatorFlags), spj (a C/C++ checker in the sandbox — testlib or Kattis protocol — or a JavaScript one in
+// isolated-vm) and interactive (a C/C++ interactor beside the program, testlib or Kattis protocol). Prepares what a
+// mode needs once per submission (the checker compiled once per problem version and cached on disk), and file IO
+// (program reads and writes files in /w instead of stdin/stdout).
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { JudgeJob } from '@oj/proto';
+import { defaultValidator, parseValidatorFlags } from './default-validator';
 import { compiledHelper } from './helper-programs';
 import { createJsChecker } from './js-checker';
+import { kattisBox, kattisChecker } from './kattis-validator';
 import type { ReadonlyBind, Sandbox } from './sandbox/types';
 import { helperBox, isJavaScriptChecker, nativeChecker, type Checker } from './special-judge';
 
 export interface PreparedMode {
-  /** spj: decides each case. */
+  /** spj (and default with validator flags): decides each case. */
   checker: Checker | null;
   /** interactive: the interactor's /w (binary, judge extra files, data/). */
   interactorBox: string | null;
@@ -29,10 +32,16 @@ export async function prepareJudgeMode(
   const p = job.problem;
   const helperSandbox = opts.helperSandbox ?? opts.sandbox;
   const none: PreparedMode = { checker: null, interactorBox: null, helperSandbox, close: async () => {} };
-  if (p.judgeMode === 'default') return { ok: true, mode: none };
+  if (p.judgeMode === 'default') {
+    if (p.validatorFlags === undefined) return { ok: true, mode: none };
+    const parsed = parseValidatorFlags(p.validatorFlags);
+    return parsed.ok ? { ok: true, mode: { ...none, checker: defaultValidator(parsed.flags) } } : parsed;
+  }
   const language = p.spjLanguage ?? '';
   const code = p.spjCode ?? '';
+  const kattis = p.checkerProtocol === 'kattis';
   if (!code.trim()) return { ok: false, message: `the problem's ${p.judgeMode === 'spj' ? 'checker' : 'interactor'} has no code` };
+  if (kattis && isJavaScriptChecker(language)) return { ok: false, message: 'Kattis validators must be C or C++' };
   if (p.judgeMode === 'spj' && isJavaScriptChecker(language)) {
     const js = await createJsChecker(code, p.judgeExtraFile);
     return js.ok ? { ok: true, mode: { ...none, checker: js.checker, close: () => js.checker.close() } } : js;
@@ -46,10 +55,13 @@ export async function prepareJudgeMode(
   const box = path.join(opts.dir, `${kind}-box`);
   await mkdir(box, { mode: 0o700 });
   if (kind === 'spj') {
-    const checker = await nativeChecker({ sandbox: helperSandbox, binary: compiled.binary, box, io: opts.io, problem: p });
+    const checker = kattis
+      ? await kattisChecker({ sandbox: helperSandbox, binary: compiled.binary, box, dir: opts.dir, io: opts.io, problem: p })
+      : await nativeChecker({ sandbox: helperSandbox, binary: compiled.binary, box, io: opts.io, problem: p });
     return { ok: true, mode: { ...none, checker, close: () => checker.close() } };
   }
-  await helperBox(box, compiled.binary, 'interactive', p.judgeExtraFile);
+  if (kattis) await kattisBox(box, compiled.binary, 'interactive', p);
+  else await helperBox(box, compiled.binary, 'interactive', p.judgeExtraFile);
   return { ok: true, mode: { ...none, interactorBox: box } };
 }
 

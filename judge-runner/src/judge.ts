@@ -8,7 +8,7 @@ import { earnedScore, JudgeStatus, ProblemType, type CaseResult, type JudgeEvent
 import { afterCase, judgingOrder, skippedCase } from './case-modes';
 import { checkOutput } from './checker';
 import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
-import { interactiveVerdict, runInteractive } from './interactive';
+import { interactiveCaseVerdict, runInteractive, type InteractiveRun } from './interactive';
 import { fileIoCase, prepareJudgeMode, readProgramFile, type PreparedMode } from './judge-modes';
 import type { CompileCache } from './compile-cache';
 import { findLanguage, limitFactor, type LanguageDef } from './languages';
@@ -192,12 +192,11 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
         etc: lang.runEtc,
       };
       let r: RunResult;
-      let interactor: Awaited<ReturnType<typeof runInteractive>>['interactor'] | null = null;
+      let interactive: InteractiveRun | null = null;
       if (p.judgeMode === 'interactive' && mode.interactorBox) {
         const { stdinFile: _in, stdoutFile: _out, ...programSpec } = runSpec;
-        const ran = await runInteractive({ programSandbox: deps.sandbox, programSpec, interactorSandbox: mode.helperSandbox, interactorBox: mode.interactorBox, io, index: c.index, inputFile: input, answer: expected, problem: p });
-        r = ran.program;
-        interactor = ran.interactor;
+        interactive = await runInteractive({ programSandbox: deps.sandbox, programSpec, interactorSandbox: mode.helperSandbox, interactorBox: mode.interactorBox, dir, io, index: c.index, inputFile: input, answer: expected, problem: p });
+        r = interactive.program;
         await writeFile(stdout, '');
       } else if (p.isFileIO) {
         // File IO: the program reads and writes files in a fresh /w of its own (judge-modes.ts).
@@ -213,7 +212,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       }
       const outOfMemory = lang.outOfMemoryPattern !== undefined && r.exitCode !== 0 && lang.outOfMemoryPattern.test(await readHead(stderr, 64 * 1024));
       let verdict: (CaseVerdict & { points?: number }) | null = runVerdict(r, { outOfMemory });
-      if (interactor) verdict = interactiveVerdict(verdict, r, interactor);
+      if (interactive) verdict = interactiveCaseVerdict(interactive, verdict);
       else if (verdict === null && mode.checker) verdict = await mode.checker.check({ index: c.index, inputFile: input, userOutputFile: stdout, answer: expected });
       else if (verdict === null) {
         const actual = await readFile(stdout, 'utf8');

@@ -2,6 +2,7 @@
 // (runner → services ingester, durable); push messages (services → every gateway) are in realtime/events.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import { JUDGE_CASE_MODES, JUDGE_MODES } from './judge-status';
+import { CHECKER_PROTOCOLS } from './problem-admin';
 
 export const LANES = ['contest', 'practice', 'rejudge', 'test'] as const;
 export type Lane = (typeof LANES)[number];
@@ -77,6 +78,19 @@ export const JudgeJob = Type.Object({
     isFileIO: Type.Optional(Type.Boolean()),
     ioReadFileName: Type.Optional(Type.String({ maxLength: 255 })),
     ioWriteFileName: Type.Optional(Type.String({ maxLength: 255 })),
+    /**
+     * The ICPC problem package's `validator_flags` (problem.yaml), space separated. With judgeMode `default`, set
+     * (even to ''): the ICPC default output validator judges with these flags (`case_sensitive`,
+     * `space_change_sensitive`, `float_tolerance ε`, `float_absolute_tolerance ε`, `float_relative_tolerance ε`)
+     * instead of the built-in comparison; absent: the built-in comparison (`isRemoveEndBlank`). With checkerProtocol
+     * `kattis`: extra arguments of the custom validator.
+     */
+    validatorFlags: Type.Optional(Type.String({ maxLength: 500 })),
+    /**
+     * How the `spj` checker / `interactive` interactor talks: `testlib` (default: exit 0 AC, 1 WA, 2 PE, 7 points)
+     * or `kattis` (ICPC output validator: `validator <input> <answer> <feedback_dir> [flags]`, exit 42 AC, 43 WA).
+     */
+    checkerProtocol: Type.Optional(Type.Union(CHECKER_PROTOCOLS.map((m) => Type.Literal(m)))),
   }),
   enqueuedAt: Type.Integer(),
   /**

@@ -1,7 +1,9 @@
 // The verdict matrix: for every language this machine has, programs that must get exactly Accepted, Wrong Answer,
 // Presentation Error, Time Limit Exceeded, Memory Limit Exceeded, Runtime Error and Compile Error on A+B, and
 // Partial Accepted on an OI version of it — through the real sandbox and judge(), with plausible time and memory.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+// Then ICPC problem packages: the default validator's flags, Kattis validators, and validators that try to get out.
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,5 +182,138 @@ describe.each(LANGUAGES.map((l) => l.name))('verdict matrix: %s', (language) => 
     expect(final.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
     expect(final.score).toBe(50);
     expect(final.cases.map((c) => c.status)).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.WRONG_ANSWER]);
+  });
+});
+
+// ---- ICPC problem packages: the default output validator's flags and Kattis-protocol validators, and validators
+// that try to get out: they run in the same sandbox as checkers, with only their fresh /w (feedback dir) writable.
+
+const SUM_VALIDATOR = `#include <stdio.h>
+int main(int argc, char** argv) {
+  FILE* in = fopen(argv[1], "r"); FILE* ans = fopen(argv[2], "r"); long long a, b, want, got;
+  if (!in || !ans || fscanf(in, "%lld %lld", &a, &b) != 2 || fscanf(ans, "%lld", &want) != 1) return 1;
+  if (a == 666) { fputs("judge error", stderr); return 1; }
+  char p[512]; snprintf(p, sizeof p, "%s/judgemessage.txt", argv[3]); FILE* msg = fopen(p, "w"); if (!msg) return 1;
+  if (scanf("%lld", &got) != 1 || got != want) { fputs("wrong sum", msg); return 43; }
+  fputs("right sum", msg); return 42;
+}
+`;
+const GUESS_VALIDATOR = `#include <stdio.h>
+int main(int argc, char** argv) {
+  FILE* in = fopen(argv[1], "r"); int secret, g; if (!in || fscanf(in, "%d", &secret) != 1) return 1;
+  for (int tries = 0; tries < 20 && scanf("%d", &g) == 1; tries++) {
+    if (g == secret) { puts("="); fflush(stdout); return 42; }
+    puts(g < secret ? "<" : ">"); fflush(stdout);
+  }
+  fputs("not found", stderr); return 43;
+}
+`;
+const GUESSER = (onFound: string) => `#include <stdio.h>
+int main(void){int lo=1,hi=1000;char r[4];while(lo<=hi){int m=(lo+hi)/2;printf("%d\\n",m);fflush(stdout);if(scanf("%3s",r)!=1)return 0;if(r[0]=='=')${onFound};if(r[0]=='<')lo=m+1;else hi=m-1;}return 0;}
+`;
+
+/** Reads the paths after "R" and writes the paths after "W" listed in the input; SAFE (42) when nothing worked. */
+const NOSY_VALIDATOR = `#include <stdio.h>
+#include <string.h>
+#include <dirent.h>
+#include <unistd.h>
+int main(int argc, char** argv) {
+  FILE* in = fopen(argv[1], "r"); char line[4096], leak[4200] = "";
+  if (!in) return 1;
+  while (fgets(line, sizeof line, in)) {
+    line[strcspn(line, "\\n")] = 0;
+    const char* p = line + 2;
+    if (line[0] == 'R') { FILE* f = fopen(p, "r"); char b[16]; if (f && fread(b, 1, sizeof b, f) > 0) snprintf(leak, sizeof leak, "read %s", p);
+      DIR* d = opendir(p); if (d) { snprintf(leak, sizeof leak, "listed %s", p); closedir(d); } }
+    if (line[0] == 'W') { FILE* f = fopen(p, "w"); if (f && fputs("pwned", f) >= 0 && fclose(f) == 0) snprintf(leak, sizeof leak, "wrote %s", p); }
+  }
+  /* Scratch left in /w or /tmp by an earlier case must be gone. */
+  if (access("/w/scratch", F_OK) == 0 || access("/tmp/scratch", F_OK) == 0) snprintf(leak, sizeof leak, "scratch survived");
+  fclose(fopen("/w/scratch", "w")); fclose(fopen("/tmp/scratch", "w"));
+  char p[512]; snprintf(p, sizeof p, "%sjudgemessage.txt", argv[3]); FILE* msg = fopen(p, "w");
+  if (!msg) return 1;
+  fputs(leak[0] ? leak : "SAFE", msg);
+  return leak[0] ? 43 : 42;
+}
+`;
+
+/** Leaves judgemessage.txt (flag "file"), or the feedback dir itself (flag "dir"), as a link to argv[5]; or a FIFO. */
+const LINKING_VALIDATOR = `#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+int main(int argc, char** argv) {
+  if (argc < 6) return 1;
+  char p[512]; snprintf(p, sizeof p, "%sjudgemessage.txt", argv[3]);
+  if (!strcmp(argv[4], "file") && symlink(argv[5], p) != 0) return 1;
+  if (!strcmp(argv[4], "fifo") && mkfifo(p, 0666) != 0) return 1;
+  if (!strcmp(argv[4], "dir") && (rename("/w/feedback", "/w/old") != 0 || symlink(argv[5], "/w/feedback") != 0)) return 1;
+  fputs("from stderr", stderr);
+  return 43;
+}
+`;
+
+describe('verdict matrix: ICPC validators (C++)', () => {
+  const has = () => installed.includes('C++');
+  // Validators run in the slot's helper sandbox (its own uid and cgroups), as on a runner: an interactive pair needs two.
+  const run = (j: JudgeJob) => judge(j, collectingSink(), { ...deps, helperSandbox: sandboxes.forSlot(50) });
+  const kattis = (code: string, validator: string, over: Partial<JudgeJob['problem']> = {}) =>
+    jobOf('C++', code, { judgeMode: 'spj', checkerProtocol: 'kattis', spjLanguage: 'C++', spjCode: validator, ...over });
+
+  it('default validator with flags: AC within float_tolerance, WA beyond it, no Presentation Error', async () => {
+    if (!has()) return;
+    const printing = (v: string) => `#include <stdio.h>\nint main(){printf("  ${v}\\n");return 0;}\n`;
+    const cases = [{ caseId: 1, index: 1, input: '\n', output: '0.3333333333\n', score: 100, groupNum: null }];
+    expect((await run(jobOf('C++', printing('0.333333'), { cases, validatorFlags: 'float_tolerance 1e-6' }))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await run(jobOf('C++', printing('0.3333'), { cases, validatorFlags: 'float_tolerance 1e-6' }))).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect((await run(jobOf('C++', printing('0.3333333333'), { cases, validatorFlags: '' }))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await run(jobOf('C++', printing('0.3333333333'), { cases }))).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+  });
+
+  it('Kattis output validator: 42 AC, 43 WA, anything else System Error', async () => {
+    if (!has()) return;
+    expect(await run(kattis(template('C++'), SUM_VALIDATOR))).toMatchObject({ status: JudgeStatus.ACCEPTED, cases: [{ message: 'right sum' }, { message: 'right sum' }] });
+    expect((await run(kattis(CPP.WA, SUM_VALIDATOR))).cases[0]).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, message: 'wrong sum' });
+    const broken = await run(kattis(template('C++'), SUM_VALIDATOR, { cases: [{ caseId: 1, index: 1, input: '666 1\n', output: '667\n', score: 100, groupNum: null }] }));
+    expect(broken.cases[0]).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, message: 'validator exited with code 1: judge error' });
+  });
+
+  it('Kattis interactive: AC; WA when the validator gives up first; the program\'s Runtime Error after the validator\'s 42', async () => {
+    if (!has()) return;
+    const interactive = (code: string) =>
+      jobOf('C++', code, { judgeMode: 'interactive', checkerProtocol: 'kattis', spjLanguage: 'C', spjCode: GUESS_VALIDATOR, cases: [{ caseId: 1, index: 1, input: '777\n', output: '', score: 100, groupNum: null }] });
+    expect((await run(interactive(GUESSER('return 0')))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await run(interactive('#include <stdio.h>\nint main(){for(int i=1;i<=30;i++){printf("%d\\n",i);fflush(stdout);char r[4];if(scanf("%3s",r)!=1)return 1;}return 0;}\n'))).cases[0]).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, message: 'not found' });
+    expect((await run(interactive(GUESSER('return 9')))).cases[0]).toMatchObject({ status: JudgeStatus.RUNTIME_ERROR, message: 'Exited with code 9' });
+  });
+
+  it('a validator reading other files and writing outside its feedback dir gets nowhere (SAFE), leaves nothing', async () => {
+    if (!has()) return;
+    const marker = `oj-validator-${process.pid}-${Date.now()}`;
+    const other = path.join(deps.workRoot, 's998-v1-other');
+    await mkdir(path.join(other, 'box'), { recursive: true });
+    await writeFile(path.join(other, 'box', 'secret.txt'), 'another submission\n');
+    const reads = ['/etc/shadow', '/proc/1/root/etc/shadow', deps.workRoot, path.join(other, 'box', 'secret.txt'), root, path.join(deps.workRoot, '.testdata'), '/proc/1/fd/3'];
+    const writes = ['/w/data/answer', '/w/data/input', '/w/validator', '/w/feedback/../../' + marker, `/usr/${marker}`, `/etc/${marker}`, path.join(deps.workRoot, marker), path.join(root, marker), `/proc/1/root/tmp/${marker}`];
+    const input = ['1 2', ...reads.map((r) => `R ${r}`), ...writes.map((w) => `W ${w}`)].join('\n') + '\n';
+    const cases = [1, 2].map((index) => ({ caseId: index, index, input, output: '3\n', score: 50, groupNum: null }));
+    try {
+      const final = await run(kattis(template('C++'), NOSY_VALIDATOR, { cases }));
+      expect(final.cases.map((c) => [c.status, c.message])).toEqual([[JudgeStatus.ACCEPTED, 'SAFE'], [JudgeStatus.ACCEPTED, 'SAFE']]);
+      for (const p of [`/${marker}`, `/usr/${marker}`, `/etc/${marker}`, path.join(deps.workRoot, marker), path.join(root, marker), path.join(os.tmpdir(), marker)]) expect(existsSync(p), p).toBe(false);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+
+  it('links or a FIFO left in the feedback dir are not followed by the runner: the message is the validator\'s stderr', async () => {
+    if (!has()) return;
+    const secretDir = path.join(root, 'host-secret');
+    await mkdir(secretDir, { recursive: true });
+    await writeFile(path.join(secretDir, 'judgemessage.txt'), 'HOST-SECRET\n');
+    for (const flags of [`file ${path.join(secretDir, 'judgemessage.txt')}`, `dir ${secretDir}`, 'fifo -']) {
+      const final = await run(kattis(template('C++'), LINKING_VALIDATOR, { validatorFlags: flags }));
+      expect(final.cases[0], flags).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, message: 'from stderr' });
+    }
   });
 });

@@ -1,7 +1,8 @@
 /* oj-measure: runs one program inside the sandbox under rlimits and a wall clock, and reports what it used.
  * Compiled once at runner start (see helper-build.ts). Result: one JSON line on --result-fd (never seen by
  * the program: the fd is close-on-exec), e.g.
- * {"ok":true,"exited":true,"exitCode":0,"signal":0,"cpuMs":3,"wallMs":5,"maxRssKb":1200,"wallExceeded":false}
+ * {"ok":true,"exited":true,"exitCode":0,"signal":0,"cpuMs":3,"wallMs":5,"maxRssKb":1200,"wallExceeded":false,"cpuKilled":false,
+ *  "endUs":123456789} (endUs: when the program was reaped, CLOCK_MONOTONIC microseconds)
  *
  * Warm mode (--serve 1, see warm.ts): one oj-measure per submission, as the sandbox's pid 1, runs the same program
  * once per request read from --request-fd. A request is one line "cpu_ms wall_ms fsize nproc stack_kb as_kb"; the
@@ -40,6 +41,14 @@ static long long now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* CLOCK_MONOTONIC in microseconds: the host's clock (the sandbox has no time namespace), so the end times of two
+ * sandboxes (an interactive pair) can be compared. */
+static long long now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
 static void set_limit(int res, long long value) {
@@ -160,6 +169,7 @@ static int run_one(const struct run_limits *lim, char **prog, const int *stdio, 
     if (r == pid) { reaped = 1; if (ru.ru_maxrss > max_rss) max_rss = ru.ru_maxrss; }
   }
   long long wall = now_ms() - start;
+  long long end_us = now_us();
   /* The program is done: end whatever it left behind (its group, then anything else of ours), reap it all. */
   kill(-pid, SIGKILL);
   /* kill(-1) reaches everything this uid may signal: only safe (and only asked for) as an unprivileged uid
@@ -195,9 +205,9 @@ static int run_one(const struct run_limits *lim, char **prog, const int *stdio, 
                   (long long)(all.ru_stime.tv_sec - before.ru_stime.tv_sec) * 1000 + (all.ru_stime.tv_usec - before.ru_stime.tv_usec) / 1000;
   if (cpu < 0) cpu = 0;
   int exited = WIFEXITED(status);
-  fprintf(out, "{\"ok\":true,\"exited\":%s,\"exitCode\":%d,\"signal\":%d,\"cpuMs\":%lld,\"wallMs\":%lld,\"maxRssKb\":%ld,\"wallExceeded\":%s,\"cpuKilled\":%s}\n",
+  fprintf(out, "{\"ok\":true,\"exited\":%s,\"exitCode\":%d,\"signal\":%d,\"cpuMs\":%lld,\"wallMs\":%lld,\"maxRssKb\":%ld,\"wallExceeded\":%s,\"cpuKilled\":%s,\"endUs\":%lld}\n",
           exited ? "true" : "false", exited ? WEXITSTATUS(status) : -1, WIFSIGNALED(status) ? WTERMSIG(status) : 0, cpu, wall,
-          max_rss, wall_exceeded ? "true" : "false", cpu_killed ? "true" : "false");
+          max_rss, wall_exceeded ? "true" : "false", cpu_killed ? "true" : "false", end_us);
   fflush(out);
   return 0;
 }

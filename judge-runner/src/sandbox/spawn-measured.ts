@@ -19,6 +19,7 @@ const MeasureReport = Type.Union([
     maxRssKb: Type.Integer(),
     wallExceeded: Type.Boolean(),
     cpuKilled: Type.Boolean(),
+    endUs: Type.Optional(Type.Integer()),
   }),
   Type.Object({ ok: Type.Literal(false), error: Type.String() }),
 ]);
@@ -35,6 +36,7 @@ export interface SpawnedRun {
     maxRssKb: number;
     wallExceeded: boolean;
     cpuKilled: boolean;
+    endUs?: number;
   };
   /** The program's stdout size, for the output limit. */
   stdoutBytes: number;
@@ -65,6 +67,7 @@ export function decodeMeasureReport(text: string): SpawnedRun['report'] {
     maxRssKb: report.maxRssKb,
     wallExceeded: report.wallExceeded,
     cpuKilled: report.cpuKilled,
+    ...(report.endUs !== undefined ? { endUs: report.endUs } : {}),
   };
 }
 
@@ -136,5 +139,6 @@ export function toRunResult(spec: Pick<RunSpec, 'limits'>, run: SpawnedRun, oomK
     wallExceeded: report.wallExceeded || report.wallMs > spec.limits.wallMs,
     memoryExceeded: oomKilled || report.maxRssKb > spec.limits.memoryKb,
     outputExceeded: report.signal === sig.SIGXFSZ || run.stdoutBytes >= spec.limits.outputBytes,
+    ...(report.endUs !== undefined ? { endedAtUs: report.endUs } : {}),
   };
 }

@@ -76,6 +76,11 @@ export interface RunResult {
   memoryExceeded: boolean;
   /** The program hit RLIMIT_FSIZE (or its stdout reached the output limit). */
   outputExceeded: boolean;
+  /**
+   * When the program was reaped, in CLOCK_MONOTONIC microseconds of the host (no time namespace): which side of an
+   * interactive pair ended first (kattis-interactive.ts). Absent from helpers built before it was reported.
+   */
+  endedAtUs?: number;
 }
 
 /** One warm sandbox (one submission's test cases): the program, mounts and memory/process caps are fixed. */

@@ -4,7 +4,7 @@ import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiErr
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import { Objm, type ObjectStore } from '@nats-io/obj';
-import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, objectChunks, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
 
@@ -66,6 +66,10 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
     publishEvent,
     async getTestdata(version: string) {
       return (await testdataStore()).getBlob(version);
+    },
+    async getTestdataStream(version: string) {
+      const found = await (await testdataStore()).get(version);
+      return found ? objectChunks(found) : null;
     },
     async heartbeat(hb: RunnerHeartbeat) {
       nc.publish(SUBJECTS.runnerHeartbeat, JSON.stringify(hb));

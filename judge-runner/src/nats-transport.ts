@@ -3,7 +3,7 @@
 import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
-import { Objm, type ObjectStore } from '@nats-io/obj';
+import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
 import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, objectChunks, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
@@ -51,6 +51,8 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
   // The test-data bucket, opened on first use with the services' options (whoever comes first creates it).
   let objectStore: Promise<ObjectStore> | null = null;
   const testdataStore = () => {
+    // Node's sha256 for the objects' digests (the default pure-JS one caps a fetch at ~60 MB/s).
+    setSha256Backend('native');
     objectStore ??= new Objm(nc).create(TESTDATA_BUCKET, { storage: StorageType.File }).catch((err: unknown) => {
       objectStore = null;
       throw err;

@@ -25,6 +25,8 @@ type Envelope<T = unknown> = { status: number; data: T; msg: string; code?: stri
 
 interface RawAnswer {
   http: number;
+  /** The answer's Connection header. */
+  connection: string | undefined;
   body: Envelope;
   /** Bytes of the body the client had written when the answer arrived. */
   sentWhenAnswered: number;
@@ -55,7 +57,7 @@ async function rawUpload(base: string, query: string, token: string | null, file
       const sentWhenAnswered = sent;
       const parts: Buffer[] = [];
       res.on('data', (b: Buffer) => parts.push(b));
-      res.on('end', () => resolve({ http: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString()) as Envelope, sentWhenAnswered, ms: performance.now() - t0 }));
+      res.on('end', () => resolve({ http: res.statusCode ?? 0, connection: res.headers.connection, body: JSON.parse(Buffer.concat(parts).toString()) as Envelope, sentWhenAnswered, ms: performance.now() - t0 }));
       res.on('error', reject);
     });
   });
@@ -155,6 +157,8 @@ describe('upload refusals before the body is read (in-process bus)', () => {
     const r = await rawUpload(w.base, 'mode=default', userToken, 100 * MiB, { announce: 100 * MiB + 1024 });
     expect(r.http).toBe(403);
     expect(r.body).toMatchObject({ status: 403, code: 'AUTH_FORBIDDEN' });
+    // The rest of the body is not worth receiving: the connection ends with the answer.
+    expect(r.connection).toBe('close');
     // Answered after a few socket buffers, long before the client could send 100 MB.
     expect(r.sentWhenAnswered).toBeLessThan(32 * MiB);
     expect(r.ms).toBeLessThan(5000);
@@ -170,6 +174,7 @@ describe('upload refusals before the body is read (in-process bus)', () => {
     const r = await rawUpload(w.base, 'mode=default', w.token, 64 * MiB, { announce: 1024 * MiB });
     expect(r.http).toBe(413);
     expect(r.body).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(r.connection).toBe('close');
     expect(r.body.msg).toContain(`${ZIP_LIMIT_MB * MiB} bytes`);
     expect(r.sentWhenAnswered).toBeLessThan(32 * MiB);
     expect(await readdir(w.spool)).toEqual([]);
@@ -193,6 +198,7 @@ describe('upload refusals before the body is read (in-process bus)', () => {
       const zip = storedCases(4, 512 * 1024);
       const ok = await rawUpload(w.base, 'mode=default&progressKey=key-ok-0001', w.token, zip.length, { chunk: zip });
       expect(ok.body).toMatchObject({ status: 200, data: { fileList: [{ input: '1.in' }, { input: '2.in' }, { input: '3.in' }, { input: '4.in' }] } });
+      expect(ok.connection).toBe('keep-alive');
       const bad = await rawUpload(w.base, 'mode=default&progressKey=key-bad-0001', w.token, 1000, { chunk: Buffer.alloc(1000, 1) });
       expect(bad.body).toMatchObject({ code: 'FILE_TYPE_NOT_SUPPORTED' });
       const invalid = await rawUpload(w.base, 'mode=default&progressKey=short', w.token, zip.length, { chunk: zip });

@@ -3,8 +3,8 @@
 import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
-import { Objm, type ObjectStore } from '@nats-io/obj';
-import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
+import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, objectChunks, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
 
@@ -51,6 +51,8 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
   // The test-data bucket, opened on first use with the services' options (whoever comes first creates it).
   let objectStore: Promise<ObjectStore> | null = null;
   const testdataStore = () => {
+    // Node's sha256 for the objects' digests (the default pure-JS one caps a fetch at ~60 MB/s).
+    setSha256Backend('native');
     objectStore ??= new Objm(nc).create(TESTDATA_BUCKET, { storage: StorageType.File }).catch((err: unknown) => {
       objectStore = null;
       throw err;
@@ -66,6 +68,10 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
     publishEvent,
     async getTestdata(version: string) {
       return (await testdataStore()).getBlob(version);
+    },
+    async getTestdataStream(version: string) {
+      const found = await (await testdataStore()).get(version);
+      return found ? objectChunks(found) : null;
     },
     async heartbeat(hb: RunnerHeartbeat) {
       nc.publish(SUBJECTS.runnerHeartbeat, JSON.stringify(hb));

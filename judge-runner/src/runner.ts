@@ -66,7 +66,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
   const { sandboxes, languages } = prepared;
   const testdata = new TestdataCache({
     root: path.join(config.workDir, '.testdata'),
-    fetch: async (version) => (transport.getTestdata ? transport.getTestdata(version) : null),
+    fetch: async (version) => (transport.getTestdataStream ? transport.getTestdataStream(version) : transport.getTestdata ? transport.getTestdata(version) : null),
     maxBytes: (config.testdataCacheMb ?? 2048) * 1024 * 1024,
     logger,
   });

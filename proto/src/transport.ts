@@ -4,6 +4,12 @@ import type { JudgeEvent, JudgeJob, Lane, RunnerHeartbeat } from './nats';
 import type { PushMessage } from './realtime/events';
 import type { TestJudgeRunnerResult } from './judge-admin';
 
+/** A test-data pack too big to hold in memory: its size, and its bytes read afresh on each `open()`. */
+export interface PackSource {
+  size: number;
+  open(): AsyncIterable<Uint8Array>;
+}
+
 export interface Stoppable {
   stop(): Promise<void>;
 }
@@ -29,6 +35,8 @@ export interface RunnerTransport {
   heartbeat(hb: RunnerHeartbeat): Promise<void>;
   /** The pack of a test-data version from the object store, or null when the store does not have it. */
   getTestdata?(version: string): Promise<Uint8Array | null>;
+  /** The same pack as a stream of chunks (nothing held whole in memory), or null when the store does not have it. */
+  getTestdataStream?(version: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** Sends the result of an online-test job (not durable: an unanswered test expires after 10 minutes). */
   publishTestResult?(r: TestJudgeRunnerResult): Promise<void>;
   close(): Promise<void>;
@@ -42,8 +50,9 @@ export interface ServicesTransport {
   publishPush(msg: PushMessage): Promise<void>;
   onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable>;
   /** Stores the pack of a test-data version in the object store under `version` (idempotent). */
-  putTestdata?(version: string, pack: Uint8Array): Promise<void>;
+  putTestdata?(version: string, pack: Uint8Array | PackSource): Promise<void>;
   getTestdata?(version: string): Promise<Uint8Array | null>;
+  getTestdataStream?(version: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** Results of online-test jobs, each to one services process. */
   consumeTestResults?(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable>;
 }

@@ -28,6 +28,12 @@ export interface ServicesConfig {
   postMinAc: number;
   /** Accepted problems needed before commenting or replying (OJ_COMMENT_MIN_AC, default 10). */
   commentMinAc: number;
+  /** Largest test-case zip accepted, in MiB (OJ_TESTDATA_MAX_ZIP_MB, default 1024). */
+  testdataMaxZipMb: number;
+  /** Largest uncompressed total of one upload's case files, in MiB (OJ_TESTDATA_MAX_TOTAL_MB, default 2048). */
+  testdataMaxTotalMb: number;
+  /** Where uploads are spooled while they are checked (OJ_UPLOAD_TMP_DIR; default the OS temp dir). */
+  uploadTmpDir?: string;
 }
 
 const Digits = Type.Optional(Type.String({ pattern: '^[0-9]+$' }));
@@ -50,6 +56,9 @@ const EnvSchema = Type.Object({
   OJ_POST_MIN_AC: Digits,
   OJ_COMMENT_MIN_AC: Digits,
   OJ_REGISTER: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  OJ_TESTDATA_MAX_ZIP_MB: Digits,
+  OJ_TESTDATA_MAX_TOTAL_MB: Digits,
+  OJ_UPLOAD_TMP_DIR: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -81,6 +90,8 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   mailFrom: 'Realtime OJ <noreply@localhost>',
   postMinAc: 10,
   commentMinAc: 10,
+  testdataMaxZipMb: 1024,
+  testdataMaxTotalMb: 2048,
 };
 
 const MINIMUMS: Partial<Record<keyof Env, number>> = {
@@ -88,6 +99,8 @@ const MINIMUMS: Partial<Record<keyof Env, number>> = {
   OJ_OUTBOX_INTERVAL_MS: 100,
   OJ_MAINTENANCE_INTERVAL_MS: 100,
   OJ_PUSH_RETENTION_S: 1,
+  OJ_TESTDATA_MAX_ZIP_MB: 1,
+  OJ_TESTDATA_MAX_TOTAL_MB: 1,
 };
 
 /** Validates the services' variables of `env`; throws an Error naming the first bad variable. */
@@ -124,6 +137,9 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     mailFrom: e.OJ_MAIL_FROM ?? d.mailFrom,
     postMinAc: num('OJ_POST_MIN_AC', d.postMinAc),
     commentMinAc: num('OJ_COMMENT_MIN_AC', d.commentMinAc),
+    testdataMaxZipMb: num('OJ_TESTDATA_MAX_ZIP_MB', d.testdataMaxZipMb),
+    testdataMaxTotalMb: num('OJ_TESTDATA_MAX_TOTAL_MB', d.testdataMaxTotalMb),
+    ...(e.OJ_UPLOAD_TMP_DIR !== undefined && { uploadTmpDir: e.OJ_UPLOAD_TMP_DIR }),
     site: {
       ...DEFAULT_SITE,
       ...(e.OJ_SITE_NAME !== undefined && { name: e.OJ_SITE_NAME, projectName: e.OJ_SITE_NAME }),

@@ -13,7 +13,7 @@ export { silentLogger } from './logger';
 export type { JudgeAdminService } from './judge/judge-admin.service';
 export type { TestJudgeService } from './submission/test-judge.service';
 export type { TestdataService, TestcaseZip } from './testdata/testdata.service';
-export { readZip, writeZip } from './testdata/zip';
+export { centralHeader, crc32, endRecord, localHeader, readZip, writeZip, type ZipRecord } from './testdata/zip';
 export type { DiscussService } from './discuss/discuss.service';
 export type { MessageService } from './discuss/message.service';
 export { canComment, canPost, createPostingGates, type PostingGates } from './account/gates';

@@ -1,9 +1,10 @@
 // Test data end to end, on the in-process bus and on a real nats-server (object store `oj-testdata`): a zip
 // uploaded over REST becomes the problem's case set, the real runner fetches that version once and judges with
 // it, a re-upload is a new version judged with at once, the download returns the same files, and bad zips are
-// refused with catalogued errors.
+// refused with catalogued errors; the spool directory of uploads is empty after each (testdata-upload.test.ts has
+// the upload's HTTP side: refusals before the body is read, the streamed limit, the progress).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,8 @@ function multipart(fileName: string, content: Buffer): { payload: Buffer; header
 
 interface World {
   gw: Gateway;
+  /** Where the services spool uploads (must be empty between uploads). */
+  spool: string;
   services: OjServicesImpl;
   runner: Runner;
   token: string;
@@ -56,7 +59,14 @@ async function startWorld(kind: 'memory' | 'nats', db: TestDatabase, root: strin
     runnerBus = await createNatsRunnerTransport({ url: nats!.url });
     stops.push(() => runnerBus.close());
   }
-  const services = await createServices({ databaseUrl: db.url, transport: servicesBus, logger: silentLogger(), config: { submitIntervalS: 0 } });
+  const spool = path.join(root, `${kind}-spool`);
+  await mkdir(spool, { recursive: true });
+  const services = await createServices({
+    databaseUrl: db.url,
+    transport: servicesBus,
+    logger: silentLogger(),
+    config: { submitIntervalS: 0, uploadTmpDir: spool },
+  });
   stops.push(() => services.close());
   await services.startWorkers();
   const config = loadRunnerConfig({
@@ -77,6 +87,7 @@ async function startWorld(kind: 'memory' | 'nats', db: TestDatabase, root: strin
   const pid = (detail.json() as Envelope<{ problem: { id: number } }>).data.problem.id;
   return {
     gw,
+    spool,
     services,
     runner,
     token,
@@ -90,6 +101,8 @@ async function startWorld(kind: 'memory' | 'nats', db: TestDatabase, root: strin
 async function upload(w: World, zip: Buffer, query: string, fileName = 'cases.zip', token = w.token): Promise<Envelope<{ fileList: unknown[]; fileListDir: string; caseVersion?: string }>> {
   const { payload, headers } = multipart(fileName, zip);
   const res = await w.gw.app.inject({ method: 'POST', url: `/api/file/upload-testcase-zip?${query}`, payload, headers: { ...headers, authorization: token } });
+  // Accepted or refused, nothing of the upload stays on disk.
+  expect(await readdir(w.spool)).toEqual([]);
   return res.json();
 }
 

@@ -54,6 +54,41 @@ describe('TestdataCache', () => {
     expect(restarted.fetches).toBe(0);
   });
 
+  it('unpacks a streamed pack however its chunks fall, without holding it whole', async () => {
+    const s = store();
+    const big = 'z'.repeat(5000);
+    const v = s.add({ '1.in': '1 2\n', '1.out': '3\n', '2.in': big, '2.out': '', 'e.in': '', 'e.out': 'x' });
+    const pack = s.objects.get(v)!;
+    for (const size of [1, 7, 4096, pack.byteLength]) {
+      const chunks = async function* () {
+        for (let at = 0; at < pack.byteLength; at += size) yield pack.slice(at, at + size);
+      };
+      const dir = path.join(path.dirname(root), `c${size}`);
+      const cache = new TestdataCache({ root: dir, fetch: async () => chunks(), maxBytes: 1 << 20 });
+      const h = await cache.acquire(v);
+      expect(await readFile(path.join(h.dir, '2.in'), 'utf8')).toBe(big);
+      expect(await readFile(path.join(h.dir, 'e.in'), 'utf8')).toBe('');
+      expect((await readdir(h.dir)).sort()).toEqual(['1.in', '1.out', '2.in', '2.out', 'e.in', 'e.out']);
+      expect(cache.bytes).toBe(5000 + 4 + 2 + 1);
+      h.release();
+    }
+  });
+
+  it('refuses a truncated or padded streamed pack and leaves nothing behind', async () => {
+    const s = store();
+    const v = s.add({ '1.in': 'abc', '1.out': 'def' });
+    const pack = s.objects.get(v)!;
+    const once = (b: Uint8Array) => async () =>
+      (async function* () {
+        yield b;
+      })();
+    const truncated = new TestdataCache({ root, fetch: once(pack.subarray(0, pack.byteLength - 1)), maxBytes: 1 << 20 });
+    await expect(truncated.acquire(v)).rejects.toThrow(/truncated/);
+    const padded = new TestdataCache({ root, fetch: once(Buffer.concat([pack, Buffer.from('!')])), maxBytes: 1 << 20 });
+    await expect(padded.acquire(v)).rejects.toThrow(/trailing bytes/);
+    expect(await readdir(root)).toEqual([]);
+  });
+
   it('refuses a pack that does not match its version, and a version the store lacks', async () => {
     const s = store();
     const v = s.add({ '1.in': 'a', '1.out': 'b' });

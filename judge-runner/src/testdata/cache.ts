@@ -1,19 +1,20 @@
-// The runner's on-disk cache of test-data versions: each version is fetched from the object store once,
-// checked against its sha256 (the version is the hash of the pack), unpacked into a root-only directory and
-// kept, least recently used first out, under a byte budget. A version in use by a job is never evicted.
-import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+// The runner's on-disk cache of test-data versions: each version is fetched from the object store once, streamed
+// into a root-only directory file by file (the pack is never held whole in memory), checked against its sha256 (the
+// version is the hash of the pack) and kept, least recently used first out, under a byte budget. A version in use by
+// a job is never evicted.
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { decodePack } from '@oj/proto';
 import type { Logger } from '../logger';
+import { unpackStream } from './unpack';
 
 const VERSION_RE = /^[0-9a-f]{64}$/;
 
 export interface TestdataCacheOptions {
   /** Directory of the cache (created 0700: the sandboxed program never sees it). */
   root: string;
-  /** Fetches a version's pack from the store; null when the store does not have it. */
-  fetch: (version: string) => Promise<Uint8Array | null>;
+  /** Fetches a version's pack from the store, whole or (better) as a stream of chunks; null when the store lacks it. */
+  fetch: (version: string) => Promise<Uint8Array | AsyncIterable<Uint8Array> | null>;
   /** Budget of unpacked bytes kept on disk. */
   maxBytes: number;
   logger?: Logger;
@@ -97,23 +98,22 @@ export class TestdataCache {
   }
 
   private async load(version: string): Promise<void> {
-    const pack = await this.opts.fetch(version);
+    const body = await this.opts.fetch(version);
     this.fetches++;
-    if (!pack) throw new Error(`test data ${version} is not in the object store`);
-    const actual = createHash('sha256').update(pack).digest('hex');
-    if (actual !== version) throw new Error(`test data ${version} failed its hash check (got ${actual})`);
-    const files = decodePack(pack);
+    if (!body) throw new Error(`test data ${version} is not in the object store`);
     const tmp = path.join(this.opts.root, `.tmp-${version.slice(0, 16)}-${randomBytes(4).toString('hex')}`);
     await mkdir(tmp, { mode: 0o700 });
+    let unpacked: { files: number; bytes: number; sha256: string };
     try {
-      for (const f of files) await writeFile(path.join(tmp, f.name), f.data, { mode: 0o600 });
+      unpacked = await unpackStream(body instanceof Uint8Array ? [body] : body, tmp);
+      if (unpacked.sha256 !== version) throw new Error(`test data ${version} failed its hash check (got ${unpacked.sha256})`);
       await rename(tmp, path.join(this.opts.root, version));
     } catch (err) {
       await rm(tmp, { recursive: true, force: true });
       throw err;
     }
-    this.entries.set(version, { bytes: files.reduce((n, f) => n + f.data.byteLength, 0), lastUsed: ++this.clock, refs: 0 });
-    this.opts.logger?.info({ version, files: files.length, bytes: pack.byteLength }, 'test data cached');
+    this.entries.set(version, { bytes: unpacked.bytes, lastUsed: ++this.clock, refs: 0 });
+    this.opts.logger?.info({ version, files: unpacked.files, bytes: unpacked.bytes }, 'test data cached');
     await this.evict(version);
   }
 

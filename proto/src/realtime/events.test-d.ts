@@ -25,7 +25,7 @@ expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'conte
 
 // The events of each topic kind.
 expectTypeOf<EventsOfTopic<Sub>>().toEqualTypeOf<'submission.status' | 'submission.case'>();
-expectTypeOf<EventsOfTopic<ReturnType<typeof topics.user>>>().toEqualTypeOf<'submission.status' | 'unread.counts' | 'import.progress'>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.user>>>().toEqualTypeOf<'submission.status' | 'unread.counts' | 'import.progress' | 'testdata.progress'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contest>>>().toEqualTypeOf<'contest.announcement' | 'contest.status'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.scoreboard>>>().toEqualTypeOf<'contest.status' | 'scoreboard.delta'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'scoreboard.delta' | 'acinfo.new' | 'print.new'>();

@@ -8,6 +8,7 @@ import { decode } from '../decode';
 import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
 import { ImportProgress } from '../problem-admin';
+import { TestdataProgress } from '../testdata';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -62,6 +63,7 @@ export const PUSH_EVENTS = {
   'judge.runners': { topics: ['judge-status'], data: JudgeRunnersData },
   'judge.queue': { topics: ['judge-status'], data: JudgeQueueData },
   'import.progress': { topics: ['user'], data: ImportProgress },
+  'testdata.progress': { topics: ['user'], data: TestdataProgress },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

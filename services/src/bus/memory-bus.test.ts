@@ -206,3 +206,29 @@ describe('MemoryBus push', () => {
     expect(got).toEqual(['r1']);
   });
 });
+
+describe('MemoryBus test data', () => {
+  const source = (parts: Uint8Array[], size: number) => ({
+    size,
+    async *open() {
+      yield* parts;
+    },
+  });
+
+  it('stores a streamed pack and streams it back in slices; refuses a stream that does not match its size', async () => {
+    const bus = new MemoryBus({ logger: silent });
+    const big = new Uint8Array(2.5 * 1024 * 1024).map((_, i) => i % 251);
+    await bus.putTestdata('v1', source([big.subarray(0, 100), big.subarray(100)], big.byteLength));
+    const back: Uint8Array[] = [];
+    for await (const c of (await bus.getTestdataStream('v1'))!) back.push(c);
+    expect(back.map((c) => c.byteLength)).toEqual([1024 * 1024, 1024 * 1024, 0.5 * 1024 * 1024]);
+    expect(Buffer.concat(back).equals(Buffer.from(big))).toBe(true);
+    expect(await bus.getTestdata('v1')).toEqual(big);
+    expect(bus.testdataFetches).toBe(2);
+    expect(await bus.getTestdataStream('missing')).toBeNull();
+    await expect(bus.putTestdata('v2', source([big.subarray(0, 10)], 11))).rejects.toThrow(/shorter than its size/);
+    await expect(bus.putTestdata('v3', source([big.subarray(0, 12)], 11))).rejects.toThrow(/longer than its size/);
+    expect(await bus.getTestdata('v2')).toBeNull();
+    await bus.close();
+  });
+});

@@ -13,11 +13,15 @@ import {
   TestJudgeRunnerResult,
   type JobDelivery,
   type Lane,
+  type PackSource,
   type PushTransport,
   type RunnerTransport,
   type ServicesTransport,
   type Stoppable,
 } from '@oj/proto';
+
+/** Chunk size of a pack streamed from the in-process store. */
+const STREAM_SLICE = 1024 * 1024;
 
 export interface MemoryBusOptions {
   /** A delivered job neither acked nor nak'ed within this time is redelivered (JetStream's ack_wait). */
@@ -334,14 +338,29 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
   }
 
   // ---------- test data (the in-process stand-in for the NATS object store) ----------
+  // The embedded mode without nats-server keeps packs in memory: it accepts a streamed pack (read here in one
+  // allocation of its size) but holds it whole. Big test data belongs on the NATS object store.
 
   private readonly testdataObjects = new Map<string, Uint8Array>();
   /** How many test-data packs were fetched (tests check that a runner's cache fetches a version once). */
   testdataFetches = 0;
 
-  async putTestdata(version: string, pack: Uint8Array): Promise<void> {
+  async putTestdata(version: string, pack: Uint8Array | PackSource): Promise<void> {
     this.assertOpen();
-    if (!this.testdataObjects.has(version)) this.testdataObjects.set(version, Uint8Array.from(pack));
+    if (this.testdataObjects.has(version)) return;
+    if (pack instanceof Uint8Array) {
+      this.testdataObjects.set(version, Uint8Array.from(pack));
+      return;
+    }
+    const bytes = new Uint8Array(pack.size);
+    let at = 0;
+    for await (const chunk of pack.open()) {
+      if (at + chunk.byteLength > bytes.byteLength) throw new Error(`test-data pack ${version} is longer than its size`);
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    if (at !== bytes.byteLength) throw new Error(`test-data pack ${version} is shorter than its size`);
+    this.testdataObjects.set(version, bytes);
   }
 
   async getTestdata(version: string): Promise<Uint8Array | null> {
@@ -349,6 +368,17 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
     this.testdataFetches++;
     const pack = this.testdataObjects.get(version);
     return pack ? Uint8Array.from(pack) : null;
+  }
+
+  /** The pack in 1 MiB copies (the caller may keep or reuse them). */
+  async getTestdataStream(version: string): Promise<AsyncIterable<Uint8Array> | null> {
+    this.assertOpen();
+    this.testdataFetches++;
+    const pack = this.testdataObjects.get(version);
+    if (!pack) return null;
+    return (async function* () {
+      for (let at = 0; at < pack.byteLength; at += STREAM_SLICE) yield pack.slice(at, at + STREAM_SLICE);
+    })();
   }
 
   async close(): Promise<void> {

@@ -1,17 +1,19 @@
 // Turns an uploaded zip into a validated case set: `<name>.in` paired with `<name>.out` (or `.ans`), in natural
 // name order, with scores and subtask groups (from an optional `info.json`, else defaults), and the pack whose
-// sha256 is the case-set version.
+// sha256 is the case-set version. Names, pairs and sizes are checked from the central directory before any data is
+// read; the pack is then written as a stream, file by file.
 import { createHash } from 'node:crypto';
-import path from 'node:path/posix';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { encodePack, isSafeCaseName, OjError, TESTDATA_LIMITS, type PackFile, type TestdataLimits, type UploadedCase } from '@oj/proto';
-import { readZip } from './zip';
+import { encodePackHead, isSafeCaseName, OjError, TESTDATA_LIMITS, type TestdataLimits, type UploadedCase } from '@oj/proto';
+import { checkDeclaredSizes, type CentralEntry } from './zip';
+import { bufferSource, entryChunks, listEntries, readEntry, type ZipSource } from './zip-file';
 
 export interface CaseSet {
-  /** sha256 of `pack`: the problem's `caseVersion` once attached. */
+  /** sha256 of the pack: the problem's `caseVersion` once attached. */
   version: string;
-  pack: Uint8Array;
+  /** Bytes of the pack. */
+  bytes: number;
   cases: (UploadedCase & { score: number })[];
 }
 
@@ -30,6 +32,9 @@ type InfoJson = Static<typeof InfoJson>;
 
 const SUBTASK_MODES = new Set(['subtask_lowest', 'subtask_average']);
 const IGNORED = (segments: string[]) => segments[0] === '__MACOSX' || segments.some((s) => s.startsWith('.'));
+
+/** The pack's order (by code unit, as `encodePack` sorts): the version does not depend on the zip's order. */
+const packOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Compares names the way people number cases: `2.in` before `10.in`. */
 export function naturalCompare(a: string, b: string): number {
@@ -53,56 +58,120 @@ export function evenScores(n: number, total = 100): number[] {
   return Array.from({ length: n }, (_, i) => base + (i >= n - extra ? 1 : 0));
 }
 
-export function buildCaseSet(zip: Buffer, opts: { mode?: string; limits?: TestdataLimits } = {}): CaseSet {
-  const limits = opts.limits ?? TESTDATA_LIMITS;
-  if (zip.length > limits.zipBytes) throw new OjError('FILE_TOO_LARGE', { detail: `the zip is larger than ${limits.zipBytes} bytes` });
-  // Every name is checked (traversal is refused even in files we would ignore); only case files and info.json are read.
-  const byBase = new Map<string, string>();
-  const entries = readZip(zip, limits, (name) => {
-    const segs = segmentsOf(name);
-    if (IGNORED(segs)) return false;
-    const base = segs[segs.length - 1]!;
-    const wanted = /\.(in|out|ans)$/.test(base) || (segs.length === 1 && base === 'info.json');
-    if (!wanted) return false;
-    if (!isSafeCaseName(base)) throw new OjError('TESTCASE_UNSAFE_PATH', { name: JSON.stringify(name) });
-    const seen = byBase.get(base);
-    if (seen !== undefined) throw new OjError('TESTCASE_INVALID_ZIP', { detail: `${seen} and ${name} have the same file name` });
-    byBase.set(base, name);
-    return true;
-  });
-  const files = new Map<string, Buffer>(entries.map((e) => [path.basename(e.name.replace(/\\/g, '/')), e.data]));
+/** What the central directory alone decides: the cases, the files of the pack (sorted by name) and `info.json`. */
+export interface CasePlan {
+  pairs: { input: string; output: string }[];
+  files: { name: string; entry: CentralEntry }[];
+  info: CentralEntry | null;
+  /** Uncompressed bytes of the pack's files. */
+  bytes: number;
+}
 
-  const inputs = [...files.keys()].filter((n) => n.endsWith('.in')).sort(naturalCompare);
+/** `info.json` larger than this is refused (500 cases take ~30 KB). */
+const INFO_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Checks the archive's entries without reading any data, failing on the first bad one: every name (traversal is
+ * refused even in files that would be ignored), duplicate file names, unpaired files, the number of cases, and the
+ * declared sizes against the limits.
+ */
+export function planCaseSet(entries: readonly CentralEntry[], limits: TestdataLimits = TESTDATA_LIMITS): CasePlan {
+  const byBase = new Map<string, CentralEntry>();
+  for (const e of entries) {
+    if (e.name.endsWith('/')) continue;
+    const segs = segmentsOf(e.name);
+    if (IGNORED(segs)) continue;
+    const base = segs[segs.length - 1]!;
+    if (!(/\.(in|out|ans)$/.test(base) || (segs.length === 1 && base === 'info.json'))) continue;
+    if (!isSafeCaseName(base)) throw new OjError('TESTCASE_UNSAFE_PATH', { name: JSON.stringify(e.name) });
+    const seen = byBase.get(base);
+    if (seen !== undefined) throw new OjError('TESTCASE_INVALID_ZIP', { detail: `${seen.name} and ${e.name} have the same file name` });
+    byBase.set(base, e);
+  }
+  const inputs = [...byBase.keys()].filter((n) => n.endsWith('.in')).sort(naturalCompare);
   const pairs: { input: string; output: string }[] = [];
   const used = new Set<string>();
   for (const input of inputs) {
     const stem = input.slice(0, -3);
-    const output = [`${stem}.out`, `${stem}.ans`].find((o) => files.has(o));
+    const output = [`${stem}.out`, `${stem}.ans`].find((o) => byBase.has(o));
     if (!output) throw new OjError('TESTCASE_UNMATCHED', { name: input, want: '.out/.ans' });
     pairs.push({ input, output });
     used.add(input).add(output);
   }
-  const orphan = [...files.keys()].filter((n) => n !== 'info.json' && !used.has(n)).sort(naturalCompare)[0];
+  const orphan = [...byBase.keys()].filter((n) => n !== 'info.json' && !used.has(n)).sort(naturalCompare)[0];
   if (orphan) throw new OjError('TESTCASE_UNMATCHED', { name: orphan, want: '.in' });
   if (pairs.length === 0) throw new OjError('TESTCASE_EMPTY');
   if (pairs.length > limits.cases) throw new OjError('FILE_TOO_LARGE', { detail: `more than ${limits.cases} test cases` });
 
-  const info = files.has('info.json') ? parseInfo(files.get('info.json')!, new Set(inputs)) : null;
+  const files = [...used].sort(packOrder).map((name) => ({ name, entry: byBase.get(name)! }));
+  const info = byBase.get('info.json') ?? null;
+  if (info && info.size > INFO_MAX_BYTES) throw new OjError('FILE_TOO_LARGE', { detail: `info.json is larger than ${INFO_MAX_BYTES} bytes` });
+  checkDeclaredSizes(files.map((f) => f.entry), limits);
+  return { pairs, files, info, bytes: files.reduce((n, f) => n + f.entry.size, 0) };
+}
+
+/** Scores and groups of the plan's cases: from `info.json` when given, else 100 split evenly (and one group per case in subtask modes). */
+export function assignCases(plan: CasePlan, infoJson: Buffer | null, mode = 'default'): CaseSet['cases'] {
+  const info = infoJson ? parseInfo(infoJson, new Set(plan.pairs.map((p) => p.input))) : null;
   const byInput = new Map(info?.cases.map((c) => [c.input, c]));
-  const even = evenScores(pairs.length);
-  const subtask = SUBTASK_MODES.has(opts.mode ?? 'default');
-  const cases = pairs.map((p, i) => {
+  const even = evenScores(plan.pairs.length);
+  const subtask = SUBTASK_MODES.has(mode);
+  // Groups come all from info.json or none: a default group (the case's number) could merge with a given one.
+  const givesGroups = subtask && info?.cases.some((c) => c.groupNum !== undefined);
+  return plan.pairs.map((p, i) => {
     const given = byInput.get(p.input);
+    if (givesGroups && given?.groupNum === undefined) throw new OjError('TESTCASE_BAD_INFO', { detail: `${p.input} has no groupNum (every case needs one in subtask modes)` });
     const groupNum = given?.groupNum ?? (subtask ? i + 1 : undefined);
     return { ...p, score: given?.score ?? even[i]!, ...(groupNum !== undefined ? { groupNum } : {}) };
   });
+}
 
-  const packFiles: PackFile[] = pairs.flatMap((p) => [
-    { name: p.input, data: files.get(p.input)! },
-    { name: p.output, data: files.get(p.output)! },
-  ]);
-  const pack = encodePack(packFiles);
-  return { version: sha256Hex(pack), pack, cases };
+/** Receives the pack's bytes in order (a file on disk, or memory for small sets). */
+export type PackSink = (chunk: Uint8Array) => Promise<void>;
+
+/**
+ * Writes the pack of `plan` to `sink`, inflating each file from the archive as it goes (never one whole file in
+ * memory) and hashing the bytes on the way; answers the version (sha256) and the pack's size.
+ */
+export async function writePack(src: ZipSource, plan: CasePlan, sink: PackSink, onProgress?: (done: number, total: number) => void): Promise<{ version: string; bytes: number }> {
+  const hash = createHash('sha256');
+  const head = encodePackHead(plan.files.map((f) => ({ name: f.name, size: f.entry.size })));
+  hash.update(head);
+  await sink(head);
+  let done = 0;
+  for (const f of plan.files) {
+    for await (const chunk of entryChunks(src, f.entry)) {
+      hash.update(chunk);
+      await sink(chunk);
+      done += chunk.length;
+      onProgress?.(done, plan.bytes);
+    }
+  }
+  return { version: hash.digest('hex'), bytes: head.byteLength + plan.bytes };
+}
+
+export interface CaseSetOptions {
+  mode?: string;
+  limits?: TestdataLimits;
+  /** Bytes of case files checked and packed so far, of `total`. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Validates the archive in `src` and writes its pack to `sink`: the case set with its version. */
+export async function buildCaseSet(src: ZipSource, sink: PackSink, opts: CaseSetOptions = {}): Promise<CaseSet> {
+  const limits = opts.limits ?? TESTDATA_LIMITS;
+  if (src.size > limits.zipBytes) throw new OjError('FILE_TOO_LARGE', { detail: `the zip is larger than ${limits.zipBytes} bytes` });
+  const plan = planCaseSet(await listEntries(src, limits), limits);
+  const cases = assignCases(plan, plan.info ? await readEntry(src, plan.info) : null, opts.mode);
+  const { version, bytes } = await writePack(src, plan, sink, opts.onProgress);
+  return { version, bytes, cases };
+}
+
+/** `buildCaseSet` of a small archive in memory, with the pack in memory too (tests, small uses). */
+export async function buildCaseSetInMemory(zip: Buffer, opts: CaseSetOptions = {}): Promise<CaseSet & { pack: Uint8Array }> {
+  const parts: Uint8Array[] = [];
+  const set = await buildCaseSet(bufferSource(zip), async (c) => void parts.push(Uint8Array.from(c)), opts);
+  return { ...set, pack: Buffer.concat(parts) };
 }
 
 function parseInfo(raw: Buffer, inputs: Set<string>): InfoJson {

@@ -1,12 +1,14 @@
-// Test data of problems: zip upload (validated, packed, put in the object store under its
-// content hash), attaching a case set to a problem (a new `caseVersion`, judged with from the next job on),
-// and the zip download for admins.
-import { decodePack, encodePack, isAdminRole, OjError, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
+// Test data of problems: zip upload (spooled to disk, validated, packed and put in the object store under its
+// content hash, with its progress pushed to the uploader), attaching a case set to a problem (a new `caseVersion`,
+// judged with from the next job on), and the zip download for admins.
+import { decodePack, encodePack, isAdminRole, OjError, PackReader, TESTDATA_LIMITS, type PackEntry, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { findProblemById, problemWithCases } from '../problem/problem.repo';
 import { replaceCases, type CaseFiles } from './testdata.repo';
-import { buildCaseSet, sha256Hex } from './case-set';
+import { sha256Hex } from './case-set';
+import { spoolAndStore, type ZipBody } from './upload';
+import { uploadProgress } from './upload-progress';
 import { writeZip } from './zip';
 
 export interface TestcaseZip {
@@ -14,9 +16,19 @@ export interface TestcaseZip {
   zip: Buffer;
 }
 
+export interface UploadOptions {
+  /** Bytes the client announced (the request's Content-Length), the total of the `receiving` progress. */
+  expectedBytes?: number;
+}
+
 export interface TestdataService {
-  /** Validates and stores an uploaded zip; with `q.pid`, also makes it that problem's case set. Admins only. */
-  upload(zip: Buffer, q: UploadTestcaseQuery, viewer: Viewer): Promise<UploadTestcaseResult>;
+  /** The limits uploads are held to (the zip's size bounds the request body the gateway accepts). */
+  readonly limits: TestdataLimits;
+  /**
+   * Receives (streaming, onto disk), validates and stores an uploaded zip; with `q.pid`, also makes it that problem's
+   * case set; with `q.progressKey`, pushes `testdata.progress` to the caller. Admins only (checked before a byte is read).
+   */
+  upload(zip: ZipBody, q: UploadTestcaseQuery, viewer: Viewer, opts?: UploadOptions): Promise<UploadTestcaseResult>;
   /**
    * Makes the stored case set `version` the cases of problem `pid` (what a problem save with
    * `isUploadTestCase` and `uploadTestcaseDir` does); `cases` may override scores and groups.
@@ -32,8 +44,18 @@ export interface TestdataService {
 
 const isJudgeCaseMode = (m: string) => ['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error'].includes(m);
 
-export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimits): TestdataService {
+const MiB = 1024 * 1024;
+
+/** The configured limits: the zip and total sizes from the config, the rest as in `TESTDATA_LIMITS`. */
+const configuredLimits = (ctx: ServiceContext): TestdataLimits => ({
+  ...TESTDATA_LIMITS,
+  zipBytes: ctx.config.testdataMaxZipMb * MiB,
+  totalBytes: ctx.config.testdataMaxTotalMb * MiB,
+});
+
+export function createTestdataService(ctx: ServiceContext, limitsOverride?: TestdataLimits): TestdataService {
   const { db, transport } = ctx;
+  const limits = limitsOverride ?? configuredLimits(ctx);
 
   const store = () => {
     const put = transport.putTestdata?.bind(transport);
@@ -42,10 +64,28 @@ export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimi
     return { put, get };
   };
 
+  /** The manifest of stored version `version` (only the pack's first bytes are read), or null when the store lacks it. */
+  async function manifestOf(version: string): Promise<PackEntry[] | null> {
+    const body = transport.getTestdataStream ? await transport.getTestdataStream(version) : await store().get(version);
+    if (!body) return null;
+    const reader = new PackReader();
+    for await (const chunk of body instanceof Uint8Array ? [body] : body) {
+      reader.push(chunk);
+      if (reader.manifest) return reader.manifest;
+    }
+    return null;
+  }
+
   async function caseFiles(version: string, cases: readonly UploadedCase[]): Promise<CaseFiles[]> {
-    const pack = await store().get(version);
-    if (!pack || sha256Hex(pack) !== version) throw new OjError('TESTCASE_NOT_FOUND');
-    const names = new Set(decodePack(pack).map((f) => f.name));
+    let manifest: PackEntry[] | null;
+    try {
+      manifest = await manifestOf(version);
+    } catch (err) {
+      ctx.logger.error({ err, version }, 'stored test data is unreadable');
+      manifest = null;
+    }
+    if (!manifest) throw new OjError('TESTCASE_NOT_FOUND');
+    const names = new Set(manifest.map((f) => f.name));
     for (const c of cases) if (!names.has(c.input) || !names.has(c.output)) throw new OjError('TESTCASE_UNMATCHED', { name: c.input, want: c.output });
     if (cases.length === 0) throw new OjError('TESTCASE_EMPTY');
     return cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null }));
@@ -59,18 +99,30 @@ export function createTestdataService(ctx: ServiceContext, limits?: TestdataLimi
   }
 
   return {
-    async upload(zip, q, viewer) {
+    limits,
+
+    async upload(zip, q, viewer, opts = {}) {
       if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
       const mode = q.mode ?? 'default';
       if (!isJudgeCaseMode(mode)) throw new OjError('VALIDATION_FAILED', { detail: `mode ${mode}` });
       if (q.pid !== undefined) {
         if (!(await findProblemById(db, q.pid))) throw new OjError('PROBLEM_NOT_FOUND');
       }
-      const set = buildCaseSet(zip, { mode, ...(limits ? { limits } : {}) });
-      // Stored before anything refers to it, so no job ever names a version the store lacks.
-      await store().put(set.version, set.pack);
-      if (q.pid !== undefined) await attach(q.pid, set.version, set.cases, viewer);
-      return { fileList: set.cases, fileListDir: set.version, ...(q.pid !== undefined ? { caseVersion: set.version } : {}) };
+      const progress = uploadProgress(ctx, viewer.uid, q.progressKey);
+      try {
+        const { put } = store();
+        // Stored before anything refers to it, so no job ever names a version the store lacks.
+        const set = await spoolAndStore(zip, { limits, mode, tmpDir: ctx.config.uploadTmpDir, expectedBytes: opts.expectedBytes, progress, put });
+        if (q.pid !== undefined) await attach(q.pid, set.version, set.cases, viewer);
+        progress.report('done', set.bytes, set.bytes);
+        ctx.logger.info({ version: set.version, bytes: set.bytes, cases: set.cases.length, by: viewer.username }, 'test data uploaded');
+        return { fileList: set.cases, fileListDir: set.version, ...(q.pid !== undefined ? { caseVersion: set.version } : {}) };
+      } catch (err) {
+        progress.report('failed', 0, 0);
+        throw err;
+      } finally {
+        await progress.flush();
+      }
     },
 
     attach,

@@ -1,7 +1,8 @@
-// A small, strict zip reader and writer for test data. Reading trusts nothing in the archive: sizes are
-// checked against the limits before anything is inflated, inflation stops at the declared size (so a header
-// that lies cannot blow up memory), CRCs are verified, and encrypted, multi-disk and zip64 archives are refused.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+// A small, strict zip format for test data: the records of the format, an in-memory reader and a writer. Reading
+// trusts nothing in the archive: sizes are checked against the limits before anything is inflated, inflation stops at
+// the declared size (so a header that lies cannot blow up memory), CRCs are verified, and encrypted, multi-disk and
+// zip64 archives are refused. `zip-file.ts` reads the same records from a file on disk, streaming.
+import { crc32 as zlibCrc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { OjError } from '@oj/proto';
 
 export interface ZipEntry {
@@ -16,26 +17,13 @@ export interface ZipReadLimits {
   totalBytes: number;
 }
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
+/** CRC-32 of `buf`, continuing from `value` (zlib's, as zip uses). */
+export const crc32 = (buf: Uint8Array, value = 0): number => zlibCrc32(buf, value);
 
-export function crc32(buf: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+export const bad = (detail: string) => new OjError('TESTCASE_INVALID_ZIP', { detail });
+export const tooLarge = (detail: string) => new OjError('FILE_TOO_LARGE', { detail });
 
-const bad = (detail: string) => new OjError('TESTCASE_INVALID_ZIP', { detail });
-const tooLarge = (detail: string) => new OjError('FILE_TOO_LARGE', { detail });
-
-interface CentralEntry {
+export interface CentralEntry {
   name: string;
   method: number;
   crc: number;
@@ -44,68 +32,110 @@ interface CentralEntry {
   localOffset: number;
 }
 
-function findEndOfCentralDirectory(zip: Buffer): number {
-  const min = Math.max(0, zip.length - 22 - 0xffff);
-  for (let i = zip.length - 22; i >= min; i--) if (zip.readUInt32LE(i) === 0x06054b50) return i;
-  throw bad('no end of central directory');
+/** Where the central directory is, from the end-of-central-directory record. */
+export interface CentralDirectoryAt {
+  count: number;
+  offset: number;
+  size: number;
 }
 
-/** Lists the entries from the central directory, refusing what the reader does not support. */
-function centralDirectory(zip: Buffer, limits: ZipReadLimits): CentralEntry[] {
-  const eocd = findEndOfCentralDirectory(zip);
-  if (zip.readUInt16LE(eocd + 4) !== 0 || zip.readUInt16LE(eocd + 6) !== 0) throw bad('multi-disk archive');
-  const count = zip.readUInt16LE(eocd + 10);
-  const cdSize = zip.readUInt32LE(eocd + 12);
-  const cdOffset = zip.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw bad('zip64 archive');
+/** Bytes at the end of an archive that hold its end-of-central-directory record (which may carry a comment). */
+export const END_SEARCH_BYTES = 22 + 0xffff;
+/** A central directory larger than this is refused before it is read (2,000 entries take ~200 KB). */
+const CENTRAL_DIRECTORY_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Finds the end-of-central-directory record in `tail` (the last bytes of an archive of `fileSize` bytes) and
+ * answers where the central directory is, refusing multi-disk and zip64 archives and too many entries.
+ */
+export function locateCentralDirectory(tail: Buffer, fileSize: number, limits: Pick<ZipReadLimits, 'entries'>): CentralDirectoryAt {
+  let eocd = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw bad('no end of central directory');
+  if (tail.readUInt16LE(eocd + 4) !== 0 || tail.readUInt16LE(eocd + 6) !== 0) throw bad('multi-disk archive');
+  const count = tail.readUInt16LE(eocd + 10);
+  const size = tail.readUInt32LE(eocd + 12);
+  const offset = tail.readUInt32LE(eocd + 16);
+  if (count === 0xffff || offset === 0xffffffff) throw bad('zip64 archive');
   if (count > limits.entries) throw tooLarge(`more than ${limits.entries} entries`);
-  if (cdOffset + cdSize > eocd) throw bad('central directory out of bounds');
+  if (offset + size > fileSize - tail.length + eocd) throw bad('central directory out of bounds');
+  if (size > CENTRAL_DIRECTORY_MAX_BYTES) throw bad('central directory too large');
+  return { count, offset, size };
+}
+
+/** Lists the `count` entries of central directory `cd`, refusing encrypted ones. */
+export function parseCentralDirectory(cd: Buffer, count: number): CentralEntry[] {
   const out: CentralEntry[] = [];
-  let at = cdOffset;
+  let at = 0;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > eocd || zip.readUInt32LE(at) !== 0x02014b50) throw bad('corrupt central directory');
-    const flags = zip.readUInt16LE(at + 8);
-    const nameLen = zip.readUInt16LE(at + 28);
-    const extraLen = zip.readUInt16LE(at + 30);
-    const commentLen = zip.readUInt16LE(at + 32);
-    if (at + 46 + nameLen > eocd) throw bad('corrupt central directory');
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLen);
+    if (at + 46 > cd.length || cd.readUInt32LE(at) !== 0x02014b50) throw bad('corrupt central directory');
+    const flags = cd.readUInt16LE(at + 8);
+    const nameLen = cd.readUInt16LE(at + 28);
+    const extraLen = cd.readUInt16LE(at + 30);
+    const commentLen = cd.readUInt16LE(at + 32);
+    if (at + 46 + nameLen > cd.length) throw bad('corrupt central directory');
+    const name = cd.toString('utf8', at + 46, at + 46 + nameLen);
     if (flags & 0x1) throw bad(`encrypted entry ${name}`);
     out.push({
       name,
-      method: zip.readUInt16LE(at + 10),
-      crc: zip.readUInt32LE(at + 16),
-      compressedSize: zip.readUInt32LE(at + 20),
-      size: zip.readUInt32LE(at + 24),
-      localOffset: zip.readUInt32LE(at + 42),
+      method: cd.readUInt16LE(at + 10),
+      crc: cd.readUInt32LE(at + 16),
+      compressedSize: cd.readUInt32LE(at + 20),
+      size: cd.readUInt32LE(at + 24),
+      localOffset: cd.readUInt32LE(at + 42),
     });
     at += 46 + nameLen + extraLen + commentLen;
   }
   return out;
 }
 
-/**
- * Reads the file entries `want` selects (directories are skipped). Every selected entry's declared size is
- * checked against the limits before any is inflated; an entry that inflates past its declared size fails.
- */
-export function readZip(zip: Buffer, limits: ZipReadLimits, want: (name: string) => boolean): ZipEntry[] {
-  const entries = centralDirectory(zip, limits).filter((e) => !e.name.endsWith('/') && want(e.name));
+/** Offset of entry `e`'s data, from its 30-byte local header `local` (read at `e.localOffset`). */
+export function dataOffset(local: Buffer, e: CentralEntry, fileSize: number): number {
+  if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) throw bad(`corrupt local header of ${e.name}`);
+  const start = e.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+  if (start + e.compressedSize > fileSize) throw bad(`${e.name} is truncated`);
+  if (e.method !== 0 && e.method !== 8) throw bad(`${e.name} uses unsupported compression method ${e.method}`);
+  return start;
+}
+
+/** Checks the declared sizes of the entries to be read against the limits, before any is inflated. */
+export function checkDeclaredSizes(entries: readonly CentralEntry[], limits: ZipReadLimits): void {
   let total = 0;
   for (const e of entries) {
     if (e.size > limits.fileBytes) throw tooLarge(`${e.name} is larger than ${limits.fileBytes} bytes`);
     total += e.size;
     if (total > limits.totalBytes) throw tooLarge(`the files add up to more than ${limits.totalBytes} bytes`);
   }
+}
+
+/** Lists the entries of an archive held in memory. */
+function centralDirectory(zip: Buffer, limits: ZipReadLimits): CentralEntry[] {
+  const tailStart = Math.max(0, zip.length - END_SEARCH_BYTES);
+  if (zip.length < 22) throw bad('no end of central directory');
+  const at = locateCentralDirectory(zip.subarray(tailStart), zip.length, limits);
+  return parseCentralDirectory(zip.subarray(at.offset, at.offset + at.size), at.count);
+}
+
+/**
+ * Reads the file entries `want` selects (directories are skipped) from an archive in memory (small archives:
+ * imports, downloads, tests; uploads are read from disk by `zip-file.ts`). Every selected entry's declared size is
+ * checked against the limits before any is inflated; an entry that inflates past its declared size fails.
+ */
+export function readZip(zip: Buffer, limits: ZipReadLimits, want: (name: string) => boolean): ZipEntry[] {
+  const entries = centralDirectory(zip, limits).filter((e) => !e.name.endsWith('/') && want(e.name));
+  checkDeclaredSizes(entries, limits);
   return entries.map((e) => {
-    const at = e.localOffset;
-    if (at + 30 > zip.length || zip.readUInt32LE(at) !== 0x04034b50) throw bad(`corrupt local header of ${e.name}`);
-    const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
-    if (start + e.compressedSize > zip.length) throw bad(`${e.name} is truncated`);
+    const start = dataOffset(zip.subarray(e.localOffset, e.localOffset + 30), e, zip.length);
     const raw = zip.subarray(start, start + e.compressedSize);
     let data: Buffer;
     if (e.method === 0) {
       data = Buffer.from(raw);
-    } else if (e.method === 8) {
+    } else {
       try {
         data = inflateRawSync(raw, { maxOutputLength: Math.max(1, e.size) });
       } catch (err) {
@@ -113,8 +143,6 @@ export function readZip(zip: Buffer, limits: ZipReadLimits, want: (name: string)
         if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(`${e.name} inflates beyond its declared size`);
         throw bad(`${e.name} cannot be inflated`);
       }
-    } else {
-      throw bad(`${e.name} uses unsupported compression method ${e.method}`);
     }
     if (data.length !== e.size) throw tooLarge(`${e.name} does not have its declared size`);
     if (crc32(data) !== e.crc) throw bad(`${e.name} fails its CRC check`);
@@ -122,45 +150,73 @@ export function readZip(zip: Buffer, limits: ZipReadLimits, want: (name: string)
   });
 }
 
-/** Writes a zip of `files` (deflated, UTF-8 names, no directories). */
-export function writeZip(files: readonly { name: string; data: Uint8Array }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const name = Buffer.from(f.name, 'utf8');
-    const deflated = deflateRawSync(f.data);
-    const crc = crc32(f.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(f.data.byteLength, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(f.data.byteLength, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, deflated);
-    centrals.push(central, name);
-    offset += local.length + name.length + deflated.length;
-  }
-  const cd = Buffer.concat(centrals);
+/** One entry as the writer records it. */
+export interface ZipRecord {
+  name: string;
+  method: 0 | 8;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  /** Offset of its local header. */
+  offset: number;
+}
+
+/** The local header of `r` with its name (UTF-8 names, no extra field). */
+export function localHeader(r: ZipRecord): Buffer {
+  const name = Buffer.from(r.name, 'utf8');
+  const h = Buffer.alloc(30);
+  h.writeUInt32LE(0x04034b50, 0);
+  h.writeUInt16LE(20, 4);
+  h.writeUInt16LE(0x0800, 6); // UTF-8 names
+  h.writeUInt16LE(r.method, 8);
+  h.writeUInt32LE(r.crc, 14);
+  h.writeUInt32LE(r.compressedSize, 18);
+  h.writeUInt32LE(r.size, 22);
+  h.writeUInt16LE(name.length, 26);
+  return Buffer.concat([h, name]);
+}
+
+/** The central directory header of `r` with its name. */
+export function centralHeader(r: ZipRecord): Buffer {
+  const name = Buffer.from(r.name, 'utf8');
+  const h = Buffer.alloc(46);
+  h.writeUInt32LE(0x02014b50, 0);
+  h.writeUInt16LE(20, 4);
+  h.writeUInt16LE(20, 6);
+  h.writeUInt16LE(0x0800, 8);
+  h.writeUInt16LE(r.method, 10);
+  h.writeUInt32LE(r.crc, 16);
+  h.writeUInt32LE(r.compressedSize, 20);
+  h.writeUInt32LE(r.size, 24);
+  h.writeUInt16LE(name.length, 28);
+  h.writeUInt32LE(r.offset, 42);
+  return Buffer.concat([h, name]);
+}
+
+/** The end-of-central-directory record. */
+export function endRecord(count: number, cdSize: number, cdOffset: number): Buffer {
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(cdSize, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return end;
+}
+
+/** Writes a zip of `files` (deflated unless `store`, UTF-8 names, no directories). */
+export function writeZip(files: readonly { name: string; data: Uint8Array }[], opts: { store?: boolean } = {}): Buffer {
+  const parts: Buffer[] = [];
+  const records: ZipRecord[] = [];
+  let offset = 0;
+  for (const f of files) {
+    const body = opts.store ? Buffer.from(f.data) : deflateRawSync(f.data);
+    const r: ZipRecord = { name: f.name, method: opts.store ? 0 : 8, crc: crc32(f.data), compressedSize: body.length, size: f.data.byteLength, offset };
+    const local = localHeader(r);
+    parts.push(local, body);
+    records.push(r);
+    offset += local.length + body.length;
+  }
+  const cd = Buffer.concat(records.map(centralHeader));
+  return Buffer.concat([...parts, cd, endRecord(files.length, cd.length, offset)]);
 }

@@ -41,6 +41,9 @@ export async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart 
     isRemoveEndBlank: p.isRemoveEndBlank,
     ioScore: p.ioScore,
     ...(p.judgeMode !== 'default' && p.spjCode ? { spjLanguage: p.spjLanguage ?? 'C++', spjCode: p.spjCode } : {}),
+    ...(p.judgeMode !== 'default' && p.checkerProtocol === 'kattis' ? { checkerProtocol: 'kattis' as const } : {}),
+    // The ICPC default validator (judge mode default) or a kattis validator's extra arguments; null: neither.
+    ...(p.validatorFlags !== null && (p.judgeMode === 'default' || p.checkerProtocol === 'kattis') ? { validatorFlags: p.validatorFlags } : {}),
     ...(p.userExtraFile && Object.keys(p.userExtraFile).length > 0 ? { userExtraFile: p.userExtraFile } : {}),
     ...(p.judgeExtraFile && Object.keys(p.judgeExtraFile).length > 0 ? { judgeExtraFile: p.judgeExtraFile } : {}),
     ...(p.isFileIO ? { isFileIO: true, ioReadFileName: p.ioReadFileName ?? '', ioWriteFileName: p.ioWriteFileName ?? '' } : {}),

@@ -18,6 +18,7 @@ import {
   ResetPasswordBody,
 } from '@oj/proto';
 import { createLimiter } from '../rate-limit';
+import { readFilePart } from './multipart';
 import { requireAuth, requireViewer, type RouteDeps, type TypedApp } from './types';
 
 export function registerAccountRoutes(app: TypedApp, { services, auth, config, realtime }: RouteDeps): void {
@@ -86,20 +87,12 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
 
   app.post('/api/file/upload-avatar', { preHandler: auth.login }, async (req) => {
     const viewer = requireViewer(req);
-    if (!req.isMultipart()) throw new OjError('VALIDATION_FAILED', { detail: 'image (multipart/form-data expected)' });
-    const part = await req.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });
-    if (!part || part.fieldname !== 'image') throw new OjError('VALIDATION_FAILED', { detail: 'image' });
-    if (!/\.(gif|jpe?g|png|bmp|webp)$/i.test(part.filename)) {
-      part.file.resume();
-      throw new OjError('FILE_TYPE_NOT_SUPPORTED', { detail: 'gif, jpg, jpeg, png, bmp, webp' });
-    }
-    let image: Buffer;
-    try {
-      image = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new OjError('FILE_TOO_LARGE', { detail: '2 MB' });
-      throw err;
-    }
+    const { data: image } = await readFilePart(req, LIMITS.avatarMaxBytes, {
+      field: 'image',
+      accept: /\.(gif|jpe?g|png|bmp|webp)$/i,
+      acceptText: 'gif, jpg, jpeg, png, bmp, webp',
+      limitText: '2 MB',
+    });
     const user = await flows.uploadAvatar(viewer, image);
     return ok(user);
   });

@@ -23,7 +23,7 @@ export function registerProblemFileRoutes(app: TypedApp, { services, auth }: Rou
   for (const [path, format, accept] of IMPORTS) {
     app.post(path, { schema: { querystring: ImportQuery }, preHandler: root, bodyLimit: IMPORT_LIMITS.archiveBytes + 1024 * 1024 }, async (req) => {
       const viewer = requireViewer(req);
-      const file = await readFilePart(req, IMPORT_LIMITS.archiveBytes, accept);
+      const file = await readFilePart(req, IMPORT_LIMITS.archiveBytes, { accept });
       return ok(await services.problemImport.import(format, file.data, viewer, req.query.progressKey));
     });
   }

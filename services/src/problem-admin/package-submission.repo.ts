@@ -1,5 +1,5 @@
 // The SQL of an imported package's programs (ICPC `submissions/`) and their self-check submissions.
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { judge, packageSubmission } from '../db/schema';
 
@@ -23,6 +23,6 @@ export async function setPackageSubmissionRun(tx: Tx, id: number, submitId: numb
 /** Status and time of the given submissions. */
 export async function verdictsOf(db: DbOrTx, submitIds: number[]) {
   if (submitIds.length === 0) return new Map<number, { status: number; time: number | null }>();
-  const rows = await db.select({ id: judge.submitId, status: judge.status, time: judge.time }).from(judge).where(and(inArray(judge.submitId, submitIds)));
+  const rows = await db.select({ id: judge.submitId, status: judge.status, time: judge.time }).from(judge).where(inArray(judge.submitId, submitIds));
   return new Map(rows.map((r) => [r.id, { status: r.status, time: r.time }]));
 }

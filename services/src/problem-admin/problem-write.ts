@@ -26,12 +26,14 @@ export interface WriteTarget {
   by: string;
   /** The uploaded case set to attach, already checked against the store. */
   uploaded?: { version: string; files: CaseFiles[] } | null;
+  /** Our languages by name, when the caller already read them (an import writing many problems). */
+  languages?: Map<string, number>;
 }
 
 /** Writes the problem; answers its id. Throws (rolling the caller's transaction back) on a broken rule. */
 export async function writeProblem(tx: Tx, v: ProblemValues, target: WriteTarget): Promise<number> {
   if (await problemIdTaken(tx, v.row.problemId, target.pid)) throw new OjError('PROBLEM_ID_EXISTS', { problemId: v.row.problemId });
-  const byName = await languageIds(tx, OWN_OJ);
+  const byName = target.languages ?? (await languageIds(tx, OWN_OJ));
   const lids = v.languages.map((name) => {
     const id = byName.get(name);
     if (id === undefined) throw new OjError('PROBLEM_LANGUAGE_UNKNOWN', { language: name });

@@ -120,11 +120,11 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
   }
 
   /** One problem inside the import's transaction: display id, images, cases, the row and its package programs. */
-  async function writeOne(tx: Tx, p: ImportedProblem, i: number, version: string | null, env: { viewer: Viewer; languages: string[]; used: Set<string>; result: ImportResult }) {
+  async function writeOne(tx: Tx, p: ImportedProblem, i: number, version: string | null, env: { viewer: Viewer; languages: Map<string, number>; used: Set<string>; result: ImportResult }) {
     const { viewer, result } = env;
     const base = named(p, i);
     const problemId = await freeProblemId(tx, base, env.used);
-    const v = importedValues(p, problemId, env.languages);
+    const v = importedValues(p, problemId, [...env.languages.keys()]);
     if (problemId !== base) result.warnings.push({ problemId, message: `the display id ${base} was taken; imported as ${problemId}` });
     for (const w of p.warnings) result.warnings.push({ problemId, message: w });
     for (const img of p.images) {
@@ -137,7 +137,7 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
     const subtask = v.row.judgeCaseMode.startsWith('subtask');
     const files = p.cases.map((c, j) => ({ input: c.input, output: c.output, score: v.row.type === 1 ? (c.score ?? 0) : 0, groupNum: c.groupNum ?? (subtask ? j + 1 : null) }));
     if (!version) result.warnings.push({ problemId, message: 'no test cases: upload them before judging' });
-    const pid = await writeProblem(tx, v, { author: p.author?.trim() || viewer.username, by: viewer.username, uploaded: version ? { version, files } : null });
+    const pid = await writeProblem(tx, v, { author: p.author?.trim() || viewer.username, by: viewer.username, uploaded: version ? { version, files } : null, languages: env.languages });
     await insertPackageSubmissions(tx, pid, p.submissions);
     result.problems.push({ id: pid, problemId, title: v.row.title, cases: p.cases.length, submissions: p.submissions.length });
   }
@@ -150,7 +150,7 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
     const versions = await storeCases(problems, progress);
     const result: ImportResult = { problems: [], warnings: [] };
     await db.transaction(async (tx) => {
-      const env = { viewer, languages: [...(await languageIds(tx, OWN_OJ)).keys()], used: new Set<string>(), result };
+      const env = { viewer, languages: await languageIds(tx, OWN_OJ), used: new Set<string>(), result };
       for (const [i, p] of problems.entries()) {
         await progress({ phase: 'writing', done: i, total: problems.length, title: named(p, i) });
         await writeOne(tx, p, i, versions[i] ?? null, env);

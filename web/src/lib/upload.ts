@@ -5,7 +5,7 @@ import { LIMITS } from '@oj/proto';
 import { getIntl, localeState } from '../i18n/locale';
 import { sessionState } from '../stores/session';
 import { showToast } from '../stores/ui';
-import { ApiError, buildUrl, type QueryValue } from './api';
+import { ApiError, buildUrl, urlType, type QueryValue } from './api';
 
 export interface UploadProgress {
   phase: 'sending' | 'checking';
@@ -18,7 +18,7 @@ export function uploadFile<T>(path: string, file: Blob, fileName: string, opts: 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path, opts.query));
     xhr.timeout = opts.timeoutMs ?? LIMITS.requestTimeoutMs * 10;
-    xhr.setRequestHeader('Url-Type', path.split('/')[1] === 'admin' ? 'admin' : 'general');
+    xhr.setRequestHeader('Url-Type', urlType(path));
     xhr.setRequestHeader('Accept-Language', localeState.locale);
     if (sessionState.token) xhr.setRequestHeader('Authorization', sessionState.token);
     xhr.upload.onprogress = (e) => opts.onProgress?.({ phase: 'sending', loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });

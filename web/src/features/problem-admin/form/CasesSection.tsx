@@ -128,19 +128,19 @@ export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (
                 <tr key={i} className="border-t border-slate-100 align-top" data-testid="problem-form-case-row">
                   <td className="px-1 py-1 text-slate-400">{i + 1}</td>
                   <td className="px-1 py-1">
-                    {form.isUploadCase ? <code>{c.input}</code> : <textarea className="w-full rounded border border-slate-300 px-1 font-mono text-xs" rows={2} value={c.input} onChange={(e) => setCase(i, { input: e.target.value })} aria-label={`input ${i + 1}`} />}
+                    {form.isUploadCase ? <code>{c.input}</code> : <textarea className="w-full rounded border border-slate-300 px-1 font-mono text-xs" rows={2} value={c.input} onChange={(e) => setCase(i, { input: e.target.value })} aria-label={intl.formatMessage({ id: 'problemAdmin.form.caseInputN' }, { n: i + 1 })} />}
                   </td>
                   <td className="px-1 py-1">
-                    {form.isUploadCase ? <code>{c.output}</code> : <textarea className="w-full rounded border border-slate-300 px-1 font-mono text-xs" rows={2} value={c.output} onChange={(e) => setCase(i, { output: e.target.value })} aria-label={`output ${i + 1}`} />}
+                    {form.isUploadCase ? <code>{c.output}</code> : <textarea className="w-full rounded border border-slate-300 px-1 font-mono text-xs" rows={2} value={c.output} onChange={(e) => setCase(i, { output: e.target.value })} aria-label={intl.formatMessage({ id: 'problemAdmin.form.caseOutputN' }, { n: i + 1 })} />}
                   </td>
                   {oi && (
                     <td className="px-1 py-1">
-                      <input className={small} value={c.score} onChange={(e) => setCase(i, { score: e.target.value })} aria-label={`score ${i + 1}`} data-testid="problem-form-case-score" />
+                      <input className={small} value={c.score} onChange={(e) => setCase(i, { score: e.target.value })} aria-label={intl.formatMessage({ id: 'problemAdmin.form.caseScoreN' }, { n: i + 1 })} data-testid="problem-form-case-score" />
                     </td>
                   )}
                   {subtask && (
                     <td className="px-1 py-1">
-                      <input className={small} value={c.groupNum} onChange={(e) => setCase(i, { groupNum: e.target.value })} aria-label={`group ${i + 1}`} data-testid="problem-form-case-group" />
+                      <input className={small} value={c.groupNum} onChange={(e) => setCase(i, { groupNum: e.target.value })} aria-label={intl.formatMessage({ id: 'problemAdmin.form.caseGroupN' }, { n: i + 1 })} data-testid="problem-form-case-group" />
                     </td>
                   )}
                   {!form.isUploadCase && (

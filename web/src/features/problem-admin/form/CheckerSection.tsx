@@ -84,8 +84,8 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
             <label className="flex items-center gap-2">
               <FormattedMessage id="problemAdmin.form.checkerProtocol" />
               <select className="rounded border border-slate-300 px-2 py-1" value={form.checkerProtocol} onChange={(e) => patch({ checkerProtocol: e.target.value === 'kattis' ? 'kattis' : 'testlib' })}>
-                <option value="testlib">testlib (0 AC / 1 WA / 7 partial)</option>
-                <option value="kattis">ICPC / Kattis (42 AC / 43 WA)</option>
+                <option value="testlib">{intl.formatMessage({ id: 'problemAdmin.form.protocolTestlib' })}</option>
+                <option value="kattis">{intl.formatMessage({ id: 'problemAdmin.form.protocolKattis' })}</option>
               </select>
             </label>
             <button type="button" className="rounded bg-slate-700 px-3 py-1 text-white hover:bg-slate-800 disabled:opacity-50" disabled={busy} onClick={() => void compile()} data-testid="problem-form-compile">

@@ -148,10 +148,29 @@ export class OjError extends Error {
   }
 }
 
+/** Form fields named by the `{field}` of a message, in both languages (a field not listed is shown as given). */
+export const FIELD_NAMES: Record<string, { en: string; zh: string }> = {
+  problemId: { en: 'Problem Display ID', zh: '题目展示ID' },
+  title: { en: 'Title', zh: '题目标题' },
+  input: { en: 'Input Description', zh: '输入描述' },
+  output: { en: 'Output Description', zh: '输出描述' },
+  fileIO: { en: 'File IO', zh: '文件读写' },
+  uploadTestcaseDir: { en: 'Uploaded test cases', zh: '已上传的测试数据' },
+  userExtraFile: { en: 'User extra files', zh: '选手程序附加文件' },
+  judgeExtraFile: { en: 'Judge extra files', zh: '评测程序附加文件' },
+  tag: { en: 'Tag', zh: '标签' },
+  classification: { en: 'Classification', zh: '标签分类' },
+  color: { en: 'Color', zh: '颜色' },
+};
+
 export function formatError(code: ErrorCode, locale: Locale, params: Record<string, string | number> = {}): string {
   const def: ErrorDef = ERRORS[code];
   const template = locale === 'en-US' ? def.en : def.zh;
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const value = String(params[k] ?? '');
+    const field = k === 'field' ? FIELD_NAMES[value] : undefined;
+    return field ? (locale === 'en-US' ? field.en : field.zh) : value;
+  });
 }
 
 export function isErrorCode(s: string): s is ErrorCode {

@@ -150,7 +150,7 @@ describe('the problem form', () => {
       expect(res.code, JSON.stringify(dto.problem)).toBe(code);
     }
     const zh = await call('POST', '/api/admin/problem', 'root', form({ problemId: 'PA-2', title: '' }), 'zh-CN');
-    expect(zh.msg).toBe('Title是必填项');
+    expect(zh.msg).toBe('题目标题是必填项');
     const lid = (await call<AdminProblemDetail>('GET', `/api/admin/problem?pid=1`, 'root')).data.languages[0]!.id;
     const empty = await call('POST', '/api/admin/problem', 'root', form({ problemId: 'PA-2' }, { codeTemplates: [{ lid, code: ' ', status: true }] }));
     expect(empty.code).toBe('PROBLEM_TEMPLATE_EMPTY');

@@ -196,7 +196,7 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
     async compile(kind, dto, viewer) {
       requireManager(viewer);
       if (dto.pid) await editable(dto.pid, viewer);
-      const judgeExtraFile = extraFiles(dto.extraFiles, 'Judge Extra Files');
+      const judgeExtraFile = extraFiles(dto.extraFiles, 'judgeExtraFile');
       await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0 }, viewer.uid);
     },
 

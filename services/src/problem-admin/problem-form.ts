@@ -89,7 +89,7 @@ function fileIoNames(p: ProblemDTO['problem']): { isFileIO: boolean; ioReadFileN
   const read = (p.ioReadFileName ?? '').trim();
   const write = (p.ioWriteFileName ?? '').trim();
   if (!read || !write) throw new OjError('PROBLEM_FILE_IO_NAMES');
-  for (const n of [read, write]) if (!FILE_NAME.test(n) || n === '.' || n === '..') throw new OjError('PROBLEM_FIELD_INVALID', { field: 'File IO', detail: n });
+  for (const n of [read, write]) if (!FILE_NAME.test(n) || n === '.' || n === '..') throw new OjError('PROBLEM_FIELD_INVALID', { field: 'fileIO', detail: n });
   return { isFileIO: true, ioReadFileName: read, ioWriteFileName: write };
 }
 
@@ -115,11 +115,11 @@ const toCase = (c: NonNullable<ProblemDTO['samples']>[number], oi: boolean): For
  */
 export function problemValues(dto: ProblemDTO, current: { caseVersion: string | null } | null): ProblemValues {
   const p = dto.problem;
-  const problemId = required(p.problemId, 'Problem Display ID');
-  if (/\s|\//.test(problemId)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'Problem Display ID', detail: 'no spaces or slashes' });
-  const title = required(p.title, 'Title');
-  const input = required(p.input, 'Input Description');
-  const output = required(p.output, 'Output Description');
+  const problemId = required(p.problemId, 'problemId');
+  if (/\s|\//.test(problemId)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'problemId', detail: 'no spaces or slashes' });
+  const title = required(p.title, 'title');
+  const input = required(p.input, 'input');
+  const output = required(p.output, 'output');
   const judgeMode = dto.judgeMode ?? p.judgeMode ?? 'default';
   const judgeCaseMode = p.judgeCaseMode ?? 'default';
   const oi = p.type === ProblemType.OI;
@@ -169,7 +169,7 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
   const seen = new Set<string>();
   const tags = (dto.tags ?? []).map((t) => {
     const name = t.name.trim();
-    if (!name) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'Tag' });
+    if (!name) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'tag' });
     const key = name.toLowerCase();
     if (seen.has(key)) throw new OjError('TAG_DUPLICATE', { name });
     seen.add(key);
@@ -208,8 +208,8 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
       checkerProtocol: judgeMode === 'default' ? 'testlib' : (p.checkerProtocol ?? 'testlib'),
       // The default validator's flags, or the extra arguments of an ICPC (kattis) validator.
       validatorFlags: judgeMode === 'default' || p.checkerProtocol === 'kattis' ? optionalText(p.validatorFlags) : null,
-      userExtraFile: extraFiles(p.userExtraFile, 'User Extra Files'),
-      judgeExtraFile: extraFiles(p.judgeExtraFile, 'Judge Extra Files'),
+      userExtraFile: extraFiles(p.userExtraFile, 'userExtraFile'),
+      judgeExtraFile: extraFiles(p.judgeExtraFile, 'judgeExtraFile'),
       ioScore,
     },
     cases,

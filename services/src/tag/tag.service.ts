@@ -50,9 +50,9 @@ export function createTagService(ctx: ServiceContext): TagService {
 
   async function tagValues(body: TagBody) {
     const name = body.name.trim();
-    if (!name) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'Tag' });
+    if (!name) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'tag' });
     const color = body.color?.trim() || null;
-    if (color && !COLOR.test(color)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'Color', detail: color });
+    if (color && !COLOR.test(color)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'color', detail: color });
     const tcid = body.tcid ?? null;
     if (tcid !== null && !(await findClassification(db, tcid))) throw new OjError('TAG_CLASSIFICATION_NOT_FOUND');
     return { name, color, oj: ojOf(body.oj), tcid };
@@ -60,7 +60,7 @@ export function createTagService(ctx: ServiceContext): TagService {
 
   function classificationValues(body: TagClassificationBody) {
     const name = body.name.trim();
-    if (!name) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'Classification' });
+    if (!name) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'classification' });
     return { name, oj: ojOf(body.oj), rank: body.rank ?? 0 };
   }
 

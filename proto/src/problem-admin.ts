@@ -10,7 +10,6 @@ const Text = (max: number) => Type.String({ maxLength: max });
 /** File name → content; the original product sends these maps as JSON text. */
 const ExtraFiles = Type.Union([Type.Record(Type.String({ maxLength: 255 }), Type.String({ maxLength: 5_000_000 })), Type.String({ maxLength: 10_000_000 }), Type.Null()]);
 
-export const PROBLEM_AUTH = { PUBLIC: 1, PRIVATE: 2, CONTEST: 3 } as const;
 export const CHECKER_PROTOCOLS = ['testlib', 'kattis'] as const;
 export type CheckerProtocol = (typeof CHECKER_PROTOCOLS)[number];
 
@@ -238,6 +237,5 @@ export type SelfCheckView = Static<typeof SelfCheckView>;
 
 export const UploadMdQuery = Type.Object({ gid: Type.Optional(Type.Integer()) });
 export const DeleteMdImgQuery = Type.Object({ fileId: Id });
-export const MD_IMAGE_TYPES = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp', 'svg'] as const;
 export const MD_FILE_MAX_BYTES = 16 * 1024 * 1024;
 export const MD_IMAGE_MAX_BYTES = 4 * 1024 * 1024;

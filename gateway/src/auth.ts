@@ -91,6 +91,8 @@ export function createAuthenticator(app: FastifyInstance, services: OjServices, 
   };
 
   const login: preHandlerAsyncHookHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    // Already verified for this request (by the route's access rule, route-access.ts).
+    if (req.auth) return;
     const token = extractToken(req.headers.authorization);
     if (!token) throw new OjError('AUTH_NOT_LOGGED_IN');
     req.auth = await verify(token);

@@ -10,6 +10,7 @@ import type { ClientToServerEvents, PushTransport, ServerToClientEvents } from '
 import type { OjServices } from '@oj/services';
 import type { Server } from 'socket.io';
 import { createAuthenticator } from './auth';
+import { installAccessRules } from './route-access';
 import type { GatewayConfig } from './config';
 import { installErrorHandling } from './error-handler';
 import { createRealtime } from './realtime';
@@ -47,6 +48,8 @@ export interface Gateway {
   /** Starts listening; resolves to the base URL (`http://host:port`). Port 0 picks a free one. */
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
+  /** Every route registered (`METHOD /path`), each with its access rule (route-access.ts). */
+  routes: readonly string[];
 }
 
 /** Headers the browser client must be able to read. */
@@ -78,6 +81,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   });
 
   const auth = createAuthenticator(app, services, config);
+  const routes = installAccessRules(app, auth);
   const realtime = createRealtime(app.server, {
     services,
     auth,
@@ -113,6 +117,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   let closed = false;
   return {
     app,
+    routes,
     io: realtime.io,
     listen: (port, host = config.host) => app.listen({ port, host }),
     async close() {

@@ -47,6 +47,7 @@ export const POLLING = {
   scoreboardMs: 30_000,
   contestAnnouncementMs: 60_000,
   adminHelperMs: 10_000,
+  judgeQueueMs: 5000,
 } as const;
 
 /** JWT lifetime and refresh point. */
@@ -119,3 +120,5 @@ export function isAdminRole(roles: readonly string[]): boolean {
 
 /** Oj key of our own problems and languages. */
 export const OWN_OJ = 'ME';
+/** The remote judges' keys (problem ids `HDU-1000`, `CF-1A`, …; the problem lists' OJ filter). */
+export const REMOTE_OJ_KEYS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;

@@ -19,6 +19,7 @@ export const ERRORS = {
   AUTH_ACCOUNT_BANNED: { http: 200, status: 403, en: 'Your account has been banned', zh: '您的账号已被封禁' },
   AUTH_FORBIDDEN: { http: 403, status: 403, en: 'You do not have permission to do this', zh: '您没有权限执行此操作' },
   AUTH_NO_SUBMIT: { http: 403, status: 403, en: 'You are not allowed to submit code', zh: '您没有提交代码的权限' },
+  AUTH_NOT_ADMIN: { http: 200, status: 403, en: 'Sorry! You are not an administrator!', zh: '对不起！您并非管理员！' },
   AUTH_LOGIN_LOCKED: { http: 200, status: 403, en: 'Too many failed logins, please try again in 30 minutes', zh: '登录失败次数过多，请30分钟后再试' },
   RATE_LIMITED: { http: 429, status: 429, en: 'Speed too fast, please try again later', zh: '操作过于频繁，请稍后再试' },
   SUBMIT_TOO_FAST: { http: 200, status: 400, en: 'Submit too fast, please wait {seconds} seconds', zh: '提交过快，请 {seconds} 秒后再试' },

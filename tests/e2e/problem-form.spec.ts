@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { writeZip } from '@oj/services';
-import { login, loginAsRoot, recordVerdictPanel, registerUser, setCode, template } from './helpers';
+import { adminLogin, login, recordVerdictPanel, registerUser, setCode, template } from './helpers';
 
 const CHECKER = `#include <stdio.h>
 int main(int argc, char **argv) {
@@ -39,8 +39,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`an admin makes an OI problem with subtasks and a checker, a student solves it live (${locale})`, async ({ page, browser, request }) => {
     const pid = `E2E-OI-${locale}`;
     const zh = locale === 'zh-CN';
-    await loginAsRoot(page);
-    await page.goto(`/admin/problem/create?l=${locale}`);
+    // The admin logs in at the admin login and opens the form from the side menu.
+    await adminLogin(page, locale);
+    await page.getByTestId('admin-menu-problem-create').click();
     await expect(page.getByTestId('problem-form')).toContainText(zh ? '创建题目' : 'Create Problem');
 
     // Saving an empty form names the first missing field in the page's language.

@@ -11,6 +11,7 @@ import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
 import { useLiveUnread } from './features/message/useLiveUnread';
+import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { ProblemListPage } from './features/problem/ProblemListPage';
@@ -73,6 +74,7 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  ...adminRoutes,
   ...standaloneBoardRoutes,
   ...contestFullScreenRoutes,
 ]);

@@ -9,6 +9,7 @@ import {
   CheckUsernameOrEmailBody,
   GetChangeEmailCodeQuery,
   GetRegisterCodeQuery,
+  isAdminRole,
   LIMITS,
   LoginBody,
   MailOutboxQuery,
@@ -35,6 +36,14 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
 
   app.post('/api/login', { schema: { body: LoginBody }, preHandler: [perIp, perUser] }, async (req, reply) => {
     const { user, sessionId } = await services.account.login(req.body.username, req.body.password, req.ip, req.body.slide);
+    reply.header('Authorization', auth.sign(user.uid, sessionId));
+    return ok(user);
+  });
+
+  // The admin login: the same checks, then only an admin role gets a token (nothing is issued to anyone else).
+  app.post('/api/admin/login', { schema: { body: LoginBody }, preHandler: [perIp, perUser] }, async (req, reply) => {
+    const { user, sessionId } = await services.account.login(req.body.username, req.body.password, req.ip, req.body.slide);
+    if (!isAdminRole(user.roleList)) throw new OjError('AUTH_NOT_ADMIN');
     reply.header('Authorization', auth.sign(user.uid, sessionId));
     return ok(user);
   });

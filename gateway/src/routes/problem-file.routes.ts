@@ -10,7 +10,7 @@ import { requireViewer, type RouteDeps, type TypedApp } from './types';
 const IMPORTS: [path: string, format: ImportFormat, accept: RegExp][] = [
   ['/api/file/import-problem', 'hoj', /\.zip$/i],
   ['/api/file/import-qdoj-problem', 'qduoj', /\.zip$/i],
-  ['/api/file/import-fps-problem', 'fps', /\.xml$/i],
+  ['/api/file/import-fps-problem', 'fps', /\.(xml|zip)$/i],
   ['/api/file/import-hydro-problem', 'hydro', /\.zip$/i],
   ['/api/file/import-icpc-problem', 'icpc', /\.zip$/i],
 ];

@@ -2,6 +2,7 @@
 // problem, its display id, title and balloon colour (a new display id is renamed in submissions, records and
 // balloons), adding a public problem, and removing one with its submissions. Each change resets the board.
 import {
+  REMOTE_OJ_KEYS,
   CONTEST_LIMITS,
   isAdminRole,
   OjError,
@@ -18,7 +19,7 @@ import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { findProblemById } from '../problem/problem.repo';
-import { REMOTE_OJ_KEYS, toProblem } from '../problem/problem.service';
+import { toProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
 import { managedContest, type ContestRow } from './access';
 import {

@@ -3,6 +3,7 @@
 // and problem admins (their own), as the original product's route rules say. A problem used in a contest cannot be
 // deleted; deleting one removes its practice submissions with it (docs/problem-bank.md).
 import {
+  REMOTE_OJ_KEYS,
   OjError,
   PAGE_SIZES,
   type AdminProblemDetail,
@@ -20,7 +21,7 @@ import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { pageOf, pageOffset } from '../db/paging';
 import { findProblemById, tagsOf } from '../problem/problem.repo';
-import { REMOTE_OJ_KEYS, toProblem, type ProblemRow } from '../problem/problem.service';
+import { toProblem, type ProblemRow } from '../problem/problem.service';
 import type { TestdataService } from '../testdata/testdata.service';
 import { compileChecker } from './checker-compile';
 import { extraFiles, problemValues, type ProblemValues } from './problem-form';

@@ -9,6 +9,7 @@ import {
   type ProblemVO,
   PAGE_SIZES,
   ProblemType,
+  REMOTE_OJ_KEYS,
 } from '@oj/proto';
 import { isAdmin, type Viewer } from '../account/viewer';
 import { pageOf, pageOffset } from '../db/paging';
@@ -24,7 +25,6 @@ export interface ProblemService {
 }
 
 /** Remote judges whose problems are told apart by a `KEY-` prefix of the display id. */
-export const REMOTE_OJ_KEYS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
 
 export type ProblemRow = typeof problems.$inferSelect;
 

@@ -53,7 +53,8 @@ export function createTagService(ctx: ServiceContext): TagService {
     if (!name) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'tag' });
     const color = body.color?.trim() || null;
     if (color && !COLOR.test(color)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'color', detail: color });
-    const tcid = body.tcid ?? null;
+    // Ids start at 1; a JSON null arrives as 0 (the gateway's schema coercion tries the integer branch first).
+    const tcid = body.tcid || null;
     if (tcid !== null && !(await findClassification(db, tcid))) throw new OjError('TAG_CLASSIFICATION_NOT_FOUND');
     return { name, color, oj: ojOf(body.oj), tcid };
   }

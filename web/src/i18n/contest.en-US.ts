@@ -101,9 +101,6 @@ export const contestEnUS: Record<keyof typeof contestZhCN, string> = {
   'contest.notice.title': 'Contest announcement',
   'contest.notice.view': 'View',
 
-  'contest.admin.loginByAdmin': 'Please login first by admin account',
-  'contest.admin.navList': 'Contest List',
-  'contest.admin.navCreate': 'Create Contest',
   'contest.admin.listTitle': 'Contest Admin',
   'contest.admin.create': 'Create',
   'contest.admin.id': 'ID',

@@ -99,9 +99,6 @@ export const contestZhCN = {
   'contest.notice.title': '比赛公告',
   'contest.notice.view': '查看',
 
-  'contest.admin.loginByAdmin': '请先使用管理员账号登录',
-  'contest.admin.navList': '比赛列表',
-  'contest.admin.navCreate': '创建比赛',
   'contest.admin.listTitle': '比赛管理',
   'contest.admin.create': '创建',
   'contest.admin.id': 'ID',

@@ -1,6 +1,7 @@
 // English catalogue. Same ids as zh-CN (the type and catalogue.test.ts keep them in step).
 import { errorMessages, statusMessages } from './build';
 import type { MessageId, StaticMessageId } from './zh-CN';
+import { adminEnUS } from './admin.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
 import { problemFormEnUS } from './problem-form.en-US';
@@ -386,6 +387,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...contestEnUS,
   ...problemFormEnUS,
   ...boardEnUS,
+  ...adminEnUS,
 };
 
 export const enUS: Record<MessageId, string> = {

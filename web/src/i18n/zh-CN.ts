@@ -2,6 +2,7 @@
 // are generated from @oj/proto.
 import type { JudgeStatusCode } from '@oj/proto';
 import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageId } from './build';
+import { adminZhCN } from './admin.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { problemFormZhCN } from './problem-form.zh-CN';
@@ -407,6 +408,7 @@ export const zhCNStatic = {
   ...contestZhCN,
   ...problemFormZhCN,
   ...boardZhCN,
+  ...adminZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

@@ -182,4 +182,5 @@ export const api = {
     (await request<T>('POST', path, { ...opts, body })).data,
   put: async <T>(path: string, body: unknown, opts: Omit<RequestOptions<T>, 'body'> = {}) =>
     (await request<T>('PUT', path, { ...opts, body })).data,
+  delete: async <T>(path: string, opts: Omit<RequestOptions<T>, 'body'> = {}) => (await request<T>('DELETE', path, opts)).data,
 };

@@ -43,7 +43,8 @@ function SubmitButton({ busy, label, testId }: { busy: boolean; label: MessageId
 
 const errorCode = (e: unknown) => (e instanceof ApiError ? e.code : undefined);
 
-function LoginForm() {
+/** The login form; `admin`: the admin login (/admin/login), which only admins pass, then `onDone`. */
+export function LoginForm({ admin = false, onDone }: { admin?: boolean; onDone?: () => void }) {
   const intl = useIntl();
   const fails = useSnapshot(loginFailState);
   const [form, setForm] = useState({ username: '', password: '' });
@@ -64,10 +65,11 @@ function LoginForm() {
     }
     setBusy(true);
     try {
-      await login(form.username.trim(), form.password, needSlide && slide ? slide : undefined);
+      await login(form.username.trim(), form.password, needSlide && slide ? slide : undefined, admin ? '/admin/login' : '/login');
       setLoginFailures(0);
       showToast('success', intl.formatMessage({ id: 'auth.message.welcomeBack' }));
-      closeLoginDialog();
+      if (admin) onDone?.();
+      else closeLoginDialog();
     } catch (err) {
       // The API client already showed the server's message. Count the failure; a used challenge needs a new one.
       const c = errorCode(err);

@@ -18,9 +18,12 @@ import { getIntl, localeState } from '../../i18n/locale';
 import { clearSession, sessionState, setAuthInfo, setToken, setUser } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 
-/** POST /api/login: the JWT comes back in the `Authorization` response header, the user in the body. */
-export async function login(username: string, password: string, slide?: SlideAnswer): Promise<void> {
-  const res = await request('POST', '/login', { body: { username, password, ...(slide && { slide }) }, decode: decoders.userInfo });
+/**
+ * POST /api/login (or /api/admin/login, which gives a token to admins only): the JWT comes back in the
+ * `Authorization` response header, the user in the body.
+ */
+export async function login(username: string, password: string, slide?: SlideAnswer, path: '/login' | '/admin/login' = '/login'): Promise<void> {
+  const res = await request('POST', path, { body: { username, password, ...(slide && { slide }) }, decode: decoders.userInfo });
   const token = res.headers.get('Authorization');
   if (token) setToken(token);
   setUser(res.data);

@@ -1,12 +1,11 @@
-// Contest routes inside the site layout: /contest, /contest/:contestID/* and the admin contest pages;
-// and the full-screen problem page, which lives outside the layout. Pages load on first visit.
+// Contest routes inside the site layout: /contest and /contest/:contestID/* (the admin contest pages are in
+// admin/routes.tsx, inside the admin shell); and the full-screen problem page, which lives outside the layout. Pages load on first visit.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import type { ContestVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { useContestShell } from './contest-context';
 import { ContestListPage } from './ContestListPage';
-import { problemAdminRoutes } from '../problem-admin/routes';
 
 const ContestShell = lazy(() => import('./ContestShell').then((m) => ({ default: m.ContestShell })));
 const ContestOverviewTab = lazy(() => import('./ContestOverviewTab').then((m) => ({ default: m.ContestOverviewTab })));
@@ -18,11 +17,6 @@ const ContestAnnouncementsTab = lazy(() => import('./ContestAnnouncementsTab').t
 const ContestCommentTab = lazy(() => import('./ContestCommentTab').then((m) => ({ default: m.ContestCommentTab })));
 const SubmissionDetailPage = lazy(() => import('../submission/SubmissionDetailPage').then((m) => ({ default: m.SubmissionDetailPage })));
 
-const AdminGuard = lazy(() => import('./admin/AdminGuard').then((m) => ({ default: m.AdminGuard })));
-const AdminContestListPage = lazy(() => import('./admin/AdminContestListPage').then((m) => ({ default: m.AdminContestListPage })));
-const AdminContestFormPage = lazy(() => import('./admin/AdminContestFormPage').then((m) => ({ default: m.AdminContestFormPage })));
-const AdminContestProblemsPage = lazy(() => import('./admin/AdminContestProblemsPage').then((m) => ({ default: m.AdminContestProblemsPage })));
-const AdminContestAnnouncementPage = lazy(() => import('./admin/AdminContestAnnouncementPage').then((m) => ({ default: m.AdminContestAnnouncementPage })));
 
 // The tabs built with the scoreboards (web/src/features/scoreboard/).
 type BoardTabProps = { contest: ContestVO; isAdmin: boolean };
@@ -59,19 +53,6 @@ export const contestRoutes: RouteObject[] = [
       { path: 'admin-print', element: page(<BoardTab tab={AdminPrintTab} />) },
       { path: 'rejudge', element: page(<BoardTab tab={RejudgeTab} />) },
       { path: 'scroll-board', element: page(<BoardTab tab={ScrollBoardSetupTab} />) },
-    ],
-  },
-  {
-    path: 'admin',
-    element: page(<AdminGuard />),
-    children: [
-      { index: true, element: <Navigate to="/admin/contest" replace /> },
-      { path: 'contest', element: page(<AdminContestListPage />) },
-      { path: 'contest/create', element: page(<AdminContestFormPage />) },
-      { path: 'contest/:contestId/edit', element: page(<AdminContestFormPage />) },
-      { path: 'contest/:contestId/problems', element: page(<AdminContestProblemsPage />) },
-      { path: 'contest/:contestId/announcement', element: page(<AdminContestAnnouncementPage />) },
-      ...problemAdminRoutes,
     ],
   },
 ];

@@ -112,7 +112,7 @@ export function Header() {
   const name = site.config?.shortName || intl.formatMessage({ id: 'app.meta.defaultShortName' });
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header data-testid="site-header" className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-4 px-4">
         <button
           type="button"

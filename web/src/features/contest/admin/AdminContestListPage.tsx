@@ -13,7 +13,8 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
 import { AuthTag, RuleBadge, StatusBadge } from '../ContestBadges';
 import { adminChangeContestVisible, adminDeleteContest, adminGetContestList } from '../contest-api';
-import { downloadFile, importEventFeed, saveBlob } from './event-feed-api';
+import { downloadFile, saveBlob } from '../../../lib/download';
+import { importEventFeed } from './event-feed-api';
 
 const PAGE_SIZE = 10;
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localeState } from '../../../i18n/locale';
 import { ApiError, setApiOrigin } from '../../../lib/api';
 import { sessionState } from '../../../stores/session';
-import { attachmentName, downloadFile, importEventFeed } from './event-feed-api';
+import { attachmentName, downloadFile } from '../../../lib/download';
+import { importEventFeed } from './event-feed-api';
 
 interface Seen {
   path: string;

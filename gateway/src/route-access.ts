@@ -1,0 +1,224 @@
+// Who may call each route: one rule per method and path, checked before the body or query is validated (so a
+// refused caller costs no parsing) and before the route's own hooks. A route registered without a rule here stops
+// the gateway at start (`installAccessRules`), and `route-matrix.test.ts` calls every route as anonymous and as each
+// of the roles 1000–1008 against this table. Rules are coarse on purpose: ownership and context (a problem admin's
+// own problems, a contest's admins, a private contest's participants) are the services' checks, from the database.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_ROLES, OjError, type Permission, type RoleName } from '@oj/proto';
+import type { Authenticator } from './auth';
+
+export type AccessRule =
+  /** Anyone; the route's own hook may identify a caller that sends a token. */
+  | { kind: 'open' }
+  /** Any signed-in user (what they may see or change is the service's check). */
+  | { kind: 'login' }
+  /** Signed in with one of these site roles. */
+  | { kind: 'roles'; roles: readonly RoleName[] }
+  /** Signed in with this permission (from the roles). */
+  | { kind: 'permission'; permission: Permission };
+
+const open: AccessRule = { kind: 'open' };
+const login: AccessRule = { kind: 'login' };
+const roles = (...r: RoleName[]): AccessRule => ({ kind: 'roles', roles: r });
+const permission = (p: Permission): AccessRule => ({ kind: 'permission', permission: p });
+const admins = roles(...ADMIN_ROLES);
+const root = roles('root');
+const tagAdmins = roles('root', 'problem_admin');
+
+/** `METHOD /path` → rule. HEAD follows GET. */
+export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
+  // accounts
+  'POST /api/login': open,
+  'POST /api/admin/login': open,
+  'GET /api/logout': login,
+  'GET /api/get-register-code': open,
+  'POST /api/check-username-or-email': open,
+  'POST /api/register': open,
+  'GET /api/captcha': open,
+  'GET /api/captcha-slide': open,
+  'POST /api/apply-reset-password': open,
+  'POST /api/reset-password': open,
+  'POST /api/change-password': login,
+  'GET /api/get-change-email-code': login,
+  'POST /api/change-email': login,
+  'POST /api/change-mobile': login,
+  'POST /api/change-userInfo': login,
+  'POST /api/file/upload-avatar': login,
+  'GET /api/public/img/:name': open,
+  'GET /api/admin/mail-outbox': roles('root', 'admin'),
+  'GET /api/get-user-auth-info': login,
+  'GET /api/admin/user/get-user-permission': login,
+  // site, home, ranks
+  'GET /api/get-website-config': open,
+  'GET /api/languages': open,
+  'GET /api/home-carousel': open,
+  'GET /api/get-recent-contest': open,
+  'GET /api/get-common-announcement': open,
+  'GET /api/get-recent-seven-ac-rank': open,
+  'GET /api/get-last-week-submission-statistics': open,
+  'GET /api/get-recent-updated-problem': open,
+  'GET /api/get-problem-tags-and-classification': open,
+  'GET /api/get-user-home-info': open,
+  'GET /api/get-user-calendar-heatmap': open,
+  'GET /api/get-rank-list': open,
+  // problems, tags, submissions
+  'GET /api/get-problem-list': open,
+  'GET /api/get-problem-detail': open,
+  'GET /api/get-all-problem-tags': open,
+  'GET /api/get-problem-tags': open,
+  'POST /api/submit-problem-judge': permission('submit'),
+  'GET /api/get-submission-list': open,
+  'GET /api/get-submission-detail': open,
+  'GET /api/get-all-case-result': open,
+  'POST /api/check-submissions-status': open,
+  'POST /api/submit-problem-test-judge': permission('submit'),
+  'GET /api/get-test-judge-result': login,
+  'GET /api/resubmit': login,
+  // judge administration
+  'GET /api/admin/judge/rejudge': root,
+  'GET /api/admin/judge/rejudge-problem': root,
+  'GET /api/admin/judge/manual-judge': root,
+  'GET /api/admin/judge/cancel-judge': root,
+  'GET /api/admin/judge/rejudge-contest-problem': root,
+  'GET /api/admin/config/get-judge-service-info': admins,
+  // test data and problem files
+  'POST /api/file/upload-testcase-zip': admins,
+  'GET /api/file/download-testcase': login,
+  'POST /api/file/import-problem': root,
+  'POST /api/file/import-qdoj-problem': root,
+  'POST /api/file/import-fps-problem': root,
+  'POST /api/file/import-hydro-problem': root,
+  'POST /api/file/import-icpc-problem': root,
+  'GET /api/file/export-problem': root,
+  'POST /api/file/upload-md-img': login,
+  'GET /api/file/delete-md-img': login,
+  'POST /api/file/upload-md-file': login,
+  'GET /api/public/file/:name': open,
+  // problem bank administration
+  'GET /api/admin/problem/get-problem-list': admins,
+  'GET /api/admin/problem': admins,
+  'POST /api/admin/problem': admins,
+  'PUT /api/admin/problem': admins,
+  'DELETE /api/admin/problem': roles('root', 'problem_admin'),
+  'PUT /api/admin/problem/change-problem-auth': admins,
+  'GET /api/admin/problem/get-problem-cases': admins,
+  'POST /api/admin/problem/compile-spj': admins,
+  'POST /api/admin/problem/compile-interactive': admins,
+  'POST /api/admin/problem/self-check': admins,
+  'GET /api/admin/problem/self-check': admins,
+  'GET /api/admin/problem/judge-queue': admins,
+  'POST /api/admin/tag': tagAdmins,
+  'PUT /api/admin/tag': tagAdmins,
+  'DELETE /api/admin/tag': tagAdmins,
+  'GET /api/admin/tag/classification': tagAdmins,
+  'POST /api/admin/tag/classification': tagAdmins,
+  'PUT /api/admin/tag/classification': tagAdmins,
+  'DELETE /api/admin/tag/classification': tagAdmins,
+  // discussions and messages
+  'GET /api/get-discussion-list': open,
+  'GET /api/get-discussion-detail': open,
+  'POST /api/discussion': permission('discussion_add'),
+  'GET /api/comments': open,
+  'POST /api/comment': login,
+  'DELETE /api/comment': login,
+  'GET /api/comment-like': login,
+  'GET /api/reply': open,
+  'POST /api/reply': login,
+  'DELETE /api/reply': login,
+  'GET /api/msg/unread': login,
+  'GET /api/msg/comment': login,
+  'GET /api/msg/reply': login,
+  'GET /api/msg/like': login,
+  'GET /api/msg/sys': login,
+  'GET /api/msg/mine': login,
+  'DELETE /api/msg/clean': login,
+  'POST /api/admin/msg/notice': root,
+  // contests
+  'GET /api/get-contest-list': open,
+  'GET /api/get-contest-info': login,
+  'POST /api/register-contest': login,
+  'GET /api/get-contest-access': login,
+  'GET /api/get-contest-problem': open,
+  'GET /api/get-contest-problem-details': login,
+  'GET /api/contest-submissions': login,
+  'POST /api/check-contest-submissions-status': login,
+  'GET /api/get-contest-outsize-info': open,
+  'POST /api/get-user-problem-status': login,
+  'GET /api/get-contest-announcement': login,
+  'POST /api/get-contest-not-read-announcement': login,
+  'POST /api/read-contest-announcement': login,
+  'POST /api/get-contest-rank': login,
+  'POST /api/get-contest-outside-scoreboard': open,
+  'GET /api/get-contest-scroll-board-info': open,
+  'GET /api/get-contest-scroll-board-submission': open,
+  'GET /api/file/download-contest-rank': login,
+  'GET /api/get-contest-ac-info': login,
+  'PUT /api/check-contest-ac-info': login,
+  'POST /api/submit-print-text': login,
+  'GET /api/get-contest-print': login,
+  'PUT /api/check-contest-print-status': login,
+  'GET /api/file/download-contest-print-text': login,
+  // contest administration
+  'GET /api/admin/contest/get-contest-list': admins,
+  'GET /api/admin/contest': admins,
+  'POST /api/admin/contest': admins,
+  'PUT /api/admin/contest': admins,
+  'DELETE /api/admin/contest': root,
+  'GET /api/admin/contest/clone': admins,
+  'PUT /api/admin/contest/change-contest-visible': admins,
+  'GET /api/admin/contest/get-problem-list': admins,
+  'GET /api/admin/contest/problem': admins,
+  'DELETE /api/admin/contest/problem': roles('root', 'problem_admin'),
+  'GET /api/admin/contest/contest-problem': admins,
+  'PUT /api/admin/contest/contest-problem': admins,
+  'POST /api/admin/contest/add-problem-from-public': admins,
+  'GET /api/admin/contest/announcement': admins,
+  'POST /api/admin/contest/announcement': admins,
+  'PUT /api/admin/contest/announcement': admins,
+  'DELETE /api/admin/contest/announcement': admins,
+  'POST /api/admin/contest/import-event-feed': roles('root', 'admin'),
+  'GET /api/admin/contest/event-feed': login,
+  // infrastructure and the web app
+  'GET /healthz': open,
+  'GET /*': open,
+};
+
+/** The rule of `method` `url` (HEAD as GET), or undefined. */
+export function ruleOf(method: string, url: string): AccessRule | undefined {
+  return ROUTE_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}
+
+/** The header a refusal by these rules carries (the services' own refusals do not), for the matrix test. */
+export const REFUSED_HEADER = 'x-access-rule';
+
+function refuse(reply: FastifyReply, code: 'AUTH_NOT_LOGGED_IN' | 'AUTH_FORBIDDEN' | 'AUTH_NO_SUBMIT'): never {
+  reply.header(REFUSED_HEADER, 'refused');
+  throw new OjError(code);
+}
+
+/**
+ * Attaches each route's rule as a `preValidation` hook (before the body is validated); a route without a rule
+ * throws at registration, so the gateway does not start with an unguarded route. Call before registering routes.
+ * Answers the list of routes registered (`METHOD /path`), filled as they are.
+ */
+export function installAccessRules(app: FastifyInstance, auth: Authenticator): string[] {
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) routes.push(`${m} ${route.url}`);
+    const rules = methods.map((m) => ruleOf(m, route.url));
+    const rule = rules[0];
+    if (!rule || rules.some((r) => r !== rule)) throw new Error(`route ${methods.join(',')} ${route.url} has no access rule in gateway/src/route-access.ts`);
+    if (rule.kind === 'open') return;
+    const check = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+      if (!req.headers.authorization) refuse(reply, 'AUTH_NOT_LOGGED_IN');
+      await auth.login.call(this, req, reply);
+      const viewer = req.auth!.viewer;
+      if (rule.kind === 'roles' && !viewer.roles.some((r) => rule.roles.includes(r))) refuse(reply, 'AUTH_FORBIDDEN');
+      if (rule.kind === 'permission' && !viewer.permissions.includes(rule.permission)) refuse(reply, rule.permission === 'submit' ? 'AUTH_NO_SUBMIT' : 'AUTH_FORBIDDEN');
+    };
+    const prev = route.preValidation;
+    route.preValidation = prev ? [check, ...(Array.isArray(prev) ? prev : [prev])] : check;
+  });
+  return routes;
+}

@@ -1,0 +1,41 @@
+// The admin side menu: one list of groups and pages. A later admin page adds its entry here (and its route in
+// routes.tsx); `superAdmin` entries show only to super admins (root), as their routes are guarded for root only.
+import type { MessageId } from '../../i18n/zh-CN';
+
+export interface AdminMenuItem {
+  path: string;
+  label: MessageId;
+  superAdmin?: boolean;
+}
+
+export interface AdminMenuGroup {
+  label: MessageId;
+  items: AdminMenuItem[];
+}
+
+export const ADMIN_MENU: readonly AdminMenuGroup[] = [
+  {
+    label: 'admin.menu.problem',
+    items: [
+      { path: '/admin/problems', label: 'admin.menu.problemList' },
+      { path: '/admin/problem/create', label: 'admin.menu.problemCreate' },
+      { path: '/admin/problem/tag', label: 'admin.menu.problemTag' },
+      { path: '/admin/problem/batch-operation', label: 'admin.menu.problemBatch', superAdmin: true },
+    ],
+  },
+  {
+    label: 'admin.menu.contest',
+    items: [
+      { path: '/admin/contest', label: 'admin.menu.contestList' },
+      { path: '/admin/contest/create', label: 'admin.menu.contestCreate' },
+    ],
+  },
+];
+
+/** Where an admin lands (`/admin`, and after the admin login). */
+export const ADMIN_HOME = '/admin/problems';
+
+/** The menu as a caller with these roles sees it (super-admin pages only for root). */
+export function visibleMenu(isRoot: boolean): AdminMenuGroup[] {
+  return ADMIN_MENU.map((g) => ({ ...g, items: g.items.filter((i) => isRoot || !i.superAdmin) })).filter((g) => g.items.length > 0);
+}

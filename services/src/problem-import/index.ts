@@ -4,6 +4,7 @@ import { OjError } from '@oj/proto';
 import { importFailed } from './archive';
 import { readHoj } from './hoj';
 import { writeHojArchive } from './hoj-write';
+import { readIcpc } from './icpc';
 import { IMPORT_LIMITS, type ImportedProblem, type ImportFormat } from './types';
 
 export { writeHojArchive };
@@ -19,9 +20,7 @@ const READERS: Record<ImportFormat, (data: Buffer) => ImportedProblem[]> = {
   hydro: () => {
     throw importFailed('the hydro reader is not available yet');
   },
-  icpc: () => {
-    throw importFailed('the icpc reader is not available yet');
-  },
+  icpc: readIcpc,
 };
 
 /** The problems of archive `data` in `format`, checked; at most `IMPORT_LIMITS.problems` of them. */

@@ -9,7 +9,7 @@ import { IMPORT_LIMITS, type ImportLimits } from './types';
 export const RATIO_MIN_BYTES = 1024 * 1024;
 
 export const importFailed = (detail: string) => new OjError('IMPORT_FAILED', { detail });
-const tooLarge = (detail: string) => new OjError('FILE_TOO_LARGE', { detail });
+export const tooLarge = (detail: string) => new OjError('FILE_TOO_LARGE', { detail });
 
 /** Files of an archive by path (`/` separators, no leading folder once unwrapped), in the archive's order. */
 export type ArchiveFiles = Map<string, Buffer>;

@@ -2,6 +2,7 @@
 // one of the supported formats into checked problems, or fails naming the first bad entry; nothing is stored here.
 import { OjError } from '@oj/proto';
 import { importFailed } from './archive';
+import { readFps } from './fps';
 import { readHoj } from './hoj';
 import { writeHojArchive } from './hoj-write';
 import { readIcpc } from './icpc';
@@ -14,9 +15,7 @@ const READERS: Record<ImportFormat, (data: Buffer) => ImportedProblem[]> = {
   qduoj: () => {
     throw importFailed('the qduoj reader is not available yet');
   },
-  fps: () => {
-    throw importFailed('the fps reader is not available yet');
-  },
+  fps: readFps,
   hydro: () => {
     throw importFailed('the hydro reader is not available yet');
   },

@@ -6,15 +6,14 @@ import { readFps } from './fps';
 import { readHoj } from './hoj';
 import { writeHojArchive } from './hoj-write';
 import { readIcpc } from './icpc';
+import { readQduoj } from './qduoj';
 import { IMPORT_LIMITS, type ImportedProblem, type ImportFormat } from './types';
 
 export { writeHojArchive };
 
 const READERS: Record<ImportFormat, (data: Buffer) => ImportedProblem[]> = {
   hoj: readHoj,
-  qduoj: () => {
-    throw importFailed('the qduoj reader is not available yet');
-  },
+  qduoj: readQduoj,
   fps: readFps,
   hydro: () => {
     throw importFailed('the hydro reader is not available yet');

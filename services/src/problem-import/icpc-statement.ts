@@ -4,6 +4,7 @@
 import type { ArchiveFiles } from './archive';
 import { textOf } from './archive';
 import { embedImage } from './common';
+import { splitMarkdown } from './statement-sections';
 import type { ImportedProblem } from './types';
 
 const DIRS = ['problem_statement/', 'statement/'];
@@ -78,36 +79,6 @@ export function latexToMarkdown(tex: string): { title?: string; text: string } {
     .replace(/\\([%&#_])/g, '$1')
     .replace(/\n{3,}/g, '\n\n');
   return { title, text: s.trim() };
-}
-
-type Field = 'description' | 'input' | 'output' | 'hint';
-
-/** Which field a heading starts, or null to keep the heading in the current field. */
-function fieldOf(heading: string): Field | null {
-  const h = heading.trim().toLowerCase();
-  if (/^input( format)?$/.test(h)) return 'input';
-  if (/^output( format)?$/.test(h)) return 'output';
-  if (/^(notes?|hints?|explanation)$/.test(h)) return 'hint';
-  return null;
-}
-
-/** Splits Markdown at its Input / Output / Notes headings; a leading `# Title` gives the title. */
-export function splitMarkdown(md: string): { title?: string; fields: Record<Field, string> } {
-  const fields: Record<Field, string[]> = { description: [], input: [], output: [], hint: [] };
-  let current: Field = 'description';
-  let title: string | undefined;
-  for (const line of md.split('\n')) {
-    const h = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    if (h && h[1] === '#' && title === undefined && fields.description.every((l) => !l.trim())) {
-      title = h[2];
-      continue;
-    }
-    const target = h ? fieldOf(h[2]!) : null;
-    if (target) current = target;
-    else fields[current].push(line);
-  }
-  const join = (k: Field) => fields[k].join('\n').trim();
-  return { title, fields: { description: join('description'), input: join('input'), output: join('output'), hint: join('hint') } };
 }
 
 /** Fills the statement fields of `p` from the package; answers the title the statement gives, if any. */

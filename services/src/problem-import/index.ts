@@ -1,10 +1,10 @@
 // Problem-archive readers and the export writer (docs/problem-import.md): `readArchive` turns an uploaded archive of
 // one of the supported formats into checked problems, or fails naming the first bad entry; nothing is stored here.
-import { OjError } from '@oj/proto';
 import { importFailed } from './archive';
 import { readFps } from './fps';
 import { readHoj } from './hoj';
 import { writeHojArchive } from './hoj-write';
+import { readHydro } from './hydro';
 import { readIcpc } from './icpc';
 import { readQduoj } from './qduoj';
 import { IMPORT_LIMITS, type ImportedProblem, type ImportFormat } from './types';
@@ -15,16 +15,14 @@ const READERS: Record<ImportFormat, (data: Buffer) => ImportedProblem[]> = {
   hoj: readHoj,
   qduoj: readQduoj,
   fps: readFps,
-  hydro: () => {
-    throw importFailed('the hydro reader is not available yet');
-  },
+  hydro: readHydro,
   icpc: readIcpc,
 };
 
 /** The problems of archive `data` in `format`, checked; at most `IMPORT_LIMITS.problems` of them. */
 export function readArchive(format: ImportFormat, data: Buffer): ImportedProblem[] {
-  const read = READERS[format];
-  if (!read) throw new OjError('IMPORT_FAILED', { detail: `unknown archive format ${String(format)}` });
+  const read = Object.hasOwn(READERS, format) ? READERS[format] : undefined;
+  if (!read) throw importFailed(`unknown archive format ${String(format)}`);
   const problems = read(data);
   if (problems.length > IMPORT_LIMITS.problems) throw importFailed(`the archive holds ${problems.length} problems, more than the ${IMPORT_LIMITS.problems} one import may bring`);
   return problems;

@@ -91,3 +91,10 @@ describe('FPS files', () => {
     expect(() => readArchive('fps', xml(item('<test_input>1</test_input><test_input>2</test_input><test_output>1</test_output>')))).toThrow(failure('IMPORT_FAILED', 'item 1 (T)'));
   });
 });
+
+describe('FPS parser limits', () => {
+  it('refuses absurdly deep nesting as an import error, not a crash', () => {
+    const deep = `<fps>${'<item>'.repeat(200_000)}${'</item>'.repeat(200_000)}</fps>`;
+    expect(() => readArchive('fps', Buffer.from(deep))).toThrow(failure('IMPORT_FAILED', 'the FPS file cannot be parsed'));
+  });
+});

@@ -146,7 +146,13 @@ export function readFpsXml(xml: string, where: string): ImportedProblem[] {
   refuseDeclarations(xml, where);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw importFailed(`${where} is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
-  const fps = asObject(asObject(parser.parse(xml))?.fps);
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(xml);
+  } catch (err) {
+    throw importFailed(`${where} cannot be parsed: ${(err as Error).message}`);
+  }
+  const fps = asObject(asObject(parsed)?.fps);
   if (!fps) throw importFailed(`${where} has no <fps> root element`);
   return asArray(fps.item).map((item, i) => readItem(asObject(item) ?? {}, `${where} item ${i + 1}`));
 }

@@ -7,7 +7,12 @@ import { asObject, type Fields } from './fields';
 
 /** Parsed YAML mapping of file `where` (an empty file is an empty mapping); refuses aliases and bad syntax. */
 export function readYaml(source: string, where: string): Fields {
-  const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: false });
+  let doc;
+  try {
+    doc = parseDocument(source, { prettyErrors: false, uniqueKeys: false });
+  } catch (e) {
+    throw importFailed(`${where} cannot be parsed: ${(e as Error).message}`);
+  }
   const err = doc.errors[0];
   if (err) throw importFailed(`${where} is not valid YAML: ${err.message.split('\n')[0]}`);
   let alias = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageZip } from '../../../tests/fixtures/problem-packages/build';
+import { fixtureFile, packageZip } from '../../../tests/fixtures/problem-packages/build';
 import { writeZip } from '../testdata/zip';
 import { blankProblem } from './common';
 import { readArchive, writeHojArchive } from './index';
@@ -76,6 +76,19 @@ describe('HOJ archives', () => {
     delete problems[2]!.checker;
     const back = readArchive('hoj', writeHojArchive(problems));
     expect(withoutWarnings(back)).toStrictEqual(problems);
+  });
+
+  it('exports what every reader imported and reads it back unchanged', () => {
+    const imported = [
+      ...readArchive('icpc', packageZip('icpc', 'aplusb')),
+      ...readArchive('icpc', packageZip('icpc', 'floatsum')),
+      ...readArchive('icpc', packageZip('icpc', 'split')),
+      ...readArchive('icpc', packageZip('icpc', 'guess')),
+      ...readArchive('fps', fixtureFile('fps', 'two-problems/problems.xml')),
+      ...readArchive('qduoj', packageZip('qduoj', 'export')),
+      ...readArchive('hydro', packageZip('hydro', 'export')),
+    ];
+    expect(withoutWarnings(readArchive('hoj', writeHojArchive(imported)))).toStrictEqual(withoutWarnings(imported));
   });
 
   it('keeps the order of more than nine problems (problem_10 after problem_9)', () => {

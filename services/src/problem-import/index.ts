@@ -1,11 +1,29 @@
-// Archive readers and the export writer (being written; see docs/problem-import.md when it lands).
-import { OjError } from '@oj/proto';
-import type { ImportedProblem, ImportFormat } from './types';
+// Problem-archive readers and the export writer (docs/problem-import.md): `readArchive` turns an uploaded archive of
+// one of the supported formats into checked problems, or fails naming the first bad entry; nothing is stored here.
+import { importFailed } from './archive';
+import { readFps } from './fps';
+import { readHoj } from './hoj';
+import { writeHojArchive } from './hoj-write';
+import { readHydro } from './hydro';
+import { readIcpc } from './icpc';
+import { readQduoj } from './qduoj';
+import { IMPORT_LIMITS, type ImportedProblem, type ImportFormat } from './types';
 
-export function readArchive(format: ImportFormat, _data: Buffer): ImportedProblem[] {
-  throw new OjError('IMPORT_FAILED', { detail: `the ${format} reader is not available yet` });
-}
+export { writeHojArchive };
 
-export function writeHojArchive(_problems: ImportedProblem[]): Buffer {
-  throw new OjError('IMPORT_FAILED', { detail: 'the export writer is not available yet' });
+const READERS: Record<ImportFormat, (data: Buffer) => ImportedProblem[]> = {
+  hoj: readHoj,
+  qduoj: readQduoj,
+  fps: readFps,
+  hydro: readHydro,
+  icpc: readIcpc,
+};
+
+/** The problems of archive `data` in `format`, checked; at most `IMPORT_LIMITS.problems` of them. */
+export function readArchive(format: ImportFormat, data: Buffer): ImportedProblem[] {
+  const read = Object.hasOwn(READERS, format) ? READERS[format] : undefined;
+  if (!read) throw importFailed(`unknown archive format ${String(format)}`);
+  const problems = read(data);
+  if (problems.length > IMPORT_LIMITS.problems) throw importFailed(`the archive holds ${problems.length} problems, more than the ${IMPORT_LIMITS.problems} one import may bring`);
+  return problems;
 }

@@ -113,8 +113,8 @@ export function checkDeclaredSizes(entries: readonly CentralEntry[], limits: Zip
   }
 }
 
-/** Lists the entries of an archive held in memory. */
-function centralDirectory(zip: Buffer, limits: ZipReadLimits): CentralEntry[] {
+/** Lists the entries of an archive held in memory (names and declared sizes, nothing inflated). */
+export function centralDirectory(zip: Buffer, limits: ZipReadLimits): CentralEntry[] {
   const tailStart = Math.max(0, zip.length - END_SEARCH_BYTES);
   if (zip.length < 22) throw bad('no end of central directory');
   const at = locateCentralDirectory(zip.subarray(tailStart), zip.length, limits);

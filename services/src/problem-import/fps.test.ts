@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureFile, fpsFile, packageZip } from '../../../tests/fixtures/problem-packages/build';
+import { writeZip } from '../testdata/zip';
+import { readArchive } from './index';
+
+const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
+const xml = (items: string) => Buffer.from(`<?xml version="1.0"?>\n<fps version="1.2">${items}</fps>`);
+const item = (body: string) =>
+  `<item><title>T</title><time_limit unit="s">1</time_limit><memory_limit unit="mb">64</memory_limit><description>d</description>${body}</item>`;
+
+describe('FPS files', () => {
+  it('reads two problems: limits in their units, HTML kept, the image linked, cases, solutions, the SPJ', () => {
+    const [vowels, sqrt, ...rest] = readArchive('fps', fixtureFile('fps', 'two-problems/problems.xml'));
+    expect(rest).toHaveLength(0);
+    expect(vowels).toMatchObject({
+      title: 'Count the Vowels',
+      timeLimitMs: 1000,
+      memoryLimitMb: 128,
+      judgeMode: 'default',
+      output: '<p>The number of vowels &amp; nothing else.</p>',
+      hint: 'Only lowercase letters appear.',
+      source: 'Fixture Cup',
+      examples: [{ input: 'banana\n', output: '3\n' }],
+      cases: [
+        { input: '1.in', output: '1.out' },
+        { input: '2.in', output: '2.out' },
+        { input: '3.in', output: '3.out' },
+      ],
+    });
+    expect(vowels!.files.get('2.in')!.toString()).toBe('rhythm\n');
+    expect(vowels!.files.get('3.out')!.toString()).toBe('5\n');
+    expect(vowels!.images).toHaveLength(1);
+    const [img] = vowels!.images;
+    expect(img!.fileName).toBe('vowels.png');
+    expect(img!.data.subarray(1, 4).toString()).toBe('PNG');
+    expect(vowels!.description).toContain(`<img src="import-image:${img!.key}" alt="vowels">`);
+    expect(vowels!.submissions.map((s) => [s.path, s.language, s.expected])).toEqual([
+      ['solutions/1.c', 'C', 'accepted'],
+      ['solutions/2.py', 'Python3', 'accepted'],
+    ]);
+    expect(vowels!.warnings.join('\n')).toContain('Pascal');
+
+    expect(sqrt).toMatchObject({ title: 'Nearly Equal', timeLimitMs: 1500, memoryLimitMb: 64, judgeMode: 'spj', input: '<p>One integer n (0 &lt;= n &lt;= 10^6).</p>' });
+    expect(sqrt!.checker).toMatchObject({ language: 'C++', protocol: 'testlib' });
+    expect(sqrt!.checker!.code).toContain('std::fabs(x - y) <= 1e-4');
+    expect(sqrt!.hint).toBeUndefined();
+    expect(sqrt!.warnings.join('\n')).toContain('SPJ');
+  });
+
+  it('decodes entities outside CDATA and keeps CDATA as written', () => {
+    const [p] = readArchive('fps', xml(item('<test_input>1 &lt; 2 &amp;&#65;</test_input><test_output><![CDATA[&lt;]]></test_output>')));
+    expect(p!.files.get('1.in')!.toString()).toBe('1 < 2 &A');
+    expect(p!.files.get('1.out')!.toString()).toBe('&lt;');
+  });
+
+  it('reads a zip of FPS files', () => {
+    expect(readArchive('fps', packageZip('fps', 'two-problems')).map((p) => p.title)).toEqual(['Count the Vowels', 'Nearly Equal']);
+  });
+
+  it('reads the benchmark file of 200 problems', () => {
+    const ps = readArchive('fps', fpsFile(200));
+    expect(ps).toHaveLength(200);
+    expect(ps[10]!.images).toHaveLength(1);
+    expect(ps[10]!.description).toContain(`src="import-image:${ps[10]!.images[0]!.key}"`);
+    expect(ps[199]!.cases).toHaveLength(10);
+  });
+
+  it('refuses a DOCTYPE (entity expansion / XXE), naming the file', () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><fps>${item('<test_input>&lol2;</test_input><test_output>x</test_output>')}</fps>`;
+    expect(() => readArchive('fps', Buffer.from(bomb))).toThrow(failure('IMPORT_FAILED', 'the FPS file declares a DOCTYPE'));
+  });
+
+  it('refuses an external entity inside a zipped file, naming the entry', () => {
+    const zip = writeZip([{ name: 'set/xxe.xml', data: Buffer.from('<!DOCTYPE fps [<!ENTITY x SYSTEM "file:///etc/passwd">]><fps/>') }]);
+    expect(() => readArchive('fps', zip)).toThrow(failure('IMPORT_FAILED', 'xxe.xml'));
+  });
+
+  it('accepts "<!DOCTYPE" written inside CDATA (statement HTML)', () => {
+    expect(readArchive('fps', xml(item('<hint><![CDATA[<!DOCTYPE html>]]></hint><test_input>1</test_input><test_output>1</test_output>')))[0]!.hint).toBe('<!DOCTYPE html>');
+  });
+
+  it('refuses malformed XML with its line', () => {
+    expect(() => readArchive('fps', xml(item('<test_input>1</test_output>')))).toThrow(failure('IMPORT_FAILED', 'not well-formed XML'));
+  });
+
+  it('refuses a problem without test cases, naming the item', () => {
+    expect(() => readArchive('fps', xml(item('')))).toThrow(failure('IMPORT_FAILED', 'item 1 (T) has no test cases'));
+  });
+
+  it('refuses unpaired test_input / test_output, naming the item', () => {
+    expect(() => readArchive('fps', xml(item('<test_input>1</test_input><test_input>2</test_input><test_output>1</test_output>')))).toThrow(failure('IMPORT_FAILED', 'item 1 (T)'));
+  });
+});
+
+describe('FPS parser limits', () => {
+  it('refuses absurdly deep nesting as an import error, not a crash', () => {
+    const deep = `<fps>${'<item>'.repeat(200_000)}${'</item>'.repeat(200_000)}</fps>`;
+    expect(() => readArchive('fps', Buffer.from(deep))).toThrow(failure('IMPORT_FAILED', 'the FPS file cannot be parsed'));
+  });
+});

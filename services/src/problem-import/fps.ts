@@ -1,0 +1,172 @@
+// The FPS reader (freeproblemset XML, as HUSTOJ and others export it): one `.xml` file, or a zip of them, each with
+// `<fps><item>…</item>…</fps>`. DOCTYPE and ENTITY declarations are refused before parsing (XXE, entity expansion);
+// statement fields keep their HTML; base64 images become `import-image:` links; SPJ code, solutions and templates
+// are carried over.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { importFailed, openZip, textOf, tooLarge } from './archive';
+import { addExample, blankProblem, checkProblem, durationMs, embedImage, naturalCompare, ourLanguage, sizeMb } from './common';
+import { asArray, asObject, type Fields } from './fields';
+import { IMPORT_LIMITS, type ImportedProblem } from './types';
+
+/** Elements whose content is kept raw by the parser (HTML statements, test data) and decoded here. */
+const TEXT_TAGS = ['title', 'description', 'input', 'output', 'hint', 'source', 'sample_input', 'sample_output', 'test_input', 'test_output', 'spj', 'solution', 'template', 'prepend', 'append', 'time_limit', 'memory_limit', 'src', 'base64'];
+const REPEATED = new Set(['item', 'sample_input', 'sample_output', 'test_input', 'test_output', 'solution', 'template', 'img', 'prepend', 'append']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: false,
+  stopNodes: TEXT_TAGS.map((t) => `*.${t}`),
+  isArray: (name) => REPEATED.has(name),
+});
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** XML character and predefined entity references decoded (others left as written). */
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return Object.hasOwn(ENTITIES, ref) ? ENTITIES[ref]! : whole;
+  });
+}
+
+/** The text of raw element content: CDATA sections as written, entities decoded elsewhere. */
+function decodeRaw(raw: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of raw.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)) {
+    out += decodeEntities(raw.slice(at, m.index)) + m[1];
+    at = m.index + m[0].length;
+  }
+  return out + decodeEntities(raw.slice(at));
+}
+
+/** The text of an element (a string, or `#text` beside attributes), decoded. */
+const elementText = (v: unknown): string => decodeRaw(typeof v === 'string' ? v : typeof asObject(v)?.['#text'] === 'string' ? (asObject(v)!['#text'] as string) : '');
+const attr = (v: unknown, name: string): string | undefined => {
+  const a = asObject(v)?.[`@_${name}`];
+  return typeof a === 'string' ? decodeEntities(a) : undefined;
+};
+/** The texts of every `tag` element of `item` (one or repeated). */
+const texts = (item: Fields, tag: string) => (item[tag] === undefined ? [] : Array.isArray(item[tag]) ? item[tag] : [item[tag]]).map(elementText);
+
+/** Refuses DOCTYPE / ENTITY declarations anywhere outside CDATA sections and comments. */
+function refuseDeclarations(xml: string, where: string): void {
+  const bare = xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+  if (/<!(DOCTYPE|ENTITY)/i.test(bare)) throw importFailed(`${where} declares a DOCTYPE or ENTITY, which is not accepted (external entities and entity expansion)`);
+}
+
+const EXTENSION: Record<string, string> = { C: 'c', 'C++': 'cpp', 'C++ 17': 'cpp', Java: 'java', Python3: 'py', PyPy3: 'py', Golang: 'go', Rust: 'rs', 'C#': 'cs', PHP: 'php', Ruby: 'rb', 'JavaScript Node': 'js' };
+
+/** SPJ, solutions, code templates and what is not carried over (prepend / append code). */
+function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
+  const spj = item.spj;
+  const spjCode = spj === undefined ? '' : elementText(spj);
+  if (spjCode.trim()) {
+    const raw = attr(spj, 'language') ?? 'C++';
+    const language = ourLanguage(raw);
+    if (!language || !(language === 'C' || language.startsWith('C++'))) throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
+    p.judgeMode = 'spj';
+    p.checker = { language, code: spjCode, protocol: 'testlib' };
+    p.warnings.push('the SPJ comes from an FPS file (HUSTOJ-style: input, expected output, user output; exit 0 accepts); check that it reads its arguments in our order (input, user output, expected output)');
+  }
+  const unknown = new Set<string>();
+  asArray(item.solution).forEach((s, i) => {
+    const raw = attr(s, 'language') ?? '';
+    const language = ourLanguage(raw);
+    if (language) p.submissions.push({ path: `solutions/${i + 1}.${EXTENSION[language] ?? 'txt'}`, language, code: elementText(s), expected: 'accepted' });
+    else unknown.add(raw || '(none)');
+  });
+  for (const t of asArray(item.template)) {
+    const raw = attr(t, 'language') ?? '';
+    const language = ourLanguage(raw);
+    if (language) p.codeTemplates.push({ language, code: elementText(t), enabled: true });
+    else unknown.add(raw || '(none)');
+  }
+  if (unknown.size > 0) p.warnings.push(`solutions or templates in languages this judge does not have were skipped: ${[...unknown].join(', ')}`);
+  if (item.prepend !== undefined || item.append !== undefined) p.warnings.push('prepend / append code is not supported and was dropped');
+}
+
+/** Test cases `1.in`/`1.out`, … from the test_input / test_output pairs. */
+function readCases(p: ImportedProblem, item: Fields, where: string): void {
+  const inputs = texts(item, 'test_input');
+  let outputs = texts(item, 'test_output');
+  if (outputs.length !== inputs.length) {
+    if (outputs.length > 0 || p.judgeMode !== 'spj') throw importFailed(`${where} has ${inputs.length} test_input and ${outputs.length} test_output elements`);
+    outputs = inputs.map(() => '');
+    p.warnings.push('the test cases have no expected outputs; empty ones were created for the SPJ');
+  }
+  inputs.forEach((input, i) => {
+    const c = { input: `${i + 1}.in`, output: `${i + 1}.out` };
+    p.files.set(c.input, Buffer.from(input));
+    p.files.set(c.output, Buffer.from(outputs[i]!));
+    p.cases.push(c);
+  });
+}
+
+function readItem(item: Fields, where: string): ImportedProblem {
+  const title = item.title === undefined ? '' : elementText(item.title).trim();
+  const p = blankProblem(title);
+  const named = `${where} (${title || 'untitled'})`;
+  const timeText = elementText(item.time_limit).trim();
+  const time = durationMs(`${timeText}${(attr(item.time_limit, 'unit') ?? 's').toLowerCase()}`);
+  const memory = sizeMb(`${elementText(item.memory_limit).trim()}${(attr(item.memory_limit, 'unit') ?? 'mb').toLowerCase()}`);
+  if (time === null || memory === null) throw importFailed(`${named}: the time or memory limit cannot be read`);
+  p.timeLimitMs = time;
+  p.memoryLimitMb = memory;
+  p.description = texts(item, 'description').join('');
+  p.input = texts(item, 'input').join('');
+  p.output = texts(item, 'output').join('');
+  const hint = texts(item, 'hint').join('');
+  if (hint) p.hint = hint;
+  const source = texts(item, 'source').join('').trim();
+  if (source) p.source = source;
+  const sampleOut = texts(item, 'sample_output');
+  texts(item, 'sample_input').forEach((input, i) => addExample(p, input, sampleOut[i] ?? ''));
+  readPrograms(p, item, named);
+  readCases(p, item, named);
+  for (const img of asArray(item.img)) {
+    const o = asObject(img);
+    const src = o?.src === undefined ? '' : elementText(o.src).trim();
+    const b64 = o?.base64 === undefined ? '' : elementText(o.base64).replace(/\s+/g, '');
+    if (!src || !b64) continue;
+    embedImage(p, src, src.slice(src.lastIndexOf('/') + 1) || 'image', Buffer.from(b64, 'base64'));
+  }
+  return checkProblem(p, named);
+}
+
+/** The problems of one FPS XML text; `where` names it in errors. */
+export function readFpsXml(xml: string, where: string): ImportedProblem[] {
+  refuseDeclarations(xml, where);
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw importFailed(`${where} is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(xml);
+  } catch (err) {
+    throw importFailed(`${where} cannot be parsed: ${(err as Error).message}`);
+  }
+  const fps = asObject(asObject(parsed)?.fps);
+  if (!fps) throw importFailed(`${where} has no <fps> root element`);
+  return asArray(fps.item).map((item, i) => readItem(asObject(item) ?? {}, `${where} item ${i + 1}`));
+}
+
+const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
+
+/** An FPS XML file, or a zip of FPS XML files (read in the natural order of their names). */
+export function readFps(data: Buffer): ImportedProblem[] {
+  if (!isZip(data)) {
+    if (data.length > IMPORT_LIMITS.fileBytes) throw tooLarge(`the FPS file is larger than ${IMPORT_LIMITS.fileBytes} bytes`);
+    return readFpsXml(textOf(data), 'the FPS file');
+  }
+  const files = openZip(data);
+  const xmls = [...files.keys()].filter((f) => /\.xml$/i.test(f)).sort(naturalCompare);
+  if (xmls.length === 0) throw importFailed('the zip holds no .xml FPS file');
+  return xmls.flatMap((f) => readFpsXml(textOf(files.get(f)!), f));
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles, packageZip } from '../../../tests/fixtures/problem-packages/build';
+import { writeZip } from '../testdata/zip';
+import { hydroLanguage } from './hydro';
+import { readArchive } from './index';
+
+const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
+const replaced = (name: string, text: string) => fixtureFiles('hydro', 'export').map((f) => (f.name === name ? { ...f, data: Buffer.from(text) } : f));
+
+describe('Hydro exports', () => {
+  it('reads subtasks, a testlib checker, limits, languages, the statement split with its examples and image', () => {
+    const [p, q, ...rest] = readArchive('hydro', packageZip('hydro', 'export'));
+    expect(rest).toHaveLength(0);
+    expect(p).toMatchObject({
+      problemId: 'P1000',
+      title: 'Reverse the Words',
+      tags: ['strings', 'implementation'],
+      type: 1,
+      timeLimitMs: 2000,
+      memoryLimitMb: 64,
+      judgeMode: 'spj',
+      judgeCaseMode: 'subtask_lowest',
+      languages: ['C++ 17 With O2', 'Python3'],
+      input: 'One line of at most 100 words separated by single spaces.',
+      output: 'The same words in reverse order, separated by single spaces.',
+      hint: 'Words are made of lowercase letters only.',
+      examples: [
+        { input: 'one two three', output: 'three two one' },
+        { input: 'solo', output: 'solo' },
+      ],
+      cases: [
+        { input: '1.in', output: '1.out', score: 30, groupNum: 1 },
+        { input: '2.in', output: '2.out', score: 70, groupNum: 2 },
+        { input: '3.in', output: '3.out', score: 70, groupNum: 2 },
+      ],
+    });
+    expect(p!.checker).toMatchObject({ language: 'C++ 17', protocol: 'testlib' });
+    expect(p!.checker!.code).toContain('word by word');
+    expect(p!.description).not.toContain('```');
+    expect(p!.description).not.toContain('Samples');
+    expect(p!.images).toHaveLength(1);
+    expect(p!.description).toContain(`![reversal](import-image:${p!.images[0]!.key})`);
+    expect(p!.warnings.join('\n')).toContain('py.py2');
+
+    expect(q).toMatchObject({
+      problemId: 'P1001',
+      title: 'Triple It',
+      timeLimitMs: 1000,
+      memoryLimitMb: 256,
+      judgeMode: 'default',
+      description: 'Print three times the given integer.',
+      examples: [{ input: '4', output: '12' }],
+      cases: [
+        { input: 'a1.in', output: 'a1.ans', score: 33 },
+        { input: 'a2.in', output: 'a2.ans', score: 33 },
+        { input: 'a10.in', output: 'a10.ans', score: 34 },
+      ],
+    });
+  });
+
+  it('maps Hydro language ids', () => {
+    expect(['cc', 'cc.cc14o2', 'cc.cc20', 'c', 'py.pypy3', 'java', 'go', 'rs', 'js', 'py.py2'].map(hydroLanguage)).toEqual([
+      'C++',
+      'C++ With O2',
+      'C++ 20',
+      'C',
+      'PyPy3',
+      'Java',
+      'Golang',
+      'Rust',
+      'JavaScript Node',
+      null,
+    ]);
+  });
+
+  it('refuses a YAML alias bomb, naming the file', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'title: t'].join('\n');
+    expect(() => readArchive('hydro', writeZip(replaced('P1001/problem.yaml', bomb)))).toThrow(failure('IMPORT_FAILED', 'P1001/problem.yaml uses YAML anchors or aliases'));
+  });
+
+  it('refuses malformed YAML, naming the file', () => {
+    expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', 'time: [1s\nsubtasks: {')))).toThrow(failure('IMPORT_FAILED', 'P1000/testdata/config.yaml is not valid YAML'));
+  });
+
+  it('refuses a .in without .out or .ans, naming it', () => {
+    const files = fixtureFiles('hydro', 'export').filter((f) => f.name !== 'P1001/testdata/a2.ans');
+    expect(() => readArchive('hydro', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'testdata/a2.in'));
+  });
+
+  it('refuses a config naming a missing case file or checker, naming it', () => {
+    const files = fixtureFiles('hydro', 'export').filter((f) => f.name !== 'P1000/testdata/chk.cc');
+    expect(() => readArchive('hydro', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'chk.cc'));
+  });
+
+  it('reads one problem at the top of the archive', () => {
+    const files = fixtureFiles('hydro', 'export').filter((f) => f.name.startsWith('P1001/')).map((f) => ({ ...f, name: f.name.slice('P1001/'.length) }));
+    expect(readArchive('hydro', writeZip(files)).map((p) => p.title)).toEqual(['Triple It']);
+  });
+});

@@ -1,0 +1,184 @@
+// The Hydro reader: Hydro's problem export, one folder per problem (or one problem at the archive's top) with
+// `problem.yaml`, `problem_zh.md` / `problem.md` / `problem_<lang>.md`, `testdata/` (with an optional
+// `config.yaml`) and `additional_file/`. YAML is read by yaml-file.ts (aliases refused).
+import { evenScores } from '../testdata/case-set';
+import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './archive';
+import { addExample, blankProblem, checkProblem, durationMs, embedImage, languageOfFile, naturalCompare, ourLanguage, sizeMb } from './common';
+import { asArray, asObject, num, str, strings, text, type Fields } from './fields';
+import { splitMarkdown } from './statement-sections';
+import type { ImportedCase, ImportedProblem } from './types';
+import { readYaml } from './yaml-file';
+
+const IMAGE = /\.(png|jpe?g|gif|webp|svg|bmp)$/i;
+
+/** Our language for a Hydro language id (`cc.cc17o2`, `py.py3`, `java`, …), or null. */
+export function hydroLanguage(id: string): string | null {
+  const o2 = /o2$/i.test(id);
+  const base = id.toLowerCase().replace(/o2$/, '');
+  if (base === 'cc' || /^cc\.cc(98|03|11|14)$/.test(base)) return o2 ? 'C++ With O2' : 'C++';
+  if (base === 'cc.cc17' || base === 'cc.cc20') return `${base === 'cc.cc17' ? 'C++ 17' : 'C++ 20'}${o2 ? ' With O2' : ''}`;
+  if (base === 'c' || base === 'c.c11' || base === 'c.c99') return o2 ? 'C With O2' : 'C';
+  return ourLanguage(base) ?? ourLanguage(base.split('.').pop()!);
+}
+
+/** The statement: problem_zh.md, problem.md, problem_en.md, then any problem_<lang>.md. */
+function pickStatement(folder: ArchiveFiles): string | undefined {
+  const all = [...folder.keys()].filter((f) => /^problem(_[A-Za-z_-]+)?\.md$/.test(f)).sort();
+  return ['problem_zh.md', 'problem.md', 'problem_en.md'].find((f) => folder.has(f)) ?? all[0];
+}
+
+/** Statement fields from the Markdown: ```inputN / ```outputN blocks become examples, file:// links images. */
+function readStatement(p: ImportedProblem, folder: ArchiveFiles, where: string): void {
+  const file = pickStatement(folder);
+  if (!file) {
+    p.warnings.push('the problem has no statement (problem.md)');
+    return;
+  }
+  const others = [...folder.keys()].filter((f) => f !== file && /^problem(_[A-Za-z_-]+)?\.md$/.test(f));
+  if (others.length > 0) p.warnings.push(`statements in other languages were not imported: ${others.join(', ')}`);
+  let md = textOf(folder.get(file)!).replace(/\r\n/g, '\n');
+  const blocks = (kind: string) => new Map([...md.matchAll(new RegExp(`\`\`\`${kind}(\\d+)\\n([\\s\\S]*?)\\n?\`\`\``, 'g'))].map((m) => [m[1]!, m[2]!]));
+  const inputs = blocks('input');
+  const outputs = blocks('output');
+  for (const [n, input] of [...inputs].sort(([a], [b]) => Number(a) - Number(b))) addExample(p, input, outputs.get(n) ?? '');
+  md = md.replace(/```(input|output)\d+\n[\s\S]*?```\n?/g, '');
+  const { fields } = splitMarkdown(md);
+  p.description = fields.description;
+  p.input = fields.input;
+  p.output = fields.output;
+  if (fields.hint) p.hint = fields.hint;
+  const refs = new Set([...md.matchAll(/file:\/\/([^)\s"']+)/g)].map((m) => m[1]!));
+  for (const ref of refs) {
+    const data = folder.get(`additional_file/${ref}`) ?? folder.get(`additional_file/${decodeURIComponent(ref)}`);
+    if (data && IMAGE.test(ref)) embedImage(p, `file://${ref}`, ref.slice(ref.lastIndexOf('/') + 1), data);
+    else p.warnings.push(`${where}: the statement links file://${ref}, ${data ? 'which is not an image and was not carried over' : 'which the archive does not hold'}`);
+  }
+}
+
+/** A source file of testdata/ named by config.yaml (checker, interactor, extra files); fails naming it when absent. */
+function testdataText(testdata: ArchiveFiles, name: string, where: string): string {
+  const data = testdata.get(name);
+  if (!data) throw importFailed(`${where}: testdata/config.yaml names ${name}, which testdata/ does not hold`);
+  return textOf(data);
+}
+
+/** Judge mode, checker or interactor, extra files, languages, limits and file IO from config.yaml. */
+function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, where: string): void {
+  const type = str(config, 'type') ?? 'default';
+  if (type !== 'default' && type !== 'interactive') throw importFailed(`${where}: problems of type ${type} cannot be judged here`);
+  const helper = type === 'interactive' ? str(config, 'interactor') : str(config, 'checker_type') !== 'default' ? str(config, 'checker') : undefined;
+  if (type === 'interactive' && !helper) throw importFailed(`${where}: an interactive problem without an interactor`);
+  if (helper) {
+    const language = languageOfFile(helper);
+    if (language !== 'C' && !language?.startsWith('C++')) throw importFailed(`${where}: the ${type === 'interactive' ? 'interactor' : 'checker'} ${helper} is not in C or C++`);
+    p.judgeMode = type === 'interactive' ? 'interactive' : 'spj';
+    p.checker = { language, code: testdataText(testdata, helper, where), protocol: 'testlib' };
+    const kind = str(config, 'checker_type') ?? 'testlib';
+    if (type !== 'interactive' && kind !== 'testlib') p.warnings.push(`the checker is of Hydro's ${kind} kind; check it against our testlib-style protocol`);
+  } else if (str(config, 'checker_type') && !['default', 'strict'].includes(str(config, 'checker_type')!)) {
+    p.warnings.push(`checker_type ${str(config, 'checker_type')} without a checker file: the default comparison is used`);
+  }
+  const judgeExtra = Object.fromEntries(strings(config, 'judge_extra_files').map((f) => [f, testdataText(testdata, f, where)]));
+  if (p.checker && /["<]testlib\.h[">]/.test(p.checker.code) && testdata.has('testlib.h')) judgeExtra['testlib.h'] ??= textOf(testdata.get('testlib.h')!);
+  if (Object.keys(judgeExtra).length > 0) p.judgeExtraFile = judgeExtra;
+  const userExtra = Object.fromEntries(strings(config, 'user_extra_files').map((f) => [f, testdataText(testdata, f, where)]));
+  if (Object.keys(userExtra).length > 0) p.userExtraFile = userExtra;
+  const time = config.time === undefined ? 1000 : durationMs(config.time, 'ms');
+  const memory = config.memory === undefined ? 256 : sizeMb(config.memory, 'mb');
+  if (time === null || memory === null) throw importFailed(`${where}: the time or memory limit in testdata/config.yaml cannot be read`);
+  p.timeLimitMs = time;
+  p.memoryLimitMb = memory;
+  const filename = str(config, 'filename');
+  if (filename) Object.assign(p, { isFileIO: true, ioReadFileName: `${filename}.in`, ioWriteFileName: `${filename}.out` });
+  const unknown: string[] = [];
+  for (const id of strings(config, 'langs')) {
+    const l = hydroLanguage(id);
+    if (l && !p.languages.includes(l)) p.languages.push(l);
+    else if (!l) unknown.push(id);
+  }
+  if (unknown.length > 0) p.warnings.push(`languages this judge does not have were skipped: ${unknown.join(', ')}`);
+}
+
+/** Cases from config.yaml's subtasks or cases, else every `x.in` of testdata/ with `x.out` or `x.ans`. */
+function readCases(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, where: string): void {
+  const pair = (raw: unknown): ImportedCase => {
+    const o = asObject(raw);
+    const input = text(o, 'input');
+    const output = text(o, 'output');
+    if (!input || !output) throw importFailed(`${where}: a case in testdata/config.yaml has no input or output file`);
+    if (o && (o.time !== undefined || o.memory !== undefined)) p.warnings.push(`per-case limits (${input}) are not supported; the problem's limits apply`);
+    return { input, output };
+  };
+  const subtasks = asArray(config.subtasks).map(asObject).filter((s): s is Fields => s !== undefined);
+  if (subtasks.length > 0) {
+    const types = new Set(subtasks.map((s) => str(s, 'type') ?? 'min'));
+    const summed = types.size === 1 && types.has('sum');
+    if (!summed && [...types].some((t) => t !== 'min')) p.warnings.push(`subtask scoring ${[...types].join(', ')} is judged as the lowest case of each subtask`);
+    p.judgeCaseMode = summed ? 'default' : 'subtask_lowest';
+    subtasks.forEach((s, g) => {
+      const cases = asArray(s.cases).map(pair);
+      const score = num(s, 'score') ?? 0;
+      const scores = summed ? evenScores(cases.length, score) : cases.map(() => score);
+      cases.forEach((c, i) => p.cases.push(summed ? { ...c, score: scores[i]! } : { ...c, score, groupNum: g + 1 }));
+    });
+    if (subtasks.some((s) => s.if !== undefined)) p.warnings.push('subtask dependencies (if) are not supported');
+  } else {
+    const listed = asArray(config.cases).map(pair);
+    const found = listed.length > 0 ? listed : autoPairs(testdata, where);
+    const scores = evenScores(found.length);
+    found.forEach((c, i) => p.cases.push({ ...c, score: scores[i]! }));
+  }
+  const flat = (name: string) => name.replaceAll('/', '-');
+  for (const c of p.cases) {
+    for (const name of [c.input, c.output]) {
+      const data = testdata.get(name);
+      if (!data) throw importFailed(`${where}: the test case file testdata/${name} is missing`);
+      p.files.set(flat(name), data);
+    }
+    c.input = flat(c.input);
+    c.output = flat(c.output);
+  }
+}
+
+/** `x.in` paired with `x.out` or `x.ans`, in natural order; an `.in` without either fails naming it. */
+function autoPairs(testdata: ArchiveFiles, where: string): ImportedCase[] {
+  return [...testdata.keys()]
+    .filter((f) => f.endsWith('.in'))
+    .sort(naturalCompare)
+    .map((input) => {
+      const base = input.slice(0, -3);
+      const output = [`${base}.out`, `${base}.ans`].find((o) => testdata.has(o));
+      if (!output) throw importFailed(`${where}: testdata/${input} has no ${base}.out or ${base}.ans`);
+      return { input, output };
+    });
+}
+
+/** One problem folder. */
+export function readHydroProblem(folder: ArchiveFiles, name: string): ImportedProblem {
+  const where = name || 'the problem';
+  const at = (f: string) => (name ? `${name}/${f}` : f);
+  const yamlFile = folder.get('problem.yaml');
+  if (!yamlFile) throw importFailed(`${at('')}problem.yaml is missing`);
+  const meta = readYaml(textOf(yamlFile), at('problem.yaml'));
+  const p = blankProblem(text(meta, 'title') ?? name);
+  p.type = 1;
+  const pid = text(meta, 'pid');
+  if (pid) p.problemId = pid;
+  p.tags = strings(meta, 'tag');
+  readStatement(p, folder, where);
+  const testdata = new Map([...folder].filter(([f]) => f.startsWith('testdata/')).map(([f, d]) => [f.slice('testdata/'.length), d]));
+  const configFile = testdata.get('config.yaml') ?? testdata.get('config.yml');
+  const config = configFile ? readYaml(textOf(configFile), at('testdata/config.yaml')) : {};
+  readConfig(p, config, testdata, where);
+  readCases(p, config, testdata, where);
+  return checkProblem(p, where);
+}
+
+/** Every problem of a Hydro export (folders in natural order), or the one problem at the archive's top. */
+export function readHydro(data: Buffer): ImportedProblem[] {
+  const files = openZip(data, (paths) => paths.some((p) => p === 'problem.yaml' || /^[^/]+\/problem\.yaml$/.test(p)));
+  if (files.has('problem.yaml')) return [readHydroProblem(files, '')];
+  const folders = [...groupByTop(files)].filter(([, g]) => g.has('problem.yaml')).sort(([a], [b]) => naturalCompare(a, b));
+  if (folders.length === 0) throw importFailed('the archive holds no Hydro problem (a folder with problem.yaml)');
+  return folders.map(([name, g]) => readHydroProblem(g, name));
+}

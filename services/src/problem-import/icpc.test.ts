@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles, icpcSet, packageZip } from '../../../tests/fixtures/problem-packages/build';
+import { writeZip } from '../testdata/zip';
+import { latexToMarkdown } from './icpc-statement';
+import { readArchive } from './index';
+
+const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
+
+describe('ICPC problem packages', () => {
+  it('reads aplusb: statement sections, limits from the ini, samples first, submissions by verdict folder', () => {
+    const [p, ...rest] = readArchive('icpc', packageZip('icpc', 'aplusb'));
+    expect(rest).toHaveLength(0);
+    expect(p).toMatchObject({
+      title: 'Sum of Two',
+      source: 'Fixture Contest',
+      author: 'Fixture Setter',
+      tags: ['arithmetic', 'beginner'],
+      timeLimitMs: 2000,
+      memoryLimitMb: 256,
+      type: 0,
+      judgeMode: 'default',
+      validatorFlags: '',
+      examples: [{ input: '3 4\n', output: '7\n' }],
+      cases: [
+        { input: 'sample-1.in', output: 'sample-1.ans', sample: true },
+        { input: 'secret-01-zero.in', output: 'secret-01-zero.ans' },
+        { input: 'secret-02-min.in', output: 'secret-02-min.ans' },
+        { input: 'secret-10-mixed.in', output: 'secret-10-mixed.ans' },
+      ],
+    });
+    expect(p!.problemId).toBeUndefined();
+    expect(p!.checker).toBeUndefined();
+    expect(p!.description).toBe('Given two integers, output their sum.');
+    expect(p!.input).toContain('$-10^9 \\le a, b \\le 10^9$');
+    expect(p!.output).toBe('Output $a + b$.');
+    expect(p!.hint).toBe('The sum fits in a 64-bit integer.');
+    expect(p!.files.get('secret-10-mixed.ans')!.toString()).toBe('100\n');
+    expect(p!.submissions.map((s) => [s.path, s.language, s.expected])).toEqual([
+      ['submissions/accepted/sum.cpp', 'C++ 17', 'accepted'],
+      ['submissions/accepted/sum.py', 'Python3', 'accepted'],
+      ['submissions/time_limit_exceeded/spin.cpp', 'C++ 17', 'time_limit_exceeded'],
+      ['submissions/wrong_answer/difference.cpp', 'C++ 17', 'wrong_answer'],
+    ]);
+    expect(p!.submissions[2]!.code).toContain('for (;;)');
+    expect(p!.warnings).toEqual([]);
+  });
+
+  it('reads floatsum: default validator flags, .timelimit, a LaTeX statement with its picture', () => {
+    const [p] = readArchive('icpc', packageZip('icpc', 'floatsum'));
+    expect(p).toMatchObject({ title: 'Average Speed', timeLimitMs: 1000, memoryLimitMb: 128, judgeMode: 'default', validatorFlags: 'float_tolerance 1e-6' });
+    expect(p!.description).toContain('*average speed*');
+    expect(p!.description).toContain('**km/h**');
+    expect(p!.description).not.toContain('comment');
+    expect(p!.input).toContain('$1 \\le n \\le 100$');
+    expect(p!.output).toContain('- `33.333333`');
+    expect(p!.images).toHaveLength(1);
+    expect(p!.images[0]!.fileName).toBe('route.svg');
+    expect(p!.description).toContain(`![The route of the first sample.](import-image:${p!.images[0]!.key})`);
+    expect(p!.warnings.join('\n')).toContain('LaTeX');
+  });
+
+  it('reads split: a custom Kattis output validator in C++, its flags, time_limit from problem.yaml', () => {
+    const [p] = readArchive('icpc', packageZip('icpc', 'split'));
+    expect(p).toMatchObject({ title: 'Split the Number', timeLimitMs: 1500, judgeMode: 'spj', validatorFlags: 'strict' });
+    expect(p!.checker).toMatchObject({ language: 'C++ 17', protocol: 'kattis' });
+    expect(p!.checker!.code).toContain('return verdict(argv[3], 42');
+    expect(p!.submissions.map((s) => s.expected)).toEqual(['accepted', 'wrong_answer']);
+  });
+
+  it('reads guess: an interactive problem with a Kattis interactor; .interaction samples only warned about', () => {
+    const [p] = readArchive('icpc', packageZip('icpc', 'guess'));
+    expect(p).toMatchObject({ title: 'Guess the Number', judgeMode: 'interactive', timeLimitMs: 1000 });
+    expect(p!.checker).toMatchObject({ language: 'C++ 17', protocol: 'kattis' });
+    expect(p!.checker!.code).toContain('more than 10 guesses');
+    expect(p!.description).toContain('## Interaction');
+    expect(p!.warnings.join('\n')).toContain('.interaction');
+  });
+
+  it('reads a zip of several package folders in natural order, each named by its folder', () => {
+    const zip = writeZip([...fixtureFiles('icpc', 'split', 'p10'), ...fixtureFiles('icpc', 'aplusb', 'p2')]);
+    const ps = readArchive('icpc', zip);
+    expect(ps.map((p) => [p.problemId, p.title])).toEqual([
+      ['p2', 'Sum of Two'],
+      ['p10', 'Split the Number'],
+    ]);
+  });
+
+  it('unwraps one package zipped inside a folder', () => {
+    expect(readArchive('icpc', packageZip('icpc', 'aplusb', 'aplusb')).map((p) => p.title)).toEqual(['Sum of Two']);
+  });
+
+  it('reads the benchmark set of 50 packages', () => {
+    const ps = readArchive('icpc', icpcSet(50));
+    expect(ps).toHaveLength(50);
+    expect(ps[49]).toMatchObject({ problemId: 'p49', title: 'Bench 49', validatorFlags: 'float_tolerance 1e-6', memoryLimitMb: 256, timeLimitMs: 1000 });
+    expect(ps[49]!.cases).toHaveLength(14);
+  });
+
+  it('falls back to 1 s with a warning when the package sets no time limit', () => {
+    const files = fixtureFiles('icpc', 'aplusb').filter((f) => f.name !== 'domjudge-problem.ini');
+    const [p] = readArchive('icpc', writeZip(files));
+    expect(p!.timeLimitMs).toBe(1000);
+    expect(p!.warnings.join('\n')).toContain('no time limit');
+  });
+
+  it('refuses a .in without its .ans, naming it', () => {
+    const files = fixtureFiles('icpc', 'aplusb').filter((f) => f.name !== 'data/secret/02-min.ans');
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'data/secret/02-min.in'));
+  });
+
+  it('refuses a package without data', () => {
+    const files = fixtureFiles('icpc', 'aplusb').filter((f) => !f.name.startsWith('data/'));
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'no test cases'));
+  });
+
+  it('refuses a custom validator that is not C or C++, naming it', () => {
+    const files = fixtureFiles('icpc', 'split').filter((f) => !f.name.startsWith('output_validators/'));
+    files.push({ name: 'output_validators/py/validate.py', data: Buffer.from('import sys\nsys.exit(42)\n') });
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'output_validators/py/validate.py'));
+  });
+
+  it('refuses malformed problem.yaml, naming it', () => {
+    const files = fixtureFiles('icpc', 'aplusb').map((f) => (f.name === 'problem.yaml' ? { ...f, data: Buffer.from('name: [unclosed\nlimits: {') } : f));
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'problem.yaml'));
+  });
+
+  it('converts LaTeX minimally: sections, emphasis, escaped percent kept, math untouched', () => {
+    const { title, text } = latexToMarkdown('\\problemname{T}\nSave 5\\% now. % hidden\n\\section*{Input}\n$x_1 + \\frac{a}{b}$\n');
+    expect(title).toBe('T');
+    expect(text).toBe('Save 5% now. \n\n## Input\n\n$x_1 + \\frac{a}{b}$');
+  });
+});

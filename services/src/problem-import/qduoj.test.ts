@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles, packageZip } from '../../../tests/fixtures/problem-packages/build';
+import { writeZip } from '../testdata/zip';
+import { readArchive } from './index';
+
+const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
+
+describe('QDUOJ exports', () => {
+  it('reads an ACM and an OI problem with an SPJ, in folder order', () => {
+    const [acm, oi, ...rest] = readArchive('qduoj', packageZip('qduoj', 'export'));
+    expect(rest).toHaveLength(0);
+    expect(acm).toMatchObject({
+      problemId: 'Q1001',
+      title: 'Largest of Three',
+      type: 0,
+      timeLimitMs: 1000,
+      memoryLimitMb: 256,
+      description: '<p>Print the largest of three integers.</p>',
+      source: 'Fixture Judge',
+      tags: ['implementation'],
+      examples: [{ input: '1 9 4', output: '9' }],
+      judgeMode: 'default',
+      cases: [
+        { input: '1.in', output: '1.out' },
+        { input: '2.in', output: '2.out' },
+      ],
+      codeTemplates: [{ language: 'C++', code: '#include <iostream>\n\nint main() {\n    // your code\n}\n', enabled: true }],
+      submissions: [{ path: 'answers/1.py', language: 'Python3', expected: 'accepted', code: 'print(max(map(int, input().split())))\n' }],
+    });
+    expect(acm!.hint).toBeUndefined();
+    expect(acm!.files.get('2.out')!.toString()).toBe('-2\n');
+    expect(acm!.warnings.join('\n')).toContain('Python2');
+
+    expect(oi).toMatchObject({
+      problemId: 'Q1002',
+      type: 1,
+      judgeMode: 'spj',
+      checker: { language: 'C', protocol: 'testlib' },
+      hint: 'Trial division up to the square root is enough.',
+      cases: [
+        { input: '1.in', output: '1.out', score: 40 },
+        { input: '2.in', output: '2.out', score: 60 },
+      ],
+    });
+    expect(oi!.files.get('1.out')).toEqual(Buffer.alloc(0));
+    expect(oi!.warnings.join('\n')).toMatch(/no expected output/);
+  });
+
+  it('unwraps an export zipped inside a folder', () => {
+    expect(readArchive('qduoj', packageZip('qduoj', 'export', 'qduoj-export')).map((p) => p.problemId)).toEqual(['Q1001', 'Q1002']);
+  });
+
+  it('refuses a missing test case file of a problem without SPJ, naming it', () => {
+    const files = fixtureFiles('qduoj', 'export').filter((f) => f.name !== '1/testcase/2.out');
+    expect(() => readArchive('qduoj', writeZip(files))).toThrow(failure('IMPORT_FAILED', '1/problem.json: the test case file testcase/2.out is missing'));
+  });
+
+  it('refuses malformed problem.json, naming it', () => {
+    const files = fixtureFiles('qduoj', 'export').map((f) => (f.name === '2/problem.json' ? { ...f, data: Buffer.from('{"title": ') } : f));
+    expect(() => readArchive('qduoj', writeZip(files))).toThrow(failure('IMPORT_FAILED', '2/problem.json'));
+  });
+});

@@ -1,0 +1,113 @@
+// The QDUOJ reader: QingdaoU OnlineJudge's export, `N/problem.json` + `N/testcase/` per problem. Statements keep
+// their format (HTML or Markdown); OI scores, samples, SPJ, accepted answers and templates are carried over.
+import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './archive';
+import { addExample, blankProblem, checkProblem, naturalCompare, ourLanguage } from './common';
+import { asArray, asObject, num, str, strings, text, type Fields } from './fields';
+import type { ImportedProblem } from './types';
+
+const EXTENSION: Record<string, string> = { C: 'c', 'C++': 'cpp', Java: 'java', Python3: 'py', Golang: 'go', 'JavaScript Node': 'js' };
+
+/** `{ format, value }` statement fields (a bare string also accepted). */
+const richText = (o: Fields, k: string): string => str(o, k) ?? str(asObject(o[k]), 'value') ?? '';
+
+/** Templates `{ lang: { prepend, template, append } }` (or a plain code string) and accepted answers. */
+function readPrograms(p: ImportedProblem, json: Fields): void {
+  const unknown = new Set<string>();
+  let joined = false;
+  for (const [raw, t] of Object.entries(asObject(json.template) ?? {})) {
+    const language = ourLanguage(raw);
+    const o = asObject(t);
+    const parts = o ? [str(o, 'prepend') ?? '', str(o, 'template') ?? '', str(o, 'append') ?? ''] : [typeof t === 'string' ? t : ''];
+    if (!language) unknown.add(raw);
+    else {
+      joined ||= parts.length === 3 && Boolean(parts[0]!.trim() || parts[2]!.trim());
+      p.codeTemplates.push({ language, code: parts.filter((s) => s.trim()).join('\n'), enabled: true });
+    }
+  }
+  if (joined) p.warnings.push('template prepend / append code was joined into the template; students can now edit it');
+  asArray(json.answers).forEach((a, i) => {
+    const o = asObject(a);
+    const raw = str(o, 'language') ?? '';
+    const language = ourLanguage(raw);
+    const code = str(o, 'code');
+    if (language && code !== undefined) p.submissions.push({ path: `answers/${i + 1}.${EXTENSION[language] ?? 'txt'}`, language, code, expected: 'accepted' });
+    else unknown.add(raw || '(none)');
+  });
+  if (unknown.size > 0) p.warnings.push(`templates or answers in languages this judge does not have were skipped: ${[...unknown].join(', ')}`);
+}
+
+/** The cases of `test_case_score` with their files from `testcase/`; SPJ cases may lack an output file. */
+function readCases(p: ImportedProblem, json: Fields, folder: ArchiveFiles, where: string): void {
+  const files = new Map([...folder].filter(([f]) => f.startsWith('testcase/')).map(([f, d]) => [f.slice('testcase/'.length), d]));
+  let emptyAnswers = 0;
+  for (const raw of asArray(json.test_case_score)) {
+    const o = asObject(raw);
+    const input = str(o, 'input_name');
+    if (!input) throw importFailed(`${where}: a test case has no input_name`);
+    const output = str(o, 'output_name') || `${input.replace(/\.in$/, '')}.out`;
+    for (const name of [input, output]) {
+      const data = files.get(name);
+      if (data) p.files.set(name, data);
+      else if (name === output && p.judgeMode === 'spj') {
+        p.files.set(name, Buffer.alloc(0));
+        emptyAnswers++;
+      } else throw importFailed(`${where}: the test case file testcase/${name} is missing`);
+    }
+    const score = num(o, 'score');
+    p.cases.push(p.type === 1 && score !== undefined ? { input, output, score } : { input, output });
+  }
+  if (emptyAnswers > 0) p.warnings.push(`${emptyAnswers} SPJ test case(s) had no expected output; empty ones were created`);
+}
+
+/** One problem from its folder (`problem.json`, `testcase/`). */
+export function readQduojProblem(folder: ArchiveFiles, name: string): ImportedProblem {
+  const where = `${name}/problem.json`;
+  const source = folder.get('problem.json');
+  if (!source) throw importFailed(`${name}/ has no problem.json`);
+  let json: Fields | undefined;
+  try {
+    json = asObject(JSON.parse(textOf(source)));
+  } catch (err) {
+    throw importFailed(`${where} is not valid JSON (${(err as Error).message})`);
+  }
+  const title = str(json, 'title');
+  const time = num(json, 'time_limit');
+  const memory = num(json, 'memory_limit');
+  if (!json || title === undefined || time === undefined || memory === undefined) throw importFailed(`${where} has no title, time_limit or memory_limit`);
+  const p = blankProblem(title);
+  const id = text(json, 'display_id');
+  if (id) p.problemId = id;
+  p.timeLimitMs = time;
+  p.memoryLimitMb = memory;
+  p.type = str(json, 'rule_type') === 'OI' ? 1 : 0;
+  p.description = richText(json, 'description');
+  p.input = richText(json, 'input_description');
+  p.output = richText(json, 'output_description');
+  const hint = richText(json, 'hint');
+  if (hint) p.hint = hint;
+  const src = str(json, 'source');
+  if (src) p.source = src;
+  p.tags = strings(json, 'tags');
+  for (const s of asArray(json.samples)) addExample(p, str(asObject(s), 'input') ?? '', str(asObject(s), 'output') ?? '');
+  const spj = asObject(json.spj);
+  const spjCode = str(spj, 'code');
+  if (spjCode?.trim()) {
+    const raw = str(spj, 'language') ?? 'C';
+    const language = ourLanguage(raw);
+    if (language !== 'C' && language !== 'C++') throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
+    p.judgeMode = 'spj';
+    p.checker = { language, code: spjCode, protocol: 'testlib' };
+    p.warnings.push('the SPJ comes from QDUOJ (its own arguments and exit codes); check it against our checker protocol (input, user output, expected output; exit 0 accepts)');
+  }
+  readPrograms(p, json);
+  readCases(p, json, folder, where);
+  return checkProblem(p, where);
+}
+
+/** Every problem folder of a QDUOJ export, in the natural order of the folder names. */
+export function readQduoj(data: Buffer): ImportedProblem[] {
+  const files = openZip(data, (paths) => paths.some((p) => /^[^/]+\/problem\.json$/.test(p)));
+  const folders = [...groupByTop(files)].filter(([, g]) => g.has('problem.json')).sort(([a], [b]) => naturalCompare(a, b));
+  if (folders.length === 0) throw importFailed('the archive holds no QDUOJ problem (a folder with problem.json)');
+  return folders.map(([name, g]) => readQduojProblem(g, name));
+}

@@ -207,7 +207,8 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
       spjCode,
       checkerProtocol: judgeMode === 'default' ? 'testlib' : (p.checkerProtocol ?? 'testlib'),
       // The default validator's flags, or the extra arguments of an ICPC (kattis) validator.
-      validatorFlags: judgeMode === 'default' || p.checkerProtocol === 'kattis' ? optionalText(p.validatorFlags) : null,
+      // '' (not null) in default mode: the ICPC default validator without flags; null: the usual comparison.
+      validatorFlags: judgeMode === 'default' ? (p.validatorFlags == null ? null : p.validatorFlags.trim()) : p.checkerProtocol === 'kattis' ? optionalText(p.validatorFlags) : null,
       userExtraFile: extraFiles(p.userExtraFile, 'userExtraFile'),
       judgeExtraFile: extraFiles(p.judgeExtraFile, 'judgeExtraFile'),
       ioScore,

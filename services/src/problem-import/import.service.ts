@@ -3,10 +3,11 @@
 // failed import leaves only unreferenced objects), then one transaction writes every problem, its images and
 // package programs. Anything that fails before the commit leaves the bank exactly as it was.
 import { createHash } from 'node:crypto';
-import { OjError, OWN_OJ, type ImportResult } from '@oj/proto';
+import { MD_IMAGE_MAX_BYTES, OjError, OWN_OJ, type ImportResult } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
+import { sniffImage } from '../account/account-settings.service';
 import { storeImage } from '../md-file/md-file.service';
 import { compileChecker } from '../problem-admin/checker-compile';
 import { languageIds, problemIdTaken } from '../problem-admin/problem-admin.repo';
@@ -31,7 +32,9 @@ const requireRoot = (v: Viewer) => {
 const named = (p: ImportedProblem, i: number) => p.problemId?.trim() || p.title.trim() || `#${i + 1}`;
 
 /** ProblemValues of an imported problem (the form's shape; the readers already checked the archive). */
-export function importedValues(p: ImportedProblem, problemId: string, allLanguages: readonly string[]): ProblemValues {
+/** `languageIds`: our language names → ids (the archive's templates name their language). */
+export function importedValues(p: ImportedProblem, problemId: string, languageIds: ReadonlyMap<string, number>): ProblemValues {
+  const allLanguages = [...languageIds.keys()];
   const subtask = p.judgeCaseMode === 'subtask_lowest' || p.judgeCaseMode === 'subtask_average';
   const cases = p.cases.map((c, i) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? (subtask ? i + 1 : null) }));
   const languages = p.languages.filter((l) => allLanguages.includes(l));
@@ -71,7 +74,8 @@ export function importedValues(p: ImportedProblem, problemId: string, allLanguag
     upload: null,
     languages: languages.length > 0 ? languages : [...allLanguages],
     tags: [...new Map(p.tags.map((t) => t.trim()).filter(Boolean).map((t) => [t.toLowerCase(), { name: t }])).values()],
-    templates: [],
+    // One template per language (the last wins); languages we do not have are dropped with the problem's other warnings.
+    templates: [...new Map(p.codeTemplates.flatMap((t) => (languageIds.has(t.language) && t.code.trim() ? [[languageIds.get(t.language)!, { lid: languageIds.get(t.language)!, code: t.code, status: t.enabled }] as const] : []))).values()],
   };
 }
 
@@ -124,14 +128,17 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
     const { viewer, result } = env;
     const base = named(p, i);
     const problemId = await freeProblemId(tx, base, env.used);
-    const v = importedValues(p, problemId, [...env.languages.keys()]);
+    const v = importedValues(p, problemId, env.languages);
     if (problemId !== base) result.warnings.push({ problemId, message: `the display id ${base} was taken; imported as ${problemId}` });
     for (const w of p.warnings) result.warnings.push({ problemId, message: w });
     for (const img of p.images) {
-      const stored = await storeImage(tx, img.data, viewer, null);
+      // Only the image types the site serves (no SVG: it can carry scripts); the others become a warning.
+      const safe = sniffImage(img.data) !== null && img.data.length <= MD_IMAGE_MAX_BYTES;
+      if (!safe) result.warnings.push({ problemId, message: `image ${img.fileName} was not imported (not a gif, jpg, png, bmp or webp image of at most ${MD_IMAGE_MAX_BYTES} bytes)` });
+      const link = safe ? (await storeImage(tx, img.data, viewer, null)).link : img.fileName;
       for (const k of ['description', 'input', 'output', 'hint'] as const) {
         const text = v.row[k];
-        if (text) v.row[k] = text.replaceAll(`import-image:${img.key}`, stored.link);
+        if (text) v.row[k] = text.replaceAll(`import-image:${img.key}`, link);
       }
     }
     const subtask = v.row.judgeCaseMode.startsWith('subtask');

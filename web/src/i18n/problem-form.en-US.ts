@@ -51,6 +51,7 @@ export const problemFormEnUS: Record<keyof typeof problemFormZhCN, string> = {
   'problemAdmin.form.modeDefaultInfo': 'The output is compared with the answer (trailing blanks may be ignored); with ICPC validator flags it is compared as the ICPC default validator does (float tolerance, case, spacing).',
   'problemAdmin.form.modeSpjInfo': 'The checker reads the input, the user output and the answer and decides: with testlib, exit 0 accepts, 1 is a wrong answer, 7 gives partial points; with the ICPC protocol, 42 accepts and 43 rejects. A changed checker must compile before the problem is saved.',
   'problemAdmin.form.modeInteractiveInfo': 'The interactor talks with the program over standard input and output and decides the verdict. A changed interactor must compile before the problem is saved.',
+  'problemAdmin.form.icpcValidator': 'Judge with the ICPC default output validator (tokens; floats and case by the flags below)',
   'problemAdmin.form.validatorFlags': 'ICPC validator flags (optional)',
   'problemAdmin.form.checkerLanguage': 'Language',
   'problemAdmin.form.checkerProtocol': 'Protocol',

@@ -49,6 +49,7 @@ export const problemFormZhCN = {
   'problemAdmin.form.modeDefaultInfo': '将选手输出与标准答案逐字比较（可忽略行末空白）；填写 ICPC 校验参数时按 ICPC 默认校验器比较（浮点误差、大小写、空白）。',
   'problemAdmin.form.modeSpjInfo': '特殊评测程序读取输入、选手输出和标准答案后给出结果：testlib 协议以退出码 0 通过、1 答案错误、7 部分得分；ICPC 协议以 42 通过、43 答案错误。修改后必须先编译成功才能保存。',
   'problemAdmin.form.modeInteractiveInfo': '交互程序与选手程序通过标准输入输出交替对话，由交互程序给出结果。修改后必须先编译成功才能保存。',
+  'problemAdmin.form.icpcValidator': '使用 ICPC 默认输出校验器（按词比较；浮点误差与大小写由下方参数决定）',
   'problemAdmin.form.validatorFlags': 'ICPC 校验参数（可选）',
   'problemAdmin.form.checkerLanguage': '程序语言',
   'problemAdmin.form.checkerProtocol': '协议',

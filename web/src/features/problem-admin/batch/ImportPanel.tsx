@@ -52,7 +52,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         <select className="rounded border border-slate-300 px-2 py-1 text-sm" value={format} data-testid="import-format" disabled={busy} onChange={(e) => setFormat(e.target.value as ImportFormatKey)}>
           {IMPORT_FORMATS.map((f) => (
             <option key={f.key} value={f.key}>
-              {intl.formatMessage({ id: `admin.batch.format.${f.key}` })}
+              {intl.formatMessage({ id: `admin.batch.format_${f.key}` })}
             </option>
           ))}
         </select>
@@ -62,7 +62,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         </button>
       </div>
       <p className="mt-2 text-xs text-slate-500">
-        <FormattedMessage id={`admin.batch.formatTips.${format}`} />
+        <FormattedMessage id={`admin.batch.formatTips_${format}`} />
       </p>
       {upload && (
         <div className="mt-3 space-y-1 text-sm" data-testid="import-progress">
@@ -73,7 +73,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
             {upload.phase === 'sending' ? (
               <FormattedMessage id="admin.batch.sending" values={{ pct }} />
             ) : server ? (
-              <FormattedMessage id={`admin.batch.phase.${server.phase}`} values={{ done: server.done, total: server.total, title: server.title ?? '' }} />
+              <FormattedMessage id={`admin.batch.phase_${server.phase}`} values={{ done: server.done, total: server.total, title: server.title ?? '' }} />
             ) : (
               <FormattedMessage id="admin.batch.checking" />
             )}

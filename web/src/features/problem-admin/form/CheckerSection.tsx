@@ -60,7 +60,13 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
       <div className="rounded border border-blue-200 bg-blue-50 px-3 py-2 text-xs text-blue-800" data-testid="problem-form-mode-info">
         <FormattedMessage id={info} />
       </div>
-      {(form.judgeMode === 'default' || form.checkerProtocol === 'kattis') && (
+      {form.judgeMode === 'default' && (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={form.icpcValidator} onChange={(e) => patch({ icpcValidator: e.target.checked })} data-testid="problem-form-icpc-validator" />
+          <FormattedMessage id="problemAdmin.form.icpcValidator" />
+        </label>
+      )}
+      {((form.judgeMode === 'default' && form.icpcValidator) || form.checkerProtocol === 'kattis') && (
         <label className="block text-sm">
           <span className="mb-1 block text-slate-700">
             <FormattedMessage id="problemAdmin.form.validatorFlags" />

@@ -44,6 +44,8 @@ export interface ProblemFormState {
   spjCode: string;
   checkerProtocol: 'testlib' | 'kattis';
   validatorFlags: string;
+  /** Default mode: judge with the ICPC default output validator (with `validatorFlags`) instead of the usual comparison. */
+  icpcValidator: boolean;
   /** The checker as loaded or last compiled successfully; a different one must be compiled before saving. */
   compiledChecker: string | null;
   isRemoveEndBlank: boolean;
@@ -91,6 +93,7 @@ export function newProblemForm(languageIds: number[]): ProblemFormState {
     spjCode: '',
     checkerProtocol: 'testlib',
     validatorFlags: '',
+    icpcValidator: false,
     compiledChecker: null,
     isRemoveEndBlank: true,
     openCaseResult: true,
@@ -137,6 +140,7 @@ export function formFromDetail(d: AdminProblemDetail, cases: readonly ProblemCas
     spjCode: d.spjCode ?? '',
     checkerProtocol: d.checkerProtocol === 'kattis' ? 'kattis' : 'testlib',
     validatorFlags: d.validatorFlags ?? '',
+    icpcValidator: d.validatorFlags !== null,
     compiledChecker: null,
     isRemoveEndBlank: d.isRemoveEndBlank,
     openCaseResult: d.openCaseResult,
@@ -252,7 +256,7 @@ export function formToDTO(s: ProblemFormState, languageName: (lid: number) => st
       spjLanguage: s.judgeMode === 'default' ? null : s.spjLanguage,
       spjCode: s.judgeMode === 'default' ? null : s.spjCode,
       checkerProtocol: s.checkerProtocol,
-      validatorFlags: (s.judgeMode === 'default' || s.checkerProtocol === 'kattis') && s.validatorFlags.trim() ? s.validatorFlags.trim() : null,
+      validatorFlags: validatorFlagsOf(s),
       isRemoveEndBlank: s.isRemoveEndBlank,
       openCaseResult: s.openCaseResult,
       isUploadCase: s.isUploadCase,
@@ -271,4 +275,11 @@ export function formToDTO(s: ProblemFormState, languageName: (lid: number) => st
     tags: s.tags.map((t) => ({ ...(t.id !== undefined && { id: t.id }), name: t.name })),
     codeTemplates: s.templates.filter((t) => s.languages.includes(t.lid) && (t.enabled || t.code.trim())).map((t) => ({ lid: t.lid, code: t.code, status: t.enabled })),
   };
+}
+
+/** What the form sends as `validatorFlags`: '' or flags when the ICPC validator is on (or kattis flags given), null otherwise. */
+export function validatorFlagsOf(s: Pick<ProblemFormState, 'judgeMode' | 'checkerProtocol' | 'validatorFlags' | 'icpcValidator'>): string | null {
+  const flags = s.validatorFlags.trim();
+  if (s.judgeMode === 'default') return s.icpcValidator ? flags : null;
+  return s.checkerProtocol === 'kattis' && flags ? flags : null;
 }

@@ -29,13 +29,9 @@ export function useSelfCheck(pid: number): { view: SelfCheckView | null; setView
   useLiveTopic(uid === null ? null : topics.user(uid), {
     events: {
       'submission.status': (d) => {
-        let final = false;
-        setView((v) => {
-          if (!v || !v.rows.some((r) => r.submitId === d.submitId)) return v;
-          final = !UNFINISHED.includes(d.status);
-          return { ...v, rows: v.rows.map((r) => (r.submitId === d.submitId ? { ...r, status: d.status, time: d.time } : r)) };
-        });
-        if (final) void reload();
+        if (!view?.rows.some((r) => r.submitId === d.submitId)) return;
+        setView((v) => v && { ...v, rows: v.rows.map((r) => (r.submitId === d.submitId ? { ...r, status: d.status, time: d.time } : r)) });
+        if (!UNFINISHED.includes(d.status)) void reload();
       },
     },
     onResync: () => void reload(),

@@ -1,0 +1,80 @@
+// Import and export in a real browser, in both languages: root imports an ICPC package on the batch page (upload
+// bar, the server's steps, the new problem), then runs its package self-check and watches every row arrive and
+// match; and exports a problem, imports the exported zip back through the page, and gets an equal problem.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { AdminProblemDetail } from '@oj/proto';
+import { packageZip } from '../fixtures/problem-packages/build';
+import { adminLogin } from './helpers';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
+
+async function detail(request: APIRequestContext, pid: number): Promise<AdminProblemDetail> {
+  const login = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
+  const token = login.headers()['authorization']!;
+  const body = (await (await request.get(`/api/admin/problem?pid=${pid}`, { headers: { authorization: token } })).json()) as { status: number; data: AdminProblemDetail };
+  expect(body.status).toBe(200);
+  return body.data;
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  const zh = locale === 'zh-CN';
+
+  test(`an ICPC package imports with progress and self-checks live, every row matching (${locale})`, async ({ page }) => {
+    await adminLogin(page, locale);
+    await page.getByTestId('admin-menu-problem-batch-operation').click();
+    await page.getByTestId('import-format').selectOption('icpc');
+    await page.getByTestId('import-file').setInputFiles({ name: 'aplusb.zip', mimeType: 'application/zip', buffer: packageZip('icpc', 'aplusb') });
+    await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-progress')).toBeVisible();
+    const done = page.getByTestId('import-result-problem');
+    await expect(done).toHaveCount(1);
+    await expect(done).toContainText('Sum of Two');
+    await expect(done).toContainText(zh ? '个测试点' : 'cases');
+    await expect(page.getByTestId('import-upload-bar')).toHaveAttribute('data-pct', '100');
+
+    await page.getByTestId('import-result-self-check').click();
+    await expect(page.getByTestId('self-check-row')).toHaveCount(4);
+    await page.getByTestId('self-check-start').click();
+    await expect(page.getByTestId('self-check-verdict')).toHaveText(zh ? '全部一致' : 'Every program matches', { timeout: 90_000 });
+    for (const row of await page.getByTestId('self-check-row').all()) await expect(row).toHaveAttribute('data-matches', 'true');
+    await expect(page.locator('[data-testid="self-check-row"][data-expected="time_limit_exceeded"]')).toHaveCount(1);
+    await expect(page.getByTestId('self-check-slowest')).toContainText(zh ? '时限' : 'limit');
+  });
+
+  test(`export a problem and import the zip back: the copy equals the original (${locale})`, async ({ page, request }) => {
+    await adminLogin(page, locale, '/admin/problem/batch-operation');
+    await page.getByTestId('import-format').selectOption('icpc');
+    await page.getByTestId('import-file').setInputFiles({ name: 'floatsum.zip', mimeType: 'application/zip', buffer: packageZip('icpc', 'floatsum') });
+    await page.getByTestId('import-start').click();
+    const first = page.getByTestId('import-result-problem');
+    await expect(first).toHaveCount(1);
+    const pid = Number(await first.getAttribute('data-pid'));
+    const original = await detail(request, pid);
+
+    await page.getByTestId('export-keyword').fill(original.problemId);
+    await page.getByTestId('export-keyword').press('Enter');
+    await page.locator(`[data-testid="export-row"][data-pid="${pid}"]`).getByTestId('export-pick').check();
+    await expect(page.getByTestId('export-start')).toHaveText(zh ? '导出所选（1）' : 'Export selected (1)');
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('export-start').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const exported = readFileSync(await download.path());
+
+    await page.getByTestId('import-format').selectOption('hoj');
+    await page.getByTestId('import-file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: exported });
+    await page.getByTestId('import-start').click();
+    const copyRow = page.getByTestId('import-result-problem');
+    await expect(copyRow).toHaveCount(1);
+    await expect(copyRow).not.toHaveAttribute('data-pid', String(pid));
+    // The display id is taken by the original: the copy gets a suffix, and the report says so.
+    await expect(page.getByTestId('import-warnings')).toContainText('was taken');
+    const copyPid = Number(await copyRow.getAttribute('data-pid'));
+    const copy = await detail(request, copyPid);
+    const strip = (p: AdminProblemDetail) => {
+      const { id: _i, problemId: _p, gmtCreate: _c, gmtModified: _m, modifiedUser: _u, ...rest } = p as AdminProblemDetail & Record<string, unknown>;
+      return { ...rest, tags: p.tags.map((t) => t.name), languages: p.languages.map((l) => l.name) };
+    };
+    expect(strip(copy)).toEqual(strip(original));
+  });
+}

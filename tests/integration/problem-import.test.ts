@@ -1,0 +1,195 @@
+// Problem imports over REST with a real runner: one original sample of each published format (HOJ, QDUOJ, FPS,
+// Hydro, ICPC) imports through its route and a correct program is judged Accepted on it; the export of a problem
+// imports back equal; an ICPC package's programs self-check with every row matching; and a bad archive (a `../`
+// path, a 100:1 entry, a DOCTYPE, malformed YAML, a case without its answer, a checker that does not compile)
+// is refused with a clear message and leaves the bank exactly as it was.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isInProgress, JudgeStatus, type AdminProblemDetail, type ImportResult, type SelfCheckView } from '@oj/proto';
+import { buildGateway, loadGatewayConfig, type Gateway } from '@oj/gateway';
+import { createMemoryBus, createServices, migrate, seed, silentLogger, writeZip, type OjServicesImpl } from '@oj/services';
+import { createRunnerLogger, loadRunnerConfig, startRunner, type Runner } from '@oj/judge-runner';
+import { startTestDatabase, type TestDatabase } from '../support/pg';
+import { fixtureFile, fixtureFiles, packageZip } from '../fixtures/problem-packages/build';
+
+const ROOT_PASSWORD = 'import-root-1';
+type Envelope<T = unknown> = { status: number; data: T; msg: string; code?: string };
+
+const C = {
+  sum: '#include <stdio.h>\nint main(){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}\n',
+  max3: '#include <stdio.h>\nint main(){long a,b,c;scanf("%ld %ld %ld",&a,&b,&c);long m=a>b?a:b;if(c>m)m=c;printf("%ld\\n",m);return 0;}\n',
+  vowels:
+    '#include <stdio.h>\n#include <string.h>\nint main(){char w[1024];int n=0;if(scanf("%1023s",w)!=1)return 0;for(char*p=w;*p;p++)if(strchr("aeiou",*p))n++;printf("%d\\n",n);return 0;}\n',
+  triple: '#include <stdio.h>\nint main(){long a;scanf("%ld",&a);printf("%ld\\n",3*a);return 0;}\n',
+};
+
+let db: TestDatabase;
+let dir: string;
+let services: OjServicesImpl;
+let runner: Runner;
+let gw: Gateway;
+let token = '';
+
+async function call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Envelope<T>> {
+  const res = await gw.app.inject({ method, url, headers: { authorization: token }, ...(payload !== undefined && { payload: payload as object }) });
+  expect(res.statusCode).toBeLessThan(500);
+  return res.json() as Envelope<T>;
+}
+
+async function upload(route: string, fileName: string, content: Buffer, lang = 'en-US'): Promise<Envelope<ImportResult>> {
+  const boundary = '----oj-import-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await gw.app.inject({
+    method: 'POST',
+    url: `/api/file/${route}`,
+    headers: { authorization: token, 'accept-language': lang, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode).toBeLessThan(500);
+  return res.json() as Envelope<ImportResult>;
+}
+
+async function detail(pid: number): Promise<AdminProblemDetail> {
+  const d = await call<AdminProblemDetail>('GET', `/api/admin/problem?pid=${pid}`);
+  expect(d.status, d.msg).toBe(200);
+  return d.data;
+}
+
+async function judge(pid: number, code: string): Promise<number> {
+  const p = await detail(pid);
+  const language = ['C', 'C++'].find((l) => p.languages.some((x) => x.name === l));
+  expect(language, `problem ${p.problemId} allows C or C++`).toBeDefined();
+  const sub = await call<{ submitId: number }>('POST', '/api/submit-problem-judge', { pid: p.problemId, language, code, cid: 0 });
+  expect(sub.status, sub.msg).toBe(200);
+  for (let i = 0; i < 600; i++) {
+    const d = await call<{ submission: { status: number } }>('GET', `/api/get-submission-detail?submitId=${sub.data.submitId}`);
+    if (!isInProgress(d.data.submission.status)) return d.data.submission.status;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('no verdict');
+}
+
+const bankSize = async () => (await call<{ total: number }>('GET', '/api/admin/problem/get-problem-list?limit=1')).data.total;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'oj-problem-import-'));
+  await chmod(dir, 0o711);
+  db = await startTestDatabase();
+  await migrate(db.url);
+  await seed(db.url, { adminPassword: ROOT_PASSWORD });
+  const bus = createMemoryBus();
+  services = await createServices({ databaseUrl: db.url, transport: bus, logger: silentLogger(), config: { submitIntervalS: 0 } });
+  await services.startWorkers();
+  runner = await startRunner({
+    transport: bus,
+    config: loadRunnerConfig({ OJ_RUNNER_ID: 'problem-import', OJ_RUNNER_WORK_DIR: dir, OJ_SANDBOX: 'bwrap', OJ_SANDBOX_UID_BASE: '23800', OJ_RUNNER_SLOTS: '2' }),
+    logger: createRunnerLogger({ level: 'silent' }),
+  });
+  gw = await buildGateway({ services, push: bus, config: loadGatewayConfig({ OJ_JWT_SECRET: 'problem-import-secret-'.padEnd(40, 'x') }) });
+  const res = await gw.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'root', password: ROOT_PASSWORD } });
+  token = res.headers.authorization as string;
+}, 120_000);
+
+afterAll(async () => {
+  await gw?.close();
+  await runner?.stop();
+  await services?.close();
+  await db?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('one sample of each format imports and judges', () => {
+  const cases: [format: string, route: string, file: () => [string, Buffer], title: string, code: string][] = [
+    ['HOJ', 'import-problem', () => ['hoj.zip', packageZip('hoj', 'aplusb')], '', C.sum],
+    ['QDUOJ', 'import-qdoj-problem', () => ['qduoj.zip', packageZip('qduoj', 'export')], 'Largest of Three', C.max3],
+    ['FPS', 'import-fps-problem', () => ['problems.xml', fixtureFile('fps', 'two-problems/problems.xml')], 'Count the Vowels', C.vowels],
+    ['Hydro', 'import-hydro-problem', () => ['hydro.zip', packageZip('hydro', 'export')], 'Triple It', C.triple],
+    ['ICPC', 'import-icpc-problem', () => ['aplusb.zip', packageZip('icpc', 'aplusb')], 'Sum of Two', C.sum],
+  ];
+  for (const [format, route, file, title, code] of cases) {
+    it(`${format}`, async () => {
+      const [name, data] = file();
+      const r = await upload(route, name, data);
+      expect(r.status, r.msg).toBe(200);
+      expect(r.data.problems.length).toBeGreaterThan(0);
+      const target = title ? r.data.problems.find((p) => p.title === title) : r.data.problems[0];
+      expect(target, `${format} imports ${title}`).toBeDefined();
+      expect(target!.cases).toBeGreaterThan(0);
+      expect(await judge(target!.id, code)).toBe(JudgeStatus.ACCEPTED);
+    }, 120_000);
+  }
+});
+
+describe('export and self-check', () => {
+  it('an exported problem imports back equal', async () => {
+    const r = await upload('import-icpc-problem', 'floatsum.zip', packageZip('icpc', 'floatsum'));
+    expect(r.status, r.msg).toBe(200);
+    const original = await detail(r.data.problems[0]!.id);
+    const res = await gw.app.inject({ method: 'GET', url: `/api/file/export-problem?pid=${original.id}`, headers: { authorization: token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/zip');
+    const back = await upload('import-problem', 'export.zip', res.rawPayload);
+    expect(back.status, back.msg).toBe(200);
+    const copy = await detail(back.data.problems[0]!.id);
+    const strip = (p: AdminProblemDetail) => {
+      const { id: _id, problemId: _pid, gmtCreate: _c, gmtModified: _m, modifiedUser: _u, ...rest } = p as AdminProblemDetail & Record<string, unknown>;
+      return { ...rest, tags: p.tags.map((t) => t.name), languages: p.languages.map((l) => l.name) };
+    };
+    expect(copy.problemId).toMatch(new RegExp(`^${original.problemId}`));
+    expect(strip(copy)).toEqual(strip(original));
+    const cases = async (pid: number) => (await call<{ input: string; output: string; score: number | null }[]>('GET', `/api/admin/problem/get-problem-cases?pid=${pid}`)).data.map((c) => [c.input, c.output, c.score]);
+    expect(await cases(copy.id)).toEqual(await cases(original.id));
+  }, 120_000);
+
+  it('an ICPC package with accepted, wrong and too-slow programs self-checks with every row matching', async () => {
+    const r = await upload('import-icpc-problem', 'aplusb.zip', packageZip('icpc', 'aplusb'));
+    expect(r.status, r.msg).toBe(200);
+    const pid = r.data.problems[0]!.id;
+    expect(r.data.problems[0]!.submissions).toBeGreaterThanOrEqual(3);
+    const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${pid}`);
+    expect(started.status, started.msg).toBe(200);
+    let view = started.data;
+    for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
+      await new Promise((res) => setTimeout(res, 200));
+      view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${pid}`)).data;
+    }
+    expect(new Set(view.rows.map((row) => row.expected))).toEqual(new Set(['accepted', 'wrong_answer', 'time_limit_exceeded']));
+    expect(view.rows.map((row) => [row.path, row.matches])).toEqual(view.rows.map((row) => [row.path, true]));
+    expect(view.slowestAccepted).not.toBeNull();
+    expect(view.slowestAccepted!).toBeLessThanOrEqual(view.timeLimit);
+  }, 300_000);
+});
+
+describe('a bad archive is refused and changes nothing', () => {
+  const icpc = (extra: { name: string; data: Buffer }[], drop?: (n: string) => boolean) =>
+    writeZip([...fixtureFiles('icpc', 'aplusb').filter((f) => !drop?.(f.name)), ...extra]);
+  const bad: [what: string, route: string, name: string, data: () => Buffer, message: RegExp][] = [
+    ['a path leaving the target', 'import-icpc-problem', 'p.zip', () => icpc([{ name: '../evil.txt', data: Buffer.from('x') }]), /evil\.txt/],
+    ['a 100:1 entry', 'import-icpc-problem', 'p.zip', () => icpc([{ name: 'data/secret/bomb.in', data: Buffer.alloc(8 << 20, 0x30) }, { name: 'data/secret/bomb.ans', data: Buffer.from('0\n') }]), /bomb\.in/],
+    ['a DOCTYPE in FPS', 'import-fps-problem', 'x.xml', () => Buffer.from('<?xml version="1.0"?><!DOCTYPE fps [<!ENTITY a "b">]><fps><item><title>&a;</title></item></fps>'), /DOCTYPE|ENTITY/],
+    ['malformed YAML', 'import-icpc-problem', 'p.zip', () => icpc([{ name: 'problem.yaml', data: Buffer.from('name: [unclosed\n') }], (n) => n === 'problem.yaml'), /problem\.yaml/],
+    ['a case without its answer', 'import-icpc-problem', 'p.zip', () => icpc([], (n) => n === 'data/secret/1.ans' || /data\/secret\/[^/]+\.ans$/.test(n)), /\.in|\.ans|answer/],
+    [
+      'a checker that does not compile',
+      'import-icpc-problem',
+      'p.zip',
+      () => writeZip([...fixtureFiles('icpc', 'floatsum').filter((f) => !f.name.startsWith('problem.yaml')), { name: 'problem.yaml', data: Buffer.from('name: Broken\nvalidation: custom\n') }, { name: 'output_validators/v/v.cpp', data: Buffer.from('int main( { return 42; }\n') }]),
+      /.+/,
+    ],
+  ];
+  for (const [what, route, name, data, message] of bad) {
+    it(what, async () => {
+      const before = await bankSize();
+      const r = await upload(route, name, data(), 'zh-CN');
+      expect(r.status, r.msg).not.toBe(200);
+      expect(r.msg).toMatch(message);
+      expect(await bankSize()).toBe(before);
+    }, 120_000);
+  }
+});

@@ -8,8 +8,8 @@ import type { ImportResult } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
 import type { UploadProgress } from '../../../lib/upload';
 import { showToast } from '../../../stores/ui';
-import { IMPORT_FORMATS, importArchive, newProgressKey, type ImportFormatKey } from './batch-api';
-import { useImportProgress } from './useImportProgress';
+import { newProgressKey, useKeyedProgress } from '../../../lib/useKeyedProgress';
+import { IMPORT_FORMATS, importArchive, type ImportFormatKey } from './batch-api';
 
 export function ImportPanel({ onImported }: { onImported: () => void }) {
   const intl = useIntl();
@@ -20,13 +20,13 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const server = useImportProgress(key);
+  const server = useKeyedProgress('import.progress', key);
   const busy = upload !== null && result === null && error === null;
   const accept = IMPORT_FORMATS.find((f) => f.key === format)!.accept;
 
   const run = async () => {
     if (!file) return showToast('warning', intl.formatMessage({ id: 'admin.batch.chooseFile' }));
-    const k = newProgressKey();
+    const k = newProgressKey('import');
     setKey(k);
     setResult(null);
     setError(null);

@@ -13,8 +13,6 @@ export const IMPORT_FORMATS = [
 ] as const;
 export type ImportFormatKey = (typeof IMPORT_FORMATS)[number]['key'];
 
-export const newProgressKey = () => `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-
 export function importArchive(format: ImportFormatKey, file: File, progressKey: string, onProgress: (p: UploadProgress) => void): Promise<ImportResult> {
   const f = IMPORT_FORMATS.find((x) => x.key === format)!;
   // Large archives: the server reads, compiles and stores before answering.

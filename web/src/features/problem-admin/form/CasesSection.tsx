@@ -2,9 +2,11 @@
 // typed by hand; the judge-case mode; per case a score (OI) and a group number (subtask modes).
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { TestdataProgress } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import type { UploadProgress } from '../../../lib/upload';
+import { newProgressKey, useKeyedProgress } from '../../../lib/useKeyedProgress';
 import { uploadTestcases } from './form-api';
 import { spreadScores, type FormCase, type JudgeCaseMode, type ProblemFormState } from './problem-form-model';
 
@@ -17,7 +19,7 @@ const MODES: [JudgeCaseMode, MessageId][] = [
 
 const small = 'w-20 rounded border border-slate-300 px-2 py-1 text-sm';
 
-function ProgressBar({ p }: { p: UploadProgress }) {
+function ProgressBar({ p, server }: { p: UploadProgress; server: TestdataProgress | null }) {
   const pct = p.total > 0 ? Math.round((p.loaded / p.total) * 100) : 0;
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
   return (
@@ -28,6 +30,8 @@ function ProgressBar({ p }: { p: UploadProgress }) {
       <div className="text-xs text-slate-500">
         {p.phase === 'sending' ? (
           <FormattedMessage id="problemAdmin.form.uploadSending" values={{ pct, sent: mb(p.loaded), total: mb(p.total) }} />
+        ) : server && server.phase !== 'receiving' ? (
+          <FormattedMessage id={`problemAdmin.form.uploadPhase_${server.phase}`} values={{ done: server.done, total: server.total }} />
         ) : (
           <FormattedMessage id="problemAdmin.form.uploadChecking" />
         )}
@@ -39,6 +43,8 @@ function ProgressBar({ p }: { p: UploadProgress }) {
 export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (p: Partial<ProblemFormState>) => void }) {
   const intl = useIntl();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [key, setKey] = useState<string | null>(null);
+  const server = useKeyedProgress('testdata.progress', key);
   const oi = form.type === 1;
   const subtask = form.judgeCaseMode === 'subtask_lowest' || form.judgeCaseMode === 'subtask_average';
   const setCase = (i: number, p: Partial<FormCase>) => patch({ cases: form.cases.map((c, j) => (j === i ? { ...c, ...p } : c)) });
@@ -46,8 +52,10 @@ export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setProgress({ phase: 'sending', loaded: 0, total: file.size });
+    const k = newProgressKey('testdata');
+    setKey(k);
     try {
-      const r = await uploadTestcases(file, form.judgeCaseMode, setProgress);
+      const r = await uploadTestcases(file, form.judgeCaseMode, k, setProgress);
       const scores = spreadScores(r.fileList.length);
       patch({
         uploadDir: r.fileListDir,
@@ -89,7 +97,7 @@ export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (
           <p className="text-xs text-slate-500">
             <FormattedMessage id="problemAdmin.form.zipHint" />
           </p>
-          {progress && <ProgressBar p={progress} />}
+          {progress && <ProgressBar p={progress} server={server} />}
           {!form.uploadDir && form.storedVersion && (
             <p className="text-xs text-slate-600" data-testid="problem-form-stored-cases">
               <FormattedMessage id="problemAdmin.form.storedCases" values={{ n: form.cases.length }} />

@@ -12,7 +12,8 @@ export const updateProblem = (dto: ProblemDTO) => api.put<null>('/admin/problem'
 export const compileChecker = (kind: 'spj' | 'interactive', dto: CompileDTO) => api.post<null>(`/admin/problem/compile-${kind}`, dto, { silent: true, timeoutMs: 120_000 });
 export const allTags = () => api.get<AdminTag[]>('/get-all-problem-tags', { query: { oj: 'ME' } });
 
-export const uploadTestcases = (file: File, mode: string, onProgress: (p: UploadProgress) => void) =>
-  uploadFile<UploadTestcaseResult>('/file/upload-testcase-zip', file, file.name, { query: { mode }, onProgress });
+/** `progressKey`: the server's steps come as `testdata.progress` under it (lib/useKeyedProgress.ts). */
+export const uploadTestcases = (file: File, mode: string, progressKey: string, onProgress: (p: UploadProgress) => void) =>
+  uploadFile<UploadTestcaseResult>('/file/upload-testcase-zip', file, file.name, { query: { mode, progressKey }, onProgress });
 export const uploadMdImage = (file: File) => uploadFile<{ link: string; fileId: number }>('/file/upload-md-img', file, file.name);
 export const uploadMdFile = (file: File) => uploadFile<{ link: string; fileId: number }>('/file/upload-md-file', file, file.name);

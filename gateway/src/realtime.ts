@@ -199,6 +199,8 @@ export function createRealtime(
         return viewer !== null && viewer.uid === topic.uid;
       case 'judge-status':
         return viewer !== null && isAdminRole(viewer.roles);
+      case 'problem-counts':
+        return true;
       case 'contest':
       case 'scoreboard':
       case 'contest-admin':

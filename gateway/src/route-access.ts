@@ -64,6 +64,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   // problems, tags, submissions
   'GET /api/get-problem-list': open,
   'GET /api/get-problem-detail': open,
+  'GET /api/get-random-problem': open,
   'GET /api/get-all-problem-tags': open,
   'GET /api/get-problem-tags': open,
   'POST /api/submit-problem-judge': permission('submit'),

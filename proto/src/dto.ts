@@ -97,6 +97,9 @@ export const ProblemListQuery = Type.Object({
 });
 export type ProblemListQuery = Static<typeof ProblemListQuery>;
 
+/** `GET /api/get-random-problem`: `oj` as the list's (absent or `All`: any public problem). */
+export const RandomProblemQuery = Type.Object({ oj: Type.Optional(Type.String({ maxLength: 20 })) });
+
 const StatusCounts = {
   total: Type.Integer(),
   ac: Type.Integer(),

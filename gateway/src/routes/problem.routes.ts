@@ -1,11 +1,13 @@
-// Problem endpoints of the original product: the paged list and one problem's detail (anonymous, personalised when logged in).
-import { ok, ProblemDetailQuery, ProblemListQuery } from '@oj/proto';
+// Problem endpoints of the original product: the paged list, a random problem and one problem's detail (anonymous, personalised when logged in).
+import { ok, ProblemDetailQuery, ProblemListQuery, RandomProblemQuery } from '@oj/proto';
 import { viewerOf, type RouteDeps, type TypedApp } from './types';
 
 export function registerProblemRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
   app.get('/api/get-problem-list', { schema: { querystring: ProblemListQuery }, preHandler: auth.anon }, async (req) =>
     ok(await services.problems.list(req.query, viewerOf(req))),
   );
+
+  app.get('/api/get-random-problem', { schema: { querystring: RandomProblemQuery } }, async (req) => ok(await services.problems.random(req.query.oj)));
 
   app.get('/api/get-problem-detail', { schema: { querystring: ProblemDetailQuery }, preHandler: auth.anon }, async (req) =>
     ok(await services.problems.detail(req.query.problemId, viewerOf(req))),

@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEvent, ScoreboardDelta } from '../contest';
 import { UnreadCounts } from '../discuss';
+import { ProblemCount } from '../dto';
 import { decode } from '../decode';
 import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
@@ -63,6 +64,7 @@ export const PUSH_EVENTS = {
   'judge.runners': { topics: ['judge-status'], data: JudgeRunnersData },
   'judge.queue': { topics: ['judge-status'], data: JudgeQueueData },
   'import.progress': { topics: ['user'], data: ImportProgress },
+  'problem.counts': { topics: ['problem-counts'], data: ProblemCount },
   'testdata.progress': { topics: ['user'], data: TestdataProgress },
 } as const satisfies Record<string, PushEventSpec>;
 

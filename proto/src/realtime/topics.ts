@@ -10,18 +10,19 @@ export type Topic =
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'test-judge'; key: string }
-  | { kind: 'judge-status' };
+  | { kind: 'judge-status' }
+  | { kind: 'problem-counts' };
 
 export type TopicKind = Topic['kind'];
 
 /** The name of a topic of kind `K`, as its builder types it (so a watcher's handlers can be checked against it). */
-export type TopicName<K extends TopicKind = TopicKind> = K extends 'judge-status' ? 'judge-status' : `${K}:${string}`;
+export type TopicName<K extends TopicKind = TopicKind> = K extends 'judge-status' | 'problem-counts' ? K : `${K}:${string}`;
 
 /** The kind of a topic name typed by a builder; every kind for a plain `string`. */
 export type KindOfTopic<T extends string> = string extends T
   ? TopicKind
-  : T extends 'judge-status'
-    ? 'judge-status'
+  : T extends 'judge-status' | 'problem-counts'
+    ? T
     : T extends `${infer K}:${string}`
       ? Extract<K, TopicKind>
       : never;
@@ -42,11 +43,14 @@ export const topics = {
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
   judgeStatus: (): TopicName<'judge-status'> => 'judge-status',
+  /** The public problems' status counters (practice verdicts), for the problem list. */
+  problemCounts: (): TopicName<'problem-counts'> => 'problem-counts',
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */
 export function parseTopic(topic: string): Topic | null {
   if (topic === 'judge-status') return { kind: 'judge-status' };
+  if (topic === 'problem-counts') return { kind: 'problem-counts' };
   const i = topic.indexOf(':');
   if (i < 0) return null;
   const kind = topic.slice(0, i);
@@ -83,6 +87,8 @@ export function formatTopic(t: Topic): string {
       return topics.testJudge(t.key);
     case 'judge-status':
       return topics.judgeStatus();
+    case 'problem-counts':
+      return topics.problemCounts();
   }
 }
 

@@ -19,7 +19,7 @@ import type { JudgeRow } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
 import { counterDelta } from './counters';
-import { addToCounters, countCase, insertCaseOnce, lockSubmission, problemJudgeFacts, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
+import { addToCounters, countCase, insertCaseOnce, lockSubmission, problemJudgeFacts, publicProblemCounts, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 
 type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -161,6 +161,12 @@ export async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> 
   return [await appendPush(tx, topics.submission(row.submitId), 'submission.status', data), await appendPush(tx, topics.user(row.uid), 'submission.status', data)];
 }
 
+/** `problem.counts` on `problem-counts` for a public problem (nothing for the others). */
+async function pushCounts(tx: Tx, pid: number): Promise<PushMessage[]> {
+  const counts = await publicProblemCounts(tx, pid);
+  return counts ? [await appendPush(tx, topics.problemCounts(), 'problem.counts', counts)] : [];
+}
+
 export class JudgeIngester {
   private sub: Stoppable | null = null;
 
@@ -290,8 +296,9 @@ export class JudgeIngester {
       casesTotal: Math.max(row.casesTotal, ev.cases.length),
       oiRankScore: problem ? oiRankScore(problem.type, ev.score, problem.difficulty, problem.ioScore) : null,
     });
-    // A contest verdict updates its contest record and the boards in this same transaction.
-    const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : [];
+    // A contest verdict updates its contest record and the boards in this same transaction; a practice verdict
+    // pushes the public problem's new counters to the problem lists.
+    const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : await pushCounts(tx, updated.pid);
     return [...(await pushStatus(tx, updated)), ...board];
   }
 

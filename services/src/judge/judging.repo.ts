@@ -1,7 +1,7 @@
 // The SQL of a submission's judging: the submission locked, the problems' exactly-once counters, the outbox (due rows taken with SKIP LOCKED, marks, back-off, pruning), the
 // judge events (status moves, cases stored once, the final verdict) and the stall watchdog's re-queues.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import { JudgeStatus } from '@oj/proto';
+import { JudgeStatus, type ProblemCount } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { COUNTER_COLUMNS, type counterDelta } from './counters';
 import { judge, judgeCase, outbox, problems, type JudgeRow } from '../db/schema';
@@ -20,6 +20,17 @@ export async function addToCounters(tx: Tx, pid: number, delta: ReturnType<typeo
     if (n) set[k] = sql`${problems[k]} + ${n}`;
   }
   if (Object.keys(set).length > 0) await tx.update(problems).set(set).where(eq(problems.id, pid));
+}
+
+/** A public problem's (auth 1) status counters as they stand, for the problem list's live column; null otherwise. */
+export async function publicProblemCounts(tx: Tx, pid: number): Promise<ProblemCount | null> {
+  const [row] = await tx
+    .select({ pid: problems.id, auth: problems.auth, total: problems.total, ...Object.fromEntries(COUNTER_COLUMNS.map((k) => [k, problems[k]])) })
+    .from(problems)
+    .where(eq(problems.id, pid));
+  if (!row || row.auth !== 1) return null;
+  const { auth: _auth, ...counts } = row as unknown as ProblemCount & { auth: number };
+  return counts;
 }
 
 /**

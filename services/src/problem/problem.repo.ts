@@ -71,6 +71,14 @@ export async function listProblems(db: DbOrTx, f: ProblemListFilter, size: numbe
   return { total, rows };
 }
 
+/** The display id of a random public problem (of one remote OJ, or ours with `true`), or undefined when none. */
+export async function randomPublicProblemId(db: DbOrTx, oj?: string | true): Promise<string | undefined> {
+  const conds: (SQL | undefined)[] = [visible(false)];
+  if (oj !== undefined) conds.push(oj === true ? eq(problems.isRemote, false) : ilike(problems.problemId, `${escapeLike(oj)}-%`));
+  const [row] = await db.select({ problemId: problems.problemId }).from(problems).where(and(...conds)).orderBy(sql`random()`).limit(1);
+  return row?.problemId;
+}
+
 /** A problem with its test cases in judging order; undefined when it is gone. */
 export async function problemWithCases(tx: DbOrTx, pid: number) {
   const [p] = await tx.select().from(problems).where(eq(problems.id, pid));

@@ -15,13 +15,22 @@ import { isAdmin, type Viewer } from '../account/viewer';
 import { pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { languagesAndTemplatesOf } from './code-template.repo';
-import { findProblemByDisplayId, listProblems, tagsOf } from './problem.repo';
+import { findProblemByDisplayId, listProblems, randomPublicProblemId, tagsOf } from './problem.repo';
 import { isInt4, type DbOrTx } from '../db/client';
 import type { problems } from '../db/schema';
 
 export interface ProblemService {
   list(q: ProblemListQuery, viewer: Viewer | null): Promise<PageOf<ProblemVO>>;
   detail(problemId: string, viewer: Viewer | null): Promise<ProblemInfo>;
+  /** `GET /api/get-random-problem`: a random public problem (of the OJ asked for, if any). */
+  random(oj: string | undefined): Promise<{ problemId: string }>;
+}
+
+/** The list's `oj`: a remote key, `true` for our own problems, undefined for all (absent or `All`). */
+function ojFilter(raw: string | undefined): string | true | undefined {
+  const oj = raw?.trim().toUpperCase();
+  if (!oj || oj === 'ALL') return undefined;
+  return (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true;
 }
 
 /** Remote judges whose problems are told apart by a `KEY-` prefix of the display id. */
@@ -87,7 +96,7 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
       const current = q.currentPage ?? 1;
       const size = q.limit ?? PAGE_SIZES.problemList;
       const keyword = q.keyword?.trim();
-      const oj = q.oj?.trim().toUpperCase();
+      const oj = ojFilter(q.oj);
       const { total, rows } = await listProblems(
         db,
         {
@@ -95,7 +104,7 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
           tagIds: parseTagIds(q.tagId),
           ...(keyword && { keyword }),
           ...(q.difficulty !== undefined && { difficulty: q.difficulty }),
-          ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
+          ...(oj !== undefined && { oj }),
         },
         size,
         pageOffset(current, size),
@@ -118,6 +127,12 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
         };
       });
       return pageOf(records, total, current, size);
+    },
+
+    async random(oj) {
+      const problemId = await randomPublicProblemId(db, ojFilter(oj));
+      if (!problemId) throw new OjError('PROBLEM_NOT_FOUND');
+      return { problemId };
     },
 
     async detail(problemId, viewer): Promise<ProblemInfo> {

@@ -3,6 +3,7 @@
 import type { JudgeStatusCode } from '@oj/proto';
 import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageId } from './build';
 import { adminZhCN } from './admin.zh-CN';
+import { problemListZhCN } from './problem-list.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { problemFormZhCN } from './problem-form.zh-CN';
@@ -409,6 +410,7 @@ export const zhCNStatic = {
   ...problemFormZhCN,
   ...boardZhCN,
   ...adminZhCN,
+  ...problemListZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

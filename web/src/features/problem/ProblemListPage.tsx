@@ -1,16 +1,25 @@
-// /problem: the problem list with keyword and difficulty filters, pass rate and paging; filters live in the URL.
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+// /problem: the problem list. Filters live in the URL: the bank (`oj`: All, ours, each remote judge), difficulty,
+// keyword and tags (`tagId`, several: problems carrying all of them), page and size. The tag panel groups tags by
+// classification with a search; tags can be hidden from the table; Reset clears everything; Random opens a random
+// public problem of the bank. Counters and the signed-in user's tick/minus update live (list/useLiveProblemList.ts).
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PAGE_SIZES, type PageOf, type ProblemVO } from '@oj/proto';
+import { useSnapshot } from 'valtio';
+import { OWN_OJ, PAGE_SIZES, REMOTE_OJ_KEYS, type ProblemListQuery } from '@oj/proto';
 import { DataTable } from '../../components/DataTable';
 import { KeywordSearch } from '../../components/KeywordSearch';
-import { percent } from '../../lib/format';
 import { intParam, useQueryPatch } from '../../lib/search-params';
+import { readJson, writeJson } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { getProblemList } from './problem-api';
+import { isLoggedIn, sessionState } from '../../stores/session';
+import { PassRate } from './list/PassRate';
+import { TagsPanel } from './list/TagsPanel';
+import { useLiveProblemList } from './list/useLiveProblemList';
+import { getRandomProblem } from './problem-api';
 
 const DIFFICULTY_STYLE = ['bg-green-100 text-green-800', 'bg-amber-100 text-amber-800', 'bg-red-100 text-red-800'];
+const SHOW_TAGS_KEY = 'oj.problemList.showTags';
 
 export function DifficultyTag({ level }: { level: number }) {
   if (level < 0 || level > 2) return null;
@@ -21,54 +30,84 @@ export function DifficultyTag({ level }: { level: number }) {
   );
 }
 
+/** ✔ ever accepted, ✘ tried, nothing when never submitted (or logged out). */
+function MyStatus({ status }: { status: number | undefined }) {
+  if (status === undefined || status === -10) return null;
+  return status === 0 ? (
+    <span className="text-green-600" data-testid="my-status" data-status="ac">
+      ✔
+    </span>
+  ) : (
+    <span className="text-red-500" data-testid="my-status" data-status="tried">
+      ✘
+    </span>
+  );
+}
+
 export function ProblemListPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'problem.list.title' }));
+  const navigate = useNavigate();
+  const loggedIn = isLoggedIn(useSnapshot(sessionState));
   const { params, update, setParams } = useQueryPatch();
   const page = intParam(params.get('currentPage'), 1);
   const limit = intParam(params.get('limit'), PAGE_SIZES.problemList);
   const keyword = params.get('keyword') ?? '';
+  const oj = params.get('oj') ?? 'All';
+  const tagIds = (params.get('tagId') ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
   const difficultyRaw = params.get('difficulty');
   const difficulty = difficultyRaw === '0' || difficultyRaw === '1' || difficultyRaw === '2' ? Number(difficultyRaw) : undefined;
-
-  const [data, setData] = useState<PageOf<ProblemVO> | null>(null);
-  const [loading, setLoading] = useState(true);
   const [draft, setDraft] = useState(keyword);
+  const [showTags, setShowTags] = useState(() => readJson(SHOW_TAGS_KEY, (x): x is boolean => typeof x === 'boolean') ?? true);
 
-  useEffect(() => setDraft(keyword), [keyword]);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    getProblemList({ currentPage: page, limit, keyword: keyword || undefined, difficulty })
-      .then((d) => live && setData(d))
-      .catch(() => live && setData(null))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [page, limit, keyword, difficulty]);
+  const q: ProblemListQuery = { currentPage: page, limit, ...(keyword && { keyword }), ...(difficulty !== undefined && { difficulty }), ...(oj !== 'All' && { oj }), ...(tagIds.length > 0 && { tagId: tagIds.join(',') }) };
+  const { data, loading, mine } = useLiveProblemList(q);
 
   const search = (e: FormEvent) => {
     e.preventDefault();
     update({ keyword: draft.trim(), currentPage: 1 });
   };
+  const toggleTag = (id: number) => {
+    const next = tagIds.includes(id) ? tagIds.filter((t) => t !== id) : [...tagIds, id];
+    update({ tagId: next.join(','), currentPage: 1 });
+  };
+  const random = async () => {
+    try {
+      const { problemId } = await getRandomProblem(oj === 'All' ? undefined : oj);
+      void navigate(`/problem/${encodeURIComponent(problemId)}`);
+    } catch {
+      // The API client showed why (no public problem in this bank).
+    }
+  };
+  const toggleShowTags = () => {
+    setShowTags(!showTags);
+    writeJson(SHOW_TAGS_KEY, !showTags);
+  };
+  const select = 'rounded border border-slate-300 bg-white px-2 py-1 text-sm';
+  const btn = 'rounded border border-slate-300 px-3 py-1 text-sm text-slate-600 hover:bg-slate-50';
 
   return (
-    <div className="mx-auto max-w-screen-xl px-4 py-6">
-      <div className="rounded-lg border border-slate-200 bg-white">
+    <div className="mx-auto flex max-w-screen-xl flex-col gap-4 px-4 py-6 lg:flex-row lg:items-start">
+      <div className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white">
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
           <h1 className="mr-auto text-lg font-semibold text-slate-800">
             <FormattedMessage id="problem.list.title" />
           </h1>
           <label className="flex items-center gap-2 text-sm text-slate-600">
+            <FormattedMessage id="problem.list.bank" />
+            <select data-testid="oj-filter" className={select} value={oj} onChange={(e) => update({ oj: e.target.value === 'All' ? '' : e.target.value, tagId: '', currentPage: 1 })}>
+              <option value="All">{intl.formatMessage({ id: 'problem.list.all' })}</option>
+              <option value={OWN_OJ}>{intl.formatMessage({ id: 'problem.list.ours' })}</option>
+              {REMOTE_OJ_KEYS.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-600">
             <FormattedMessage id="problem.list.difficulty" />
-            <select
-              data-testid="difficulty-filter"
-              className="rounded border border-slate-300 bg-white px-2 py-1"
-              value={difficulty ?? ''}
-              onChange={(e) => update({ difficulty: e.target.value, currentPage: 1 })}
-            >
+            <select data-testid="difficulty-filter" className={select} value={difficulty ?? ''} onChange={(e) => update({ difficulty: e.target.value, currentPage: 1 })}>
               <option value="">{intl.formatMessage({ id: 'problem.list.all' })}</option>
               {[0, 1, 2].map((d) => (
                 <option key={d} value={d}>
@@ -78,22 +117,37 @@ export function ProblemListPage() {
             </select>
           </label>
           <KeywordSearch testId="problem-keyword" placeholder="problem.list.keyword" value={draft} onChange={setDraft} onSubmit={search}>
-            <button
-              type="button"
-              className="rounded border border-slate-300 px-3 py-1 text-sm text-slate-600 hover:bg-slate-50"
-              onClick={() => setParams(new URLSearchParams())}
-            >
+            <button type="button" className={btn} data-testid="problem-reset" onClick={() => setParams(new URLSearchParams())}>
               <FormattedMessage id="common.action.reset" />
             </button>
           </KeywordSearch>
+          <button type="button" className={btn} data-testid="problem-random" onClick={() => void random()}>
+            <FormattedMessage id="problem.list.random" />
+          </button>
+          <label className="flex items-center gap-1 text-sm text-slate-600">
+            <input type="checkbox" checked={showTags} onChange={toggleShowTags} data-testid="show-tags" />
+            <FormattedMessage id="problem.list.showTags" />
+          </label>
         </div>
         <DataTable
           data={data}
           loading={loading}
           testId="problem-table"
-          columns={['problem.list.id', 'problem.list.problemTitle', 'problem.list.difficulty', { id: 'problem.list.tags', className: 'hidden md:table-cell' }, 'problem.list.passRate']}
+          columns={[
+            ...(loggedIn ? [{ id: 'problem.list.mine' as const, className: 'w-8' }] : []),
+            'problem.list.id',
+            'problem.list.problemTitle',
+            'problem.list.difficulty',
+            showTags && { id: 'problem.list.tags', className: 'hidden md:table-cell' },
+            'problem.list.passRate',
+          ]}
           row={(p) => (
             <tr key={p.pid} data-testid="problem-row" data-problem-id={p.problemId} className="border-t border-slate-100 hover:bg-slate-50">
+              {loggedIn && (
+                <td className="px-3 py-2 text-center">
+                  <MyStatus status={mine[p.pid]?.status} />
+                </td>
+              )}
               <td className="px-3 py-2 font-mono text-slate-600">{p.problemId}</td>
               <td className="px-3 py-2">
                 <Link to={`/problem/${encodeURIComponent(p.problemId)}`} className="text-blue-600 hover:underline">
@@ -103,27 +157,27 @@ export function ProblemListPage() {
               <td className="px-3 py-2">
                 <DifficultyTag level={p.difficulty} />
               </td>
-              <td className="hidden px-3 py-2 md:table-cell">
-                <div className="flex flex-wrap gap-1">
-                  {p.tags.map((t) => (
-                    <span key={t.id} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                      {t.name}
-                    </span>
-                  ))}
-                </div>
-              </td>
-              <td className="px-3 py-2" title={intl.formatMessage({ id: 'problem.list.counts' }, { ac: p.ac, total: p.total })}>
-                <div className="flex items-center gap-2">
-                  <div className="h-1.5 w-16 overflow-hidden rounded bg-slate-200">
-                    <div className="h-full bg-green-500" style={{ width: percent(p.ac, p.total) }} />
+              {showTags && (
+                <td className="hidden px-3 py-2 md:table-cell">
+                  <div className="flex flex-wrap gap-1" data-testid="problem-tags">
+                    {p.tags.map((t) => (
+                      <span key={t.id} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+                        {t.name}
+                      </span>
+                    ))}
                   </div>
-                  <span className="text-xs text-slate-600">{percent(p.ac, p.total)}</span>
-                </div>
+                </td>
+              )}
+              <td className="px-3 py-2">
+                <PassRate p={p} />
               </td>
             </tr>
           )}
-          pager={{ page, size: limit, onChange: (p, s) => update({ currentPage: p, limit: s }) }}
+          pager={{ page, size: limit, onChange: (pg, s) => update({ currentPage: pg, limit: s }) }}
         />
+      </div>
+      <div className="w-full lg:w-72">
+        <TagsPanel oj={oj} selected={tagIds} onToggle={toggleTag} />
       </div>
     </div>
   );

@@ -68,6 +68,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/get-all-problem-tags': open,
   'GET /api/get-problem-tags': open,
   'POST /api/submit-problem-judge': permission('submit'),
+  'PUT /api/submission': login,
+  'GET /api/get-last-ac-code': login,
   'GET /api/get-submission-list': open,
   'GET /api/get-submission-detail': open,
   'GET /api/get-all-case-result': open,

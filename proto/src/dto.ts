@@ -97,6 +97,11 @@ export const ProblemListQuery = Type.Object({
 });
 export type ProblemListQuery = Static<typeof ProblemListQuery>;
 
+/** `PUT /api/submission`: the owner shares (or unshares) a practice submission's code. */
+export const ShareSubmissionBody = Type.Object({ submitId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), share: Type.Boolean() });
+/** `GET /api/get-last-ac-code`: the numeric problem id, and the contest (0 or absent: practice). */
+export const LastAcCodeQuery = Type.Object({ pid: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), cid: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })) });
+
 /** `GET /api/get-random-problem`: `oj` as the list's (absent or `All`: any public problem). */
 export const RandomProblemQuery = Type.Object({ oj: Type.Optional(Type.String({ maxLength: 20 })) });
 

@@ -1,6 +1,7 @@
 // The services' public face, as the gateway and infra use it. `createServices()` (index.ts) returns one.
 // Each service module owns its interface; this file only gathers them (nothing imports it back).
 // Every method validates its business rules and throws `OjError` from the catalogue on failure.
+import type { SubmissionCodeService } from './submission/submission-code.service';
 import type { AccountService } from './account/account.service';
 import type { ProblemService } from './problem/problem.service';
 import type { PushService } from './push/push.service';
@@ -53,6 +54,7 @@ export interface OjServices {
   home: HomeService;
   problems: ProblemService;
   submissions: SubmissionService;
+  submissionCode: SubmissionCodeService;
   push: PushService;
   /** Discussions, comments, replies, likes. */
   discuss: DiscussService;

@@ -1,5 +1,6 @@
 // Wires the services of one process: one database pool, the bus, the outbox relay, the ingester and the
 // periodic maintenance (stall watchdog, pruning).
+import { createSubmissionCodeService } from './submission/submission-code.service';
 import pino, { type Logger } from 'pino';
 import type { ServicesTransport, Stoppable } from '@oj/proto';
 import type { OjServices } from './api';
@@ -116,6 +117,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     home: createHomeService(ctx),
     problems: createProblemService(ctx),
     submissions: createSubmissionService(ctx, relay, runners),
+    submissionCode: createSubmissionCodeService(ctx),
     push: createPushService(ctx),
     discuss: createDiscussService(ctx),
     messages: createMessageService(ctx),

@@ -1,6 +1,6 @@
 // Submission endpoints of the original product. Visibility of code and case data is decided by the services;
 // the gateway only establishes who is asking and enforces the submit permission and rate.
-import { CheckSubmissionsStatusBody, ok, SubmissionDetailQuery, SubmissionListQuery, SubmitBody } from '@oj/proto';
+import { CheckSubmissionsStatusBody, LastAcCodeQuery, ok, ShareSubmissionBody, SubmissionDetailQuery, SubmissionListQuery, SubmitBody } from '@oj/proto';
 import { createLimiter } from '../rate-limit';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
@@ -15,6 +15,14 @@ export function registerSubmissionRoutes(app: TypedApp, { services, auth, config
     '/api/submit-problem-judge',
     { schema: { body: SubmitBody }, preHandler: [auth.login, auth.permission('submit'), perUser] },
     async (req) => ok(await services.submissions.submit(req.body, requireViewer(req), req.ip)),
+  );
+
+  app.put('/api/submission', { schema: { body: ShareSubmissionBody }, preHandler: auth.login }, async (req) => {
+    await services.submissionCode.setShare(req.body.submitId, req.body.share, requireViewer(req));
+    return ok(null);
+  });
+  app.get('/api/get-last-ac-code', { schema: { querystring: LastAcCodeQuery }, preHandler: auth.login }, async (req) =>
+    ok(await services.submissionCode.lastAccepted(req.query.pid, req.query.cid ?? 0, requireViewer(req))),
   );
 
   app.get('/api/get-submission-list', { schema: { querystring: SubmissionListQuery }, preHandler: auth.anon }, async (req) =>

@@ -162,3 +162,24 @@ export async function acceptedProblemCount(db: DbOrTx, uid: string): Promise<num
     .where(and(eq(judge.uid, uid), eq(judge.status, JudgeStatus.ACCEPTED)));
   return Number(row?.n ?? 0);
 }
+
+/** Who made submission `submitId`, and in which contest (0: practice). */
+export async function submissionOwner(db: DbOrTx, submitId: number) {
+  const [row] = await db.select({ uid: judge.uid, cid: judge.cid }).from(judge).where(eq(judge.submitId, submitId));
+  return row;
+}
+
+export async function setSubmissionShare(db: DbOrTx, submitId: number, share: boolean): Promise<void> {
+  await db.update(judge).set({ share }).where(eq(judge.submitId, submitId));
+}
+
+/** `uid`'s last Accepted submission of problem `pid` in contest `cid` (0: practice). */
+export async function lastAcceptedCode(db: DbOrTx, uid: string, pid: number, cid: number) {
+  const [row] = await db
+    .select({ submitId: judge.submitId, code: judge.code, language: judge.language })
+    .from(judge)
+    .where(and(eq(judge.uid, uid), eq(judge.pid, pid), eq(judge.cid, cid), eq(judge.status, JudgeStatus.ACCEPTED)))
+    .orderBy(desc(judge.submitId))
+    .limit(1);
+  return row;
+}

@@ -1,5 +1,6 @@
-// The editor panel: language select, CodeMirror, reset and submit. Code and language are remembered per
-// problem. Bracket closing and re-indent on input are off so a pasted/filled program arrives verbatim.
+// The editor panel: language select, the tools (last accepted code, upload, settings), CodeMirror, reset and
+// submit. The last language is remembered per problem and a draft per problem and language; the settings per user.
+// Bracket closing and re-indent on input are off so a pasted/filled program arrives verbatim.
 import { useEffect, useMemo, useState } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,6 +12,8 @@ import { isLoggedIn, sessionState } from '../../stores/session';
 import { applyRow } from '../submission/useLiveSubmission';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { loadSavedCode, modeFor, saveCode, templateFor } from './editor-language';
+import { loadDraft, loadEditorSettings, saveDraft, saveEditorSettings, type EditorSettings } from './editor-prefs';
+import { EditorTools } from './EditorTools';
 import { OnlineTestDrawer } from './OnlineTestDrawer';
 import { submitCode } from './problem-api';
 
@@ -45,12 +48,20 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
   const codeKey = contest ? `contest-${contest.cid}-${contest.displayId}` : problemId;
   const names = info.languages;
 
+  const uid = session.user?.uid ?? null;
+  const startingCode = (lang: string) => loadDraft(codeKey, lang) ?? templateFor(lang, info.codeTemplate, languagesState.list);
   const initial = useMemo(() => {
     const saved = loadSavedCode(codeKey);
     const language = saved && names.includes(saved.language) ? saved.language : (names[0] ?? '');
-    const code = saved && saved.language === language ? saved.code : templateFor(language, info.codeTemplate, languagesState.list);
+    const code = loadDraft(codeKey, language) ?? (saved && saved.language === language ? saved.code : templateFor(language, info.codeTemplate, languagesState.list));
     return { language, code };
   }, [codeKey, names, info.codeTemplate]);
+  const [settings, setSettings] = useState<EditorSettings>(() => loadEditorSettings(uid));
+  useEffect(() => setSettings(loadEditorSettings(uid)), [uid]);
+  const changeSettings = (s: EditorSettings) => {
+    setSettings(s);
+    saveEditorSettings(uid, s);
+  };
 
   const [language, setLanguage] = useState(initial.language);
   const [code, setCode] = useState(initial.code);
@@ -62,16 +73,17 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
   }, [initial]);
 
   useEffect(() => {
-    if (language) saveCode(codeKey, { language, code });
+    if (!language) return;
+    saveCode(codeKey, { language, code });
+    saveDraft(codeKey, language, code);
   }, [codeKey, language, code]);
 
   const extensions = useMemo(() => modeFor(language, langs.list), [language, langs.list]);
 
   const changeLanguage = (next: string) => {
-    // Untouched starting code follows the language; the user's own code stays.
-    const untouched = code.trim() === '' || code === templateFor(language, info.codeTemplate, languagesState.list);
+    // Each language keeps its own draft (the template when it has none).
     setLanguage(next);
-    if (untouched) setCode(templateFor(next, info.codeTemplate, languagesState.list));
+    setCode(startingCode(next));
   };
 
   const reset = () => {
@@ -128,19 +140,31 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
             ))}
           </select>
         </label>
+        <span className="ml-auto" />
+        <EditorTools
+          lastAc={session.token ? { pid: info.problem.id, cid: contest?.cid ?? 0 } : null}
+          settings={settings}
+          onSettings={changeSettings}
+          onCode={(next, lang) => {
+            if (lang && names.includes(lang)) setLanguage(lang);
+            setCode(next);
+          }}
+        />
         <button
           type="button"
+          data-testid="editor-reset"
           onClick={reset}
-          className="ml-auto rounded border border-slate-300 px-3 py-1 text-sm text-slate-600 hover:border-blue-400 hover:text-blue-600"
+          className="rounded border border-slate-300 px-3 py-1 text-sm text-slate-600 hover:border-blue-400 hover:text-blue-600"
         >
           <FormattedMessage id="problem.editor.reset" />
         </button>
       </div>
-      <div className="min-h-[360px] flex-1 text-sm" data-testid="code-editor">
+      <div className="min-h-[360px] flex-1" style={{ fontSize: `${settings.fontSize}px` }} data-testid="code-editor" data-theme={settings.theme} data-font-size={settings.fontSize}>
         <CodeMirror
           value={code}
           height="420px"
-          basicSetup={BASIC_SETUP}
+          theme={settings.theme}
+          basicSetup={{ ...BASIC_SETUP, tabSize: settings.tabSize }}
           extensions={extensions}
           onChange={(v) => setCode(v)}
           indentWithTab={false}

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { VerdictPanel } from '../submission/VerdictPanel';
 import { CodeEditorPanel, type ContestProblemRef } from './CodeEditorPanel';
 import { ProblemStatement } from './ProblemStatement';
+import { ProblemTabs } from './ProblemTabs';
 import { getProblemDetail } from './problem-api';
 
 export function ProblemDetailPage() {
@@ -66,7 +67,9 @@ export function ProblemWorkspace({ info, contest, heading, fullScreen = false, s
       className={`mx-auto grid gap-4 px-4 py-4 lg:grid-cols-[minmax(420px,1fr)_minmax(580px,1fr)] ${fullScreen ? 'h-full max-w-none lg:min-h-0' : 'max-w-screen-2xl'}`}
     >
       <div className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 ${paneHeight}`}>
-        <ProblemStatement info={info} heading={heading} />
+        <ProblemTabs info={info} practice={!contest} refreshKey={submitId}>
+          <ProblemStatement info={info} heading={heading} />
+        </ProblemTabs>
       </div>
       <div className={`flex min-w-0 flex-col gap-4 ${fullScreen ? 'lg:h-full lg:overflow-y-auto' : ''}`}>
         <CodeEditorPanel info={info} contest={contest} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />

@@ -13,12 +13,40 @@ import { formatDateTime, formatMemoryKb, formatTimeMs } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { applyCaseResult, applyRow, markFinalSnapshot } from './useLiveSubmission';
 import { CaseTable } from './CaseTable';
-import { getAllCaseResult, getSubmissionDetail } from './submission-api';
+import { getAllCaseResult, getSubmissionDetail, shareSubmission } from './submission-api';
+import { useSnapshot } from 'valtio';
+import { ApiError } from '../../lib/api';
+import { sessionState } from '../../stores/session';
+import { showToast } from '../../stores/ui';
 import { useLiveSubmission } from './useLiveSubmission';
 
 const MESSAGE_STATUSES: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
 
+/** Share / Unshare of the owner's practice submission: shared code is readable by anyone when the problem allows it. */
+function ShareButton({ submitId, shared, onChange }: { submitId: number; shared: boolean; onChange: (share: boolean) => void }) {
+  const intl = useIntl();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await shareSubmission(submitId, !shared);
+      onChange(!shared);
+      showToast('success', intl.formatMessage({ id: shared ? 'submission.detail.unshared' : 'submission.detail.shared' }));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" disabled={busy} data-testid="submission-share" data-shared={shared} onClick={() => void toggle()} className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-blue-400 hover:text-blue-600">
+      <FormattedMessage id={shared ? 'submission.detail.unshare' : 'submission.detail.share'} />
+    </button>
+  );
+}
+
 export function SubmissionDetailPage() {
+  const session = useSnapshot(sessionState);
   const { submitID = '', contestID, problemID } = useParams();
   const submitId = Number(submitID);
   const valid = Number.isInteger(submitId) && submitId > 0;
@@ -66,6 +94,7 @@ export function SubmissionDetailPage() {
   const showScore = s.score !== null;
   const td = 'px-3 py-2 whitespace-nowrap';
   const code = sub.code ?? info.submission.code;
+  const mine = session.user?.uid === info.submission.uid;
   return (
     <div className="mx-auto max-w-screen-xl space-y-4 px-4 py-6">
       <section className={`rounded-lg border px-5 py-4 ${statusColor(status)}`} data-testid="submission-banner">
@@ -160,7 +189,10 @@ export function SubmissionDetailPage() {
             <h2 className="text-sm font-medium text-slate-700">
               <FormattedMessage id="submission.detail.code" />
             </h2>
-            <CopyButton text={code} />
+            <div className="flex items-center gap-2">
+              {mine && sub.cid === 0 && <ShareButton submitId={submitId} shared={info.submission.share} onChange={(share) => setInfo({ ...info, submission: { ...info.submission, share } })} />}
+              <CopyButton text={code} />
+            </div>
           </div>
           <pre data-testid="submission-code" className="overflow-x-auto p-4 font-mono text-sm leading-6 text-slate-800">
             {code}

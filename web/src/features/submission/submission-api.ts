@@ -11,3 +11,6 @@ export const getSubmissionDetail = (submitId: number) =>
 
 export const getAllCaseResult = (submitId: number) =>
   api.get('/get-all-case-result', { query: { submitId }, decode: decoders.caseResult, silent: true });
+
+/** The owner shares (or unshares) a practice submission's code. */
+export const shareSubmission = (submitId: number, share: boolean) => api.put<null>('/submission', { submitId, share });

@@ -136,6 +136,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByTestId('annex')).toContainText('annex text');
       await page.getByTestId('problem-tab-description').click();
 
+      // The statistic pie counts the accepted submission.
+      await page.reload();
+      await page.getByTestId('problem-statistic').click();
+      await expect(page.getByTestId('statistic-ac')).toContainText('1');
+      await page.keyboard.press('Escape');
+
       // The last accepted code comes back into the editor.
       await setCode(page, '/* scratch */');
       await page.getByTestId('editor-last-ac').click();

@@ -29,4 +29,5 @@ export const problemListEnUS: Record<keyof typeof problemListZhCN, string> = {
   'problem.tabs.annex': 'Problem Annex',
   'problem.tabs.noSubmissions': 'No submissions yet',
   'problem.tabs.download': 'Download',
+  'problem.detail.statistic': 'Statistic',
 };

@@ -27,4 +27,5 @@ export const problemListZhCN = {
   'problem.tabs.annex': '题目附件',
   'problem.tabs.noSubmissions': '暂无提交',
   'problem.tabs.download': '下载',
+  'problem.detail.statistic': '统计',
 };

@@ -1,4 +1,5 @@
 // The statement: title, limits (C/C++ value and doubled for other languages), markdown sections, examples.
+import { StatisticPie } from './StatisticPie';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ProblemType, type ProblemInfo } from '@oj/proto';
 import { CopyButton } from '../../components/CopyButton';
@@ -67,6 +68,7 @@ export function ProblemStatement({ info, heading }: { info: ProblemInfo; heading
         <span>
           <FormattedMessage id="problem.detail.stats" values={{ ac: info.problemCount.ac, total: info.problemCount.total }} />
         </span>
+        <StatisticPie counts={info.problemCount} />
       </div>
       {info.tags.length > 0 && (
         <div className="mt-2 flex flex-wrap gap-1">

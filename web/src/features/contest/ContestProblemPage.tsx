@@ -5,14 +5,14 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { CONTEST_STATUS, type ContestProblemInfo } from '@oj/proto';
+import { CONTEST_STATUS, type ContestProblemInfo, type ContestProblemVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { LoginDialog } from '../auth/LoginDialog';
 import { Toasts } from '../layout/Toasts';
 import { ProblemWorkspace } from '../problem/ProblemDetailPage';
-import { getContestProblemDetail } from './contest-api';
+import { getContestProblemDetail, getContestProblems } from './contest-api';
 import { useContestShell } from './contest-context';
 import { submitOpen } from './contest-problem-view';
 import { Balloon } from './ContestProblemsTab';
@@ -91,12 +91,43 @@ export function ContestProblemPage() {
 /** The full-screen page: outside the site layout, so it brings its own toasts and login dialog. */
 export function ContestFullScreenProblemPage() {
   const session = useSnapshot(sessionState);
+  const { problemID = '' } = useParams();
   return (
     <>
-      {isLoggedIn(session) ? <FullScreenBody /> : <LoginRequired />}
+      {isLoggedIn(session) ? <FullScreenBody key={problemID} /> : <LoginRequired />}
       <Toasts />
       <LoginDialog />
     </>
+  );
+}
+
+/** Focus mode's problem navigation bar: every problem of the contest, the current one marked. */
+function ProblemBar({ cid, current }: { cid: number; current: string }) {
+  const [problems, setProblems] = useState<ContestProblemVO[]>([]);
+  useEffect(() => {
+    let live = true;
+    getContestProblems(cid)
+      .then((p) => live && setProblems(p))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [cid]);
+  return (
+    <nav className="flex min-w-0 flex-1 gap-1 overflow-x-auto" data-testid="contest-problem-bar">
+      {problems.map((p) => (
+        <Link
+          key={p.displayId}
+          to={`/contest/${cid}/problem/${encodeURIComponent(p.displayId)}/full-screen`}
+          aria-current={p.displayId === current ? 'page' : undefined}
+          data-testid="contest-problem-bar-item"
+          className={`inline-flex shrink-0 items-center gap-1 rounded px-2 py-1 font-mono ${p.displayId === current ? 'bg-blue-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+        >
+          <Balloon color={p.color} />
+          {p.displayId}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
@@ -113,12 +144,7 @@ function FullScreenBody() {
         <Link to={`/contest/${cid}/problem/${encodeURIComponent(problemID)}`} className="text-blue-600 hover:underline" data-testid="contest-problem-exit-fullscreen">
           ← <FormattedMessage id="contest.problem.exitFullScreen" />
         </Link>
-        {info && (
-          <span className="inline-flex items-center gap-2 font-mono text-slate-600">
-            <Balloon color={info.color} />
-            {info.displayId}
-          </span>
-        )}
+        <ProblemBar cid={cid} current={problemID} />
       </div>
       <div className="min-h-0 flex-1">
         {failed ? (

@@ -10,7 +10,7 @@ import { languagesState } from '../../stores/languages';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { applyRow } from '../submission/useLiveSubmission';
 import { openLoginDialog, showToast } from '../../stores/ui';
-import { loadSavedCode, modeFor, saveCode, templateFor } from './editor-language';
+import { loadSavedCode, saveCode, templateFor, useLanguageMode } from './editor-language';
 import { OnlineTestDrawer } from './OnlineTestDrawer';
 import { submitCode } from './problem-api';
 
@@ -65,7 +65,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
     if (language) saveCode(codeKey, { language, code });
   }, [codeKey, language, code]);
 
-  const extensions = useMemo(() => modeFor(language, langs.list), [language, langs.list]);
+  const extensions = useLanguageMode(language, langs.list);
 
   const changeLanguage = (next: string) => {
     // Untouched starting code follows the language; the user's own code stays.

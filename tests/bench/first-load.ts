@@ -103,6 +103,11 @@ export async function coldLoad(browser: Browser, baseUrl: string, t: Target): Pr
     await page.waitForFunction(() => (window as { __ojLoadedAt?: number }).__ojLoadedAt !== undefined, undefined, { timeout: 60_000, polling: 50 });
     const { loadedAt, origin } = await page.evaluate(() => ({ loadedAt: (window as { __ojLoadedAt?: number }).__ojLoadedAt!, origin: performance.timeOrigin }));
     const moment = origin + loadedAt;
+    if (process.env.OJ_BENCH_VERBOSE) {
+      const rows = [...reqs.values()].filter((r) => r.finishedAt !== undefined).sort((a, b) => a.finishedAt! - b.finishedAt!);
+      for (const r of rows) console.log(`      ${(r.finishedAt! - origin).toFixed(0).padStart(5)} ms ${r.finishedAt! <= moment ? '*' : ' '} ${r.type.padEnd(10)} ${kib(r.decoded).padStart(8)} ${new URL(r.url).pathname}`);
+      console.log(`      ${loadedAt.toFixed(0).padStart(5)} ms ${t.what}`);
+    }
     let wireBytes = 0;
     let decodedBytes = 0;
     let scripts = 0;

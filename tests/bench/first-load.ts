@@ -59,7 +59,8 @@ interface Req {
   url: string;
   type: string;
   decoded: number;
-  /** Wall-clock ms (epoch) of Network.loadingFinished. */
+  /** Wall-clock ms (epoch) of Network.requestWillBeSent and of Network.loadingFinished. */
+  startedAt: number;
   finishedAt?: number;
   wire?: number;
 }
@@ -70,7 +71,7 @@ async function trackNetwork(cdp: CDPSession) {
   let offsetMs: number | undefined; // wall-clock ms − monotonic ms
   cdp.on('Network.requestWillBeSent', (e) => {
     offsetMs ??= e.wallTime * 1000 - e.timestamp * 1000;
-    reqs.set(e.requestId, { url: e.request.url, type: e.type ?? '', decoded: 0 });
+    reqs.set(e.requestId, { url: e.request.url, type: e.type ?? '', decoded: 0, startedAt: e.wallTime * 1000 });
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = reqs.get(e.requestId);
@@ -105,7 +106,7 @@ export async function coldLoad(browser: Browser, baseUrl: string, t: Target): Pr
     const moment = origin + loadedAt;
     if (process.env.OJ_BENCH_VERBOSE) {
       const rows = [...reqs.values()].filter((r) => r.finishedAt !== undefined).sort((a, b) => a.finishedAt! - b.finishedAt!);
-      for (const r of rows) console.log(`      ${(r.finishedAt! - origin).toFixed(0).padStart(5)} ms ${r.finishedAt! <= moment ? '*' : ' '} ${r.type.padEnd(10)} ${kib(r.decoded).padStart(8)} ${new URL(r.url).pathname}`);
+      for (const r of rows) console.log(`      ${(r.startedAt - origin).toFixed(0).padStart(5)} → ${(r.finishedAt! - origin).toFixed(0).padStart(5)} ms ${r.finishedAt! <= moment ? '*' : ' '} ${r.type.padEnd(10)} ${kib(r.decoded).padStart(8)} ${new URL(r.url).pathname}`);
       console.log(`      ${loadedAt.toFixed(0).padStart(5)} ms ${t.what}`);
     }
     let wireBytes = 0;

@@ -2,16 +2,51 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routePreload } from './vite-route-preload';
 
 const gateway = 'http://localhost:8080';
 
+/**
+ * Vendor chunks that change seldom and are cached apart from the app: React, the router, and the CodeMirror core
+ * (the editor's language modes, markdown, KaTeX and charts are chunks of their own through dynamic imports, so they
+ * load only with the pages, languages and texts that use them; docs/benchmarks.md, "First load").
+ */
+const VENDOR_CHUNKS: [string, RegExp][] = [
+  ['react', /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/],
+  ['router', /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/],
+  // The bar charts of the home and rank pages (visx over d3): only those pages load them.
+  ['charts', /[\\/]node_modules[\\/](@visx[\\/][^\\/]+|d3-[^\\/]+|internmap)[\\/]/],
+  // The LR parser runtime every language mode shares (not the editor itself).
+  ['lezer-lr', /[\\/]node_modules[\\/]@lezer[\\/]lr[\\/]/],
+  ['codemirror', /[\\/]node_modules[\\/](@codemirror[\\/](state|view|language|commands|autocomplete|search|lint|theme-one-dark)|@lezer[\\/](common|highlight)|@uiw[\\/][^\\/]*codemirror[^\\/]*|@marijn[\\/]find-cluster-break|style-mod|w3c-keyname|crelt)[\\/]/],
+];
+
+/** Each editor language mode (its @codemirror/lang-* and @lezer/* parser) is one chunk, named after it. */
+const LANGUAGE_MODE = /[\\/]node_modules[\\/]@(?:codemirror[\\/]lang|lezer[\\/])-?(cpp|java|javascript|python)[\\/]/;
+
+function manualChunks(id: string): string | undefined {
+  const mode = LANGUAGE_MODE.exec(id)?.[1];
+  if (mode) return `lang-${mode}`;
+  return VENDOR_CHUNKS.find(([, re]) => re.test(id))?.[0];
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The pages a visit most often opens on: their chunks download alongside the entry (vite-route-preload.ts).
+    routePreload([
+      { path: /^\/problem\/[^/]+\/?$/, module: 'src/features/problem/ProblemDetailPage.tsx' },
+      { path: /^\/problem\/?$/, module: 'src/features/problem/ProblemListPage.tsx' },
+      { path: /^\/(home\/?)?$/, module: 'src/features/home/HomePage.tsx' },
+      { path: /^\/status\/?$/, module: 'src/features/submission/StatusListPage.tsx' },
+    ]),
+  ],
   server: {
     proxy: {
       '/api': { target: gateway, changeOrigin: true },
       '/socket.io': { target: gateway, ws: true, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, rollupOptions: { output: { manualChunks } } },
 });

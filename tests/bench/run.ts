@@ -6,12 +6,14 @@
 //  (f) scoreboard engine: delta per verdict and full recompute on a 2,000 × 13 contest;
 //  (g) one scoreboard delta fanned out to 5,000 sockets; (h) a simulated 5-hour, 2,000-contestant contest day;
 //  (j) problem import: 200 FPS problems and 50 ICPC packages;
+//  (l) cold first load of the web client: the problem page until its editor is editable, the problem list until its first row;
 //  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory.
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
 import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, topics } from '@oj/proto';
 import { benchContestDay } from './contest-day';
 import { benchContestFanout } from './contest-fanout';
+import { benchFirstLoad } from './first-load';
 import { benchProblemImport } from './problem-import';
 import { benchSandboxOverhead } from './sandbox-overhead';
 import { benchScoreboardEngine } from './scoreboard-engine';
@@ -245,7 +247,7 @@ async function partDE(): Promise<void> {
 
 async function main() {
   // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
-  const parts = process.argv[2] ?? 'abcdefghju';
+  const parts = process.argv[2] ?? 'abcdefghjlu';
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
   if (parts.includes('b') || parts.includes('c')) await partBC();
@@ -254,6 +256,7 @@ async function main() {
   if (parts.includes('g')) await benchContestFanout();
   if (parts.includes('h')) await benchContestDay();
   if (parts.includes('j')) await benchProblemImport();
+  if (parts.includes('l')) await benchFirstLoad();
   if (parts.includes('u')) await benchTestdataUpload();
 }
 

@@ -14,14 +14,13 @@ import { useLiveUnread } from './features/message/useLiveUnread';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
-import { ProblemListPage } from './features/problem/ProblemListPage';
-import { StatusListPage } from './features/submission/StatusListPage';
 import { Loading } from './components/Spinner';
 import { CATALOGUES, localeState } from './i18n/locale';
 import type { MessageId } from './i18n/zh-CN';
 
 // The editor (CodeMirror) is the heaviest part: load it with the problem page only.
-// Pages other than the lists load on first visit, keeping the first download small on slow networks.
+// Every page but the smallest (introduction, logout, password reset, not found) loads on first visit, keeping the
+// first download small on slow networks (docs/benchmarks.md, "First load").
 const SettingPage = lazy(() => import('./features/setting/SettingPage').then((m) => ({ default: m.SettingPage })));
 const DeveloperPage = lazy(() => import('./features/home/DeveloperPage').then((m) => ({ default: m.DeveloperPage })));
 const HomePage = lazy(() => import('./features/home/HomePage').then((m) => ({ default: m.HomePage })));
@@ -33,6 +32,8 @@ const DiscussionListPage = lazy(() => import('./features/discussion/DiscussionLi
 const MessagePage = lazy(() => import('./features/message/MessagePage').then((m) => ({ default: m.MessagePage })));
 const SubmissionDetailPage = lazy(() => import('./features/submission/SubmissionDetailPage').then((m) => ({ default: m.SubmissionDetailPage })));
 const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPage').then((m) => ({ default: m.ProblemDetailPage })));
+const ProblemListPage = lazy(() => import('./features/problem/ProblemListPage').then((m) => ({ default: m.ProblemListPage })));
+const StatusListPage = lazy(() => import('./features/submission/StatusListPage').then((m) => ({ default: m.StatusListPage })));
 
 const PLACEHOLDERS: [string, MessageId][] = [
   ['/training', 'layout.header.training'],

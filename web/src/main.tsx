@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { refreshAuthInfo } from './features/auth/auth-api';
+import { prefetchProblemDetail } from './features/problem/problem-api';
 import { localeState } from './i18n/locale';
 import './i18n/types';
 import { api } from './lib/api';
@@ -23,6 +24,9 @@ void api
   .catch(() => undefined);
 void loadLanguages();
 if (sessionState.token) void refreshAuthInfo();
+// A visit that starts on a problem: its detail is requested now, while the page's code loads (problem-api.ts).
+const firstProblem = /^\/problem\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+if (firstProblem) prefetchProblemDetail(decodeURIComponent(firstProblem));
 
 // A login or logout in another tab is picked up when this tab becomes visible.
 document.addEventListener('visibilitychange', () => {

@@ -1,13 +1,52 @@
-// Markdown from the server, rendered by MarkdownRenderer loaded on first use: react-markdown, the sanitiser and
-// KaTeX (with its CSS and fonts) stay out of the first page load, which matters on the slow networks many students use.
-import { lazy, Suspense } from 'react';
+// Markdown from the server, rendered by MarkdownView loaded on first use: react-markdown and the sanitiser stay out
+// of the first page load, which matters on the slow networks many students use. KaTeX (with its CSS and fonts) is
+// loaded only for a text with math in it, and the HTML parser (rehype-raw, parse5) only for one with raw HTML in it:
+// without either, those plugins leave the output unchanged (MarkdownView.test.ts).
+import { Suspense, use } from 'react';
+import type { MathPlugins, Pluggable } from './markdown-math';
+import type { MarkdownView } from './MarkdownView';
 
-const MarkdownRenderer = lazy(() => import('./MarkdownRenderer').then((m) => ({ default: m.MarkdownRenderer })));
+/**
+ * What a text needs beyond plain markdown. Math: remark-math reads only `$…$` and `$$…$$`. Raw HTML: CommonMark
+ * starts an HTML block or inline HTML only with `<` followed by a letter, `/`, `!` or `?` (an autolink such as
+ * `<https://…>` also matches, which costs a download and changes nothing); `a < b` does not.
+ */
+export function markdownNeeds(text: string): { math: boolean; raw: boolean } {
+  return { math: text.includes('$'), raw: /<[A-Za-z/!?]/.test(text) };
+}
+
+interface Loaded {
+  View: typeof MarkdownView;
+  math?: MathPlugins;
+  raw?: Pluggable;
+}
+
+const loads = new Map<string, Promise<Loaded>>();
+
+function load(math: boolean, raw: boolean): Promise<Loaded> {
+  const key = `${math ? 'm' : ''}${raw ? 'r' : ''}`;
+  let p = loads.get(key);
+  if (!p) {
+    p = Promise.all([
+      import('./MarkdownView'),
+      math ? import('./markdown-math') : undefined,
+      raw ? import('rehype-raw') : undefined,
+    ]).then(([view, m, r]) => ({ View: view.MarkdownView, math: m?.mathPlugins, raw: r?.default }));
+    loads.set(key, p);
+  }
+  return p;
+}
+
+function LoadedMarkdown({ text }: { text: string }) {
+  const needs = markdownNeeds(text);
+  const { View, math, raw } = use(load(needs.math, needs.raw));
+  return <View text={text} math={math} raw={raw} />;
+}
 
 export function Markdown({ text }: { text: string }) {
   return (
     <Suspense fallback={<div className="markdown-body min-h-6" aria-busy="true" />}>
-      <MarkdownRenderer text={text} />
+      <LoadedMarkdown text={text} />
     </Suspense>
   );
 }

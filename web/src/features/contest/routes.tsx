@@ -5,8 +5,8 @@ import type { RouteObject } from 'react-router-dom';
 import type { ContestVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { useContestShell } from './contest-context';
-import { ContestListPage } from './ContestListPage';
 
+const ContestListPage = lazy(() => import('./ContestListPage').then((m) => ({ default: m.ContestListPage })));
 const ContestShell = lazy(() => import('./ContestShell').then((m) => ({ default: m.ContestShell })));
 const ContestOverviewTab = lazy(() => import('./ContestOverviewTab').then((m) => ({ default: m.ContestOverviewTab })));
 const ContestProblemsTab = lazy(() => import('./ContestProblemsTab').then((m) => ({ default: m.ContestProblemsTab })));
@@ -35,7 +35,7 @@ function BoardTab({ tab: Tab }: { tab: ComponentType<BoardTabProps> }) {
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 export const contestRoutes: RouteObject[] = [
-  { path: 'contest', element: <ContestListPage /> },
+  { path: 'contest', element: page(<ContestListPage />) },
   {
     path: 'contest/:contestID',
     element: page(<ContestShell />),

@@ -11,7 +11,7 @@ import { languagesState } from '../../stores/languages';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { applyRow } from '../submission/useLiveSubmission';
 import { openLoginDialog, showToast } from '../../stores/ui';
-import { loadSavedCode, modeFor, saveCode, templateFor } from './editor-language';
+import { loadSavedCode, saveCode, templateFor, useLanguageMode } from './editor-language';
 import { loadDraft, loadEditorSettings, saveDraft, saveEditorSettings, type EditorSettings } from './editor-prefs';
 import { EditorTools } from './EditorTools';
 import { OnlineTestDrawer } from './OnlineTestDrawer';
@@ -78,7 +78,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
     saveDraft(codeKey, language, code);
   }, [codeKey, language, code]);
 
-  const extensions = useMemo(() => modeFor(language, langs.list), [language, langs.list]);
+  const extensions = useLanguageMode(language, langs.list);
 
   const changeLanguage = (next: string) => {
     // Each language keeps its own draft (the template when it has none).

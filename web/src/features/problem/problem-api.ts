@@ -5,8 +5,29 @@ import { decoders } from '../../lib/decoders';
 
 export const getProblemList = (q: ProblemListQuery) => api.get('/get-problem-list', { query: q, decode: decoders.problemPage });
 
-export const getProblemDetail = (problemId: string) =>
+const fetchProblemDetail = (problemId: string) =>
   api.get('/get-problem-detail', { query: { problemId }, decode: decoders.problemInfo });
+
+/** A detail requested before its page's code had loaded (prefetchProblemDetail), handed to the page's first call. */
+let early: { problemId: string; at: number; answer: ReturnType<typeof fetchProblemDetail> } | null = null;
+const EARLY_FRESH_MS = 30_000;
+
+/**
+ * The first page of a visit is /problem/:id: main.tsx asks for the problem at once, so the answer travels while the
+ * page's code (the editor) is still loading instead of after it (docs/benchmarks.md, "First load").
+ */
+export function prefetchProblemDetail(problemId: string): void {
+  const answer = fetchProblemDetail(problemId);
+  answer.catch(() => undefined); // the page sees the failure when it takes the answer, as with its own request
+  early = { problemId, at: Date.now(), answer };
+}
+
+export function getProblemDetail(problemId: string) {
+  const taken = early;
+  early = null;
+  if (taken && taken.problemId === problemId && Date.now() - taken.at < EARLY_FRESH_MS) return taken.answer;
+  return fetchProblemDetail(problemId);
+}
 
 export const submitCode = (body: SubmitBody) => api.post('/submit-problem-judge', body, { decode: decoders.submission });
 

@@ -94,6 +94,8 @@ test('root runs a private contest; a contestant registers, solves A live and get
     // The full-screen page shows the same problem without the site's chrome.
     await user.getByTestId('contest-problem-fullscreen').click();
     await expect(user.getByTestId('contest-problem-full-screen')).toBeVisible();
+    // Focus mode carries the contest's problem bar, the current problem marked.
+    await expect(user.getByTestId('contest-problem-bar-item').filter({ hasText: 'A' })).toHaveAttribute('aria-current', 'page');
     await expect(user.getByTestId('problem-title')).toContainText('A.');
     await expect(user.getByTestId('user-menu')).toHaveCount(0);
     await user.getByTestId('contest-problem-exit-fullscreen').click();

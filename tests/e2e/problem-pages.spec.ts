@@ -108,6 +108,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await page.goto(`/problem/${problemId}`);
       await page.getByTestId('language-select').selectOption('C');
 
+      // The split between statement and editor moves with the keyboard and keeps its minimums.
+      const leftWidth = async () => (await page.getByTestId('split-left').boundingBox())!.width;
+      const before = await leftWidth();
+      await page.getByTestId('split-handle').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(leftWidth).toBeGreaterThan(before + 30);
+      for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+      await expect.poll(leftWidth).toBeGreaterThanOrEqual(419);
+      expect(await leftWidth()).toBeLessThan(430);
+
       // Settings: dark theme and 18 px, still there after a reload.
       await page.getByTestId('editor-settings').click();
       await page.getByTestId('editor-theme').selectOption('dark');

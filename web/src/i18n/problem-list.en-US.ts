@@ -30,4 +30,5 @@ export const problemListEnUS: Record<keyof typeof problemListZhCN, string> = {
   'problem.tabs.noSubmissions': 'No submissions yet',
   'problem.tabs.download': 'Download',
   'problem.detail.statistic': 'Statistic',
+  'problem.detail.resize': 'Drag to resize',
 };

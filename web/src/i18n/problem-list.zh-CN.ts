@@ -28,4 +28,5 @@ export const problemListZhCN = {
   'problem.tabs.noSubmissions': '暂无提交',
   'problem.tabs.download': '下载',
   'problem.detail.statistic': '统计',
+  'problem.detail.resize': '拖动调整宽度',
 };

@@ -10,6 +10,7 @@ import { VerdictPanel } from '../submission/VerdictPanel';
 import { CodeEditorPanel, type ContestProblemRef } from './CodeEditorPanel';
 import { ProblemStatement } from './ProblemStatement';
 import { ProblemTabs } from './ProblemTabs';
+import { SplitPanes } from './SplitPanes';
 import { getProblemDetail } from './problem-api';
 
 export function ProblemDetailPage() {
@@ -63,20 +64,23 @@ export function ProblemWorkspace({ info, contest, heading, fullScreen = false, s
       : undefined;
   const paneHeight = fullScreen ? 'lg:h-full lg:overflow-y-auto' : 'lg:max-h-[calc(100vh-5.5rem)] lg:overflow-y-auto';
   return (
-    <div
-      className={`mx-auto grid gap-4 px-4 py-4 lg:grid-cols-[minmax(420px,1fr)_minmax(580px,1fr)] ${fullScreen ? 'h-full max-w-none lg:min-h-0' : 'max-w-screen-2xl'}`}
-    >
-      <div className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 ${paneHeight}`}>
-        <ProblemTabs info={info} practice={!contest} refreshKey={submitId}>
-          <ProblemStatement info={info} heading={heading} />
-        </ProblemTabs>
-      </div>
-      <div className={`flex min-w-0 flex-col gap-4 ${fullScreen ? 'lg:h-full lg:overflow-y-auto' : ''}`}>
-        <CodeEditorPanel info={info} contest={contest} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
-        {submitId !== null && (
-          <VerdictPanel key={submitId} submitId={submitId} showScore={info.problem.type === ProblemType.OI} detailHref={detailHref} cid={contest?.cid ?? 0} />
-        )}
-      </div>
-    </div>
+    <SplitPanes
+      className={`mx-auto px-4 py-4 ${fullScreen ? 'h-full max-w-none lg:min-h-0' : 'max-w-screen-2xl'}`}
+      left={
+        <div className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 ${paneHeight}`}>
+          <ProblemTabs info={info} practice={!contest} refreshKey={submitId}>
+            <ProblemStatement info={info} heading={heading} />
+          </ProblemTabs>
+        </div>
+      }
+      right={
+        <div className={`flex min-w-0 flex-col gap-4 ${fullScreen ? 'lg:h-full lg:overflow-y-auto' : ''}`}>
+          <CodeEditorPanel info={info} contest={contest} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
+          {submitId !== null && (
+            <VerdictPanel key={submitId} submitId={submitId} showScore={info.problem.type === ProblemType.OI} detailHref={detailHref} cid={contest?.cid ?? 0} />
+          )}
+        </div>
+      }
+    />
   );
 }

@@ -3,7 +3,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '@oj/proto';
-import { api } from '../../lib/api';
+import { getLastAcCode } from './problem-api';
 import { showToast } from '../../stores/ui';
 import { EDITOR_THEMES, FONT_SIZES, TAB_SIZES, type EditorSettings } from './editor-prefs';
 
@@ -25,7 +25,7 @@ export function EditorTools({ lastAc, settings, onSettings, onCode }: Props) {
 
   const fetchLastAc = async () => {
     if (!lastAc) return;
-    const r = await api.get<{ code: string; language: string } | null>('/get-last-ac-code', { query: { pid: lastAc.pid, cid: lastAc.cid } }).catch(() => undefined);
+    const r = await getLastAcCode(lastAc.pid, lastAc.cid).catch(() => undefined);
     if (r === undefined) return;
     if (!r) return showToast('info', intl.formatMessage({ id: 'problem.editor.noAccepted' }));
     if (!window.confirm(intl.formatMessage({ id: 'problem.editor.replaceConfirm' }))) return;

@@ -36,3 +36,5 @@ export const getRandomProblem = (oj?: string) => api.get<{ problemId: string }>(
 /** The signed-in user's status per problem id (0 ever accepted, else the latest verdict; −10 never submitted). */
 export const getUserProblemStatus = (pidList: number[]) =>
   api.post<Record<string, UserProblemStatus>>('/get-user-problem-status', { pidList, isContestProblemList: false, cid: 0 }, { silent: true });
+/** The caller's last Accepted code of problem `pid` (contest `cid`, 0 for practice), or null. */
+export const getLastAcCode = (pid: number, cid: number) => api.get<{ code: string; language: string } | null>('/get-last-ac-code', { query: { pid, cid } });

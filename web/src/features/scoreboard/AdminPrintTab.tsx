@@ -6,6 +6,7 @@ import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../stores/ui';
 import { useLiveAdminList } from './live-list';
+import { saveBlob } from '../../lib/download';
 import { checkPrint, downloadPrint, getPrintList } from './scoreboard-api';
 import { ToolTable } from './ToolTable';
 
@@ -18,14 +19,7 @@ export function AdminPrintTab({ contest }: { contest: ContestVO; isAdmin: boolea
   const download = async (row: PrintVO) => {
     try {
       const { blob, fileName } = await downloadPrint(row.id);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, fileName);
     } catch (e) {
       showToast('error', e instanceof Error ? e.message : String(e));
     }

@@ -12,10 +12,9 @@ import {
   ScrollBoardSubmission,
   type PageOf,
 } from '@oj/proto';
-import { api, buildUrl, request, ApiError } from '../../lib/api';
+import { api, request } from '../../lib/api';
 import { listOf } from '../../lib/decoders';
-import { getIntl, localeState } from '../../i18n/locale';
-import { sessionState } from '../../stores/session';
+import { downloadFile } from '../../lib/download';
 
 const acInfoPage = Page(AcInfoVO);
 const printPage = Page(PrintVO);
@@ -87,25 +86,8 @@ export async function checkPrint(id: number, cid: number): Promise<void> {
 }
 
 /** The print text as a file: binary on success, the JSON envelope on refusal. */
-export async function downloadPrint(id: number): Promise<{ blob: Blob; fileName: string }> {
-  const headers: Record<string, string> = { 'Url-Type': 'general', 'Accept-Language': localeState.locale };
-  if (sessionState.token) headers.Authorization = sessionState.token;
-  const res = await fetch(buildUrl('/file/download-contest-print-text', { id }), { headers });
-  const type = res.headers.get('Content-Type') ?? '';
-  if (!res.ok || type.includes('application/json')) {
-    let msg = '';
-    try {
-      const env = (await res.json()) as { msg?: unknown };
-      msg = typeof env.msg === 'string' ? env.msg : '';
-    } catch {
-      // Not an envelope.
-    }
-    throw new ApiError('http', msg || getIntl().formatMessage({ id: 'error.SYSTEM_ERROR' }), res.status);
-  }
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return { blob: await res.blob(), fileName: m ? decodeURIComponent(m[1]!) : `print-${id}.txt` };
-}
+export const downloadPrint = (id: number): Promise<{ blob: Blob; fileName: string }> =>
+  downloadFile('/file/download-contest-print-text', { id }, `print-${id}.txt`);
 
 // ---------- rejudge ----------
 

@@ -5,6 +5,7 @@ export { loadServicesConfig, resolveServicesConfig, DEFAULT_SERVICES_CONFIG, DEF
 export { migrate } from './db/migrate';
 export { seed } from './db/seed';
 export { SEED_PROBLEMS } from './db/seed-problems';
+export { toCsv, toXlsx, type Sheet, type SheetCell } from './export/sheet';
 export type { AccountServiceImpl, NewUser } from './account/account.service';
 export { createMemoryBus, MemoryBus, type MemoryBusOptions } from './bus/memory-bus';
 export { createNatsBus, NatsBus, INGESTER_DURABLE, type NatsBusOptions } from './bus/nats-bus';

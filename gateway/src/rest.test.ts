@@ -217,6 +217,13 @@ describe('site and problems', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 404, code: 'SUBMISSION_NOT_FOUND' });
     }
+    for (const q of [`submitId=${big}&caseId=1&type=input`, 'submitId=1&caseId=1&type=answer', 'submitId=1&type=input']) {
+      const res = await get(`/api/get-case-data?${q}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    const noCase = await get('/api/get-case-data?submitId=2147483647&caseId=1&type=output');
+    expect(noCase.json()).toMatchObject({ status: 404, code: 'SUBMISSION_NOT_FOUND' });
     for (const q of [`gid=${big}`, `status=${big}`, 'currentPage=9007199254740991', 'currentPage=1e300']) {
       const res = await get(`/api/get-submission-list?${q}`);
       expect(res.statusCode).toBe(200);

@@ -73,6 +73,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/get-submission-list': open,
   'GET /api/get-submission-detail': open,
   'GET /api/get-all-case-result': open,
+  'GET /api/get-case-data': open,
   'POST /api/check-submissions-status': open,
   'POST /api/submit-problem-test-judge': permission('submit'),
   'GET /api/get-test-judge-result': login,

@@ -265,6 +265,14 @@ export type SubmissionListQuery = Static<typeof SubmissionListQuery>;
 
 export const SubmissionDetailQuery = Type.Object({ submitId: Type.Integer({ minimum: 1 }) });
 
+/** `GET /api/get-case-data`: one case's whole input or expected output, as a file. */
+export const CaseDataQuery = Type.Object({
+  submitId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  caseId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  type: Type.Union([Type.Literal('input'), Type.Literal('output')]),
+});
+export type CaseDataQuery = Static<typeof CaseDataQuery>;
+
 export const SubmissionInfo = Type.Object({
   submission: Submission,
   codeShare: Bool,
@@ -292,6 +300,10 @@ export const JudgeCase = Type.Object({
   /** Test data and the user's output: null unless the caller may see them (owner or admin, and openCaseResult). */
   inputData: Nullable(Type.String()),
   outputData: Nullable(Type.String()),
+  /** Full sizes in bytes of the input and expected output (null with the data): the data above is a preview. */
+  inputBytes: Type.Optional(Nullable(Type.Integer())),
+  outputBytes: Type.Optional(Nullable(Type.Integer())),
+  /** The first KiB of the program's output. */
   userOutput: Nullable(Type.String()),
   groupNum: Nullable(Type.Integer()),
   seq: Type.Integer(),

@@ -82,8 +82,8 @@ export interface SubtaskSummary {
   score: number;
   ac: number;
   total: number;
-  time: number;
-  memory: number;
+  time: number | null;
+  memory: number | null;
 }
 
 /**
@@ -91,19 +91,20 @@ export interface SubtaskSummary {
  * gives status, score, time and memory; subtask_average: the rounded average score, AC / Partial Accepted / WA,
  * and the largest time and memory.
  */
-export function subtaskSummaries<T extends ScoredCase & { time: number; memory: number }>(mode: JudgeCaseMode, cases: readonly T[]): SubtaskSummary[] {
+export function subtaskSummaries<T extends ScoredCase & { time: number | null; memory: number | null }>(mode: JudgeCaseMode, cases: readonly T[]): SubtaskSummary[] {
   const out: SubtaskSummary[] = [];
+  const maxOf = (xs: (number | null)[]) => (xs.some((x) => x !== null) ? Math.max(...xs.map((x) => x ?? 0)) : null);
   for (const [groupNum, group] of groupCases(cases)) {
     const ac = group.filter((c) => c.status === JudgeStatus.ACCEPTED).length;
     const total = group.length;
     if (mode === 'subtask_average') {
       const score = Math.round(group.reduce((a, c) => a + c.score, 0) / total);
       const status = ac === total ? JudgeStatus.ACCEPTED : score === 0 ? JudgeStatus.WRONG_ANSWER : JudgeStatus.PARTIAL_ACCEPTED;
-      out.push({ groupNum, status, score, ac, total, time: Math.max(...group.map((c) => c.time)), memory: Math.max(...group.map((c) => c.memory)) });
+      out.push({ groupNum, status, score, ac, total, time: maxOf(group.map((c) => c.time)), memory: maxOf(group.map((c) => c.memory)) });
     } else {
       const judged = group.filter((c) => c.status !== JudgeStatus.CANCELLED);
       const lowest = judged.reduce<T | null>((m, c) => (m === null || c.score < m.score ? c : m), null);
-      out.push({ groupNum, status: lowest?.status ?? JudgeStatus.CANCELLED, score: lowest?.score ?? 0, ac, total, time: lowest?.time ?? 0, memory: lowest?.memory ?? 0 });
+      out.push({ groupNum, status: lowest?.status ?? JudgeStatus.CANCELLED, score: lowest?.score ?? 0, ac, total, time: lowest?.time ?? null, memory: lowest?.memory ?? null });
     }
   }
   return out;

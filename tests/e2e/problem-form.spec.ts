@@ -1,6 +1,7 @@
 // The problem form in a real browser, in both languages: an admin creates an OI problem with subtasks and a special
 // judge (a broken checker first shows the Compile Error dialog), uploads the test data while the progress bar runs,
 // saves; a student then solves it and sees the case results arrive live.
+import { readFile } from 'node:fs/promises';
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { writeZip } from '@oj/services';
@@ -108,6 +109,24 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await other.getByTestId('submit-code').click();
     await expect(other.getByTestId('verdict-status')).toHaveAttribute('data-status', '0', { timeout: 90_000 });
     await expect(other.getByTestId('case-row')).toHaveCount(3);
+    // Grouped by subtask live, and the same after a reload of the submission's page.
+    await expect(other.getByTestId('subtask-row')).toHaveCount(2);
+    const submitId = await other.getByTestId('verdict-panel').getAttribute('data-submit-id');
+    await other.goto(`/submission-detail/${submitId}?l=${locale}`);
+    await other.reload();
+    await expect(other.getByTestId('subtask-row')).toHaveCount(2);
+    await expect(other.getByTestId('subtask-row').first()).toContainText(zh ? '子任务 1（2/2）' : 'Subtask 1 (2/2)');
+    await expect(other.getByTestId('case-row')).toHaveCount(3);
+    // The problem opens its case results: the owner sees the data, cut, and downloads the whole input.
+    await other.getByTestId('case-toggle').first().click();
+    const data = other.getByTestId('case-data');
+    await expect(data).toContainText('1 2');
+    await expect(data.getByTestId('case-data-truncated').first()).toBeVisible();
+    const [download] = await Promise.all([other.waitForEvent('download'), data.getByTestId('case-data-download').first().click()]);
+    expect(download.suggestedFilename()).toBe(`${submitId}_case1.in`);
+    const saved = await readFile((await download.path())!, 'utf8');
+    expect(saved.startsWith('1 2\n')).toBe(true);
+    expect(saved.length).toBeGreaterThan(1_000_000);
     await context.close();
   });
 }

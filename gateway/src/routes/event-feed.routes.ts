@@ -1,6 +1,7 @@
 // CLICS event feeds: `POST /api/admin/contest/import-event-feed` (root or admin; multipart field
 // `file`, NDJSON; answers `{cid}`) and `GET /api/admin/contest/event-feed?cid=` (root, admin or the contest's
 // author; an NDJSON attachment, errors stay JSON envelopes). The services re-check who may do what.
+import { attachment } from './attachment';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_FEED_LIMITS, EventFeedExportQuery, ok, OjError } from '@oj/proto';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
@@ -35,7 +36,7 @@ export function registerEventFeedRoutes(app: TypedApp, { services, auth }: Route
     const { fileName, ndjson } = await services.eventFeed.exportFeed(req.query.cid, requireViewer(req));
     return reply
       .header('Content-Type', 'application/x-ndjson; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${encodeURIComponent(fileName)}"`)
+      .header('Content-Disposition', attachment(fileName))
       .send(ndjson);
   });
 }

@@ -2,6 +2,7 @@
 // `gid`, and the extensions `pid` and `progressKey`) and `GET /api/file/download-testcase?pid=` (a zip; errors stay
 // JSON envelopes). The upload is refused before its body is read when the caller is not an admin or announces more
 // than the limit; otherwise it streams to the services, which spool it to disk.
+import { attachment } from './attachment';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DownloadTestcaseQuery, isAdminRole, ok, OjError, UploadTestcaseQuery } from '@oj/proto';
 import { sendError } from '../error-handler';
@@ -49,7 +50,7 @@ export function registerFileRoutes(app: TypedApp, { services, auth }: RouteDeps)
     const { fileName, zip } = await services.testdata.download(req.query.pid, requireViewer(req));
     return reply
       .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', `attachment; filename="${encodeURIComponent(fileName)}"`)
+      .header('Content-Disposition', attachment(fileName))
       .send(zip);
   });
 }

@@ -1,5 +1,6 @@
 // Problem files of the original product: imports (HOJ, QDUOJ, FPS, Hydro, and the ICPC package of this judge),
 // the export, and the markdown editor's images and files (images are served with avatars by the account routes). Imports and export are root only.
+import { attachment } from './attachment';
 import { DeleteMdImgQuery, ExportProblemQuery, ImportQuery, MD_FILE_MAX_BYTES, MD_IMAGE_MAX_BYTES, ok, OjError, UploadMdQuery } from '@oj/proto';
 import { Type } from '@sinclair/typebox';
 import { IMPORT_LIMITS, type ImportFormat } from '@oj/services';
@@ -31,7 +32,7 @@ export function registerProblemFileRoutes(app: TypedApp, { services, auth }: Rou
   app.get('/api/file/export-problem', { schema: { querystring: ExportProblemQuery }, preHandler: root }, async (req, reply) => {
     const pids = Array.isArray(req.query.pid) ? req.query.pid : [req.query.pid];
     const { fileName, zip } = await services.problemExport.export(pids, requireViewer(req));
-    return reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="${encodeURIComponent(fileName)}"`).send(zip);
+    return reply.header('Content-Type', 'application/zip').header('Content-Disposition', attachment(fileName)).send(zip);
   });
 
   app.post('/api/file/upload-md-img', { schema: { querystring: UploadMdQuery }, preHandler: auth.login }, async (req) => {
@@ -54,7 +55,7 @@ export function registerProblemFileRoutes(app: TypedApp, { services, auth }: Rou
       .header('Content-Type', found.contentType)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `attachment; filename="${found.fileName}"`)
+      .header('Content-Disposition', attachment(found.fileName))
       .send(found.data);
   });
 }

@@ -17,14 +17,10 @@ import {
   RejudgeContestProblemQuery,
   ScrollBoardQuery,
 } from '@oj/proto';
+import { attachment } from './attachment';
 import { sendJsonParts } from './json-parts';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
-/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
-export function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function registerScoreboardRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
   const { scoreboards } = services;

@@ -1,7 +1,9 @@
 // Submission endpoints of the original product. Visibility of code and case data is decided by the services;
 // the gateway only establishes who is asking and enforces the submit permission and rate.
-import { CheckSubmissionsStatusBody, LastAcCodeQuery, ok, ShareSubmissionBody, SubmissionDetailQuery, SubmissionListQuery, SubmitBody } from '@oj/proto';
+import { Readable } from 'node:stream';
+import { CaseDataQuery, CheckSubmissionsStatusBody, LastAcCodeQuery, ok, ShareSubmissionBody, SubmissionDetailQuery, SubmissionListQuery, SubmitBody } from '@oj/proto';
 import { createLimiter } from '../rate-limit';
+import { attachment } from './attachment';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
 export function registerSubmissionRoutes(app: TypedApp, { services, auth, config }: RouteDeps): void {
@@ -36,6 +38,16 @@ export function registerSubmissionRoutes(app: TypedApp, { services, auth, config
   app.get('/api/get-all-case-result', { schema: { querystring: SubmissionDetailQuery }, preHandler: auth.anon }, async (req) =>
     ok(await services.submissions.caseResults(req.query.submitId, viewerOf(req))),
   );
+
+  // One case's whole input or expected output (the case results show a preview), streamed.
+  app.get('/api/get-case-data', { schema: { querystring: CaseDataQuery }, preHandler: auth.anon }, async (req, reply) => {
+    const file = await services.submissions.caseData(req.query, viewerOf(req));
+    return reply
+      .header('Content-Type', 'text/plain; charset=utf-8')
+      .header('Content-Length', file.bytes)
+      .header('Content-Disposition', attachment(file.fileName))
+      .send(Readable.from(file.body));
+  });
 
   app.post(
     '/api/check-submissions-status',

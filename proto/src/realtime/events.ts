@@ -41,6 +41,8 @@ export const SubmissionCaseData = Type.Object({
   memory: Type.Union([Type.Integer(), Type.Null()]),
   score: Type.Union([Type.Integer(), Type.Null()]),
   groupNum: Type.Union([Type.Integer(), Type.Null()]),
+  /** The problem's judge case mode (`default`, `subtask_lowest`, …): the page groups subtasks by it. */
+  mode: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type SubmissionCaseData = Static<typeof SubmissionCaseData>;
 

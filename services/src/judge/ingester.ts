@@ -271,6 +271,7 @@ export class JudgeIngester {
         memory: c.memory,
         score: c.score,
         groupNum: c.groupNum,
+        mode,
       }),
     );
     return out;

@@ -79,7 +79,14 @@ export async function findContestProblem(db: DbOrTx, cid: number, displayId: str
 /** A submission with the problem fields its visibility depends on. */
 export async function findWithProblem(db: DbOrTx, submitId: number) {
   const [hit] = await db
-    .select({ j: judge, codeShare: problems.codeShare, auth: problems.auth, openCaseResult: problems.openCaseResult, judgeCaseMode: problems.judgeCaseMode })
+    .select({
+      j: judge,
+      codeShare: problems.codeShare,
+      auth: problems.auth,
+      openCaseResult: problems.openCaseResult,
+      judgeCaseMode: problems.judgeCaseMode,
+      caseVersion: sql<string | null>`case when ${problems.isUploadCase} then ${problems.caseVersion} end`,
+    })
     .from(judge)
     .innerJoin(problems, eq(problems.id, judge.pid))
     .where(eq(judge.submitId, submitId));

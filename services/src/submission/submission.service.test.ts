@@ -1,28 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTEST_AUTH, JudgeStatus, type JudgeCase, type SubmitBody } from '@oj/proto';
+import { CONTEST_AUTH, encodePack, JudgeStatus, type JudgeCase, type SubmitBody } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { MemoryBus } from '../bus/memory-bus';
-import { judgeCase, problemCase } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { judgeCase, problemCase, problems } from '../db/schema';
+import { sha256Hex } from '../testdata/case-set';
 import { OutboxRelay } from '../judge/outbox-relay';
 import { RunnerRegistry } from '../judge/runner-registry';
 import { addContest, addProblem, addSubmission, addUser, offerLanguage, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
-import { createSubmissionService, groupSubtasks, type SubmissionService } from './submission.service';
+import { createSubmissionService, type SubmissionService } from './submission.service';
+import { groupSubtasks } from './submission-cases';
 
 const CODE = 'int main() { /* long enough to pass the minimum code length */ return 0; }';
 
 describe('subtask groups of case results', () => {
-  const cs = (groupNum: number, status: number, score: number, time: number | null): JudgeCase =>
-    ({ groupNum, status, score, time, memory: time, id: 0, pid: 1, submitId: 1, uid: 'u', caseId: 0, inputData: null, outputData: null, userOutput: null, seq: 0, mode: 'default' });
+  const cs = (groupNum: number, status: number, score: number, time: number | null, seq: number): JudgeCase =>
+    ({ groupNum, status, score, time, memory: time, id: 0, pid: 1, submitId: 1, uid: 'u', caseId: seq, inputData: null, outputData: null, userOutput: null, seq, mode: 'default' });
 
-  it('score a group by its worst case (lowest) or its mean (average), with the first failed status', () => {
-    const list = [cs(2, JudgeStatus.ACCEPTED, 10, 5), cs(1, JudgeStatus.ACCEPTED, 10, 7), cs(1, JudgeStatus.WRONG_ANSWER, 0, null), cs(1, JudgeStatus.TIME_LIMIT_EXCEEDED, 3, 9)];
+  it('score a group by its lowest case (status, time and memory too) or its rounded mean, in judging order', () => {
+    const list = [cs(2, JudgeStatus.ACCEPTED, 10, 5, 1), cs(1, JudgeStatus.ACCEPTED, 10, 7, 2), cs(1, JudgeStatus.WRONG_ANSWER, 0, null, 3), cs(1, JudgeStatus.TIME_LIMIT_EXCEEDED, 3, 9, 4)];
     const lowest = groupSubtasks(list, 'subtask_lowest');
-    expect(lowest.map((g) => [g.groupNum, g.score, g.status, g.ac, g.total, g.time])).toEqual([
-      [1, 0, JudgeStatus.WRONG_ANSWER, 1, 3, 9],
-      [2, 10, JudgeStatus.ACCEPTED, 1, 1, 5],
+    expect(lowest.map((g) => [g.groupNum, g.score, g.status, g.ac, g.total, g.time, g.subtaskDetailList.length])).toEqual([
+      [2, 10, JudgeStatus.ACCEPTED, 1, 1, 5, 1],
+      [1, 0, JudgeStatus.WRONG_ANSWER, 1, 3, null, 3],
     ]);
-    expect(groupSubtasks(list, 'subtask_average').map((g) => g.score)).toEqual([4, 10]);
+    const average = groupSubtasks(list, 'subtask_average');
+    expect(average.map((g) => [g.score, g.status, g.time])).toEqual([
+      [10, JudgeStatus.ACCEPTED, 5],
+      [4, JudgeStatus.PARTIAL_ACCEPTED, 9],
+    ]);
   });
 });
 
@@ -113,6 +120,36 @@ describe('submissions', () => {
     const openId = await withCase(open.id);
     expect(await data(openId, owner)).toEqual([JudgeStatus.WRONG_ANSWER, '1 2', '3', '4']);
     expect(await data(openId, other)).toEqual([JudgeStatus.WRONG_ANSWER, null, null, null]);
+  });
+
+  it('shows an uploaded case set as previews with sizes, and streams one file whole to those who may see it', async () => {
+    const long = 'z'.repeat(5000);
+    const pack = encodePack([
+      { name: 'a.in', data: Buffer.from(long) },
+      { name: 'a.out', data: Buffer.from('ok\n') },
+    ]);
+    const version = sha256Hex(pack);
+    await bus.putTestdata(version, pack);
+    const p = await addProblem(t.db, { openCaseResult: true });
+    await t.db.update(problems).set({ isUploadCase: true, caseVersion: version }).where(eq(problems.id, p.id));
+    const [c] = await t.db.insert(problemCase).values({ pid: p.id, input: 'a.in', output: 'a.out', seq: 1 }).returning();
+    const s = await addSubmission(t.db, owner.uid, p.id, { status: JudgeStatus.WRONG_ANSWER });
+    await t.db.insert(judgeCase).values({ submitId: s.submitId, pid: p.id, uid: owner.uid, caseId: c!.id, status: JudgeStatus.WRONG_ANSWER, seq: 1, userOutput: 'no' });
+
+    const [row] = (await service.caseResults(s.submitId, owner)).judgeCaseList;
+    expect(row!.inputData).toBe('z'.repeat(2048));
+    expect([row!.inputBytes, row!.outputData, row!.outputBytes, row!.userOutput]).toEqual([5000, 'ok\n', 3, 'no']);
+    const [hidden] = (await service.caseResults(s.submitId, other)).judgeCaseList;
+    expect([hidden!.inputData, hidden!.inputBytes]).toEqual([null, null]);
+
+    const file = await service.caseData({ submitId: s.submitId, caseId: c!.id, type: 'input' }, owner);
+    const parts: Buffer[] = [];
+    for await (const chunk of file.body) parts.push(Buffer.from(chunk));
+    expect([file.bytes, Buffer.concat(parts).toString(), file.fileName]).toEqual([5000, long, `${s.submitId}_case1.in`]);
+    expect(await refusal(service.caseData({ submitId: s.submitId, caseId: c!.id, type: 'output' }, other))).toBe('SUBMISSION_FORBIDDEN');
+    expect(await refusal(service.caseData({ submitId: s.submitId, caseId: c!.id + 999, type: 'output' }, owner))).toBe('TESTCASE_NOT_FOUND');
+    const inline = await service.caseData({ submitId: s.submitId, caseId: c!.id, type: 'output' }, admin);
+    expect(inline.bytes).toBe(3);
   });
 
   it('answers status checks without code, leaving out what the caller may not see', async () => {

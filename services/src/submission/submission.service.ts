@@ -8,7 +8,7 @@ import {
   OjError,
   PAGE_SIZES,
   type CheckSubmissionsStatusBody,
-  type JudgeCase,
+  type CaseDataQuery,
   type JudgeCaseResult,
   type PageOf,
   type Submission,
@@ -29,9 +29,8 @@ import { queuePosition } from '../judge/judge-queue.repo';
 import type { OutboxRelay } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { findVisibleProblem } from '../problem/problem.service';
-import { isOwner, practiceCaseDataVisible, practiceCodeVisible, practiceQueueVisible, practiceVisible } from './submission-access';
+import { isOwner, practiceCodeVisible, practiceQueueVisible, practiceVisible } from './submission-access';
 import {
-  caseRows,
   findContestProblem,
   findWithProblem,
   insertSubmission,
@@ -41,6 +40,8 @@ import {
   statusRows,
   watchFacts,
 } from './submission.repo';
+import { createCasePreviewCache } from '../testdata/case-preview';
+import { caseDataFile, caseResults, type CaseDataFile } from './submission-cases';
 import { secondsToWait, validateCode } from './validation';
 
 export interface SubmissionService {
@@ -49,18 +50,12 @@ export interface SubmissionService {
   list(q: SubmissionListQuery, viewer: Viewer | null): Promise<PageOf<SubmissionListItem>>;
   detail(submitId: number, viewer: Viewer | null): Promise<SubmissionInfo>;
   caseResults(submitId: number, viewer: Viewer | null): Promise<JudgeCaseResult>;
+  /** One case's whole input or expected output (`get-case-data`), for those who may see it in the case results. */
+  caseData(q: CaseDataQuery, viewer: Viewer | null): Promise<CaseDataFile>;
   /** Map submitId → submission without code and errorMessage. */
   checkStatus(body: CheckSubmissionsStatusBody, viewer: Viewer | null): Promise<Record<string, Submission>>;
   /** Whether `viewer` may receive the live status events of this submission. */
   canWatch(submitId: number, viewer: Viewer | null): Promise<boolean>;
-}
-
-/** Test data shown in case results is cut to this many characters. */
-export const CASE_DATA_PREVIEW = 2048;
-
-export function preview(s: string | null | undefined): string | null {
-  if (s === null || s === undefined) return null;
-  return s.length > CASE_DATA_PREVIEW ? `${s.slice(0, CASE_DATA_PREVIEW)}…` : s;
 }
 
 export function toSubmission(r: JudgeRow, show: { code: boolean; errorMessage: boolean }): Submission {
@@ -126,32 +121,6 @@ export function toListItem(j: JudgeRow, title: string): SubmissionListItem {
   };
 }
 
-/** Groups subtask cases by groupNum: lowest takes the worst case's score, average the mean. */
-export function groupSubtasks(list: JudgeCase[], mode: 'subtask_lowest' | 'subtask_average'): JudgeCaseResult['subTaskJudgeCaseVoList'] {
-  const groups = new Map<number, JudgeCase[]>();
-  for (const c of list) {
-    const g = c.groupNum ?? 0;
-    groups.set(g, [...(groups.get(g) ?? []), c]);
-  }
-  return [...groups.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([groupNum, cases]) => {
-      const scores = cases.map((c) => c.score ?? 0);
-      const firstBad = cases.find((c) => c.status !== JudgeStatus.ACCEPTED);
-      const maxOf = (xs: (number | null)[]) => (xs.some((x) => x !== null) ? Math.max(...xs.map((x) => x ?? 0)) : null);
-      return {
-        groupNum,
-        time: maxOf(cases.map((c) => c.time)),
-        memory: maxOf(cases.map((c) => c.memory)),
-        score: mode === 'subtask_lowest' ? Math.min(...scores) : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
-        status: firstBad ? firstBad.status : JudgeStatus.ACCEPTED,
-        ac: cases.filter((c) => c.status === JudgeStatus.ACCEPTED).length,
-        total: cases.length,
-        subtaskDetailList: cases,
-      };
-    });
-}
-
 async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | null) {
   if (!isInt4(submitId)) throw new OjError('SUBMISSION_NOT_FOUND');
   const hit = await findWithProblem(db, submitId);
@@ -177,8 +146,17 @@ async function contestAccess(db: DbOrTx, j: JudgeRow, viewer: Viewer | null): Pr
   return { c, view: submissionView(c, viewer, j, { detail: true }) };
 }
 
+/** Case previews read from the test-data store (none when the transport keeps no store, e.g. some unit tests). */
+const casePreviews = (ctx: ServiceContext) =>
+  createCasePreviewCache(async (version) => {
+    const t = ctx.transport;
+    if (t.getTestdataStream) return t.getTestdataStream(version);
+    return t.getTestdata ? t.getTestdata(version) : null;
+  });
+
 export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay, runners?: RunnerRegistry): SubmissionService {
   const { db, config } = ctx;
+  const previews = casePreviews(ctx);
 
   /** The languages check of practice, for problem `pid`. */
   async function checkLanguage(pid: number, body: SubmitBody): Promise<void> {
@@ -289,34 +267,11 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
     },
 
     async caseResults(submitId, viewer): Promise<JudgeCaseResult> {
-      const { j, openCaseResult, judgeCaseMode, contest } = await loadWithProblem(db, submitId, viewer);
-      if (contest) {
-        // Case results of a contest submission: its owner and the contest's admins, and not while its result is hidden.
-        if (!contest.view.code) throw new OjError('SUBMISSION_FORBIDDEN');
-        if (contest.view.hideResult) return { judgeCaseList: [], subTaskJudgeCaseVoList: [], judgeCaseMode };
-      }
-      const full = contest ? isContestAdmin(viewer, contest.c) || openCaseResult : practiceCaseDataVisible(j, openCaseResult, viewer);
-      const list: JudgeCase[] = (await caseRows(db, submitId)).map(({ c, input, output }) => ({
-        id: c.id,
-        pid: c.pid,
-        submitId: c.submitId,
-        uid: c.uid,
-        caseId: c.caseId,
-        time: c.time,
-        memory: c.memory,
-        score: c.score,
-        status: c.status,
-        inputData: full ? preview(input) : null,
-        outputData: full ? preview(output) : null,
-        userOutput: full ? c.userOutput : null,
-        groupNum: c.groupNum,
-        seq: c.seq,
-        mode: c.mode,
-      }));
-      if (judgeCaseMode === 'subtask_lowest' || judgeCaseMode === 'subtask_average') {
-        return { judgeCaseList: [], subTaskJudgeCaseVoList: groupSubtasks(list, judgeCaseMode), judgeCaseMode };
-      }
-      return { judgeCaseList: list, subTaskJudgeCaseVoList: [], judgeCaseMode };
+      return caseResults(db, previews, await loadWithProblem(db, submitId, viewer), viewer);
+    },
+
+    async caseData(q, viewer) {
+      return caseDataFile(db, previews, await loadWithProblem(db, q.submitId, viewer), q.caseId, q.type, viewer);
     },
 
     async checkStatus(body, viewer) {

@@ -254,6 +254,12 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'submission.case.memory': 'Memory (KB)',
   'submission.case.score': 'Score',
   'submission.case.skipped': 'Skipped',
+  'submission.case.subtask': 'Subtask {group} ({ac}/{total})',
+  'submission.case.input': 'Input',
+  'submission.case.expected': 'Expected output',
+  'submission.case.userOutput': 'Your output',
+  'submission.case.truncated': 'Showing the beginning; {bytes} bytes in all',
+  'submission.case.download': 'Download',
   'submission.case.empty': 'No test case results yet',
 
   'submission.list.title': 'Status',

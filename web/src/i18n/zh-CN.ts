@@ -275,6 +275,12 @@ export const zhCNStatic = {
   'submission.case.memory': '内存 (KB)',
   'submission.case.score': '得分',
   'submission.case.skipped': '跳过',
+  'submission.case.subtask': '子任务 {group}（{ac}/{total}）',
+  'submission.case.input': '输入',
+  'submission.case.expected': '期望输出',
+  'submission.case.userOutput': '你的输出',
+  'submission.case.truncated': '仅显示开头部分，共 {bytes} 字节',
+  'submission.case.download': '下载',
   'submission.case.empty': '暂无测试点结果',
 
   'submission.list.title': '评测状态',

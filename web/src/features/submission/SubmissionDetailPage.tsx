@@ -179,7 +179,7 @@ export function SubmissionDetailPage() {
           <h2 className="border-b border-slate-100 px-4 py-2 text-sm font-medium text-slate-700">
             <FormattedMessage id="submission.case.title" />
           </h2>
-          <CaseTable cases={s.cases} showScore={showScore} />
+          <CaseTable submitId={submitId} cases={s.cases} showScore={showScore} caseMode={s.caseMode} />
         </section>
       )}
 

@@ -86,7 +86,7 @@ export function VerdictPanel({ submitId, showScore, detailHref, cid = 0 }: { sub
       )}
       {(s.status !== JudgeStatus.COMPILE_ERROR || s.cases.length > 0) && (
         <div className="border-t border-slate-100">
-          <CaseTable cases={s.cases} showScore={showScore} />
+          <CaseTable submitId={submitId} cases={s.cases} showScore={showScore} caseMode={s.caseMode} />
         </div>
       )}
     </section>

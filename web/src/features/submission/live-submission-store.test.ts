@@ -101,4 +101,22 @@ describe('submissions store', () => {
     applyCaseResult(5, { judgeCaseList: [jc(2, 2), jc(1, 1)], subTaskJudgeCaseVoList: [], judgeCaseMode: 'default' });
     expect(submissionsState.byId[5]!.cases.map((c) => [c.caseId, c.index, c.time])).toEqual([[1, 1, 3], [2, 2, 3]]);
   });
+
+  it('flattens the subtask answer after a reload, keeps the groups and mode, and keeps test data across replayed events', () => {
+    const jc = (caseId: number, seq: number, groupNum: number, inputData: string | null) => ({
+      id: caseId, pid: 1, submitId: 6, uid: 'u', caseId, time: 3, memory: 4, score: 5, status: 0,
+      inputData, outputData: inputData === null ? null : 'out', inputBytes: inputData === null ? null : 9000, outputBytes: inputData === null ? null : 3, userOutput: null, groupNum, seq, mode: 'subtask_lowest',
+    });
+    const group = (groupNum: number, cases: ReturnType<typeof jc>[]) => ({ groupNum, time: 3, memory: 4, score: 5, status: 0, ac: cases.length, total: cases.length, subtaskDetailList: cases });
+    applyCaseResult(6, { judgeCaseList: [], subTaskJudgeCaseVoList: [group(2, [jc(3, 3, 2, null)]), group(1, [jc(2, 2, 1, 'b'), jc(1, 1, 1, 'a')])], judgeCaseMode: 'subtask_lowest' });
+    const s = submissionsState.byId[6]!;
+    expect(s.caseMode).toBe('subtask_lowest');
+    expect(s.cases.map((c) => [c.caseId, c.index, c.groupNum, c.data?.input ?? null, c.data?.inputBytes ?? null])).toEqual([
+      [1, 1, 1, 'a', 9000],
+      [2, 2, 1, 'b', 9000],
+      [3, 3, 2, null, null],
+    ]);
+    applyCaseEvent({ ...kase(6, 1, 1, 3), groupNum: 1, mode: 'subtask_lowest' });
+    expect(submissionsState.byId[6]!.cases[0]!.data?.input).toBe('a');
+  });
 });

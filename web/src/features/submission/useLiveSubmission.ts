@@ -34,6 +34,16 @@ export interface CaseRow {
   memory: number | null;
   score: number | null;
   groupNum: number | null;
+  /** Test data shown to those the rules allow (read over REST, never pushed): previews and full sizes. */
+  data?: CaseData;
+}
+
+export interface CaseData {
+  input: string | null;
+  output: string | null;
+  inputBytes: number | null;
+  outputBytes: number | null;
+  userOutput: string | null;
 }
 
 export interface LiveSubmission {
@@ -53,6 +63,8 @@ export interface LiveSubmission {
   finalSnapshot: boolean;
   /** Latest judge attempt known (0: unknown); status events of an older attempt are stale replays. */
   version: number;
+  /** The problem's judge case mode once known (from a case event or the case results): subtasks are grouped by it. */
+  caseMode: string | null;
 }
 
 export const submissionsState = proxy<{ byId: Record<number, LiveSubmission> }>({ byId: {} });
@@ -73,6 +85,7 @@ export function ensureSubmission(submitId: number, status: number = JudgeStatus.
       detail: null,
       finalSnapshot: false,
       version: 0,
+      caseMode: null,
     };
     s = submissionsState.byId[submitId]!;
   }
@@ -102,6 +115,7 @@ export function applyStatusEvent(d: SubmissionStatusData): void {
 /** A pushed case: upserted by caseId, kept in judging order. */
 export function applyCaseEvent(d: SubmissionCaseData): void {
   const s = ensureSubmission(d.submitId, JudgeStatus.JUDGING);
+  if (d.mode) s.caseMode = d.mode;
   upsertCase(s, {
     caseId: d.caseId,
     index: d.index,
@@ -117,7 +131,8 @@ export function applyCaseEvent(d: SubmissionCaseData): void {
 
 function upsertCase(s: LiveSubmission, row: CaseRow): void {
   const i = s.cases.findIndex((c) => c.caseId === row.caseId);
-  if (i >= 0) s.cases[i] = row;
+  // A replayed event never drops the test data a REST read already brought.
+  if (i >= 0) s.cases[i] = { ...row, data: row.data ?? s.cases[i]!.data };
   else s.cases.push(row);
   s.cases.sort((a, b) => a.index - b.index);
 }
@@ -140,10 +155,15 @@ export function applyRow(row: Submission | SubmissionListItem): void {
   }
 }
 
-/** The case list read over REST replaces the pushed one when it is at least as complete. */
+/**
+ * The case list read over REST replaces the pushed one when it is at least as complete. In the subtask modes the
+ * answer groups the cases (`subTaskJudgeCaseVoList`); they are flattened back into judging order, keeping groupNum.
+ */
 export function applyCaseResult(submitId: number, r: JudgeCaseResult): void {
   const s = ensureSubmission(submitId);
-  const list = [...r.judgeCaseList].sort((a, b) => a.seq - b.seq || a.caseId - b.caseId);
+  if (r.judgeCaseMode) s.caseMode = r.judgeCaseMode;
+  const all = r.judgeCaseList.length > 0 ? r.judgeCaseList : r.subTaskJudgeCaseVoList.flatMap((g) => g.subtaskDetailList);
+  const list = [...all].sort((a, b) => a.seq - b.seq || a.caseId - b.caseId);
   if (list.length < s.cases.length) return;
   s.cases = list.map((c, i) => ({
     caseId: c.caseId,
@@ -153,10 +173,15 @@ export function applyCaseResult(submitId: number, r: JudgeCaseResult): void {
     memory: c.memory,
     score: c.score,
     groupNum: c.groupNum,
+    ...(hasData(c) && {
+      data: { input: c.inputData, output: c.outputData, inputBytes: c.inputBytes ?? null, outputBytes: c.outputBytes ?? null, userOutput: c.userOutput },
+    }),
   }));
   s.casesDone = Math.max(s.casesDone, s.cases.length);
   if (!isInProgress(s.status)) s.casesTotal = Math.max(s.casesTotal, s.cases.length);
 }
+
+const hasData = (c: JudgeCaseResult['judgeCaseList'][number]) => c.inputData !== null || c.outputData !== null || c.userOutput !== null;
 
 export function markFinalSnapshot(submitId: number): void {
   ensureSubmission(submitId).finalSnapshot = true;

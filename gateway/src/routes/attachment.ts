@@ -1,0 +1,7 @@
+// The Content-Disposition of a download.
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -75,7 +75,8 @@ async function startGatewayProcess(dir: string): Promise<GatewayProcess> {
     const port = await freePort();
     const root = path.resolve(import.meta.dirname, '../..');
     const env = { ...process.env, DATABASE_URL: pg.urlFor('oj'), NATS_URL: nats.url, OJ_JWT_SECRET: randomBytes(24).toString('hex'), PORT: String(port), HOST: '127.0.0.1', OJ_UPLOAD_TMP_DIR: dir };
-    const child = spawn('pnpm', ['exec', 'tsx', 'infra/src/gateway-main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // The gateway as docs/scaling.md runs it (`pnpm gateway`).
+    const child = spawn('pnpm', ['-s', 'gateway'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let log = '';
     child.stdout.on('data', (b: Buffer) => (log = (log + b.toString()).slice(-4000)));
     child.stderr.on('data', (b: Buffer) => (log = (log + b.toString()).slice(-4000)));

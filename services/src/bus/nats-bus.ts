@@ -34,7 +34,7 @@ import {
 export const INGESTER_DURABLE = 'services-ingester';
 
 /** Chunk size of test-data objects written here. */
-const TESTDATA_CHUNK_BYTES = 1024 * 1024;
+const TESTDATA_CHUNK_BYTES = 256 * 1024;
 
 /** A pull-driven stream over `chunks`: the object store reads the next chunk only when it has sent the last one. */
 function toReadableStream(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
@@ -196,7 +196,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return this.objectStore;
   }
 
-  /** Streams a pack from disk in 1 MiB chunks (fewer round trips than the default 128 KiB; under the server's max payload). */
+  /**
+   * Streams a pack from disk in 256 KiB chunks: the object store publishes them in batches with up to ~30 in flight,
+   * so the chunk size bounds the memory a large upload holds while it is stored (1 MiB chunks held ~26 MiB more).
+   */
   async putTestdata(version: string, pack: Uint8Array | PackSource): Promise<void> {
     const os = await this.testdataStore();
     const size = pack instanceof Uint8Array ? pack.byteLength : pack.size;

@@ -55,7 +55,7 @@ function fileAsPack(file: string, size: number, onBytes: (n: number) => void): P
     size,
     async *open() {
       let n = 0;
-      for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+      for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
         n += chunk.length;
         onBytes(n);
         yield chunk;

@@ -132,11 +132,11 @@ const byRunnerId = (a: DashboardRunner, b: DashboardRunner) => a.runnerId.locale
 export function applyDashboardLive(p: DashboardPanels, ev: DashboardLiveEvent): DashboardPanels {
   let { runners, lanes, verdicts } = p;
   if (ev.runners) {
-    const gone = new Set([...ev.runners.removed, ...ev.runners.changed.map((r) => r.runnerId)]);
-    const seen = new Map(ev.runners.seen.map((s) => [s.runnerId, s.lastSeen]));
-    runners = [...runners.filter((r) => !gone.has(r.runnerId)).map((r) => (seen.has(r.runnerId) ? { ...r, lastSeen: seen.get(r.runnerId)! } : r)), ...ev.runners.changed]
-      .filter((r) => !ev.runners!.removed.includes(r.runnerId))
-      .sort(byRunnerId);
+    const { changed, seen, removed } = ev.runners;
+    const replaced = new Set([...removed, ...changed.map((r) => r.runnerId)]);
+    const seenAt = new Map(seen.map((s) => [s.runnerId, s.lastSeen]));
+    const kept = runners.filter((r) => !replaced.has(r.runnerId)).map((r) => ({ ...r, lastSeen: seenAt.get(r.runnerId) ?? r.lastSeen }));
+    runners = [...kept, ...changed].sort(byRunnerId);
   }
   if (ev.lanes) lanes = ev.lanes;
   if (ev.verdicts?.length) {

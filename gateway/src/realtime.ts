@@ -198,6 +198,7 @@ export function createRealtime(
       case 'user':
         return viewer !== null && viewer.uid === topic.uid;
       case 'judge-status':
+      case 'admin-dashboard':
         return viewer !== null && isAdminRole(viewer.roles);
       case 'problem-counts':
         return true;

@@ -85,6 +85,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/admin/judge/cancel-judge': root,
   'GET /api/admin/judge/rejudge-contest-problem': root,
   'GET /api/admin/config/get-judge-service-info': admins,
+  // admin dashboard
+  'GET /api/admin/dashboard/get-dashboard-info': admins,
+  'GET /api/admin/dashboard/get-dashboard-live': admins,
   // test data and problem files
   'POST /api/file/upload-testcase-zip': admins,
   'GET /api/file/download-testcase': login,

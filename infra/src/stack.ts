@@ -1,7 +1,7 @@
 // The whole judge in one process tree: PostgreSQL (embedded unless DATABASE_URL), NATS (spawned nats-server
 // unless NATS_URL, else the in-process bus), the services workers, one judge runner and the gateway.
 // `pnpm start` uses it; the end-to-end tests and benchmarks start it the same way.
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import postgres from 'postgres';
@@ -79,6 +79,8 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
       const nats = await startNatsServer({ storeDir: path.join(dataDir, 'nats') });
       stops.push(() => nats.stop());
       natsUrl = nats.url;
+      // Where more runners join this stack: NATS_URL=$(cat <data dir>/nats.url) tsx judge-runner/src/main.ts
+      await writeFile(path.join(dataDir, 'nats.url'), `${natsUrl}\n`);
       logger.info({ natsUrl }, 'nats-server with JetStream is up');
     }
     if (!natsUrl && cfg.bus === 'memory') logger.info('OJ_BUS=memory: using the in-process bus');

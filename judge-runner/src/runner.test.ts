@@ -90,6 +90,17 @@ describe('startRunner', () => {
     expect(heartbeats[0]).toMatchObject({ runnerId: 'unit-runner', slots: 1, freeSlots: 1, languages: languages.map((l) => l.name) });
   });
 
+  it('reports the job in its slot in a heartbeat sent when the slot is taken, and says goodbye when stopped', async () => {
+    const slow = '#include <stdio.h>\n#include <unistd.h>\nint main(void) { int a, b; usleep(800000); if (scanf("%d %d", &a, &b) != 2) return 1; printf("%d\\n", a + b); return 0; }\n';
+    const job = makeJob('C', slow, {}, 41);
+    const { outcomes, heartbeats } = await feed([{ job }]);
+    expect(outcomes[0]!.events.at(-1)).toMatchObject({ kind: 'final', status: JudgeStatus.ACCEPTED });
+    // The timer's heartbeat is 5 s away: the busy one was sent because the slot was taken.
+    const busy = heartbeats.find((hb) => hb.freeSlots === 0);
+    expect(busy?.jobs).toEqual([{ submitId: 41, problemId: job.problem.problemId, startedAt: expect.any(Number) }]);
+    expect(heartbeats.at(-1)).toMatchObject({ leaving: true, freeSlots: 1, jobs: [] });
+  });
+
   it('ends a job delivered more than 3 times as System Error without running it', async () => {
     const { outcomes } = await feed([{ job: makeJob('C', template('C'), {}, 7), deliveryCount: 4 }]);
     expect(outcomes[0]).toMatchObject({ acked: true, events: [expect.objectContaining({ kind: 'final', status: JudgeStatus.SYSTEM_ERROR, submitId: 7, errorMessage: 'judging failed repeatedly' })] });

@@ -2,7 +2,7 @@
 // acks only after the final event is stored, turns repeated failures into System Error, and heartbeats.
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { decode, JudgeJob, type JobDelivery, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { decode, JudgeJob, type JobDelivery, type RunnerJob, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import type { RunnerConfig } from './config';
 import { judge } from './judge';
@@ -19,6 +19,8 @@ import { runTestJudge, testSystemError } from './test-judge';
 export const HELPER_SLOT_OFFSET = 1000;
 
 export const RUNNER_VERSION = '0.1.0';
+/** Heartbeats sent because a slot was taken or freed are at least this far apart (the timer's beats are not). */
+const CHANGE_BEAT_MS = 500;
 /** A job delivered more often than this is not run again: it ends as System Error. */
 export const MAX_DELIVERIES = 3;
 
@@ -73,6 +75,31 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
   const compileCacheMb = config.compileCacheMb ?? 512;
   const compileCache = compileCacheMb > 0 ? await createCompileCache({ dir: path.join(config.workDir, '.compile-cache'), maxBytes: compileCacheMb * 1024 * 1024 }) : undefined;
   const freeSlots = Array.from({ length: config.slots }, (_, i) => config.slots - 1 - i);
+  /** The job in each busy slot, reported in the heartbeat. */
+  const jobs = new Map<number, RunnerJob>();
+  const takeSlot = (job: JudgeJob): number => {
+    const slot = freeSlots.pop();
+    if (slot === undefined) throw new Error('no free slot (the transport exceeded the concurrency)');
+    jobs.set(slot, { submitId: job.submitId, problemId: job.problem.problemId.slice(0, 255), startedAt: Date.now(), ...(job.testJudge ? { test: true } : {}) });
+    changed();
+    return slot;
+  };
+  const releaseSlot = (slot: number): void => {
+    jobs.delete(slot);
+    freeSlots.push(slot);
+    changed();
+  };
+  // A taken or freed slot is told at once (coalesced), so the admins' runner panel follows the jobs.
+  let stopped = false;
+  let lastBeat = 0;
+  let changeTimer: NodeJS.Timeout | null = null;
+  const changed = (): void => {
+    if (changeTimer || stopped) return;
+    changeTimer = setTimeout(() => {
+      changeTimer = null;
+      if (!stopped) void beat();
+    }, Math.max(0, lastBeat + CHANGE_BEAT_MS - Date.now()));
+  };
   // Keep the job's ack deadline moving well before it expires.
   const workingEveryMs = Math.max(200, Math.min(5000, Math.floor(config.ackWaitMs / 3)));
 
@@ -99,8 +126,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       await d.ack();
       return;
     }
-    const slot = freeSlots.pop();
-    if (slot === undefined) throw new Error('no free slot (the transport exceeded the concurrency)');
+    const slot = takeSlot(job);
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       try {
@@ -118,14 +144,13 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       await d.nak(1000).catch(() => undefined);
     } finally {
       clearInterval(timer);
-      freeSlots.push(slot);
+      releaseSlot(slot);
     }
   };
 
   /** An online test: judged like a one-case submission, answered with a test result; never retried. */
   const handleTestJob = async (job: JudgeJob, d: JobDelivery, log: Logger) => {
-    const slot = freeSlots.pop();
-    if (slot === undefined) throw new Error('no free slot (the transport exceeded the concurrency)');
+    const slot = takeSlot(job);
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       let result = testSystemError(job, config.runnerId, 'the test was tried too often');
@@ -142,22 +167,26 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       await d.ack();
     } finally {
       clearInterval(timer);
-      freeSlots.push(slot);
+      releaseSlot(slot);
     }
   };
 
-  const consumer = await transport.consumeJobs(handle, { concurrency: config.slots });
-  const beat = () =>
-    transport
+  const beat = (leaving = false) => {
+    lastBeat = Date.now();
+    return transport
       .heartbeat({
         runnerId: config.runnerId,
         version: RUNNER_VERSION,
         languages: languages.map((l) => l.name),
         slots: config.slots,
         freeSlots: freeSlots.length,
-        at: Date.now(),
+        at: lastBeat,
+        jobs: [...jobs.values()],
+        ...(leaving ? { leaving: true } : {}),
       })
       .catch((e: unknown) => logger.warn({ err: e }, 'heartbeat failed'));
+  };
+  const consumer = await transport.consumeJobs(handle, { concurrency: config.slots });
   void beat();
   const heartbeat = setInterval(() => void beat(), config.heartbeatMs);
   logger.info({ runnerId: config.runnerId, slots: config.slots }, 'judge runner started');
@@ -167,8 +196,11 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     testdata,
     sandboxes,
     async stop() {
+      stopped = true;
       clearInterval(heartbeat);
+      if (changeTimer) clearTimeout(changeTimer);
       await consumer.stop();
+      await beat(true);
       // Sandboxes passed in belong to the caller; ours (and their slot cgroups) end with the runner.
       if (sandboxes !== opts.sandboxes) await sandboxes.close();
     },

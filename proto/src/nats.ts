@@ -150,6 +150,18 @@ export const JudgeEvent = Type.Union([
 export type JudgeEvent = Static<typeof JudgeEvent>;
 
 
+/** A job a runner is working on, as its heartbeat reports it. */
+export const RunnerJob = Type.Object({
+  submitId: Type.Integer(),
+  /** The problem's display id (`problemId` of the job). */
+  problemId: Type.String({ maxLength: 255 }),
+  /** When the runner took it (the runner's clock, epoch ms). */
+  startedAt: Type.Integer(),
+  /** An online test rather than a submission (its submitId is not a submission's). */
+  test: Type.Optional(Type.Boolean()),
+});
+export type RunnerJob = Static<typeof RunnerJob>;
+
 export const RunnerHeartbeat = Type.Object({
   runnerId: Type.String(),
   version: Type.String(),
@@ -157,5 +169,9 @@ export const RunnerHeartbeat = Type.Object({
   slots: Type.Integer(),
   freeSlots: Type.Integer(),
   at: Type.Integer(),
+  /** The jobs in its slots (absent from runners older than this field). */
+  jobs: Type.Optional(Type.Array(RunnerJob, { maxItems: 64 })),
+  /** Sent once by a runner that stops cleanly: forget it now instead of after the timeout. */
+  leaving: Type.Optional(Type.Boolean()),
 });
 export type RunnerHeartbeat = Static<typeof RunnerHeartbeat>;

@@ -12,6 +12,7 @@ import type { MessageService } from './discuss/message.service';
 import type { AccountFlows } from './account/account-flows.service';
 import type { PostingGates } from './account/gates';
 import type { JudgeAdminService } from './judge/judge-admin.service';
+import type { DashboardService } from './dashboard/dashboard.service';
 import type { HomeService } from './home/home.service';
 import type { TestJudgeService } from './submission/test-judge.service';
 import type { TestdataService } from './testdata/testdata.service';
@@ -35,6 +36,8 @@ export interface OjServices {
   gates: PostingGates;
   /** Rejudge, cancel, manual judge, resubmit, runner listing. */
   judgeAdmin: JudgeAdminService;
+  /** The admin dashboard: counts and the live panels' snapshot. */
+  dashboard: DashboardService;
   /** The online test. */
   testJudge: TestJudgeService;
   /** Test-case zip upload and download. */

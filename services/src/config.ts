@@ -34,6 +34,8 @@ export interface ServicesConfig {
   testdataMaxTotalMb: number;
   /** Where uploads are spooled while they are checked (OJ_UPLOAD_TMP_DIR; default the OS temp dir). */
   uploadTmpDir?: string;
+  /** A judge runner silent this long is dropped from the listings and the dashboard (OJ_RUNNER_TIMEOUT_S, default 30). */
+  runnerTimeoutS: number;
 }
 
 const Digits = Type.Optional(Type.String({ pattern: '^[0-9]+$' }));
@@ -59,6 +61,7 @@ const EnvSchema = Type.Object({
   OJ_TESTDATA_MAX_ZIP_MB: Digits,
   OJ_TESTDATA_MAX_TOTAL_MB: Digits,
   OJ_UPLOAD_TMP_DIR: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  OJ_RUNNER_TIMEOUT_S: Digits,
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -92,6 +95,7 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   commentMinAc: 10,
   testdataMaxZipMb: 1024,
   testdataMaxTotalMb: 2048,
+  runnerTimeoutS: 30,
 };
 
 const MINIMUMS: Partial<Record<keyof Env, number>> = {
@@ -101,6 +105,8 @@ const MINIMUMS: Partial<Record<keyof Env, number>> = {
   OJ_PUSH_RETENTION_S: 1,
   OJ_TESTDATA_MAX_ZIP_MB: 1,
   OJ_TESTDATA_MAX_TOTAL_MB: 1,
+  // Runners heartbeat every 5 s.
+  OJ_RUNNER_TIMEOUT_S: 6,
 };
 
 /** Validates the services' variables of `env`; throws an Error naming the first bad variable. */
@@ -140,6 +146,7 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     testdataMaxZipMb: num('OJ_TESTDATA_MAX_ZIP_MB', d.testdataMaxZipMb),
     testdataMaxTotalMb: num('OJ_TESTDATA_MAX_TOTAL_MB', d.testdataMaxTotalMb),
     ...(e.OJ_UPLOAD_TMP_DIR !== undefined && { uploadTmpDir: e.OJ_UPLOAD_TMP_DIR }),
+    runnerTimeoutS: num('OJ_RUNNER_TIMEOUT_S', d.runnerTimeoutS),
     site: {
       ...DEFAULT_SITE,
       ...(e.OJ_SITE_NAME !== undefined && { name: e.OJ_SITE_NAME, projectName: e.OJ_SITE_NAME }),

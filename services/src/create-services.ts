@@ -16,6 +16,8 @@ import { OutboxRelay } from './judge/outbox-relay';
 import { RunnerRegistry } from './judge/runner-registry';
 import { createJudgeAdminService } from './judge/judge-admin.service';
 import { RunnerStatusPublisher } from './judge/runner-status';
+import { DashboardPublisher } from './dashboard/dashboard-publisher';
+import { createDashboardService } from './dashboard/dashboard.service';
 import { createTestJudgeService, pruneTestJudges, TestJudgeWorker } from './submission/test-judge.service';
 import { createProblemService } from './problem/problem.service';
 import { createPushService, prunePushEvents } from './push/push.service';
@@ -59,6 +61,8 @@ export interface OjServicesImpl extends OjServices {
   runners: RunnerRegistry;
   testJudgeWorker: TestJudgeWorker;
   runnerStatus: RunnerStatusPublisher;
+  /** Pushes `dashboard.live` (started with the workers). */
+  dashboardLive: DashboardPublisher;
   /** Pushes `contest.status` at each contest's start, seal and end. */
   contestClock: ContestClock;
   /** The in-memory scoreboard projection of this process. */
@@ -72,7 +76,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const logger = opts.logger ?? pino({ name: 'services' });
   const handle = openDb(opts.databaseUrl, { max: opts.maxConnections });
   const ctx: ServiceContext = { db: handle.db, transport: opts.transport, config, logger };
-  const runners = new RunnerRegistry();
+  const runners = new RunnerRegistry(config.runnerTimeoutS * 1000);
   const relay = new OutboxRelay(ctx);
   const boards = new BoardProjector(ctx);
   const ingester = new JudgeIngester(ctx, relay, boards);
@@ -84,11 +88,20 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const contestClock = new ContestClock(ctx);
   const problemQueue = new ProblemQueuePublisher(ctx);
   const testdata = createTestdataService(ctx);
+  const dashboardLive = new DashboardPublisher(ctx, runners);
+  ingester.onPublished = (msgs) => dashboardLive.notePublished(msgs);
 
-  let heartbeatSub: Stoppable | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let started = false;
+  // Every process (gateways too) follows the runners' heartbeats: the runner listing, the dashboard snapshot and
+  // the languages offered are answered from this process's registry. Only the workers push about them.
+  const heartbeatSub: Stoppable = await opts.transport.onHeartbeat((hb) => {
+    runners.record(hb);
+    if (!started) return;
+    runnerStatus.poke();
+    dashboardLive.poke();
+  });
 
   async function maintenance(): Promise<void> {
     running ??= (async () => {
@@ -123,6 +136,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     messages: createMessageService(ctx),
     eventFeed: createEventFeedService(ctx),
     judgeAdmin: createJudgeAdminService(ctx, relay, runners, boards),
+    dashboard: createDashboardService(ctx, runners),
     scoreboards: createScoreboardService(ctx, boards),
     boards,
     testJudge: createTestJudgeService(ctx, runners),
@@ -138,6 +152,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     contestClock,
     testJudgeWorker,
     runnerStatus,
+    dashboardLive,
     config,
     relay,
     ingester,
@@ -147,16 +162,13 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     async startWorkers() {
       if (started) return;
       started = true;
-      heartbeatSub = await opts.transport.onHeartbeat((hb) => {
-        runners.record(hb);
-        runnerStatus.poke();
-      });
       await testJudgeWorker.start();
       await ingester.start();
       relay.start();
       void relay.flush(); // rows left behind by a previous run
       contestClock.start();
       problemQueue.start();
+      dashboardLive.start();
       timer = setInterval(() => void maintenance(), config.maintenanceIntervalMs);
       timer.unref();
     },
@@ -164,7 +176,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     async close() {
       if (timer) clearInterval(timer);
       timer = null;
-      await heartbeatSub?.stop();
+      await heartbeatSub.stop();
+      await dashboardLive.stop();
       await contestClock.stop();
       await problemQueue.stop();
       await runnerStatus.stop();

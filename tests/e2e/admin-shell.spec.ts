@@ -71,7 +71,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // Any other admin path goes to the admin login, which sends a signed-in admin on.
     await page.goto('/admin/no-such-page');
-    await expect(page).toHaveURL(/\/admin\/problems$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     // Logging out of the shell leaves the admin area.
     await page.getByTestId('admin-logout').click();

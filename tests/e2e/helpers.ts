@@ -27,7 +27,8 @@ export async function adminLogin(page: Page, locale: 'zh-CN' | 'en-US' = 'en-US'
   await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('admin-layout')).toBeVisible();
-  if (to !== '/admin/problems') await page.goto(to);
+  // The login lands on the admin home (the dashboard).
+  if (to !== '/admin/dashboard') await page.goto(to);
 }
 
 /** Logs `username` in through the dialog on the home page. */

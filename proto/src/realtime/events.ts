@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEvent, ScoreboardDelta } from '../contest';
 import { UnreadCounts } from '../discuss';
+import { DashboardLiveEvent } from '../dashboard';
 import { ProblemCount } from '../dto';
 import { decode } from '../decode';
 import { OjError } from '../errors';
@@ -68,6 +69,7 @@ export const PUSH_EVENTS = {
   'import.progress': { topics: ['user'], data: ImportProgress },
   'problem.counts': { topics: ['problem-counts'], data: ProblemCount },
   'testdata.progress': { topics: ['user'], data: TestdataProgress },
+  'dashboard.live': { topics: ['admin-dashboard'], data: DashboardLiveEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

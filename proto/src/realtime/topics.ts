@@ -11,17 +11,21 @@ export type Topic =
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
-  | { kind: 'problem-counts' };
+  | { kind: 'problem-counts' }
+  | { kind: 'admin-dashboard' };
 
 export type TopicKind = Topic['kind'];
 
+/** Topic kinds without an argument: the name is the kind. */
+type PlainKind = 'judge-status' | 'problem-counts' | 'admin-dashboard';
+
 /** The name of a topic of kind `K`, as its builder types it (so a watcher's handlers can be checked against it). */
-export type TopicName<K extends TopicKind = TopicKind> = K extends 'judge-status' | 'problem-counts' ? K : `${K}:${string}`;
+export type TopicName<K extends TopicKind = TopicKind> = K extends PlainKind ? K : `${K}:${string}`;
 
 /** The kind of a topic name typed by a builder; every kind for a plain `string`. */
 export type KindOfTopic<T extends string> = string extends T
   ? TopicKind
-  : T extends 'judge-status' | 'problem-counts'
+  : T extends PlainKind
     ? T
     : T extends `${infer K}:${string}`
       ? Extract<K, TopicKind>
@@ -45,12 +49,15 @@ export const topics = {
   judgeStatus: (): TopicName<'judge-status'> => 'judge-status',
   /** The public problems' status counters (practice verdicts), for the problem list. */
   problemCounts: (): TopicName<'problem-counts'> => 'problem-counts',
+  /** The admin dashboard's live panels: runners, queue lanes, recent verdicts (admins). */
+  adminDashboard: (): TopicName<'admin-dashboard'> => 'admin-dashboard',
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */
 export function parseTopic(topic: string): Topic | null {
   if (topic === 'judge-status') return { kind: 'judge-status' };
   if (topic === 'problem-counts') return { kind: 'problem-counts' };
+  if (topic === 'admin-dashboard') return { kind: 'admin-dashboard' };
   const i = topic.indexOf(':');
   if (i < 0) return null;
   const kind = topic.slice(0, i);
@@ -89,6 +96,8 @@ export function formatTopic(t: Topic): string {
       return topics.judgeStatus();
     case 'problem-counts':
       return topics.problemCounts();
+    case 'admin-dashboard':
+      return topics.adminDashboard();
   }
 }
 

@@ -169,6 +169,8 @@ async function pushCounts(tx: Tx, pid: number): Promise<PushMessage[]> {
 
 export class JudgeIngester {
   private sub: Stoppable | null = null;
+  /** Told of every batch of push messages this ingester published (the admin dashboard picks the verdicts). */
+  onPublished: ((msgs: readonly PushMessage[]) => void) | null = null;
 
   private readonly boards: BoardProjector;
 
@@ -212,7 +214,12 @@ export class JudgeIngester {
         return this.applyFinal(tx, row, systemError(row, ev.judger, 'The judge result could not be stored.'));
       });
     }
+    await this.publish(pushes);
+  }
+
+  private async publish(pushes: PushMessage[]): Promise<void> {
     await publishAll(this.ctx.transport, pushes, this.ctx.logger);
+    if (pushes.length > 0) this.onPublished?.(pushes);
   }
 
   private async apply(tx: Tx, ev: JudgeEvent): Promise<PushMessage[]> {
@@ -335,7 +342,7 @@ export class JudgeIngester {
       await this.relay.flush();
     }
     if (failed > 0) this.ctx.logger.error({ failed }, 'stalled submissions ended as System Error');
-    await publishAll(this.ctx.transport, pushes, this.ctx.logger);
+    await this.publish(pushes);
     return [requeued, failed];
   }
 }

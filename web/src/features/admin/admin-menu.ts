@@ -14,6 +14,8 @@ export interface AdminMenuGroup {
 }
 
 export const ADMIN_MENU: readonly AdminMenuGroup[] = [
+  // dashboard
+  { label: 'admin.menu.dashboard', items: [{ path: '/admin/dashboard', label: 'admin.menu.dashboard' }] },
   {
     label: 'admin.menu.problem',
     items: [
@@ -32,8 +34,8 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
   },
 ];
 
-/** Where an admin lands (`/admin`, and after the admin login). */
-export const ADMIN_HOME = '/admin/problems';
+/** Where an admin lands (`/admin`, and after the admin login): the dashboard, first of the spec's admin routes. */
+export const ADMIN_HOME = '/admin/dashboard';
 
 /** The menu as a caller with these roles sees it (super-admin pages only for root). */
 export function visibleMenu(isRoot: boolean): AdminMenuGroup[] {

@@ -10,6 +10,7 @@ import { AdminGuard, SuperAdminGuard } from './AdminGuard';
 import { AdminLoginPage } from './AdminLoginPage';
 
 const AdminLayout = lazy(() => import('./AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -20,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
     element: <AdminGuard>{page(<AdminLayout />)}</AdminGuard>,
     children: [
       { index: true, element: <Navigate to={ADMIN_HOME} replace /> },
+      { path: 'dashboard', element: page(<DashboardPage />) },
       ...contestAdminRoutes,
       ...problemAdminRoutes,
       { element: <SuperAdminGuard />, children: problemAdminRootRoutes },

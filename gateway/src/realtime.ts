@@ -200,6 +200,7 @@ export function createRealtime(
       case 'judge-status':
         return viewer !== null && isAdminRole(viewer.roles);
       case 'problem-counts':
+      case 'site':
         return true;
       case 'contest':
       case 'scoreboard':

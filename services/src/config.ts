@@ -28,12 +28,27 @@ export interface ServicesConfig {
   postMinAc: number;
   /** Accepted problems needed before commenting or replying (OJ_COMMENT_MIN_AC, default 10). */
   commentMinAc: number;
+  /** Whether users may share their practice code (the code-sharing switch; stored by admins, default true). */
+  openCodeShare: boolean;
+  /** Accepted problems needed before creating a group (stored by admins; groups come later). */
+  createGroupMinAc: number;
+  /** SMTP server saved by an admin (`/admin/conf`); when set it wins over `smtpUrl`. */
+  smtp?: SmtpSettings;
   /** Largest test-case zip accepted, in MiB (OJ_TESTDATA_MAX_ZIP_MB, default 1024). */
   testdataMaxZipMb: number;
   /** Largest uncompressed total of one upload's case files, in MiB (OJ_TESTDATA_MAX_TOTAL_MB, default 2048). */
   testdataMaxTotalMb: number;
   /** Where uploads are spooled while they are checked (OJ_UPLOAD_TMP_DIR; default the OS temp dir). */
   uploadTmpDir?: string;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  ssl: boolean;
+  username: string;
+  password: string;
+  from: string;
 }
 
 const Digits = Type.Optional(Type.String({ pattern: '^[0-9]+$' }));
@@ -90,6 +105,8 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   mailFrom: 'Realtime OJ <noreply@localhost>',
   postMinAc: 10,
   commentMinAc: 10,
+  openCodeShare: true,
+  createGroupMinAc: 10,
   testdataMaxZipMb: 1024,
   testdataMaxTotalMb: 2048,
 };
@@ -137,6 +154,8 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     mailFrom: e.OJ_MAIL_FROM ?? d.mailFrom,
     postMinAc: num('OJ_POST_MIN_AC', d.postMinAc),
     commentMinAc: num('OJ_COMMENT_MIN_AC', d.commentMinAc),
+    openCodeShare: d.openCodeShare,
+    createGroupMinAc: d.createGroupMinAc,
     testdataMaxZipMb: num('OJ_TESTDATA_MAX_ZIP_MB', d.testdataMaxZipMb),
     testdataMaxTotalMb: num('OJ_TESTDATA_MAX_TOTAL_MB', d.testdataMaxTotalMb),
     ...(e.OJ_UPLOAD_TMP_DIR !== undefined && { uploadTmpDir: e.OJ_UPLOAD_TMP_DIR }),

@@ -40,6 +40,7 @@ import { createMdFileService } from './md-file/md-file.service';
 import { createProblemImportService } from './problem-import/import.service';
 import { createProblemExportService } from './problem-import/export.service';
 import { readArchive, writeHojArchive } from './problem-import';
+import { createSiteAdmin } from './site-admin/site-admin';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -84,6 +85,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const contestClock = new ContestClock(ctx);
   const problemQueue = new ProblemQueuePublisher(ctx);
   const testdata = createTestdataService(ctx);
+  const siteAdmin = createSiteAdmin(ctx);
+  await siteAdmin.config.start(); // the stored site configuration, followed in this process from now on
 
   let heartbeatSub: Stoppable | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -136,6 +139,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     contests: { ...createContestService(ctx, boards), ...createContestAdminService(ctx) },
     contestAnnouncements: createContestAnnouncementService(ctx),
     contestClock,
+    siteAdmin,
     testJudgeWorker,
     runnerStatus,
     config,
@@ -164,6 +168,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     async close() {
       if (timer) clearInterval(timer);
       timer = null;
+      await siteAdmin.config.stop();
       await heartbeatSub?.stop();
       await contestClock.stop();
       await problemQueue.stop();

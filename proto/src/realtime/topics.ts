@@ -11,17 +11,21 @@ export type Topic =
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
-  | { kind: 'problem-counts' };
+  | { kind: 'problem-counts' }
+  | { kind: 'site' };
 
 export type TopicKind = Topic['kind'];
 
+/** The kinds whose topic name is the kind itself (one topic, no argument). */
+type FixedTopic = 'judge-status' | 'problem-counts' | 'site';
+
 /** The name of a topic of kind `K`, as its builder types it (so a watcher's handlers can be checked against it). */
-export type TopicName<K extends TopicKind = TopicKind> = K extends 'judge-status' | 'problem-counts' ? K : `${K}:${string}`;
+export type TopicName<K extends TopicKind = TopicKind> = K extends FixedTopic ? K : `${K}:${string}`;
 
 /** The kind of a topic name typed by a builder; every kind for a plain `string`. */
 export type KindOfTopic<T extends string> = string extends T
   ? TopicKind
-  : T extends 'judge-status' | 'problem-counts'
+  : T extends FixedTopic
     ? T
     : T extends `${infer K}:${string}`
       ? Extract<K, TopicKind>
@@ -45,12 +49,15 @@ export const topics = {
   judgeStatus: (): TopicName<'judge-status'> => 'judge-status',
   /** The public problems' status counters (practice verdicts), for the problem list. */
   problemCounts: (): TopicName<'problem-counts'> => 'problem-counts',
+  /** The site's public configuration, home announcements and notices to everyone (anyone may watch). */
+  site: (): TopicName<'site'> => 'site',
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */
 export function parseTopic(topic: string): Topic | null {
   if (topic === 'judge-status') return { kind: 'judge-status' };
   if (topic === 'problem-counts') return { kind: 'problem-counts' };
+  if (topic === 'site') return { kind: 'site' };
   const i = topic.indexOf(':');
   if (i < 0) return null;
   const kind = topic.slice(0, i);
@@ -89,6 +96,8 @@ export function formatTopic(t: Topic): string {
       return topics.judgeStatus();
     case 'problem-counts':
       return topics.problemCounts();
+    case 'site':
+      return topics.site();
   }
 }
 

@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminLogin, login, registerUser } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
+import { startSmtpSink } from '../support/smtp-sink';
 
 async function rootToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
@@ -143,6 +144,59 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await expect(b.admin.getByTestId('report-row').filter({ hasText: title })).toContainText(zh ? '已处理' : 'Resolved');
     } finally {
       await b.close();
+    }
+  });
+}
+
+/** The smallest PNG (1×1), for the carousel upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  const zh = locale === 'zh-CN';
+
+  test(`system config: website name live, SMTP test mail to a local sink and its failure, carousel (${locale})`, async ({ browser, request }) => {
+    const sink = await startSmtpSink();
+    const before = await asRoot<Record<string, unknown>>(request, 'GET', '/admin/config/get-web-config');
+    const b = await twoBrowsers(browser, request, locale, '/admin/conf');
+    try {
+      // The website name: saved in the admin shell, the user's open page shows it in the footer without a reload.
+      const name = `${zh ? '校园评测' : 'Campus OJ'} ${Date.now() % 10000}`;
+      await b.admin.getByTestId('conf-name').fill(name);
+      await b.admin.getByTestId('conf-web-save').click();
+      await saved(b.admin, zh);
+      await expect(b.user.getByTestId('footer')).toContainText(name);
+
+      // SMTP: the password is only reported as set; the test mail reaches the sink.
+      await b.admin.getByTestId('conf-smtp-host').fill('127.0.0.1');
+      await b.admin.getByTestId('conf-smtp-port').fill(String(sink.port));
+      await b.admin.getByTestId('conf-smtp-password').fill('smtp-secret');
+      await b.admin.getByTestId('conf-smtp-save').click();
+      await expect(b.admin.getByTestId('conf-smtp-password-state')).toHaveText(zh ? '（已设置）' : '(set)');
+      await expect(b.admin.getByTestId('conf-smtp-password')).toHaveValue('');
+      await b.admin.getByTestId('conf-test-to').fill('teacher@example.edu');
+      await b.admin.getByTestId('conf-test-send').click();
+      await expect(b.admin.getByTestId('conf-test-result')).toHaveText(zh ? '测试邮件已发送至 teacher@example.edu' : 'Test mail sent to teacher@example.edu');
+      expect(sink.mails.at(-1)?.to).toEqual(['<teacher@example.edu>']);
+      // A port nobody listens on: the SMTP error is shown.
+      await b.admin.getByTestId('conf-smtp-port').fill('1');
+      await b.admin.getByTestId('conf-smtp-save').click();
+      await saved(b.admin, zh);
+      await b.admin.getByTestId('conf-test-send').click();
+      await expect(b.admin.getByTestId('conf-test-result')).toContainText(zh ? '测试邮件发送失败：' : 'Sending the test mail failed:');
+      await expect(b.admin.getByTestId('conf-test-result')).toContainText('ECONNREFUSED');
+
+      // Carousel: an uploaded image replaces the built-in pictures on the home page; deleted, they come back.
+      await b.admin.getByTestId('conf-carousel-upload').setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: PNG });
+      await expect(b.admin.getByTestId('conf-carousel-item')).toHaveCount(1);
+      await b.user.goto('/home');
+      await expect(b.user.getByTestId('home-carousel').locator('img[src^="/api/public/img/"]').first()).toBeAttached();
+      await b.admin.getByTestId('conf-carousel-delete').click();
+      await expect(b.admin.getByTestId('conf-carousel-item')).toHaveCount(0);
+    } finally {
+      await asRoot(request, 'PUT', '/admin/config/set-web-config', before);
+      await asRoot(request, 'PUT', '/admin/config/set-email-config', { emailHost: '', emailPort: 587, emailUsername: '', emailSsl: false, emailFrom: '', emailPassword: '' });
+      await b.close();
+      await sink.stop();
     }
   });
 }

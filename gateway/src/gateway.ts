@@ -30,6 +30,7 @@ import { registerAdminProblemRoutes } from './routes/admin-problem.routes';
 import { registerTagRoutes } from './routes/tag.routes';
 import { registerProblemFileRoutes } from './routes/problem-file.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
+import { registerSiteAdminRoutes } from './routes/site-admin.routes';
 import type { RouteDeps } from './routes/types';
 import { registerWeb, sendSpa, wantsSpa } from './web';
 
@@ -108,6 +109,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerScoreboardRoutes(app, deps);
   registerEventFeedRoutes(app, deps);
   registerDashboardRoutes(app, deps);
+  registerSiteAdminRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   if (webDist) await registerWeb(app, webDist);

@@ -201,6 +201,7 @@ export function createRealtime(
       case 'admin-dashboard':
         return viewer !== null && isAdminRole(viewer.roles);
       case 'problem-counts':
+      case 'site':
         return true;
       case 'contest':
       case 'scoreboard':

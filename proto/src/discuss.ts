@@ -27,6 +27,10 @@ export const Discussion = Type.Object({
   viewNum: Type.Integer(),
   likeNum: Type.Integer(),
   commentNum: Type.Integer(),
+  /** Pinned by an admin. */
+  topPriority: Type.Boolean(),
+  /** 0 normal, 1 disabled (only admins see a disabled discussion). */
+  status: Type.Integer(),
   gmtCreate: Type.String(),
 });
 export type Discussion = Static<typeof Discussion>;
@@ -192,11 +196,3 @@ export const MsgCleanQuery = Type.Object({
 });
 export type MsgCleanQuery = Static<typeof MsgCleanQuery>;
 
-/** `POST /api/admin/msg/notice`: `Sys` goes to every user; `Single` to `recipientId` (shown under Mine). */
-export const AdminNoticeBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255 }),
-  content: Type.String({ minLength: 1, maxLength: 65_535 }),
-  type: Type.Optional(Type.Union([Type.Literal('Sys'), Type.Literal('Single')])),
-  recipientId: Type.Optional(Type.String()),
-});
-export type AdminNoticeBody = Static<typeof AdminNoticeBody>;

@@ -124,6 +124,13 @@ export const ERRORS = {
   PRINT_TOO_FAST: { http: 200, status: 400, en: 'Print too fast, please wait {seconds} seconds', zh: '打印过于频繁，请 {seconds} 秒后再试' },
   EVENT_FEED_INVALID: { http: 200, status: 400, en: 'Event feed line {line}: {detail}', zh: '事件流第 {line} 行：{detail}' },
   SYSTEM_ERROR: { http: 500, status: 500, en: 'Server error, please refresh again', zh: '服务器错误，请重新刷新' },
+  // site administration
+  DISCUSSION_CLOSED: { http: 200, status: 403, en: 'The public discussion area is not open on this site', zh: '网站当前未开启公开讨论区的功能，不可访问！' },
+  SUBMISSION_SHARE_CLOSED: { http: 200, status: 403, en: 'Code sharing is switched off on this site', zh: '本站已关闭代码分享功能' },
+  REPORT_EMPTY: { http: 200, status: 400, en: 'The report label and reason cannot be empty', zh: '举报标签和原因不能都为空' },
+  NOTICE_RECIPIENT_UNKNOWN: { http: 200, status: 400, en: 'No such user: {username}', zh: '用户不存在：{username}' },
+  SITE_SMTP_NOT_SET: { http: 200, status: 400, en: 'The SMTP server is not configured', zh: '尚未配置 SMTP 邮件服务器' },
+  SITE_TEST_MAIL_FAILED: { http: 200, status: 400, en: 'Sending the test mail failed: {detail}', zh: '测试邮件发送失败：{detail}' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

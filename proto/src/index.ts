@@ -20,3 +20,4 @@ export * from './contest';
 export * from './scoreboard';
 export * from './problem-admin';
 export * from './dashboard';
+export * from './site-admin';

@@ -55,6 +55,8 @@ export interface ServicesTransport {
   getTestdataStream?(version: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** Results of online-test jobs, each to one services process. */
   consumeTestResults?(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable>;
+  /** Every push message of one topic, in every services process (how a site-config change reaches each of them). */
+  subscribeTopic?(topic: string, handler: (msg: PushMessage) => void): Promise<Stoppable>;
 }
 
 /** The gateway's view of the bus: every push message, to relay to its sockets. */

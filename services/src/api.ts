@@ -27,6 +27,7 @@ import type { TagService } from './tag/tag.service';
 import type { MdFileService } from './md-file/md-file.service';
 import type { ProblemImportService } from './problem-import/import.service';
 import type { ProblemExportService } from './problem-import/export.service';
+import type { SiteAdmin } from './site-admin/site-admin';
 
 export interface OjServices {
   account: AccountService;
@@ -71,6 +72,8 @@ export interface OjServices {
   contestAnnouncements: ContestAnnouncementService;
   /** Contest boards (in-contest, outside, scroll board, rank download), the AC helper and contest printing. */
   scoreboards: ScoreboardService;
+  /** Site administration: config and switches, announcements and carousel, notices, discussion admin. */
+  siteAdmin: SiteAdmin;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

@@ -28,6 +28,12 @@ export interface ServicesConfig {
   postMinAc: number;
   /** Accepted problems needed before commenting or replying (OJ_COMMENT_MIN_AC, default 10). */
   commentMinAc: number;
+  /** Whether users may share their practice code (the code-sharing switch; stored by admins, default true). */
+  openCodeShare: boolean;
+  /** Accepted problems needed before creating a group (stored by admins; groups come later). */
+  createGroupMinAc: number;
+  /** SMTP server saved by an admin (`/admin/conf`); when set it wins over `smtpUrl`. */
+  smtp?: SmtpSettings;
   /** Largest test-case zip accepted, in MiB (OJ_TESTDATA_MAX_ZIP_MB, default 1024). */
   testdataMaxZipMb: number;
   /** Largest uncompressed total of one upload's case files, in MiB (OJ_TESTDATA_MAX_TOTAL_MB, default 2048). */
@@ -36,6 +42,15 @@ export interface ServicesConfig {
   uploadTmpDir?: string;
   /** A judge runner silent this long is dropped from the listings and the dashboard (OJ_RUNNER_TIMEOUT_S, default 30). */
   runnerTimeoutS: number;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  ssl: boolean;
+  username: string;
+  password: string;
+  from: string;
 }
 
 const Digits = Type.Optional(Type.String({ pattern: '^[0-9]+$' }));
@@ -93,6 +108,8 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   mailFrom: 'Realtime OJ <noreply@localhost>',
   postMinAc: 10,
   commentMinAc: 10,
+  openCodeShare: true,
+  createGroupMinAc: 10,
   testdataMaxZipMb: 1024,
   testdataMaxTotalMb: 2048,
   runnerTimeoutS: 30,
@@ -143,6 +160,8 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     mailFrom: e.OJ_MAIL_FROM ?? d.mailFrom,
     postMinAc: num('OJ_POST_MIN_AC', d.postMinAc),
     commentMinAc: num('OJ_COMMENT_MIN_AC', d.commentMinAc),
+    openCodeShare: d.openCodeShare,
+    createGroupMinAc: d.createGroupMinAc,
     testdataMaxZipMb: num('OJ_TESTDATA_MAX_ZIP_MB', d.testdataMaxZipMb),
     testdataMaxTotalMb: num('OJ_TESTDATA_MAX_TOTAL_MB', d.testdataMaxTotalMb),
     ...(e.OJ_UPLOAD_TMP_DIR !== undefined && { uploadTmpDir: e.OJ_UPLOAD_TMP_DIR }),

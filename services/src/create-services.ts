@@ -42,6 +42,7 @@ import { createMdFileService } from './md-file/md-file.service';
 import { createProblemImportService } from './problem-import/import.service';
 import { createProblemExportService } from './problem-import/export.service';
 import { readArchive, writeHojArchive } from './problem-import';
+import { createSiteAdmin } from './site-admin/site-admin';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -90,6 +91,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const testdata = createTestdataService(ctx);
   const dashboardLive = new DashboardPublisher(ctx, runners);
   ingester.onPublished = (msgs) => dashboardLive.notePublished(msgs);
+  const siteAdmin = createSiteAdmin(ctx);
+  await siteAdmin.config.start(); // the stored site configuration, followed in this process from now on
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -150,6 +153,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     contests: { ...createContestService(ctx, boards), ...createContestAdminService(ctx) },
     contestAnnouncements: createContestAnnouncementService(ctx),
     contestClock,
+    siteAdmin,
     testJudgeWorker,
     runnerStatus,
     dashboardLive,
@@ -176,6 +180,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     async close() {
       if (timer) clearInterval(timer);
       timer = null;
+      await siteAdmin.config.stop();
       await heartbeatSub.stop();
       await dashboardLive.stop();
       await contestClock.stop();

@@ -11,6 +11,8 @@ import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
 import { useLiveUnread } from './features/message/useLiveUnread';
+import { DiscussionGate } from './features/discussion/DiscussionGate';
+import { useLiveSite } from './features/site/useLiveSite';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
@@ -66,8 +68,8 @@ const router = createBrowserRouter([
       { path: 'logout', element: <LogoutPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'setting', element: <SettingPage /> },
-      { path: 'discussion', element: <DiscussionListPage /> },
-      { path: 'discussion/:did', element: <DiscussionDetailPage /> },
+      { path: 'discussion', element: <DiscussionGate><DiscussionListPage /></DiscussionGate> },
+      { path: 'discussion/:did', element: <DiscussionGate><DiscussionDetailPage /></DiscussionGate> },
       { path: 'message', element: <Navigate to="/message/discuss" replace /> },
       { path: 'message/:tab', element: <MessagePage /> },
       ...contestRoutes,
@@ -83,6 +85,7 @@ const router = createBrowserRouter([
 export function App() {
   const { locale } = useSnapshot(localeState);
   useLiveUnread();
+  useLiveSite();
   return (
     <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={CATALOGUES[locale]}>
       <RouterProvider router={router} />

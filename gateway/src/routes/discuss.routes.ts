@@ -1,8 +1,6 @@
 // Discussions, comments, replies and likes, and the message center. Posting rules
 // (mute roles, AC gate, content limits, delete rights) live in the services so a direct API call meets them too.
-import type { FastifyRequest } from 'fastify';
 import {
-  AdminNoticeBody,
   CommentBody,
   CommentDeleteBody,
   CommentLikeQuery,
@@ -13,7 +11,6 @@ import {
   MsgCleanQuery,
   MsgListQuery,
   ok,
-  OjError,
   ReplyBody,
   ReplyDeleteBody,
   ReplyListQuery,
@@ -24,10 +21,10 @@ export function registerDiscussRoutes(app: TypedApp, { services, auth }: RouteDe
   const { discuss, messages } = services;
 
   app.get('/api/get-discussion-list', { schema: { querystring: DiscussionListQuery }, preHandler: auth.anon }, async (req) =>
-    ok(await discuss.listDiscussions(req.query)),
+    ok(await discuss.listDiscussions(req.query, viewerOf(req))),
   );
   app.get('/api/get-discussion-detail', { schema: { querystring: DiscussionDetailQuery }, preHandler: auth.anon }, async (req) =>
-    ok(await discuss.discussion(req.query.did)),
+    ok(await discuss.discussion(req.query.did, viewerOf(req))),
   );
   app.post('/api/discussion', { schema: { body: DiscussionBody }, preHandler: [auth.login, auth.permission('discussion_add')] }, async (req) =>
     ok(await discuss.addDiscussion(req.body, requireViewer(req))),
@@ -68,14 +65,6 @@ export function registerDiscussRoutes(app: TypedApp, { services, auth }: RouteDe
   }
   app.delete('/api/msg/clean', { schema: { querystring: MsgCleanQuery }, preHandler: auth.login }, async (req) => {
     await messages.clean(req.query.type, req.query.id, requireViewer(req));
-    return ok(null);
-  });
-
-  const root = async (req: FastifyRequest) => {
-    if (!req.auth?.viewer.roles.includes('root')) throw new OjError('AUTH_FORBIDDEN');
-  };
-  app.post('/api/admin/msg/notice', { schema: { body: AdminNoticeBody }, preHandler: [auth.login, root] }, async (req) => {
-    await messages.createNotice(req.body, requireViewer(req));
     return ok(null);
   });
 }

@@ -11,6 +11,7 @@ import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
 import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
+import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -70,6 +71,9 @@ export const PUSH_EVENTS = {
   'problem.counts': { topics: ['problem-counts'], data: ProblemCount },
   'testdata.progress': { topics: ['user'], data: TestdataProgress },
   'dashboard.live': { topics: ['admin-dashboard'], data: DashboardLiveEvent },
+  'site.config': { topics: ['site'], data: SiteConfigEvent },
+  'home.announcements': { topics: ['site'], data: AnnouncementsChanged },
+  'notice.sys': { topics: ['site'], data: SysNoticeEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

@@ -12,12 +12,13 @@ export type Topic =
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
-  | { kind: 'admin-dashboard' };
+  | { kind: 'admin-dashboard' }
+  | { kind: 'site' };
 
 export type TopicKind = Topic['kind'];
 
 /** Topic kinds without an argument: the name is the kind. */
-type PlainKind = 'judge-status' | 'problem-counts' | 'admin-dashboard';
+type PlainKind = 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site';
 
 /** The name of a topic of kind `K`, as its builder types it (so a watcher's handlers can be checked against it). */
 export type TopicName<K extends TopicKind = TopicKind> = K extends PlainKind ? K : `${K}:${string}`;
@@ -51,6 +52,8 @@ export const topics = {
   problemCounts: (): TopicName<'problem-counts'> => 'problem-counts',
   /** The admin dashboard's live panels: runners, queue lanes, recent verdicts (admins). */
   adminDashboard: (): TopicName<'admin-dashboard'> => 'admin-dashboard',
+  /** The site's public configuration, home announcements and notices to everyone (anyone may watch). */
+  site: (): TopicName<'site'> => 'site',
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */
@@ -98,6 +101,8 @@ export function formatTopic(t: Topic): string {
       return topics.problemCounts();
     case 'admin-dashboard':
       return topics.adminDashboard();
+    case 'site':
+      return topics.site();
   }
 }
 

@@ -1,6 +1,9 @@
 // Account mails: every mail is written to the `mail_outbox` table (admins read it at /api/admin/mail-outbox,
-// tests read it); when OJ_SMTP_URL is set it is also sent through nodemailer and marked `sent`.
+// tests read it); when an SMTP server is configured (saved by an admin at /admin/conf, else OJ_SMTP_URL) it is also
+// sent through nodemailer and marked `sent`.
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { ServicesConfig } from '../config';
 import type { ServiceContext } from '../context';
 import { markMailSent, storeMail } from './mail-outbox.repo';
 
@@ -14,12 +17,35 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** The SMTP transport `config` names (the admin's settings win over OJ_SMTP_URL), or null when there is none. */
+export function smtpOptions(config: Pick<ServicesConfig, 'smtp' | 'smtpUrl'>): SMTPTransport.Options | string | null {
+  const s = config.smtp;
+  if (s) {
+    return {
+      host: s.host,
+      port: s.port,
+      secure: s.ssl,
+      ...(s.username && { auth: { user: s.username, pass: s.password } }),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    };
+  }
+  return config.smtpUrl ?? null;
+}
+
+/** The sender of site mails. */
+export const senderOf = (config: Pick<ServicesConfig, 'smtp' | 'mailFrom'>): string => config.smtp?.from || config.mailFrom;
+
 export function createMailer(ctx: ServiceContext): Mailer {
-  let transport: Transporter | null = null;
+  // One transport per distinct configuration: an admin's change takes effect with the next mail.
+  let cached: { key: string; transport: Transporter } | null = null;
   const smtp = (): Transporter | null => {
-    if (!ctx.config.smtpUrl) return null;
-    transport ??= nodemailer.createTransport(ctx.config.smtpUrl);
-    return transport;
+    const options = smtpOptions(ctx.config);
+    if (!options) return null;
+    const key = JSON.stringify(options);
+    if (cached?.key !== key) cached = { key, transport: nodemailer.createTransport(options) };
+    return cached.transport;
   };
   return {
     async send(mail) {
@@ -27,7 +53,7 @@ export function createMailer(ctx: ServiceContext): Mailer {
       const t = smtp();
       if (!t) return;
       try {
-        await t.sendMail({ from: ctx.config.mailFrom, ...mail });
+        await t.sendMail({ from: senderOf(ctx.config), ...mail });
         await markMailSent(ctx.db, id);
       } catch (err) {
         // The mail stays in the outbox unsent; the user may ask again after the resend wait.

@@ -293,6 +293,12 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
     return { stop: async () => void this.pushHandlers.delete(handler) };
   }
 
+  async subscribeTopic(topic: string, handler: (msg: PushMessage) => void): Promise<Stoppable> {
+    return this.subscribePush((msg) => {
+      if (msg.topic === topic) handler(msg);
+    });
+  }
+
   async heartbeat(hb: RunnerHeartbeat): Promise<void> {
     const raw = JSON.stringify(hb);
     for (const h of this.heartbeatHandlers) {

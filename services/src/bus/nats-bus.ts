@@ -141,6 +141,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return this.subscribe(SUBJECTS.pushAll, (data) => handler(decodeJson(PushMessage, data)));
   }
 
+  async subscribeTopic(topic: string, handler: (msg: PushMessage) => void): Promise<Stoppable> {
+    return this.subscribe(SUBJECTS.push(topic), (data) => handler(decodeJson(PushMessage, data)));
+  }
+
   async onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable> {
     return this.subscribe(SUBJECTS.runnerHeartbeat, (data) => handler(decodeJson(RunnerHeartbeat, data)));
   }

@@ -9,7 +9,7 @@ import { publishAll } from '../push/push.service';
 import { checkContent, checkMayPost, commentRow, contestScope, mayDelete } from './comment-access';
 import { commentVOs } from './comment-view';
 import { countComments, deleteComment, insertComment, likedBy, setLike, type CommentFilter } from './discuss.repo';
-import { discussionRow } from './discussion.service';
+import { assertDiscussionOpen, discussionRow } from './discussion.service';
 import { createUserMsg } from './message.service';
 
 export interface CommentService {
@@ -33,6 +33,9 @@ export function createCommentService(ctx: ServiceContext): CommentService {
       if (q.cid !== undefined) {
         const scope = await contestScope(ctx, q.cid, viewer);
         if (scope.authors) f.authors = scope.authors;
+      } else {
+        assertDiscussionOpen(ctx, viewer);
+        await discussionRow(db, q.did!, viewer);
       }
       const n = await countComments(db, f);
       const records = await commentVOs(db, f, size, offset);
@@ -53,8 +56,9 @@ export function createCommentService(ctx: ServiceContext): CommentService {
       await checkMayPost(ctx, viewer, 'comment_add');
       if (body.did === undefined && body.cid === undefined) throw new OjError('COMMENT_TARGET_REQUIRED');
       if (body.did === undefined) await contestScope(ctx, body.cid!, viewer);
+      else assertDiscussionOpen(ctx, viewer);
       const pushed = await db.transaction(async (tx) => {
-        const d = body.did !== undefined ? await discussionRow(tx, body.did) : null;
+        const d = body.did !== undefined ? await discussionRow(tx, body.did, viewer) : null;
         const id = await insertComment(tx, { did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content });
         if (!d) return { id, push: null };
         const push = await createUserMsg(tx, { action: 'Discuss', recipientId: d.uid, senderId: viewer.uid, sourceId: d.id, sourceType: 'Discussion', sourceContent: content });

@@ -31,11 +31,20 @@ export async function discussionWithAuthor(db: DbOrTx, did: number) {
   return r;
 }
 
-/** Discussion ids of one page, newest first, whose title contains `keyword`; and the total. */
-export async function discussionIdPage(db: DbOrTx, keyword: string | undefined, size: number, offset: number) {
-  const where = keyword ? ilike(discussion.title, `%${escapeLike(keyword)}%`) : undefined;
+/**
+ * Discussion ids of one page, pinned first then newest first, whose title contains `keyword` (disabled ones only
+ * with `withDisabled`, for admins); and the total.
+ */
+export async function discussionIdPage(db: DbOrTx, keyword: string | undefined, size: number, offset: number, withDisabled = false) {
+  const where = and(keyword ? ilike(discussion.title, `%${escapeLike(keyword)}%`) : undefined, withDisabled ? undefined : eq(discussion.status, 0));
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discussion).where(where);
-  const ids = await db.select({ id: discussion.id }).from(discussion).where(where).orderBy(desc(discussion.id)).limit(size).offset(offset);
+  const ids = await db
+    .select({ id: discussion.id })
+    .from(discussion)
+    .where(where)
+    .orderBy(desc(discussion.topPriority), desc(discussion.id))
+    .limit(size)
+    .offset(offset);
   return { total: n, ids: ids.map((r) => r.id) };
 }
 

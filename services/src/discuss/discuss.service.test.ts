@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { COMMENT_MAX_LENGTH, JudgeStatus } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { addProblem, addSubmission, addUser, refusal, serviceContext } from '../testing/fixtures';
@@ -21,7 +22,7 @@ describe('discussions', () => {
     t = await startTestDb();
   });
   afterAll(() => t.stop());
-  const service = () => createDiscussService(serviceContext(t.db, { commentMinAc: 0 }));
+  const service = () => createDiscussService(serviceContext(t.db, { commentMinAc: 0, postMinAc: 0 }));
 
   it('counts comments and likes once, and lets only the author or an admin delete', async () => {
     const discuss = service();
@@ -56,7 +57,7 @@ describe('discussions', () => {
   });
 
   it('lets comments and replies through the permission, then the AC-count gate that admins skip', async () => {
-    const discuss = createDiscussService(serviceContext(t.db, { commentMinAc: 1 }));
+    const discuss = createDiscussService(serviceContext(t.db, { commentMinAc: 1, postMinAc: 0 }));
     const [author, newcomer, solver, admin, muted] = [await addUser(t.db), await addUser(t.db), await addUser(t.db), await addUser(t.db, ['admin']), await addUser(t.db, ['mute_user'])];
     await addSubmission(t.db, solver.uid, (await addProblem(t.db)).id, { status: JudgeStatus.ACCEPTED });
     const d = await discuss.addDiscussion({ title: 'T', content: 'c' }, author);
@@ -65,5 +66,30 @@ describe('discussions', () => {
     const [first] = (await discuss.comments({ did: d.id }, null)).commentList.records;
     const reply = (v: Viewer) => refusal(discuss.addReply({ reply: { commentId: first!.id, content: 're' } }, v));
     expect([await reply(newcomer), await reply(solver), await reply(admin), await reply(muted)]).toEqual(['COMMENT_AC_REQUIRED', 'ok', 'ok', 'COMMENT_FORBIDDEN']);
+  });
+
+  it('applies the posting AC gate to new discussions (it was not applied), admins skip it, muted roles may not post', async () => {
+    const discuss = createDiscussService(serviceContext(t.db, { postMinAc: 1, commentMinAc: 0 }));
+    const [newcomer, solver, admin, noDiscuss] = [await addUser(t.db), await addUser(t.db), await addUser(t.db, ['admin']), await addUser(t.db, ['no_discuss_user'])];
+    await addSubmission(t.db, solver.uid, (await addProblem(t.db)).id, { status: JudgeStatus.ACCEPTED });
+    const post = (v: Viewer) => refusal(discuss.addDiscussion({ title: 'T', content: 'c' }, v));
+    expect([await post(newcomer), await post(solver), await post(admin), await post(noDiscuss)]).toEqual(['ACCOUNT_POST_AC_REQUIRED', 'ok', 'ok', 'ACCOUNT_MUTED']);
+  });
+
+  it('closes the public discussion area while the switch is off (admins pass), and hides disabled discussions', async () => {
+    const ctx = serviceContext(t.db, { postMinAc: 0, commentMinAc: 0 });
+    const discuss = createDiscussService(ctx);
+    const [user, admin] = [await addUser(t.db), await addUser(t.db, ['admin'])];
+    const d = await discuss.addDiscussion({ title: 'Open', content: 'c' }, user);
+    ctx.config.site = { ...ctx.config.site, openPublicDiscussion: false };
+    expect(await refusal(discuss.listDiscussions({}, user))).toBe('DISCUSSION_CLOSED');
+    expect(await refusal(discuss.discussion(d.id, null))).toBe('DISCUSSION_CLOSED');
+    expect(await refusal(discuss.comments({ did: d.id }, user))).toBe('DISCUSSION_CLOSED');
+    expect(await refusal(discuss.discussion(d.id, admin))).toBe('ok');
+    ctx.config.site = { ...ctx.config.site, openPublicDiscussion: true };
+    await t.db.execute(sql`update discussion set status = 1 where id = ${d.id}`);
+    expect(await refusal(discuss.discussion(d.id, user))).toBe('DISCUSSION_NOT_FOUND');
+    expect((await discuss.listDiscussions({ limit: 100 }, user)).records.map((r) => r.id)).not.toContain(d.id);
+    expect((await discuss.listDiscussions({ limit: 100 }, admin)).records.map((r) => r.id)).toContain(d.id);
   });
 });

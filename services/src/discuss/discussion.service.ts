@@ -1,57 +1,85 @@
-// Discussions: the minimal host of comments (list by title, read with a view count, post).
+// Discussions: the host of comments (list by title with pinned ones first, read with a view count, post). The public
+// discussion area follows the site switch `openPublicDiscussion` (read at call time, so an admin's change applies at
+// once); a disabled discussion is shown to admins only; posting needs `discussion_add` and the posting AC gate.
 import { OjError, type Discussion, type DiscussionBody, type PageOf } from '@oj/proto';
-import type { Viewer } from '../account/viewer';
+import { createPostingGates } from '../account/gates';
+import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
 import { pageOffset } from '../db/paging';
 import { countView, discussionIdPage, discussionWithAuthor, findDiscussion, insertDiscussion } from './discuss.repo';
 
 export interface DiscussionService {
-  listDiscussions(q: { currentPage?: number; limit?: number; keyword?: string }): Promise<PageOf<Discussion>>;
-  discussion(did: number): Promise<Discussion>;
+  listDiscussions(q: { currentPage?: number; limit?: number; keyword?: string }, viewer?: Viewer | null): Promise<PageOf<Discussion>>;
+  discussion(did: number, viewer?: Viewer | null): Promise<Discussion>;
   addDiscussion(body: DiscussionBody, viewer: Viewer): Promise<Discussion>;
 }
 
-/** Discussion `did`, or DISCUSSION_NOT_FOUND. */
-export async function discussionRow(db: DbOrTx, did: number) {
+/** Discussion `did`, or DISCUSSION_NOT_FOUND (also for a disabled one unless `viewer` is an admin). */
+export async function discussionRow(db: DbOrTx, did: number, viewer: Viewer | null = null) {
   if (!isInt4(did)) throw new OjError('DISCUSSION_NOT_FOUND');
   const d = await findDiscussion(db, did);
-  if (!d) throw new OjError('DISCUSSION_NOT_FOUND');
+  if (!d || (d.status !== 0 && !isAdmin(viewer))) throw new OjError('DISCUSSION_NOT_FOUND');
   return d;
+}
+
+/** Refuses the public discussion area (discussions and their comments) while the site switch is off; admins pass. */
+export function assertDiscussionOpen(ctx: Pick<ServiceContext, 'config'>, viewer: Viewer | null): void {
+  if (!ctx.config.site.openPublicDiscussion && !isAdmin(viewer)) throw new OjError('DISCUSSION_CLOSED');
 }
 
 export function createDiscussionService(ctx: ServiceContext): DiscussionService {
   const { db } = ctx;
+  const gates = createPostingGates(ctx);
 
   async function discussionVO(did: number): Promise<Discussion> {
     const r = await discussionWithAuthor(db, did);
     if (!r) throw new OjError('DISCUSSION_NOT_FOUND');
     const { d } = r;
-    return { id: d.id, title: d.title, description: d.description, content: d.content, uid: d.uid, author: r.author, avatar: r.avatar, viewNum: d.viewNum, likeNum: d.likeNum, commentNum: d.commentNum, gmtCreate: d.gmtCreate.toISOString() };
+    return {
+      id: d.id,
+      title: d.title,
+      description: d.description,
+      content: d.content,
+      uid: d.uid,
+      author: r.author,
+      avatar: r.avatar,
+      viewNum: d.viewNum,
+      likeNum: d.likeNum,
+      commentNum: d.commentNum,
+      topPriority: d.topPriority,
+      status: d.status,
+      gmtCreate: d.gmtCreate.toISOString(),
+    };
   }
 
   return {
-    async listDiscussions(q) {
+    async listDiscussions(q, viewer = null) {
+      assertDiscussionOpen(ctx, viewer);
       const size = q.limit ?? 10;
       const current = q.currentPage ?? 1;
       const offset = pageOffset(current, size);
       if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
-      const { total: n, ids } = await discussionIdPage(db, q.keyword?.trim() || undefined, size, offset);
+      const { total: n, ids } = await discussionIdPage(db, q.keyword?.trim() || undefined, size, offset, isAdmin(viewer));
       const records = await Promise.all(ids.map((id) => discussionVO(id)));
       return { records, total: n, size, current, pages: Math.ceil(n / size) };
     },
 
-    async discussion(did) {
-      await discussionRow(db, did);
+    async discussion(did, viewer = null) {
+      assertDiscussionOpen(ctx, viewer);
+      await discussionRow(db, did, viewer);
       await countView(db, did);
       return discussionVO(did);
     },
 
     async addDiscussion(body, viewer) {
+      assertDiscussionOpen(ctx, viewer);
       const title = body.title.trim();
       if (!title) throw new OjError('DISCUSSION_TITLE_EMPTY');
       const content = body.content.trim();
       if (!content) throw new OjError('COMMENT_EMPTY');
+      // The role's permission and the AC-count gate (OJ_POST_MIN_AC or the admin's switch).
+      await gates.assertCanPost(viewer);
       return discussionVO(await insertDiscussion(db, { uid: viewer.uid, title, description: body.description?.trim() ?? '', content }));
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, refusal, serviceContext } from '../testing/fixtures';
+import { addUser, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { createMessageService, createUserMsg } from './message.service';
 
@@ -25,19 +25,5 @@ describe('the message center', () => {
     // The page still shows them unread (the state as the user found it); the counts are cleared.
     expect(page.records.every((r) => r.state === false && r.sourceContent.length === 500)).toBe(true);
     expect((await msgs.unread(a)).reply).toBe(0);
-  });
-
-  it('sends a system notice to everyone and a single one to its recipient, and deletes by id', async () => {
-    const msgs = service();
-    const [admin, c] = [await addUser(t.db, ['root']), await addUser(t.db)];
-    await msgs.createNotice({ title: 'T', content: 'body', type: 'Single', recipientId: c.uid }, admin);
-    expect(await msgs.unread(c)).toMatchObject({ mine: 1, sys: 0 });
-    const [n] = (await msgs.sysMessages('mine', {}, c)).records;
-    expect(n).toMatchObject({ title: 'T', content: 'body' });
-    expect(await refusal(msgs.clean('Mine', n!.id + 1000, c))).toBe('MSG_NOT_FOUND');
-    await msgs.clean('Mine', n!.id, c);
-    expect((await msgs.sysMessages('mine', {}, c)).total).toBe(0);
-    await msgs.createNotice({ title: 'S', content: 'all', type: 'Sys' }, admin);
-    expect((await msgs.unread(c)).sys).toBe(1);
   });
 });

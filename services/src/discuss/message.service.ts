@@ -1,6 +1,7 @@
-// The message center: Discuss / Reply / Like messages (someone acted on your content), admin notices (Sys to
-// everyone, Single to one user's Mine tab), unread counts, and their live push on `user:<uid>`.
-import { OjError, type AdminNoticeBody, type MsgType, type PageOf, type PushMessage, type SysMsgVO, type UnreadCounts, type UserMsgVO, topics } from '@oj/proto';
+// The message center: Discuss / Reply / Like messages (someone acted on your content), admin notices (Sys tab: to
+// everyone or to admins; Mine tab: to chosen users; sent by site-admin/notice-admin.service), unread counts, and
+// their live push on `user:<uid>`.
+import { OjError, type MsgType, type PageOf, type PushMessage, type SysMsgVO, type UnreadCounts, type UserMsgVO, topics } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
@@ -9,13 +10,10 @@ import {
   deleteNotices,
   deleteUserMsgs,
   discussionTitles,
-  insertAdminNotice,
   insertUserMsg,
-  insertUserNotices,
   markNoticesRead,
   markUserMsgsRead,
   noticePage,
-  recipientUids,
   unreadCounts,
   userMsgPage,
 } from './message.repo';
@@ -55,8 +53,6 @@ export interface MessageService {
   sysMessages(kind: 'sys' | 'mine', q: { currentPage?: number; limit?: number }, viewer: Viewer): Promise<PageOf<SysMsgVO>>;
   /** Deletes one message (`id`) or all of `type`; pushes the new counts. */
   clean(type: MsgType, id: number | undefined, viewer: Viewer): Promise<void>;
-  /** Admin notice (markdown): `Sys` to every user, `Single` to `recipientId`. */
-  createNotice(body: AdminNoticeBody, viewer: Viewer): Promise<void>;
 }
 
 export function createMessageService(ctx: ServiceContext): MessageService {
@@ -133,21 +129,6 @@ export function createMessageService(ctx: ServiceContext): MessageService {
         const gone = type === 'Sys' || type === 'Mine' ? await deleteNotices(tx, viewer.uid, type, id) : await deleteUserMsgs(tx, viewer.uid, type, id);
         if (id !== undefined && gone === 0) throw new OjError('MSG_NOT_FOUND');
         return gone > 0 ? [await appendUnreadPush(tx, viewer.uid)] : [];
-      });
-      await publish(pushed);
-    },
-
-    async createNotice(body, viewer) {
-      const type = body.type ?? 'Sys';
-      if (type === 'Single' && !body.recipientId) throw new OjError('VALIDATION_FAILED', { detail: 'recipientId' });
-      const pushed = await db.transaction(async (tx) => {
-        const noticeId = await insertAdminNotice(tx, { title: body.title, content: body.content, type, adminId: viewer.uid, recipientId: type === 'Single' ? body.recipientId : null });
-        const recipients = await recipientUids(tx, type === 'Sys' ? undefined : body.recipientId!);
-        if (recipients.length === 0) throw new OjError('NOT_FOUND');
-        await insertUserNotices(tx, noticeId, recipients, type === 'Sys' ? 'Sys' : 'Mine');
-        const out: PushMessage[] = [];
-        for (const uid of recipients) out.push(await appendUnreadPush(tx, uid));
-        return out;
       });
       await publish(pushed);
     },

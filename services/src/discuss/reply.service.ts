@@ -8,6 +8,7 @@ import { publishAll } from '../push/push.service';
 import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, openToAnyone, visibleTo } from './comment-access';
 import { replyVOs } from './comment-view';
 import { deleteReply, findReplyOf, findReplyWithContest, insertReply, type AuthorFilter } from './discuss.repo';
+import { assertDiscussionOpen } from './discussion.service';
 import { createUserMsg } from './message.service';
 
 export interface ReplyService {
@@ -24,6 +25,7 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
     async replies(commentId, viewer = null) {
       const c = await commentRow(db, commentId);
       let only: AuthorFilter | undefined;
+      if (c.did !== null) assertDiscussionOpen(ctx, viewer);
       if (c.cid !== null) {
         if (!viewer) {
           if (!(await openToAnyone(ctx, c.cid))) return [];
@@ -42,6 +44,7 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
       const content = checkContent(body.reply.content);
       await checkMayPost(ctx, viewer, 'reply_add');
       const c = await commentRow(db, body.reply.commentId);
+      if (c.did !== null) assertDiscussionOpen(ctx, viewer);
       if (c.cid !== null) {
         const scope = await contestScope(ctx, c.cid, viewer);
         if (scope.authors && !(await visibleTo(db, c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');

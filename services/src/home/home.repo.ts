@@ -95,9 +95,10 @@ export async function recentlyUpdatedProblems(db: DbOrTx) {
     .limit(10);
 }
 
-/** Visible site announcements, newest first: the total and one page. */
-export async function announcementPage(db: DbOrTx, size: number, offset: number | null) {
-  const [c] = await db.select({ n: count() }).from(announcement).where(eq(announcement.status, 0));
+/** Visible site announcements (every one for the admin list), newest first: the total and one page. */
+export async function announcementPage(db: DbOrTx, size: number, offset: number | null, visibleOnly = true) {
+  const where = visibleOnly ? eq(announcement.status, 0) : undefined;
+  const [c] = await db.select({ n: count() }).from(announcement).where(where);
   const rows =
     offset === null
       ? []
@@ -105,7 +106,7 @@ export async function announcementPage(db: DbOrTx, size: number, offset: number 
           .select({ a: announcement, username: users.username })
           .from(announcement)
           .leftJoin(users, eq(users.uuid, announcement.uid))
-          .where(eq(announcement.status, 0))
+          .where(where)
           .orderBy(desc(announcement.id))
           .limit(size)
           .offset(offset);

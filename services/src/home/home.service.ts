@@ -14,6 +14,8 @@ import {
   type SubmissionStatisticsVO,
 } from '@oj/proto';
 import { pageOf, pageOffset } from '../db/paging';
+import type { announcement } from '../db/schema';
+import { carouselRows } from '../site-admin/home-admin.repo';
 import type { ServiceContext } from '../context';
 import { announcementPage, lastWeekCounts, recentlyUpdatedProblems, upcomingContests } from './home.repo';
 import { contestStatus } from '../contest/access';
@@ -33,6 +35,11 @@ export interface HomeService extends RankService, UserHomeService {
 export const DEFAULT_CAROUSEL: HomeCarousel[] = [1, 2, 3].map((id) => ({ id, url: `/carousel/${id}.svg` }));
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
+
+/** A row of `announcementPage` as the API answers it. */
+export function toAnnouncementVO({ a, username }: { a: typeof announcement.$inferSelect; username: string | null }): AnnouncementVO {
+  return { id: a.id, title: a.title, content: a.content, uid: a.uid, username, status: a.status, gmtCreate: iso(a.gmtCreate), gmtModified: iso(a.gmtModified) };
+}
 
 export function createHomeService(ctx: ServiceContext): HomeService {
   const { db } = ctx;
@@ -71,7 +78,8 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     },
 
     async carousel() {
-      return DEFAULT_CAROUSEL;
+      const rows = await carouselRows(db);
+      return rows.length ? rows.map((r) => ({ id: r.id, url: r.url })) : DEFAULT_CAROUSEL;
     },
 
     async announcements(q) {
@@ -79,17 +87,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
       const size = q.limit ?? PAGE_SIZES.announcements;
       const offset = pageOffset(current, size);
       const { total, rows } = await announcementPage(db, size, offset);
-      const records = rows.map(({ a, username }) => ({
-        id: a.id,
-        title: a.title,
-        content: a.content,
-        uid: a.uid,
-        username,
-        status: a.status,
-        gmtCreate: iso(a.gmtCreate),
-        gmtModified: iso(a.gmtModified),
-      }));
-      return pageOf(records, total, current, size);
+      return pageOf(rows.map(toAnnouncementVO), total, current, size);
     },
 
     async recentContests() {

@@ -26,6 +26,7 @@ export function createSubmissionCodeService(ctx: ServiceContext): SubmissionCode
       if (!row) throw new OjError('SUBMISSION_NOT_FOUND');
       if (row.uid !== viewer.uid) throw new OjError('AUTH_FORBIDDEN');
       if (row.cid !== 0) throw new OjError('SUBMISSION_SHARE_CONTEST');
+      if (share && !ctx.config.openCodeShare) throw new OjError('SUBMISSION_SHARE_CLOSED');
       await setSubmissionShare(db, submitId, share);
     },
 

@@ -261,9 +261,11 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         const position = contest.view.code ? await queuePosition(db, j) : undefined;
         return { submission: contestSubmission(j, contest.view), codeShare: false, ...(position !== undefined && { queuePosition: position }) };
       }
-      const visible = practiceCodeVisible(j, codeShare, viewer);
+      // The site's code-sharing switch closes every problem's sharing.
+      const shareOpen = codeShare && config.openCodeShare;
+      const visible = practiceCodeVisible(j, shareOpen, viewer);
       const position = practiceQueueVisible(j, viewer) ? await queuePosition(db, j) : undefined;
-      return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare, ...(position !== undefined && { queuePosition: position }) };
+      return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare: shareOpen, ...(position !== undefined && { queuePosition: position }) };
     },
 
     async caseResults(submitId, viewer): Promise<JudgeCaseResult> {

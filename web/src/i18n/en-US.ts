@@ -3,6 +3,7 @@ import { errorMessages, statusMessages } from './build';
 import type { MessageId, StaticMessageId } from './zh-CN';
 import { adminEnUS } from './admin.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
+import { siteEnUS } from './site.en-US';
 import { problemListEnUS } from './problem-list.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
@@ -397,6 +398,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...boardEnUS,
   ...adminEnUS,
   ...dashboardEnUS,
+  ...siteEnUS,
   ...problemListEnUS,
 };
 

@@ -4,6 +4,7 @@ import type { JudgeStatusCode } from '@oj/proto';
 import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageId } from './build';
 import { adminZhCN } from './admin.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
+import { siteZhCN } from './site.zh-CN';
 import { problemListZhCN } from './problem-list.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
@@ -418,6 +419,7 @@ export const zhCNStatic = {
   ...boardZhCN,
   ...adminZhCN,
   ...dashboardZhCN,
+  ...siteZhCN,
   ...problemListZhCN,
 };
 

@@ -14,6 +14,10 @@ export const discussion = pgTable('discussion', {
   viewNum: integer('view_num').notNull().default(0),
   likeNum: integer('like_num').notNull().default(0),
   commentNum: integer('comment_num').notNull().default(0),
+  /** Pinned by an admin: listed first. */
+  topPriority: boolean('top_priority').notNull().default(false),
+  /** 0 normal, 1 disabled by an admin (hidden from everyone but admins). */
+  status: integer('status').notNull().default(0),
   ...gmt,
 });
 

@@ -32,6 +32,17 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/contest/create', label: 'admin.menu.contestCreate' },
     ],
   },
+  // site administration
+  {
+    label: 'site.menu.group',
+    items: [
+      { path: '/admin/announcement', label: 'site.menu.announcement', superAdmin: true },
+      { path: '/admin/notice', label: 'site.menu.notice', superAdmin: true },
+      { path: '/admin/conf', label: 'site.menu.conf', superAdmin: true },
+      { path: '/admin/switch', label: 'site.menu.switch', superAdmin: true },
+      { path: '/admin/discussion', label: 'site.menu.discussion' },
+    ],
+  },
 ];
 
 /** Where an admin lands (`/admin`, and after the admin login): the dashboard, first of the spec's admin routes. */

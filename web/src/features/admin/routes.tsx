@@ -5,6 +5,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../../components/Spinner';
 import { contestAdminRoutes } from '../contest/admin/routes';
 import { problemAdminRoutes, problemAdminRootRoutes } from '../problem-admin/routes';
+import { siteAdminRootRoutes, siteAdminRoutes } from '../site-admin/routes';
 import { ADMIN_HOME } from './admin-menu';
 import { AdminGuard, SuperAdminGuard } from './AdminGuard';
 import { AdminLoginPage } from './AdminLoginPage';
@@ -25,6 +26,8 @@ export const adminRoutes: RouteObject[] = [
       ...contestAdminRoutes,
       ...problemAdminRoutes,
       { element: <SuperAdminGuard />, children: problemAdminRootRoutes },
+      ...siteAdminRoutes,
+      { element: <SuperAdminGuard />, children: siteAdminRootRoutes },
     ],
   },
   { path: 'admin/*', element: <Navigate to="/admin/login" replace /> },

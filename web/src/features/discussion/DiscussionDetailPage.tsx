@@ -1,4 +1,4 @@
-// /discussion/:did: the discussion (markdown) and its comment section.
+// /discussion/:did: the discussion (markdown), its Report button and its comment section.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Discussion } from '@oj/proto';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { NotFoundPage } from '../home/NotFoundPage';
 import { CommentSection } from './CommentSection';
 import { getDiscussion } from './discussion-api';
+import { ReportButton } from './ReportDialog';
 
 export function DiscussionDetailPage() {
   const did = Number(useParams().did);
@@ -23,8 +24,11 @@ export function DiscussionDetailPage() {
   return (
     <div className="mx-auto max-w-screen-lg px-4 py-6" data-testid="discussion-detail">
       <h1 className="text-2xl font-bold text-slate-800">{d.title}</h1>
-      <div className="mb-4 text-xs text-slate-500">
-        {d.author} · {formatDateTime(d.gmtCreate)}
+      <div className="mb-4 flex items-center gap-3 text-xs text-slate-500">
+        <span>
+          {d.author} · {formatDateTime(d.gmtCreate)}
+        </span>
+        <ReportButton did={d.id} />
       </div>
       <Markdown text={d.content} />
       <CommentSection did={d.id} />

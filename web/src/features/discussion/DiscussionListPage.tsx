@@ -63,7 +63,12 @@ export function DiscussionListPage() {
       ) : (
         <ul className="divide-y divide-slate-100">
           {data.records.map((d) => (
-            <li key={d.id} className="py-3">
+            <li key={d.id} className="py-3" data-testid="discussion-item">
+              {d.topPriority && (
+                <span className="mr-2 rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-600" data-testid="discussion-pinned">
+                  <FormattedMessage id="discussion.list.pinned" />
+                </span>
+              )}
               <Link to={`/discussion/${d.id}`} className="font-medium text-blue-700 hover:underline">
                 {d.title}
               </Link>

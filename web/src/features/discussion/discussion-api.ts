@@ -1,5 +1,5 @@
 // REST calls of discussions, comments, replies and likes, decoded with proto's schemas.
-import { CommentListVO, CommentVO, decode, Discussion, Page, ReplyVO, type PageOf } from '@oj/proto';
+import { CommentListVO, CommentVO, decode, Discussion, Page, ReplyVO, type DiscussionReportBody, type PageOf } from '@oj/proto';
 import { api, request } from '../../lib/api';
 import { listOf } from '../../lib/decoders';
 
@@ -36,4 +36,9 @@ export const addReply = (target: CommentTarget, commentId: number, content: stri
   );
 export async function deleteReply(id: number, target: CommentTarget): Promise<void> {
   await request('DELETE', '/reply', { body: { reply: { id }, did: 'did' in target ? target.did : null } });
+}
+
+/** A user's report of a discussion (tags and / or a reason). */
+export async function reportDiscussion(body: DiscussionReportBody): Promise<void> {
+  await api.post('/discussion-report', body);
 }

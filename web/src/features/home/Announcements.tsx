@@ -1,11 +1,13 @@
-// The home page's announcements: a paged list with refresh, and one announcement's markdown with Back.
+// The home page's announcements: a paged list with refresh (and reloaded live when an admin changes them), and one
+// announcement's markdown with Back.
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PAGE_SIZES, type AnnouncementVO, type PageOf } from '@oj/proto';
+import { PAGE_SIZES, topics, type AnnouncementVO, type PageOf } from '@oj/proto';
 import { Markdown } from '../../components/Markdown';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { useLiveTopic } from '../../lib/useLiveTopic';
 import { getAnnouncements } from './home-api';
 
 export function Announcements() {
@@ -17,6 +19,8 @@ export function Announcements() {
     getAnnouncements(page.current, page.size).then(setData, () => setData({ records: [], total: 0, size: page.size, current: 1, pages: 0 }));
   }, [page]);
   useEffect(load, [load]);
+  // An admin's change to the announcements reaches open home pages at once.
+  useLiveTopic(topics.site(), { events: { 'home.announcements': () => load() }, onResync: load });
 
   return (
     <section data-testid="home-announcements" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

@@ -1,0 +1,37 @@
+// The public `site` topic, followed by every page: `site.config` replaces the site config (so the discussion entry
+// and routes open or close live), and `notice.sys` (a notice to every user) makes a signed-in page reload its unread
+// counts after a random delay of up to 3 s, so thousands of browsers do not ask at the same instant.
+import { decode, topics, WebsiteConfig } from '@oj/proto';
+import { api } from '../../lib/api';
+import { useLiveTopic } from '../../lib/useLiveTopic';
+import { sessionState } from '../../stores/session';
+import { siteState } from '../../stores/ui';
+import { refreshUnread } from '../message/useLiveUnread';
+
+/** While the socket is down the config is polled this often. */
+const CONFIG_POLL_MS = 60_000;
+const NOTICE_SPREAD_MS = 3000;
+
+async function reloadConfig(): Promise<void> {
+  try {
+    siteState.config = await api.get('/get-website-config', { decode: (x) => decode(WebsiteConfig, x), silent: true });
+  } catch {
+    // The next push or poll brings it.
+  }
+}
+
+/** Mounted once in the app shell. */
+export function useLiveSite(): void {
+  useLiveTopic(topics.site(), {
+    events: {
+      'site.config': (config) => {
+        siteState.config = config;
+      },
+      'notice.sys': () => {
+        if (sessionState.token) setTimeout(() => void refreshUnread(), Math.random() * NOTICE_SPREAD_MS);
+      },
+    },
+    onResync: () => void reloadConfig(),
+    poll: { intervalMs: CONFIG_POLL_MS, run: reloadConfig },
+  });
+}

@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './vite-precompress';
 import { routePreload } from './vite-route-preload';
 
 const gateway = 'http://localhost:8080';
@@ -44,6 +45,7 @@ export default defineConfig({
       { path: /^\/(home\/?)?$/, module: 'src/features/home/HomePage.tsx' },
       { path: /^\/status\/?$/, module: 'src/features/submission/StatusListPage.tsx' },
     ]),
+    precompress(),
   ],
   server: {
     proxy: {

@@ -1,6 +1,7 @@
 // Renders a markdown-lite tree (markdown-lite.ts) as React elements: every text and attribute goes through React's
 // escaping. Math shows its TeX source in a <code> until KaTeX (tex.ts) has loaded, then KaTeX's rendering.
 import { createElement, useEffect, useState, type ReactNode } from 'react';
+import { afterPaint } from '../lib/after-paint';
 import type { MdMath, MdNode } from './markdown-lite';
 import type * as TexModule from './tex';
 
@@ -11,12 +12,16 @@ function TexMath({ node }: { node: MdMath }) {
   const [html, setHtml] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    loadTex().then(
-      (m) => live && setHtml(m.texToHtml(node.math, node.display)),
-      () => undefined, // the source stays shown
-    );
+    // After the page has painted (with the source shown), so KaTeX does not hold up the rest of it.
+    const cancel = afterPaint(() => {
+      loadTex().then(
+        (m) => live && setHtml(m.texToHtml(node.math, node.display)),
+        () => undefined, // the source stays shown
+      );
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [node.math, node.display]);
   if (html === null) {

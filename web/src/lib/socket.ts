@@ -1,8 +1,8 @@
 // The one realtime connection: the token handshake, reconnects, and the subscribe/unsubscribe requests. Every pushed
 // frame goes to the live-topic engine (lib/live-topics.ts), which owns ordering, replay, resync and the polling
 // fallback; features never touch the socket. A refused token drops the session (REST's 401 would do the same).
-// socket.io-client is a chunk of its own, loaded once the page has loaded (startRealtimeAfterLoad): pages show their
-// REST answers first, and a topic watched meanwhile is served as when the socket is down.
+// socket.io-client is a chunk of its own, loaded when a page first watches a topic (lib/useLiveTopic.ts), else a
+// little after the page has loaded (startRealtimeAfterLoad): pages show their REST answers first.
 import type { Socket, io as ioFn } from 'socket.io-client';
 import { subscribeKey } from 'valtio/utils';
 import { PUSH_EVENT_NAMES, type ClientToServerEvents, type PushEventName, type ServerToClientEvents, type SubscribeAck } from '@oj/proto';
@@ -100,9 +100,9 @@ export function startRealtime(): void {
   });
 }
 
-/** startRealtime once the page's load event has passed and the browser is idle (at most a second later). */
+/** startRealtime two seconds after the page's load event, or sooner when a page watches a topic. */
 export function startRealtimeAfterLoad(): void {
-  const start = () => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0)))(() => startRealtime(), { timeout: 1000 });
+  const start = () => setTimeout(startRealtime, 2000);
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }

@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './vite-precompress';
 import { routePreload } from './vite-route-preload';
 
 const gateway = 'http://localhost:8080';
@@ -18,7 +19,10 @@ const VENDOR_CHUNKS: [string, RegExp][] = [
   ['charts', /[\\/]node_modules[\\/](@visx[\\/][^\\/]+|d3-[^\\/]+|internmap)[\\/]/],
   // The LR parser runtime every language mode shares (not the editor itself).
   ['lezer-lr', /[\\/]node_modules[\\/]@lezer[\\/]lr[\\/]/],
-  ['codemirror', /[\\/]node_modules[\\/](@codemirror[\\/](state|view|language|commands|autocomplete|search|lint|theme-one-dark)|@lezer[\\/](common|highlight)|@uiw[\\/][^\\/]*codemirror[^\\/]*|@marijn[\\/]find-cluster-break|style-mod|w3c-keyname|crelt)[\\/]/],
+  // The editor itself, which the problem page needs to be editable (CodeEditor.tsx) …
+  ['codemirror', /[\\/]node_modules[\\/](@codemirror[\\/](state|view)|@marijn[\\/]find-cluster-break|style-mod|w3c-keyname|crelt)[\\/]/],
+  // … and the rest of its setup and what the language modes share, loaded right after (editor-extras.ts).
+  ['codemirror-extras', /[\\/]node_modules[\\/](@codemirror[\\/](language|commands|autocomplete|search|lint|theme-one-dark)|@lezer[\\/](common|highlight))[\\/]/],
 ];
 
 /** Each editor language mode (its @codemirror/lang-* and @lezer/* parser) is one chunk, named after it. */
@@ -41,6 +45,7 @@ export default defineConfig({
       { path: /^\/(home\/?)?$/, module: 'src/features/home/HomePage.tsx' },
       { path: /^\/status\/?$/, module: 'src/features/submission/StatusListPage.tsx' },
     ]),
+    precompress(),
   ],
   server: {
     proxy: {

@@ -1,6 +1,6 @@
 // REST through app.inject() on the real services and PostgreSQL: envelope, languages of messages, auth
 // levels, revocation, token refresh, validation, rate limits and the visibility of other users' code.
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -404,6 +404,16 @@ describe('web', () => {
       expect(root.body).toContain('id="root"');
       const asset = await gw.app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await gw.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+      // The brotli copy made at build time goes to a browser that accepts it, once (not compressed again).
+      const big = `console.log(${JSON.stringify('x'.repeat(20_000))})`;
+      await writeFile(path.join(dist, 'assets', 'big.js'), big);
+      await writeFile(path.join(dist, 'assets', 'big.js.br'), brotliCompressSync(big));
+      const br = await gw.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(big);
       const route = await gw.app.inject({ method: 'GET', url: '/problem/1000?x=1' });
       expect(route.statusCode).toBe(200);
       expect(route.body).toContain('id="root"');

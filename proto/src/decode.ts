@@ -1,12 +1,14 @@
 // Decoding at trust boundaries: every socket payload, NATS message and job goes through `decode`.
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+// The two functions by name, not the `Value` namespace: the web client's bundle then leaves out the rest of it.
+import { Errors } from '@sinclair/typebox/errors';
+import { Check } from '@sinclair/typebox/value';
 import { OjError } from './errors';
 
 /** Checks `value` against `schema` and returns it typed, or throws `OjError('BAD_PAYLOAD')`. */
 export function decode<S extends TSchema>(schema: S, value: unknown): Static<S> {
-  if (Value.Check(schema, value)) return value;
-  const first = Value.Errors(schema, value).First();
+  if (Check(schema, value)) return value;
+  const first = Errors(schema, value).First();
   const detail = first ? `${first.path || '/'} ${first.message}` : 'invalid';
   throw new OjError('BAD_PAYLOAD', { detail });
 }

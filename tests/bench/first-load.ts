@@ -6,6 +6,7 @@
 // modulepreload) whose Network.loadingFinished came before that moment; on the wire (encodedDataLength: gzip body +
 // headers) and decoded (sum of Network.dataReceived dataLength).
 // Run alone: `npx tsx tests/bench/first-load.ts` (builds nothing: run `pnpm --filter @oj/web build` first).
+// Before/after: OJ_BENCH_FIRST_LOAD_VS=<a copy of an older web/dist> alternates the runs between the two builds.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,30 +129,39 @@ const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
 const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 const range = (xs: number[], f: (n: number) => string) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
 
+function summary(label: string, samples: LoadSample[], what: string): string {
+  const ms = samples.map((s) => s.ms);
+  const wire = samples.map((s) => s.wireBytes);
+  const decoded = samples.map((s) => s.decodedBytes);
+  const n = samples.map((s) => s.scripts);
+  return (
+    `${label} → ${what}: ${med(ms).toFixed(0)} ms (${range(ms, (x) => x.toFixed(0))}); ` +
+    `JS before it ${kib(med(decoded))} decoded (${range(decoded, kib)}), ${kib(med(wire))} on the wire, ${med(n)} files`
+  );
+}
+
 export async function benchFirstLoad(): Promise<void> {
+  // OJ_BENCH_FIRST_LOAD_VS=<another web/dist>: a second judge serves that build, and the runs alternate between the
+  // two (A B A B …) so both see the same machine load; the line marked "vs" is that build's.
+  const vsDist = process.env.OJ_BENCH_FIRST_LOAD_VS;
   console.log(`(l) cold first load in headless Chromium over loopback, ${RUNS} fresh contexts per page (median, min–max; load average ${os.loadavg()[0]!.toFixed(1)})`);
-  const st = await startStackProcess();
+  const stacks = [await startStackProcess()];
+  if (vsDist) stacks.push(await startStackProcess({ OJ_WEB_DIST: path.resolve(vsDist) }));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
     for (const t of TARGETS) {
-      await coldLoad(browser, st.baseUrl, t); // warm-up: the server's first reads of web/dist
-      const samples: LoadSample[] = [];
-      for (let i = 0; i < RUNS; i++) samples.push(await coldLoad(browser, st.baseUrl, t));
-      const ms = samples.map((s) => s.ms);
-      const wire = samples.map((s) => s.wireBytes);
-      const decoded = samples.map((s) => s.decodedBytes);
-      const n = samples.map((s) => s.scripts);
-      console.log(
-        `    ${t.label.padEnd(12)} ${t.path.padEnd(14)} → ${t.what}: ${med(ms).toFixed(0)} ms (${range(ms, (x) => x.toFixed(0))}); ` +
-          `JS before it ${kib(med(decoded))} decoded (${range(decoded, kib)}), ${kib(med(wire))} on the wire (gzip), ${med(n)} files`,
-      );
+      const samples: LoadSample[][] = stacks.map(() => []);
+      for (const st of stacks) await coldLoad(browser, st.baseUrl, t); // warm-up: the server's first reads of web/dist
+      for (let i = 0; i < RUNS; i++) for (const [k, st] of stacks.entries()) samples[k]!.push(await coldLoad(browser, st.baseUrl, t));
+      console.log(`    ${summary(`${t.label.padEnd(12)} ${t.path.padEnd(14)}`, samples[0]!, t.what)}`);
+      if (vsDist) console.log(`    ${summary(`${'  vs'.padEnd(12)} ${path.basename(path.resolve(vsDist)).padEnd(14)}`, samples[1]!, t.what)}`);
     }
   } finally {
     await browser.close();
-    await st.stop();
+    for (const st of stacks) await st.stop();
   }
 }
 

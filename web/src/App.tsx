@@ -17,7 +17,7 @@ import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
-import { CATALOGUES, localeState } from './i18n/locale';
+import { catalogueOf, localeState } from './i18n/locale';
 import type { MessageId } from './i18n/zh-CN';
 
 // The editor (CodeMirror) is the heaviest part: load it with the problem page only.
@@ -87,7 +87,7 @@ export function App() {
   useLiveUnread();
   useLiveSite();
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={CATALOGUES[locale]}>
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={catalogueOf(locale)}>
       <RouterProvider router={router} />
     </IntlProvider>
   );

@@ -1,14 +1,14 @@
-// Entry: loads the site config, languages and roles, opens the realtime connection, renders the app.
+// Entry: loads the site config, languages and roles, renders the app, opens the realtime connection once loaded.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { refreshAuthInfo } from './features/auth/auth-api';
 import { prefetchProblemDetail } from './features/problem/problem-api';
-import { localeState } from './i18n/locale';
+import { loadCatalogue, localeState } from './i18n/locale';
 import './i18n/types';
 import { api } from './lib/api';
 import { decoders } from './lib/decoders';
-import { startRealtime } from './lib/socket';
+import { startRealtimeAfterLoad } from './lib/socket';
 import { loadLanguages } from './stores/languages';
 import { sessionState, syncSessionFromStorage } from './stores/session';
 import { siteState } from './stores/ui';
@@ -40,10 +40,13 @@ document.addEventListener('visibilitychange', () => {
   }
 });
 
-startRealtime();
+startRealtimeAfterLoad();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits for the language's messages (a chunk of their own, requested now).
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+loadCatalogue(localeState.locale).then(render, render);

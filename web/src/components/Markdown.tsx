@@ -1,19 +1,16 @@
-// Markdown from the server, rendered by MarkdownView loaded on first use: react-markdown and the sanitiser stay out
-// of the first page load, which matters on the slow networks many students use. KaTeX (with its CSS and fonts) is
+// Markdown from the server. A text in the common subset (markdown-lite.ts) is rendered at once without the markdown
+// libraries (KaTeX still loads for its math); any other text by MarkdownView, loaded on first use: react-markdown and
+// the sanitiser stay out of the first page load, which matters on the slow networks many students use. KaTeX (with its CSS and fonts) is
 // loaded only for a text with math in it, and the HTML parser (rehype-raw, parse5) only for one with raw HTML in it:
 // without either, those plugins leave the output unchanged (MarkdownView.test.ts).
-import { Suspense, use } from 'react';
+import { Suspense, use, useMemo } from 'react';
+import { parseMarkdownLite } from './markdown-lite';
+import { MarkdownLite } from './MarkdownLite';
+import { markdownNeeds } from './markdown-needs';
 import type { MathPlugins, Pluggable } from './markdown-math';
 import type { MarkdownView } from './MarkdownView';
 
-/**
- * What a text needs beyond plain markdown. Math: remark-math reads only `$…$` and `$$…$$`. Raw HTML: CommonMark
- * starts an HTML block or inline HTML only with `<` followed by a letter, `/`, `!` or `?` (an autolink such as
- * `<https://…>` also matches, which costs a download and changes nothing); `a < b` does not.
- */
-export function markdownNeeds(text: string): { math: boolean; raw: boolean } {
-  return { math: text.includes('$'), raw: /<[A-Za-z/!?]/.test(text) };
-}
+export { markdownNeeds } from './markdown-needs';
 
 interface Loaded {
   View: typeof MarkdownView;
@@ -44,6 +41,8 @@ function LoadedMarkdown({ text }: { text: string }) {
 }
 
 export function Markdown({ text }: { text: string }) {
+  const lite = useMemo(() => parseMarkdownLite(text), [text]);
+  if (lite) return <MarkdownLite tree={lite} />;
   return (
     <Suspense fallback={<div className="markdown-body min-h-6" aria-busy="true" />}>
       <LoadedMarkdown text={text} />

@@ -1,13 +1,33 @@
 // Which language the UI speaks: query `l`, then cookie `lang`, then the browser; zh-CN by default.
 // Also a module-level `intl` so non-React code (api client, socket) can translate messages.
+// Each catalogue is a chunk of its own: a visit loads only its language's (main.tsx waits for it before the first
+// render), and the other one when the user switches (setLocale).
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { proxy } from 'valtio';
 import { DEFAULT_LOCALE, type Locale } from '@oj/proto';
-import { enUS } from './en-US';
-import { zhCN } from './zh-CN';
 import type { MessageId } from './zh-CN';
 
-export const CATALOGUES: Record<Locale, Record<MessageId, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
+export type Catalogue = Record<MessageId, string>;
+
+const LOADERS: Record<Locale, () => Promise<Catalogue>> = {
+  'zh-CN': () => import('./zh-CN').then((m) => m.zhCN),
+  'en-US': () => import('./en-US').then((m) => m.enUS),
+};
+const loaded = new Map<Locale, Catalogue>();
+
+/** Loads a language's messages (once); a failed load may be tried again. */
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  const done = loaded.get(locale);
+  if (done) return done;
+  const cat = await LOADERS[locale]();
+  loaded.set(locale, cat);
+  return cat;
+}
+
+/** The messages of a loaded language (undefined until loaded: react-intl then shows the ids). */
+export function catalogueOf(locale: Locale): Catalogue | undefined {
+  return loaded.get(locale);
+}
 
 /** Maps loose tags (`en`, `zh_TW`, `EN-us`) to a supported locale, or null. */
 export function normalizeLocale(tag: string | null | undefined): Locale | null {
@@ -53,14 +73,18 @@ export function getIntl(): IntlShape {
   const locale = localeState.locale;
   let intl = intls.get(locale);
   if (!intl) {
-    intl = createIntl({ locale, messages: CATALOGUES[locale], defaultLocale: DEFAULT_LOCALE }, cache);
+    const messages = loaded.get(locale);
+    // Not cached before the catalogue is in, so the first call after its load gets the texts.
+    if (!messages) return createIntl({ locale, defaultLocale: DEFAULT_LOCALE, onError: () => undefined }, cache);
+    intl = createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE }, cache);
     intls.set(locale, intl);
   }
   return intl;
 }
 
-/** Switches the language and remembers it in the `lang` cookie (one year). */
-export function setLocale(locale: Locale): void {
+/** Switches the language (once its messages have loaded) and remembers it in the `lang` cookie (one year). */
+export async function setLocale(locale: Locale): Promise<void> {
+  await loadCatalogue(locale);
   localeState.locale = locale;
   document.cookie = `lang=${locale}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = locale;

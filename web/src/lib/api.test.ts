@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localeState } from '../i18n/locale';
+import { loadCatalogue, localeState } from '../i18n/locale';
 import { sessionState } from '../stores/session';
 import { loginDialogState, toastState } from '../stores/ui';
 import { api, ApiError, buildUrl, request, setApiOrigin, urlType } from './api';
@@ -43,6 +43,7 @@ const server = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
+  await loadCatalogue('en-US');
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   localeState.locale = 'en-US';

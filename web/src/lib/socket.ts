@@ -1,7 +1,9 @@
 // The one realtime connection: the token handshake, reconnects, and the subscribe/unsubscribe requests. Every pushed
 // frame goes to the live-topic engine (lib/live-topics.ts), which owns ordering, replay, resync and the polling
 // fallback; features never touch the socket. A refused token drops the session (REST's 401 would do the same).
-import { io, type Socket } from 'socket.io-client';
+// socket.io-client is a chunk of its own, loaded when a page first watches a topic (lib/useLiveTopic.ts), else a
+// little after the page has loaded (startRealtimeAfterLoad): pages show their REST answers first.
+import type { Socket, io as ioFn } from 'socket.io-client';
 import { subscribeKey } from 'valtio/utils';
 import { PUSH_EVENT_NAMES, type ClientToServerEvents, type PushEventName, type ServerToClientEvents, type SubscribeAck } from '@oj/proto';
 import { clearSession, sessionState } from '../stores/session';
@@ -52,7 +54,7 @@ function forward(s: ClientSocket, event: PushEventName): void {
   });
 }
 
-function connect(): ClientSocket {
+function connect(io: typeof ioFn): ClientSocket {
   const s: ClientSocket = io('/', {
     path: '/socket.io',
     auth: sessionState.token ? { token: sessionState.token } : {},
@@ -77,20 +79,37 @@ function connect(): ClientSocket {
   return s;
 }
 
-/** Opens the connection once; reconnects with the new token whenever the user logs in or out. */
+let wanted = false;
+let watchingToken = false;
+
+/** Opens the connection once (after its code has loaded); reconnects with the new token whenever the user logs in or out. */
 export function startRealtime(): void {
-  if (socket) return;
-  socket = connect();
-  subscribeKey(sessionState, 'token', (token) => {
-    if (!socket) return;
-    socket.auth = token ? { token } : {};
-    // The topics of the previous user are resubscribed under the new token: ones it may not see are refused.
-    socket.disconnect().connect();
+  if (wanted) return;
+  wanted = true;
+  void import('socket.io-client').then(({ io }) => {
+    if (!wanted || socket) return;
+    socket = connect(io);
+    if (watchingToken) return;
+    watchingToken = true;
+    subscribeKey(sessionState, 'token', (token) => {
+      if (!socket) return;
+      socket.auth = token ? { token } : {};
+      // The topics of the previous user are resubscribed under the new token: ones it may not see are refused.
+      socket.disconnect().connect();
+    });
   });
+}
+
+/** startRealtime two seconds after the page's load event, or sooner when a page watches a topic. */
+export function startRealtimeAfterLoad(): void {
+  const start = () => setTimeout(startRealtime, 2000);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /** For the developer page and tests: closes the socket (polling takes over). */
 export function stopRealtime(): void {
+  wanted = false;
   socket?.disconnect();
   socket = null;
   down();

@@ -4,11 +4,12 @@
 import { useEffect, useRef } from 'react';
 import type { EventsOfTopic, PushEventName } from '@oj/proto';
 import { LiveTopicHub, type LiveEventHandlers, type TopicWatch, type WatchOptions } from './live-topics';
-import { attachRealtimeLink, emitSubscribe, emitUnsubscribe, socketConnected } from './socket';
+import { attachRealtimeLink, emitSubscribe, emitUnsubscribe, socketConnected, startRealtime } from './socket';
 
 let hub: LiveTopicHub | null = null;
 
 function theHub(): LiveTopicHub {
+  startRealtime(); // the connection opens with the first topic watched (its code loads then), if not open yet
   if (!hub) {
     hub = new LiveTopicHub({ connected: socketConnected, subscribe: emitSubscribe, unsubscribe: emitUnsubscribe });
     attachRealtimeLink(hub);

@@ -18,7 +18,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
             lang={l}
             data-locale={l}
             aria-pressed={locale === l}
-            onClick={() => setLocale(l)}
+            onClick={() => void setLocale(l)}
             className={locale === l ? 'font-semibold text-blue-600' : 'text-slate-500 hover:text-blue-600'}
           >
             <FormattedMessage id={LABEL[l]} />

@@ -1,8 +1,7 @@
 // The editor panel: language select, the tools (last accepted code, upload, settings), CodeMirror, reset and
 // submit. The last language is remembered per problem and a draft per problem and language; the settings per user.
-// Bracket closing and re-indent on input are off so a pasted/filled program arrives verbatim.
+// Bracket closing and re-indent on input are off so a pasted/filled program arrives verbatim (CodeEditor.tsx).
 import { useEffect, useMemo, useState } from 'react';
-import CodeMirror from '@uiw/react-codemirror';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { LIMITS, type ProblemInfo, type Submission } from '@oj/proto';
@@ -13,17 +12,10 @@ import { applyRow } from '../submission/useLiveSubmission';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { loadSavedCode, saveCode, templateFor, useLanguageMode } from './editor-language';
 import { loadDraft, loadEditorSettings, saveDraft, saveEditorSettings, type EditorSettings } from './editor-prefs';
+import { CodeEditor } from './CodeEditor';
 import { EditorTools } from './EditorTools';
 import { OnlineTestDrawer } from './OnlineTestDrawer';
 import { submitCode } from './problem-api';
-
-const BASIC_SETUP = {
-  closeBrackets: false,
-  closeBracketsKeymap: false,
-  autocompletion: false,
-  completionKeymap: false,
-  indentOnInput: false,
-} as const;
 
 /** A problem opened inside a contest: submits go to the contest under its display id. */
 export interface ContestProblemRef {
@@ -78,7 +70,9 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
     saveDraft(codeKey, language, code);
   }, [codeKey, language, code]);
 
-  const extensions = useLanguageMode(language, langs.list);
+  // The language mode loads once the rest of the editor has (it needs the same parts), after the editor is editable.
+  const [extrasLoaded, setExtrasLoaded] = useState(false);
+  const extensions = useLanguageMode(language, langs.list, extrasLoaded);
 
   const changeLanguage = (next: string) => {
     // Each language keeps its own draft (the template when it has none).
@@ -160,14 +154,14 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
         </button>
       </div>
       <div className="min-h-[360px] flex-1" style={{ fontSize: `${settings.fontSize}px` }} data-testid="code-editor" data-theme={settings.theme} data-font-size={settings.fontSize}>
-        <CodeMirror
+        <CodeEditor
           value={code}
           height="420px"
           theme={settings.theme}
-          basicSetup={{ ...BASIC_SETUP, tabSize: settings.tabSize }}
+          tabSize={settings.tabSize}
           extensions={extensions}
-          onChange={(v) => setCode(v)}
-          indentWithTab={false}
+          onChange={setCode}
+          onExtrasLoaded={() => setExtrasLoaded(true)}
         />
       </div>
       <div className="flex items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">

@@ -2,7 +2,7 @@
 // Each mode (@codemirror/lang-*, 40–100 KiB of parser tables each) is its own chunk, loaded when a language first
 // needs it: the editor is editable at once, and highlighting follows when the mode has arrived.
 import { useEffect, useMemo, useState } from 'react';
-import type { Extension } from '@uiw/react-codemirror';
+import type { Extension } from '@codemirror/state';
 import { LOCAL_LANGUAGES, type Language } from '@oj/proto';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 
@@ -52,9 +52,12 @@ export function loadLanguageMode(key: ModeKey): Promise<Extension> {
   return p;
 }
 
-/** The editor extensions of a language's mode: `[]` until its chunk has loaded (plain text meanwhile), then the mode. */
-export function useLanguageMode(language: string, languages: readonly Pick<Language, 'name' | 'contentType'>[]): Extension[] {
-  const key = modeKeyFor(language, languages);
+/**
+ * The editor extensions of a language's mode: `[]` until its chunk has loaded (plain text meanwhile), then the mode.
+ * Nothing is loaded while `enabled` is false (the editor asks once it is editable).
+ */
+export function useLanguageMode(language: string, languages: readonly Pick<Language, 'name' | 'contentType'>[], enabled = true): Extension[] {
+  const key = enabled ? modeKeyFor(language, languages) : null;
   const [, setArrived] = useState<ModeKey | null>(null); // re-renders once the chunk is in
   useEffect(() => {
     if (!key || loadedModes.has(key)) return;

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localeState } from '../../../i18n/locale';
+import { loadCatalogue, localeState } from '../../../i18n/locale';
 import { ApiError, setApiOrigin } from '../../../lib/api';
 import { sessionState } from '../../../stores/session';
 import { attachmentName, downloadFile } from '../../../lib/download';
@@ -51,6 +51,7 @@ const server = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
+  await loadCatalogue('en-US');
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });

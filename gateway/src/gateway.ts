@@ -29,6 +29,7 @@ import { registerSubmissionRoutes } from './routes/submission.routes';
 import { registerAdminProblemRoutes } from './routes/admin-problem.routes';
 import { registerTagRoutes } from './routes/tag.routes';
 import { registerProblemFileRoutes } from './routes/problem-file.routes';
+import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import type { RouteDeps } from './routes/types';
 import { registerWeb, sendSpa, wantsSpa } from './web';
 
@@ -106,6 +107,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerProblemFileRoutes(app, deps);
   registerScoreboardRoutes(app, deps);
   registerEventFeedRoutes(app, deps);
+  registerAdminUserRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   if (webDist) await registerWeb(app, webDist);

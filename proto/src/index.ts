@@ -19,3 +19,4 @@ export * from './account';
 export * from './contest';
 export * from './scoreboard';
 export * from './problem-admin';
+export * from './user-admin';

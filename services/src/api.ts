@@ -26,6 +26,9 @@ import type { TagService } from './tag/tag.service';
 import type { MdFileService } from './md-file/md-file.service';
 import type { ProblemImportService } from './problem-import/import.service';
 import type { ProblemExportService } from './problem-import/export.service';
+import type { UserAdminService } from './user-admin/user-admin.service';
+import type { UserImportService } from './user-admin/user-import.service';
+import type { AccessService } from './user-admin/access.service';
 
 export interface OjServices {
   account: AccountService;
@@ -68,6 +71,12 @@ export interface OjServices {
   contestAnnouncements: ContestAnnouncementService;
   /** Contest boards (in-contest, outside, scroll board, rank download), the AC helper and contest printing. */
   scoreboards: ScoreboardService;
+  /** The users admin: list, edit (revoking sessions), delete. */
+  userAdmin: UserAdminService;
+  /** CSV import with its preview, generate-user and its one-time download. */
+  userImport: UserImportService;
+  /** Roles, permission strings and their assignment (the table every access check reads). */
+  access: AccessService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

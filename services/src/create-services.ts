@@ -40,6 +40,11 @@ import { createMdFileService } from './md-file/md-file.service';
 import { createProblemImportService } from './problem-import/import.service';
 import { createProblemExportService } from './problem-import/export.service';
 import { readArchive, writeHojArchive } from './problem-import';
+import { createUserAdminService } from './user-admin/user-admin.service';
+import { createUserImportService } from './user-admin/user-import.service';
+import { createAccessService } from './user-admin/access.service';
+import { createRolePermissions } from './user-admin/role-permissions';
+import { pruneSheets } from './user-admin/user-admin.repo';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -76,7 +81,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const relay = new OutboxRelay(ctx);
   const boards = new BoardProjector(ctx);
   const ingester = new JudgeIngester(ctx, relay, boards);
-  const account = createAccountService(ctx);
+  const rolePermissions = createRolePermissions(handle.db);
+  const account = createAccountService(ctx, rolePermissions);
   const accountFlows = createAccountFlows(ctx, account);
   account.setSlideCheck((a) => accountFlows.checkSlide(a));
   const runnerStatus = new RunnerStatusPublisher(ctx, runners);
@@ -100,6 +106,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
         await pruneTestJudges(handle.db);
         runnerStatus.poke();
         await pruneSentOutbox(handle.db);
+        await pruneSheets(handle.db);
       } catch (err) {
         logger.error({ err }, 'services maintenance failed');
       } finally {
@@ -135,6 +142,9 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     problemExport: createProblemExportService(ctx, writeHojArchive),
     contests: { ...createContestService(ctx, boards), ...createContestAdminService(ctx) },
     contestAnnouncements: createContestAnnouncementService(ctx),
+    userAdmin: createUserAdminService(ctx, account),
+    userImport: createUserImportService(ctx),
+    access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
     contestClock,
     testJudgeWorker,
     runnerStatus,

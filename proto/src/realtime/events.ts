@@ -10,6 +10,7 @@ import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
 import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
+import { AccessChangedData, SessionRevokedData } from '../user-admin';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -66,6 +67,8 @@ export const PUSH_EVENTS = {
   'import.progress': { topics: ['user'], data: ImportProgress },
   'problem.counts': { topics: ['problem-counts'], data: ProblemCount },
   'testdata.progress': { topics: ['user'], data: TestdataProgress },
+  'session.revoked': { topics: ['user'], data: SessionRevokedData },
+  'access.changed': { topics: ['access'], data: AccessChangedData },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

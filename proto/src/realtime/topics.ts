@@ -11,17 +11,18 @@ export type Topic =
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
-  | { kind: 'problem-counts' };
+  | { kind: 'problem-counts' }
+  | { kind: 'access' };
 
 export type TopicKind = Topic['kind'];
 
 /** The name of a topic of kind `K`, as its builder types it (so a watcher's handlers can be checked against it). */
-export type TopicName<K extends TopicKind = TopicKind> = K extends 'judge-status' | 'problem-counts' ? K : `${K}:${string}`;
+export type TopicName<K extends TopicKind = TopicKind> = K extends 'judge-status' | 'problem-counts' | 'access' ? K : `${K}:${string}`;
 
 /** The kind of a topic name typed by a builder; every kind for a plain `string`. */
 export type KindOfTopic<T extends string> = string extends T
   ? TopicKind
-  : T extends 'judge-status' | 'problem-counts'
+  : T extends 'judge-status' | 'problem-counts' | 'access'
     ? T
     : T extends `${infer K}:${string}`
       ? Extract<K, TopicKind>
@@ -45,12 +46,15 @@ export const topics = {
   judgeStatus: (): TopicName<'judge-status'> => 'judge-status',
   /** The public problems' status counters (practice verdicts), for the problem list. */
   problemCounts: (): TopicName<'problem-counts'> => 'problem-counts',
+  /** Changes of the role ↔ permission assignment (every gateway reloads it; admins' role pages follow it). */
+  access: (): TopicName<'access'> => 'access',
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */
 export function parseTopic(topic: string): Topic | null {
   if (topic === 'judge-status') return { kind: 'judge-status' };
   if (topic === 'problem-counts') return { kind: 'problem-counts' };
+  if (topic === 'access') return { kind: 'access' };
   const i = topic.indexOf(':');
   if (i < 0) return null;
   const kind = topic.slice(0, i);
@@ -89,6 +93,8 @@ export function formatTopic(t: Topic): string {
       return topics.judgeStatus();
     case 'problem-counts':
       return topics.problemCounts();
+    case 'access':
+      return topics.access();
   }
 }
 

@@ -8,3 +8,4 @@ export * from './push';
 export * from './home';
 export * from './discuss';
 export * from './contests';
+export * from './user-admin';

@@ -2,6 +2,7 @@
 import { errorMessages, statusMessages } from './build';
 import type { MessageId, StaticMessageId } from './zh-CN';
 import { adminEnUS } from './admin.en-US';
+import { userAdminEnUS } from './user-admin.en-US';
 import { problemListEnUS } from './problem-list.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
@@ -389,6 +390,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...problemFormEnUS,
   ...boardEnUS,
   ...adminEnUS,
+  ...userAdminEnUS,
   ...problemListEnUS,
 };
 

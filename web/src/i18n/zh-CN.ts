@@ -3,6 +3,7 @@
 import type { JudgeStatusCode } from '@oj/proto';
 import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageId } from './build';
 import { adminZhCN } from './admin.zh-CN';
+import { userAdminZhCN } from './user-admin.zh-CN';
 import { problemListZhCN } from './problem-list.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
@@ -410,6 +411,7 @@ export const zhCNStatic = {
   ...problemFormZhCN,
   ...boardZhCN,
   ...adminZhCN,
+  ...userAdminZhCN,
   ...problemListZhCN,
 };
 

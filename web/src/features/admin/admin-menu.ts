@@ -30,6 +30,15 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/contest/create', label: 'admin.menu.contestCreate' },
     ],
   },
+  {
+    label: 'admin.menu.user',
+    items: [
+      { path: '/admin/user', label: 'admin.menu.userList', superAdmin: true },
+      { path: '/admin/role', label: 'admin.menu.role', superAdmin: true },
+      { path: '/admin/auth', label: 'admin.menu.auth', superAdmin: true },
+      { path: '/admin/role_auth', label: 'admin.menu.roleAuth', superAdmin: true },
+    ],
+  },
 ];
 
 /** Where an admin lands (`/admin`, and after the admin login). */

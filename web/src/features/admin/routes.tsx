@@ -5,6 +5,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../../components/Spinner';
 import { contestAdminRoutes } from '../contest/admin/routes';
 import { problemAdminRoutes, problemAdminRootRoutes } from '../problem-admin/routes';
+import { userAdminRootRoutes } from '../user-admin/routes';
 import { ADMIN_HOME } from './admin-menu';
 import { AdminGuard, SuperAdminGuard } from './AdminGuard';
 import { AdminLoginPage } from './AdminLoginPage';
@@ -23,6 +24,7 @@ export const adminRoutes: RouteObject[] = [
       ...contestAdminRoutes,
       ...problemAdminRoutes,
       { element: <SuperAdminGuard />, children: problemAdminRootRoutes },
+      { element: <SuperAdminGuard />, children: userAdminRootRoutes },
     ],
   },
   { path: 'admin/*', element: <Navigate to="/admin/login" replace /> },

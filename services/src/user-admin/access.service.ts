@@ -36,15 +36,18 @@ export function createAccessService(ctx: ServiceContext, perms: RolePermissions,
     await publishAll(ctx.transport, [msg], ctx.logger);
   }
 
+  const roles = () => listRoles(db);
+  const auths = () => listAuths(db).then((rows) => rows.map((a) => ({ id: a.id, permission: a.permission, description: a.description, status: a.status })));
+
   return {
-    roles: () => listRoles(db),
-    auths: () => listAuths(db).then((rows) => rows.map((a) => ({ id: a.id, permission: a.permission, description: a.description, status: a.status }))),
+    roles,
+    auths,
 
     async roleAuth() {
-      const [roles, auths, pairs] = await Promise.all([this.roles(), this.auths(), assignments(db)]);
-      const assigned: Record<string, number[]> = Object.fromEntries(roles.map((r) => [String(r.id), [] as number[]]));
+      const [roleRows, authRows, pairs] = await Promise.all([roles(), auths(), assignments(db)]);
+      const assigned: Record<string, number[]> = Object.fromEntries(roleRows.map((r) => [String(r.id), [] as number[]]));
       for (const p of pairs) assigned[String(p.roleId)]?.push(p.authId);
-      return { roles, auths, assigned };
+      return { roles: roleRows, auths: authRows, assigned };
     },
 
     async setRoleStatus(id, status) {

@@ -31,6 +31,7 @@ import { registerTagRoutes } from './routes/tag.routes';
 import { registerProblemFileRoutes } from './routes/problem-file.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSiteAdminRoutes } from './routes/site-admin.routes';
+import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import type { RouteDeps } from './routes/types';
 import { registerWeb, sendSpa, wantsSpa } from './web';
 
@@ -110,6 +111,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerEventFeedRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerSiteAdminRoutes(app, deps);
+  registerAdminUserRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   if (webDist) await registerWeb(app, webDist);

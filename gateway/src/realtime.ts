@@ -125,6 +125,7 @@ export function createRealtime(
   function relay(raw: PushMessage): void {
     const msg = checked(raw);
     if (!msg) return;
+    applyControl(msg);
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {
@@ -150,6 +151,31 @@ export function createRealtime(
     }
     relayQueues.set(msg.topic, [{ msg, targets }]);
     void drainRelay(msg.topic);
+  }
+
+  /**
+   * What a push means to the gateway itself, besides its sockets: an admin ended a user's sessions (every gateway
+   * forgets its cached checks of the user and drops the user's sockets whose session no longer stands), or the role
+   * ↔ permission assignment changed (reloaded).
+   */
+  function applyControl(msg: PushEvent): void {
+    if (msg.event === 'session.revoked') {
+      services.account.forgetUser(msg.data.uid);
+      void recheckUser(msg.data.uid);
+    } else if (msg.event === 'access.changed') {
+      services.access.reload();
+    }
+  }
+
+  async function recheckUser(uid: string): Promise<void> {
+    for (const [socket, ctx] of [...sessions]) {
+      if (ctx.viewer.uid !== uid) continue;
+      try {
+        await sessionValid(socket);
+      } catch (err) {
+        log.warn({ err }, 'socket session check failed');
+      }
+    }
   }
 
   async function drainRelay(topic: string): Promise<void> {
@@ -199,6 +225,7 @@ export function createRealtime(
         return viewer !== null && viewer.uid === topic.uid;
       case 'judge-status':
       case 'admin-dashboard':
+      case 'access':
         return viewer !== null && isAdminRole(viewer.roles);
       case 'problem-counts':
       case 'site':

@@ -14,13 +14,18 @@ export type AccessRule =
   | { kind: 'login' }
   /** Signed in with one of these site roles. */
   | { kind: 'roles'; roles: readonly RoleName[] }
-  /** Signed in with this permission (from the roles). */
-  | { kind: 'permission'; permission: Permission };
+  /** Signed in with this permission (from the roles, as the `role_auth` table assigns them). */
+  | { kind: 'permission'; permission: Permission }
+  /** Signed in and admitted by at least one of the rules (or). */
+  | { kind: 'any'; rules: readonly AccessRule[] }
+  /** Signed in and admitted by every one of the rules (and). */
+  | { kind: 'all'; rules: readonly AccessRule[] };
 
 const open: AccessRule = { kind: 'open' };
 const login: AccessRule = { kind: 'login' };
 const roles = (...r: RoleName[]): AccessRule => ({ kind: 'roles', roles: r });
 const permission = (p: Permission): AccessRule => ({ kind: 'permission', permission: p });
+const all = (...rules: AccessRule[]): AccessRule => ({ kind: 'all', rules });
 const admins = roles(...ADMIN_ROLES);
 const root = roles('root');
 const tagAdmins = roles('root', 'problem_admin');
@@ -211,6 +216,20 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/admin/discussion-report': admins,
   'PUT /api/admin/discussion-report': admins,
   'POST /api/discussion-report': login,
+  // users, roles and permissions
+  'GET /api/admin/user/get-user-list': permission('user_admin'),
+  'PUT /api/admin/user/edit-user': permission('user_admin'),
+  'DELETE /api/admin/user/delete-user': permission('user_admin'),
+  'POST /api/admin/user/preview-batch-user': permission('user_admin'),
+  'POST /api/admin/user/insert-batch-user': permission('user_admin'),
+  'POST /api/admin/user/generate-user': permission('user_admin'),
+  'GET /api/file/generate-user-excel': all(root, permission('user_admin')),
+  'GET /api/admin/role': root,
+  'PUT /api/admin/role': root,
+  'GET /api/admin/auth': root,
+  'POST /api/admin/auth': root,
+  'GET /api/admin/role-auth': root,
+  'PUT /api/admin/role-auth': root,
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,
@@ -219,6 +238,23 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
 /** The rule of `method` `url` (HEAD as GET), or undefined. */
 export function ruleOf(method: string, url: string): AccessRule | undefined {
   return ROUTE_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}
+
+/** Whether a signed-in caller with these roles and permissions passes `rule`. */
+export function admits(rule: AccessRule, viewer: { roles: readonly string[]; permissions: readonly string[] }): boolean {
+  switch (rule.kind) {
+    case 'open':
+    case 'login':
+      return true;
+    case 'roles':
+      return viewer.roles.some((r) => (rule.roles as readonly string[]).includes(r));
+    case 'permission':
+      return viewer.permissions.includes(rule.permission);
+    case 'any':
+      return rule.rules.some((r) => admits(r, viewer));
+    case 'all':
+      return rule.rules.every((r) => admits(r, viewer));
+  }
 }
 
 /** The header a refusal by these rules carries (the services' own refusals do not), for the matrix test. */
@@ -246,9 +282,7 @@ export function installAccessRules(app: FastifyInstance, auth: Authenticator): s
     const check = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
       if (!req.headers.authorization) refuse(reply, 'AUTH_NOT_LOGGED_IN');
       await auth.login.call(this, req, reply);
-      const viewer = req.auth!.viewer;
-      if (rule.kind === 'roles' && !viewer.roles.some((r) => rule.roles.includes(r))) refuse(reply, 'AUTH_FORBIDDEN');
-      if (rule.kind === 'permission' && !viewer.permissions.includes(rule.permission)) refuse(reply, rule.permission === 'submit' ? 'AUTH_NO_SUBMIT' : 'AUTH_FORBIDDEN');
+      if (!admits(rule, req.auth!.viewer)) refuse(reply, rule.kind === 'permission' && rule.permission === 'submit' ? 'AUTH_NO_SUBMIT' : 'AUTH_FORBIDDEN');
     };
     const prev = route.preValidation;
     route.preValidation = prev ? [check, ...(Array.isArray(prev) ? prev : [prev])] : check;

@@ -29,6 +29,8 @@ function allows(rule: AccessRule, role: RoleName | null): boolean {
   if (role === null) return false;
   if (rule.kind === 'login') return true;
   if (rule.kind === 'roles') return rule.roles.includes(role);
+  if (rule.kind === 'any') return rule.rules.some((r) => allows(r, role));
+  if (rule.kind === 'all') return rule.rules.every((r) => allows(r, role));
   return ROLE_PERMISSIONS[role].includes(rule.permission);
 }
 

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { createMemoryBus, createServices, migrate, seed, silentLogger, type MemoryBus, type OjServicesImpl } from '@oj/services';
 import type { RoleName, UserInfo } from '@oj/proto';
-import { startTestDatabase } from '../../tests/support/pg';
+import { lastMailBody, startTestDatabase } from '../../tests/support/pg';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { buildGateway, type Gateway } from './gateway';
 
@@ -16,9 +16,13 @@ export interface Harness {
   services: OjServicesImpl;
   bus: MemoryBus;
   config: GatewayConfig;
+  /** The test database (a second services process can share it). */
+  databaseUrl: string;
   createUser(username: string, roles?: RoleName[]): Promise<UserInfo>;
   /** Logs in over REST and returns the JWT. */
   login(username: string, password?: string): Promise<string>;
+  /** The body of the newest stored mail to `to` ('' when none), read from the table: admins see no bodies. */
+  mailText(to: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +49,7 @@ export async function startHarness(
     services,
     bus,
     config,
+    databaseUrl: db.url,
     createUser: (username, roles) => services.account.createUser({ username, password: PASSWORD, roles }),
     async login(username, password = PASSWORD) {
       // A distinct client address per login keeps the per-IP login limit out of unrelated tests.
@@ -55,6 +60,7 @@ export async function startHarness(
       expect(typeof token).toBe('string');
       return token as string;
     },
+    mailText: (to) => lastMailBody(db.url, to),
     async stop() {
       await gw.close();
       await services.close();

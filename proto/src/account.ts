@@ -109,11 +109,11 @@ export const ChangeUserInfoBody = Type.Object({
 });
 export type ChangeUserInfoBody = Static<typeof ChangeUserInfoBody>;
 
+/** A stored mail as admins see it: recipient and subject only (bodies carry codes and reset links). */
 export const MailOutboxItem = Type.Object({
   id: Type.Integer(),
   to: Type.String(),
   subject: Type.String(),
-  text: Type.String(),
   sent: Type.Boolean(),
   createTime: Type.String(),
 });

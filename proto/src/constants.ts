@@ -94,16 +94,25 @@ export const PERMISSIONS = [
   'reply_add',
   'group_add',
   'group_del',
+  // The education side's fine-grained strings (the second spec document); no course module uses them yet.
+  'course_learn',
+  'lesson_add',
+  'lesson_allocate',
+  'lesson_update',
+  'lesson_delete',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const p = (...ids: number[]): Permission[] => ids.map((i) => PERMISSIONS[i - 1]!);
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-/** Which permissions each role holds. */
+/**
+ * Which permissions each role holds at first start: the seed of the `role_auth` table, which the super admin edits
+ * at /admin/role_auth (the server's checks read the table, not this).
+ */
 export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
-  root: p(...range(1, 14)),
-  admin: p(1, 2, 3, ...range(8, 14)),
+  root: p(...range(1, 19)),
+  admin: p(1, 2, 3, ...range(8, 19)),
   problem_admin: p(1, 2, 3, ...range(8, 14)),
   default_user: p(2, ...range(8, 14)),
   no_subimit_user: p(...range(8, 12)),

@@ -21,3 +21,4 @@ export * from './scoreboard';
 export * from './problem-admin';
 export * from './dashboard';
 export * from './site-admin';
+export * from './user-admin';

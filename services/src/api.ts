@@ -28,6 +28,9 @@ import type { MdFileService } from './md-file/md-file.service';
 import type { ProblemImportService } from './problem-import/import.service';
 import type { ProblemExportService } from './problem-import/export.service';
 import type { SiteAdmin } from './site-admin/site-admin';
+import type { UserAdminService } from './user-admin/user-admin.service';
+import type { UserImportService } from './user-admin/user-import.service';
+import type { AccessService } from './user-admin/access.service';
 
 export interface OjServices {
   account: AccountService;
@@ -74,6 +77,12 @@ export interface OjServices {
   scoreboards: ScoreboardService;
   /** Site administration: config and switches, announcements and carousel, notices, discussion admin. */
   siteAdmin: SiteAdmin;
+  /** The users admin: list, edit (revoking sessions), delete. */
+  userAdmin: UserAdminService;
+  /** CSV import with its preview, generate-user and its one-time download. */
+  userImport: UserImportService;
+  /** Roles, permission strings and their assignment (the table every access check reads). */
+  access: AccessService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

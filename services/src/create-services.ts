@@ -43,6 +43,11 @@ import { createProblemImportService } from './problem-import/import.service';
 import { createProblemExportService } from './problem-import/export.service';
 import { readArchive, writeHojArchive } from './problem-import';
 import { createSiteAdmin } from './site-admin/site-admin';
+import { createUserAdminService } from './user-admin/user-admin.service';
+import { createUserImportService } from './user-admin/user-import.service';
+import { createAccessService } from './user-admin/access.service';
+import { createRolePermissions } from './user-admin/role-permissions';
+import { pruneSheets } from './user-admin/user-admin.repo';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -81,7 +86,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const relay = new OutboxRelay(ctx);
   const boards = new BoardProjector(ctx);
   const ingester = new JudgeIngester(ctx, relay, boards);
-  const account = createAccountService(ctx);
+  const rolePermissions = createRolePermissions(handle.db);
+  const account = createAccountService(ctx, rolePermissions);
   const accountFlows = createAccountFlows(ctx, account);
   account.setSlideCheck((a) => accountFlows.checkSlide(a));
   const runnerStatus = new RunnerStatusPublisher(ctx, runners);
@@ -116,6 +122,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
         await pruneTestJudges(handle.db);
         runnerStatus.poke();
         await pruneSentOutbox(handle.db);
+        await pruneSheets(handle.db);
       } catch (err) {
         logger.error({ err }, 'services maintenance failed');
       } finally {
@@ -152,6 +159,9 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     problemExport: createProblemExportService(ctx, writeHojArchive),
     contests: { ...createContestService(ctx, boards), ...createContestAdminService(ctx) },
     contestAnnouncements: createContestAnnouncementService(ctx),
+    userAdmin: createUserAdminService(ctx, account),
+    userImport: createUserImportService(ctx),
+    access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
     contestClock,
     siteAdmin,
     testJudgeWorker,

@@ -6,6 +6,7 @@
 //  (f) scoreboard engine: delta per verdict and full recompute on a 2,000 × 13 contest;
 //  (g) one scoreboard delta fanned out to 5,000 sockets; (h) a simulated 5-hour, 2,000-contestant contest day;
 //  (j) problem import: 200 FPS problems and 50 ICPC packages;
+//  (k) users import: a 10,000-row CSV previewed, then confirmed;
 //  (l) cold first load of the web client: the problem page until its editor is editable, the problem list until its first row;
 //  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory.
 import { connect } from '@nats-io/transport-node';
@@ -18,6 +19,7 @@ import { benchProblemImport } from './problem-import';
 import { benchSandboxOverhead } from './sandbox-overhead';
 import { benchScoreboardEngine } from './scoreboard-engine';
 import { benchTestdataUpload } from './testdata-upload';
+import { benchUserImport } from './user-import';
 import { login, percentile, startStackProcess } from './stack-process';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -247,7 +249,7 @@ async function partDE(): Promise<void> {
 
 async function main() {
   // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
-  const parts = process.argv[2] ?? 'abcdefghjlu';
+  const parts = process.argv[2] ?? 'abcdefghjklu';
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
   if (parts.includes('b') || parts.includes('c')) await partBC();
@@ -256,6 +258,7 @@ async function main() {
   if (parts.includes('g')) await benchContestFanout();
   if (parts.includes('h')) await benchContestDay();
   if (parts.includes('j')) await benchProblemImport();
+  if (parts.includes('k')) await benchUserImport();
   if (parts.includes('l')) await benchFirstLoad();
   if (parts.includes('u')) await benchTestdataUpload();
 }

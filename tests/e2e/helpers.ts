@@ -2,6 +2,7 @@
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { LOCAL_LANGUAGES } from '@oj/proto';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
+import { lastMailText } from './mail';
 
 export function template(language: string): string {
   const lang = LOCAL_LANGUAGES.find((l) => l.name === language);
@@ -41,17 +42,12 @@ export async function login(page: Page, username: string, password: string): Pro
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
-/** Registers a user over REST, reading the code from the mail outbox as root (no SMTP in tests). */
+/** Registers a user over REST, reading the code from the stored mail (no SMTP in tests; see mail.ts). */
 export async function registerUser(request: APIRequestContext, username: string, password: string): Promise<void> {
   const email = `${username}@example.com`;
   expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
-  const root = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
-  const token = root.headers()['authorization']!;
   // The mail is written after the answer: wait for it.
-  const readCode = async () => {
-    const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: token } })).json()).data as { text: string }[];
-    return mails.length > 0 ? (/\b(\d{6})\b/.exec(mails[0]!.text)?.[1] ?? null) : null;
-  };
+  const readCode = async () => /\b(\d{6})\b/.exec((await lastMailText(email)) ?? '')?.[1] ?? null;
   await expect.poll(readCode).not.toBeNull();
   const code = (await readCode())!;
   const reg = await (await request.post('/api/register', { data: { username, password, email, code } })).json();

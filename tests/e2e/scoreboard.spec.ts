@@ -4,6 +4,7 @@
 // ended sealed contest's scroll board, run to the end with the keyboard, ends on the final board's order.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginAsRoot, setCode, template } from './helpers';
+import { lastMailText } from './mail';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 interface Account {
@@ -20,15 +21,12 @@ async function apiLogin(request: APIRequestContext, username: string, password: 
   return { token: res.headers()['authorization']!, uid: body.data.uid };
 }
 
-/** Registers a user over REST, reading the code from the mail outbox as root (no SMTP in tests). */
-async function registerUser(request: APIRequestContext, rootToken: string, username: string): Promise<Account> {
+/** Registers a user over REST, reading the code from the stored mail (no SMTP in tests; see mail.ts). */
+async function registerUser(request: APIRequestContext, _rootToken: string, username: string): Promise<Account> {
   const password = `${username}-pass`;
   const email = `${username}@example.com`;
   expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
-  const readCode = async () => {
-    const mails = (await (await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: rootToken } })).json()).data as { text: string }[];
-    return mails.length > 0 ? (/\b(\d{6})\b/.exec(mails[0]!.text)?.[1] ?? null) : null;
-  };
+  const readCode = async () => /\b(\d{6})\b/.exec((await lastMailText(email)) ?? '')?.[1] ?? null;
   await expect.poll(readCode).not.toBeNull();
   const reg = await (await request.post('/api/register', { data: { username, password, email, code: await readCode() } })).json();
   expect(reg.status).toBe(200);

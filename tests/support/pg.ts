@@ -27,3 +27,14 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+
+/** The body of the newest stored mail to `to` ('' when none): tests read codes and links here, as admins see no bodies. */
+export async function lastMailBody(url: string, to: string): Promise<string> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ body: string }[]>`select body from mail_outbox where to_address = ${to.trim().toLowerCase()} order by id desc limit 1`;
+    return rows[0]?.body ?? '';
+  } finally {
+    await sql.end();
+  }
+}

@@ -21,12 +21,12 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
 
 // The events of each topic kind.
 expectTypeOf<EventsOfTopic<Sub>>().toEqualTypeOf<'submission.status' | 'submission.case'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.adminDashboard>>>().toEqualTypeOf<'dashboard.live'>();
-expectTypeOf<EventsOfTopic<ReturnType<typeof topics.user>>>().toEqualTypeOf<'submission.status' | 'unread.counts' | 'import.progress' | 'testdata.progress'>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.user>>>().toEqualTypeOf<'submission.status' | 'unread.counts' | 'import.progress' | 'testdata.progress' | 'session.revoked'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contest>>>().toEqualTypeOf<'contest.announcement' | 'contest.status'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.scoreboard>>>().toEqualTypeOf<'contest.status' | 'scoreboard.delta'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'scoreboard.delta' | 'acinfo.new' | 'print.new'>();

@@ -12,6 +12,7 @@ import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admi
 import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
 import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
+import { AccessChangedData, SessionRevokedData } from '../user-admin';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -74,6 +75,8 @@ export const PUSH_EVENTS = {
   'site.config': { topics: ['site'], data: SiteConfigEvent },
   'home.announcements': { topics: ['site'], data: AnnouncementsChanged },
   'notice.sys': { topics: ['site'], data: SysNoticeEvent },
+  'session.revoked': { topics: ['user'], data: SessionRevokedData },
+  'access.changed': { topics: ['access'], data: AccessChangedData },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

@@ -13,12 +13,13 @@ export type Topic =
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
   | { kind: 'admin-dashboard' }
-  | { kind: 'site' };
+  | { kind: 'site' }
+  | { kind: 'access' };
 
 export type TopicKind = Topic['kind'];
 
 /** Topic kinds without an argument: the name is the kind. */
-type PlainKind = 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site';
+type PlainKind = 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access';
 
 /** The name of a topic of kind `K`, as its builder types it (so a watcher's handlers can be checked against it). */
 export type TopicName<K extends TopicKind = TopicKind> = K extends PlainKind ? K : `${K}:${string}`;
@@ -54,6 +55,8 @@ export const topics = {
   adminDashboard: (): TopicName<'admin-dashboard'> => 'admin-dashboard',
   /** The site's public configuration, home announcements and notices to everyone (anyone may watch). */
   site: (): TopicName<'site'> => 'site',
+  /** Changes of the role ↔ permission assignment (every gateway reloads it; admins' role pages follow it). */
+  access: (): TopicName<'access'> => 'access',
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */
@@ -61,6 +64,7 @@ export function parseTopic(topic: string): Topic | null {
   if (topic === 'judge-status') return { kind: 'judge-status' };
   if (topic === 'problem-counts') return { kind: 'problem-counts' };
   if (topic === 'admin-dashboard') return { kind: 'admin-dashboard' };
+  if (topic === 'access') return { kind: 'access' };
   const i = topic.indexOf(':');
   if (i < 0) return null;
   const kind = topic.slice(0, i);
@@ -103,6 +107,8 @@ export function formatTopic(t: Topic): string {
       return topics.adminDashboard();
     case 'site':
       return topics.site();
+    case 'access':
+      return topics.access();
   }
 }
 

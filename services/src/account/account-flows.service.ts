@@ -55,7 +55,8 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
     async mailOutbox(viewer, q) {
       if (!isAdmin(viewer) || !viewer.roles.some((r) => r === 'root' || r === 'admin')) throw new OjError('AUTH_FORBIDDEN');
       const rows = await recentMails(db, q.to ? normEmail(q.to) : undefined, q.limit ?? 50);
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, sent: r.sent, createTime: r.createdAt.toISOString() }));
+      // Never the body: it holds other users' register codes and password-reset links.
+      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, sent: r.sent, createTime: r.createdAt.toISOString() }));
     },
 
     async prune() {

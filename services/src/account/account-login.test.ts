@@ -39,7 +39,8 @@ describe('login, sessions and the login-failure lock', () => {
     expect(await failures(name, '10.0.0.1')).toBe(1);
     const ok = await account.login(name, 'right-pass', '10.0.0.1');
     expect(ok.user).toMatchObject({ uid: user.uid, username: name, roleList: ['default_user'] });
-    expect(ok.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    // `<uuid>.<session epoch>` (account.service.ts: an admin bumping the epoch ends the session).
+    expect(ok.sessionId).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     // A successful login forgets the failures of that username + ip.
     expect(await failures(name, '10.0.0.1')).toBe(0);
   });

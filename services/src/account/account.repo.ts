@@ -25,7 +25,7 @@ export async function userByUsername(db: DbOrTx, username: string): Promise<User
 
 /** What a session check needs of a user. */
 export async function userStanding(db: DbOrTx, uid: string) {
-  const [user] = await db.select({ username: users.username, status: users.status }).from(users).where(eq(users.uuid, uid));
+  const [user] = await db.select({ username: users.username, status: users.status, sessionEpoch: users.sessionEpoch }).from(users).where(eq(users.uuid, uid));
   return user;
 }
 
@@ -40,6 +40,11 @@ export async function insertUser(db: DbOrTx, v: typeof users.$inferInsert, roleI
 
 export async function setUserStatus(db: DbOrTx, uid: string, status: number): Promise<void> {
   await db.update(users).set({ status, gmtModified: new Date() }).where(eq(users.uuid, uid));
+}
+
+/** Stores a stronger hash of the same password (a bulk-made account's first login). */
+export async function setPasswordHash(db: DbOrTx, uid: string, hash: string): Promise<void> {
+  await db.update(users).set({ password: hash }).where(eq(users.uuid, uid));
 }
 
 export async function loginFailureOf(db: DbOrTx, username: string, ip: string): Promise<LoginFailureRow | undefined> {

@@ -12,6 +12,7 @@ import {
   recordLoginFailure,
   revokeSession,
   rolesOf,
+  setPasswordHash,
   setUserStatus,
   userByUsername,
   userStanding,
@@ -19,8 +20,9 @@ import {
   type UserRow,
 } from './account.repo';
 import { newUid } from '../db/seed';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { makeViewer, type Viewer } from './viewer';
+import { createRolePermissions, type RolePermissions } from '../user-admin/role-permissions';
 
 export interface LoginResult {
   user: UserInfo;
@@ -34,6 +36,10 @@ export interface AccountService {
   logout(viewer: Viewer, sessionId: string, expiresAt: Date): Promise<void>;
   /** Verifies that the user still exists, is not banned and the session is not revoked; null otherwise. */
   verifySession(uid: string, sessionId: string): Promise<Viewer | null>;
+  /** Drops this process's cached session checks of a user (their sessions were revoked elsewhere). */
+  forgetUser(uid: string): void;
+  /** Drops every cached session check (the role ↔ permission assignment changed). */
+  forgetAll(): void;
   authInfo(viewer: Viewer): Promise<UserAuthInfo>;
 }
 
@@ -92,7 +98,17 @@ export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
   };
 }
 
-export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
+/**
+ * A session id is `<uuid>.<epoch>`: the user's `session_epoch` when it was opened. An admin changing the password,
+ * the role or the ban bumps the epoch, which ends every older session at once (ids without an epoch count as 0).
+ */
+export const sessionIdOf = (epoch: number): string => `${randomUUID()}.${epoch}`;
+export function epochOfSession(sessionId: string): number {
+  const m = /\.(\d{1,9})$/.exec(sessionId);
+  return m ? Number(m[1]) : 0;
+}
+
+export function createAccountService(ctx: ServiceContext, rolePermissions: RolePermissions = createRolePermissions(ctx.db)): AccountServiceImpl {
   const { db, config } = ctx;
   let slideCheck: ((a: SlideAnswer) => Promise<boolean>) | null = null;
   const cache = new Map<string, { viewer: Viewer | null; until: number }>();
@@ -125,7 +141,8 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
       }
       if (user.status !== 0) throw new OjError('AUTH_ACCOUNT_BANNED');
       if (failure) await clearLoginFailures(db, username, ip);
-      return { user: toUserInfo(user, await rolesOf(db, user.uuid)), sessionId: randomUUID() };
+      if (needsRehash(user.password)) await setPasswordHash(db, user.uuid, await hashPassword(password));
+      return { user: toUserInfo(user, await rolesOf(db, user.uuid)), sessionId: sessionIdOf(user.sessionEpoch) };
     },
 
     async logout(viewer, sessionId, expiresAt): Promise<void> {
@@ -139,7 +156,9 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
       if (hit && hit.until > Date.now()) return hit.viewer;
       const user = await userStanding(db, uid);
       let viewer: Viewer | null = null;
-      if (user && user.status === 0 && !(await isRevoked(db, sessionId))) viewer = makeViewer(uid, user.username, await rolesOf(db, uid));
+      if (user && user.status === 0 && user.sessionEpoch === epochOfSession(sessionId) && !(await isRevoked(db, sessionId))) {
+        viewer = makeViewer(uid, user.username, await rolesOf(db, uid), await rolePermissions.table());
+      }
       if (config.sessionCacheMs > 0) {
         if (cache.size >= CACHE_MAX) cache.clear();
         cache.set(key, { viewer, until: Date.now() + config.sessionCacheMs });
@@ -148,7 +167,7 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
     },
 
     async authInfo(viewer): Promise<UserAuthInfo> {
-      const fresh = makeViewer(viewer.uid, viewer.username, await rolesOf(db, viewer.uid));
+      const fresh = makeViewer(viewer.uid, viewer.username, await rolesOf(db, viewer.uid), await rolePermissions.table());
       return { roles: fresh.roles, permissions: fresh.permissions };
     },
 
@@ -166,6 +185,12 @@ export function createAccountService(ctx: ServiceContext): AccountServiceImpl {
     async setUserStatus(uid, status): Promise<void> {
       await setUserStatus(db, uid, status);
       forgetUser(uid);
+    },
+
+    forgetUser,
+
+    forgetAll(): void {
+      cache.clear();
     },
 
     setSlideCheck(check): void {

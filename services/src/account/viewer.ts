@@ -13,16 +13,19 @@ export function isRoleName(r: string): r is RoleName {
   return Object.prototype.hasOwnProperty.call(ROLE_PERMISSIONS, r);
 }
 
-/** The union of the permissions of `roles`, in catalogue order. */
-export function permissionsOf(roles: readonly string[]): Permission[] {
+/** Which permissions each role holds: the `role_auth` table as loaded (role-permissions.ts), or the seed. */
+export type RolePermissionTable = Readonly<Record<RoleName, readonly Permission[]>>;
+
+/** The union of the permissions of `roles` in `table`. */
+export function permissionsOf(roles: readonly string[], table: RolePermissionTable = ROLE_PERMISSIONS): Permission[] {
   const set = new Set<Permission>();
-  for (const r of roles) if (isRoleName(r)) for (const p of ROLE_PERMISSIONS[r]) set.add(p);
+  for (const r of roles) if (isRoleName(r)) for (const p of table[r]) set.add(p);
   return [...set];
 }
 
-export function makeViewer(uid: string, username: string, roles: readonly string[]): Viewer {
+export function makeViewer(uid: string, username: string, roles: readonly string[], table: RolePermissionTable = ROLE_PERMISSIONS): Viewer {
   const known = roles.filter(isRoleName);
-  return { uid, username, roles: known, permissions: permissionsOf(known) };
+  return { uid, username, roles: known, permissions: permissionsOf(known, table) };
 }
 
 export function isAdmin(viewer: Viewer | null): boolean {

@@ -8,6 +8,7 @@ import { openDb, type DbOrTx, type Tx } from './client';
 import { languages, problemCase, problemLanguage, problems, problemTag, roles, tags, userRole, users } from './schema';
 import { SEED_PROBLEMS, SEED_TAGS } from './seed-problems';
 import { seedAnnouncements } from './seed-home';
+import { seedAccess } from '../user-admin/access.repo';
 
 const SEED_LOCK = 770_002;
 
@@ -51,7 +52,7 @@ export async function seed(databaseUrl: string, opts: { adminPassword?: string }
   }
 }
 
-/** The nine roles (reference data every database has). */
+/** The nine roles and their permissions (reference data every database has). */
 export async function seedRoles(tx: DbOrTx): Promise<void> {
   const rows = (Object.entries(ROLE_CODE) as [RoleName, number][]).map(([role, id]) => ({
     id,
@@ -59,6 +60,7 @@ export async function seedRoles(tx: DbOrTx): Promise<void> {
     description: ROLE_DESCRIPTIONS[role],
   }));
   await tx.insert(roles).values(rows).onConflictDoNothing();
+  await seedAccess(tx);
 }
 
 async function seedLanguages(tx: Tx): Promise<void> {

@@ -4,6 +4,7 @@ import type { MessageId, StaticMessageId } from './zh-CN';
 import { adminEnUS } from './admin.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import { siteEnUS } from './site.en-US';
+import { userAdminEnUS } from './user-admin.en-US';
 import { problemListEnUS } from './problem-list.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
@@ -399,6 +400,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...adminEnUS,
   ...dashboardEnUS,
   ...siteEnUS,
+  ...userAdminEnUS,
   ...problemListEnUS,
 };
 

@@ -5,6 +5,7 @@ import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageI
 import { adminZhCN } from './admin.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import { siteZhCN } from './site.zh-CN';
+import { userAdminZhCN } from './user-admin.zh-CN';
 import { problemListZhCN } from './problem-list.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
@@ -420,6 +421,7 @@ export const zhCNStatic = {
   ...adminZhCN,
   ...dashboardZhCN,
   ...siteZhCN,
+  ...userAdminZhCN,
   ...problemListZhCN,
 };
 

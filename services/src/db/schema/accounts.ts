@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   titleColor: text('title_color'),
   /** 0 ok, 1 banned. */
   status: integer('status').notNull().default(0),
+  /** Bumped when an admin changes the password, role or ban: sessions opened under an older epoch are revoked. */
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   ...gmt,
 });
 

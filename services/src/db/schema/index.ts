@@ -9,3 +9,4 @@ export * from './home';
 export * from './discuss';
 export * from './contests';
 export * from './site';
+export * from './user-admin';

@@ -43,6 +43,15 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/discussion', label: 'site.menu.discussion' },
     ],
   },
+  {
+    label: 'admin.menu.user',
+    items: [
+      { path: '/admin/user', label: 'admin.menu.userList', superAdmin: true },
+      { path: '/admin/role', label: 'admin.menu.role', superAdmin: true },
+      { path: '/admin/auth', label: 'admin.menu.auth', superAdmin: true },
+      { path: '/admin/role_auth', label: 'admin.menu.roleAuth', superAdmin: true },
+    ],
+  },
 ];
 
 /** Where an admin lands (`/admin`, and after the admin login): the dashboard, first of the spec's admin routes. */

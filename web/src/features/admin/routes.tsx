@@ -6,6 +6,7 @@ import { Loading } from '../../components/Spinner';
 import { contestAdminRoutes } from '../contest/admin/routes';
 import { problemAdminRoutes, problemAdminRootRoutes } from '../problem-admin/routes';
 import { siteAdminRootRoutes, siteAdminRoutes } from '../site-admin/routes';
+import { userAdminRootRoutes } from '../user-admin/routes';
 import { ADMIN_HOME } from './admin-menu';
 import { AdminGuard, SuperAdminGuard } from './AdminGuard';
 import { AdminLoginPage } from './AdminLoginPage';
@@ -28,6 +29,7 @@ export const adminRoutes: RouteObject[] = [
       { element: <SuperAdminGuard />, children: problemAdminRootRoutes },
       ...siteAdminRoutes,
       { element: <SuperAdminGuard />, children: siteAdminRootRoutes },
+      { element: <SuperAdminGuard />, children: userAdminRootRoutes },
     ],
   },
   { path: 'admin/*', element: <Navigate to="/admin/login" replace /> },

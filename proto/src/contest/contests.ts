@@ -31,6 +31,7 @@ export const ContestVO = Type.Object({
   oiRankScoreType: Type.String(),
   allowEndSubmit: Type.Boolean(),
   /** Registrations. */
+  /** Participants: users who registered or made a contest submission. */
   count: Type.Integer(),
   gid: Nullable(Type.Integer()),
   /** Imported from an event feed: read-only, no submitting. */

@@ -17,6 +17,7 @@ import { pageOf, pageOffset } from '../db/paging';
 import type { ServiceContext } from '../context';
 import { announcementPage, lastWeekCounts, recentlyUpdatedProblems, upcomingContests } from './home.repo';
 import { contestStatus } from '../contest/access';
+import { participantCounts } from '../contest/contest.repo';
 import { createRankService, type RankService } from './rank.service';
 import { createUserHomeService, utcDay, type UserHomeService } from './user-home.service';
 
@@ -95,7 +96,8 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     async recentContests() {
       // Visible contests running now or starting within the next 14 days, soonest first.
       const rows = await upcomingContests(db);
-      return rows.map(({ c, n }) => ({
+      const counts = await participantCounts(db, rows.map((c) => c.id));
+      return rows.map((c) => ({
         id: c.id,
         title: c.title,
         type: c.type,
@@ -104,7 +106,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
         startTime: c.startTime.toISOString(),
         endTime: c.endTime.toISOString(),
         duration: c.duration,
-        count: n,
+        count: counts.get(c.id) ?? 0,
       }));
     },
   };

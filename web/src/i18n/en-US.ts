@@ -4,6 +4,7 @@ import type { MessageId, StaticMessageId } from './zh-CN';
 import { adminEnUS } from './admin.en-US';
 import { problemListEnUS } from './problem-list.en-US';
 import { boardEnUS } from './board.en-US';
+import { contestAdminEnUS } from './contest-admin.en-US';
 import { contestEnUS } from './contest.en-US';
 import { problemFormEnUS } from './problem-form.en-US';
 
@@ -388,6 +389,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...contestEnUS,
   ...problemFormEnUS,
   ...boardEnUS,
+  ...contestAdminEnUS,
   ...adminEnUS,
   ...problemListEnUS,
 };

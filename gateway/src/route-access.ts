@@ -181,6 +181,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'DELETE /api/admin/contest/announcement': admins,
   'POST /api/admin/contest/import-event-feed': roles('root', 'admin'),
   'GET /api/admin/contest/event-feed': login,
+  // contest admin (issue 13): a contest's own problems, the accepted-code zip (contest admins: the service's check)
+  'POST /api/admin/contest/problem': admins,
+  'PUT /api/admin/contest/problem': admins,
+  'GET /api/file/download-contest-ac-submission': login,
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,

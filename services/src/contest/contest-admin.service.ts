@@ -84,7 +84,7 @@ export function createContestAdminService(ctx: ServiceContext): ContestAdminServ
       const { id: _id, gmtCreate: _c, gmtModified: _m, boardVersion: _v, announcedPhase: _a, nextPhaseAt: _n, ...rest } = c;
       const now = Date.now();
       return db.transaction(async (tx) => {
-        const id = await insertContest(tx, { ...rest, title: `${c.title} (clone)`, uid: viewer.uid, author: viewer.username, visible: false, imported: false, ...clockColumns(c, now, true) });
+        const id = await insertContest(tx, { ...rest, title: `${c.title} (copy)`, uid: viewer.uid, author: viewer.username, visible: false, imported: false, ...clockColumns(c, now, true) });
         await copyContestProblems(tx, c.id, id);
         return { cid: id };
       });

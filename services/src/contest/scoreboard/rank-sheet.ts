@@ -1,20 +1,12 @@
-// The rank download: the original product sends an .xlsx; we send CSV (RFC 4180),
-// which Excel and every spreadsheet open, with the same columns as the board.
+// The rank download as a table with the board's columns (rank, the name the board shows, username, real name,
+// school, solved and penalty or score and time, one cell per problem, award), written as CSV or XLSX by
+// export/sheet.ts. The original product sends only an .xlsx; CSV stays the default here, as it was.
 import type { AcmRow, BoardRow, OiRow } from '@oj/proto';
+import { toCsv, toXlsx, type SheetCell } from '../../export/sheet';
 import type { ContestRow } from '../access';
 import { shownName, type RankUser } from './board-data';
 
-/**
- * Quotes a field when needed. In text users wrote (names, schools) a leading =, +, - or @ is defused so a
- * spreadsheet never runs it as a formula; `trusted` is for the cells we format ourselves.
- */
-export function csvField(v: string | number | null | undefined, trusted = false): string {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (!trusted && typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-/** ACM cell text: `minute` (with `*` after the contest) and `(-n)` rejections, `-n` unsolved, `+t` pending tries. */
+/** ACM cell text: `minute` (with `*` after the contest), `(-n)` rejections, `FB` first blood; `-n` / `+t` unsolved. */
 export function acmCellText(cell: AcmRow['submissionInfo'][string] | undefined): string {
   if (!cell) return '';
   if (cell.isAC) {
@@ -27,22 +19,33 @@ export function acmCellText(cell: AcmRow['submissionInfo'][string] | undefined):
   return parts.join(' ');
 }
 
-export function rankCsv(c: ContestRow, displayIds: readonly string[], rows: readonly (BoardRow & RankUser)[]): string {
+const oiCellText = (o: OiRow, d: string): string =>
+  o.submissionInfo[d] === undefined ? '' : `${o.submissionInfo[d]}${o.timeInfo[d] !== undefined ? ` (${o.timeInfo[d]} ms)` : ''}`;
+
+/** The header and one row per board row, in board order; numbers stay numbers (XLSX keeps them numeric). */
+export function rankTable(c: ContestRow, displayIds: readonly string[], rows: readonly (BoardRow & RankUser)[]): SheetCell[][] {
   const acm = c.type === 0;
   const head = ['Rank', 'Name', 'Username', 'Realname', 'School', ...(acm ? ['AC', 'Total Time (min)'] : ['Total Score', 'Total Time (ms)']), ...displayIds, 'Award'];
-  const lines = [head.map((h) => csvField(h)).join(',')];
+  const out: SheetCell[][] = [head];
   for (const r of rows) {
-    const award = r.awardName ?? '';
-    const base = [r.rank === -1 ? '*' : r.rank, shownName(c, r), r.username, r.realname, r.school].map((v) => csvField(v));
-    let rest: (string | number)[];
-    if (acm) {
-      const a = r as AcmRow & RankUser;
-      rest = [a.ac, Math.floor(a.totalTime / 60), ...displayIds.map((d) => acmCellText(a.submissionInfo[d]))];
-    } else {
-      const o = r as OiRow & RankUser;
-      rest = [o.totalScore, o.totalTime, ...displayIds.map((d) => (o.submissionInfo[d] === undefined ? '' : `${o.submissionInfo[d]}${o.timeInfo[d] !== undefined ? ` (${o.timeInfo[d]} ms)` : ''}`))];
-    }
-    lines.push([...base, ...rest.map((v) => csvField(v, true)), csvField(award)].join(','));
+    const base: SheetCell[] = [r.rank === -1 ? '*' : r.rank, shownName(c, r), r.username, r.realname, r.school];
+    const a = r as AcmRow & RankUser;
+    const o = r as OiRow & RankUser;
+    const totals: SheetCell[] = acm ? [a.ac, Math.floor(a.totalTime / 60)] : [o.totalScore, o.totalTime];
+    const cells = displayIds.map((d) => (acm ? acmCellText(a.submissionInfo[d]) : oiCellText(o, d)));
+    out.push([...base, ...totals, ...cells, r.awardName ?? '']);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return out;
+}
+
+export type RankFormat = 'csv' | 'xlsx';
+
+export const RANK_MIME: Record<RankFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The file: CSV (UTF-8 with BOM; text cells a spreadsheet would run as formulas defused) or a one-sheet XLSX. */
+export function rankFileBody(format: RankFormat, c: ContestRow, table: SheetCell[][]): Buffer {
+  return format === 'xlsx' ? toXlsx([{ name: `Contest ${c.id}`, rows: table }]) : toCsv(table);
 }

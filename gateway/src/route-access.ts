@@ -230,6 +230,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'POST /api/admin/auth': root,
   'GET /api/admin/role-auth': root,
   'PUT /api/admin/role-auth': root,
+  // contest admin (issue 13): a contest's own problems, the accepted-code zip (contest admins: the service's check)
+  'POST /api/admin/contest/problem': admins,
+  'PUT /api/admin/contest/problem': admins,
+  'GET /api/file/download-contest-ac-submission': login,
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,

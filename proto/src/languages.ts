@@ -57,3 +57,22 @@ export const LOCAL_LANGUAGES: readonly LocalLanguage[] = [
 export function isCFamily(language: string): boolean {
   return language === 'C' || language.startsWith('C ') || language.startsWith('C++');
 }
+
+const EXTENSIONS: Record<string, string> = {
+  'text/x-csrc': 'c',
+  'text/x-c++src': 'cpp',
+  'text/x-java': 'java',
+  'text/x-python': 'py',
+  'text/javascript': 'js',
+  'text/x-go': 'go',
+  'text/x-rustsrc': 'rs',
+  'text/x-csharp': 'cs',
+  'text/x-php': 'php',
+  'text/x-ruby': 'rb',
+};
+
+/** The usual file extension of a language's source (`txt` for one we do not know), by its editor content type. */
+export function sourceExtension(language: string): string {
+  const lang = LOCAL_LANGUAGES.find((l) => l.name === language);
+  return (lang && EXTENSIONS[lang.contentType]) ?? 'txt';
+}

@@ -19,6 +19,8 @@ import type { TestdataService } from './testdata/testdata.service';
 import type { ContestService } from './contest/contest.service';
 import type { ContestAdminService } from './contest/contest-admin.service';
 import type { ContestAnnouncementService } from './contest/announcement.service';
+import type { AcCodeZipService } from './contest/ac-code-zip.service';
+import type { ContestOwnProblemService } from './contest/contest-own-problem.service';
 import type { EventFeedService } from './contest/event-feed/event-feed.service';
 import type { ScoreboardService } from './contest/scoreboard/board.service';
 import type { ProblemAdminService } from './problem-admin/problem-admin.service';
@@ -73,6 +75,10 @@ export interface OjServices {
   contests: ContestService & ContestAdminService;
   /** Contest announcements: admin CRUD, list, unread and read marks. */
   contestAnnouncements: ContestAnnouncementService;
+  /** A contest's own problems (created and edited inside the contest). */
+  contestOwnProblems: ContestOwnProblemService;
+  /** The contest's accepted code as a streamed zip. */
+  contestAcCode: AcCodeZipService;
   /** Contest boards (in-contest, outside, scroll board, rank download), the AC helper and contest printing. */
   scoreboards: ScoreboardService;
   /** Site administration: config and switches, announcements and carousel, notices, discussion admin. */

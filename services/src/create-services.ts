@@ -30,6 +30,8 @@ import { createTestdataService } from './testdata/testdata.service';
 import { createSubmissionService } from './submission/submission.service';
 import { createContestService } from './contest/contest.service';
 import { createContestAdminService } from './contest/contest-admin.service';
+import { createAcCodeZipService } from './contest/ac-code-zip.service';
+import { createContestOwnProblemService } from './contest/contest-own-problem.service';
 import { createContestAnnouncementService } from './contest/announcement.service';
 import { ContestClock } from './contest/contest-clock';
 import { BoardProjector } from './contest/scoreboard/projector';
@@ -162,6 +164,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     userAdmin: createUserAdminService(ctx, account),
     userImport: createUserImportService(ctx),
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
+    contestOwnProblems: createContestOwnProblemService(ctx, testdata),
+    contestAcCode: createAcCodeZipService(ctx),
     contestClock,
     siteAdmin,
     testJudgeWorker,

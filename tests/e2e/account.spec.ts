@@ -2,6 +2,8 @@
 // upload an avatar on /setting.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { lastMailText } from './mail';
+import { login, registerUser } from './helpers';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 const USER = `e2e_${Date.now().toString(36)}`.slice(0, 20);
 const EMAIL = `${USER}@example.com`;
@@ -113,4 +115,24 @@ test('a new user registers, meets the slide verification, resets the password an
   const src = (await page.getByTestId('setting-avatar').getAttribute('src'))!;
   const img = await request.get(src);
   expect(img.headers()['content-type']).toBe('image/png');
+});
+
+// Issue 13, point 8 (defect 6): the header shows the new avatar as soon as the upload answers, without a reload.
+test('the header avatar follows each upload without a reload @i13', async ({ page, request }) => {
+  const user = `av${Date.now() % 1000000}`;
+  await registerUser(request, user, 'avatar-pass-1');
+  await login(page, user, 'avatar-pass-1');
+  await page.goto('/setting');
+  await expect(page.getByTestId('setting-page')).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  let previous: string | null = null;
+  for (const fill of [1, 2]) {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, fill)]);
+    await page.getByTestId('setting-avatar-input').setInputFiles({ name: `me${fill}.png`, mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('setting-avatar')).not.toHaveAttribute('src', previous ?? '');
+    const src = (await page.getByTestId('setting-avatar').getAttribute('src'))!;
+    await expect(page.getByTestId('header-avatar')).toHaveAttribute('src', src);
+    previous = src;
+  }
+  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
 });

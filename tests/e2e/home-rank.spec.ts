@@ -84,3 +84,20 @@ test('languages: ?l=en-US, then the toggle switches the strings to Chinese and b
   await expect(page.getByRole('heading', { name: '帮助', level: 1 })).toBeVisible();
   await expect(page.getByTestId('help-language').first()).toContainText('A+B');
 });
+
+// Issue 13, point 8 (defect 4): the ranklist's Rating column is the user's rating ('--' when none), not the pass rate.
+for (const [locale, label, passRate] of [
+  ['en-US', 'Rating', 'Pass rate'],
+  ['zh-CN', '积分', '通过率'],
+] as const) {
+  test(`the ACM ranklist's Rating column shows the rating, '--' when there is none (${locale}) @i13`, async ({ page }) => {
+    const list = (await (await page.request.get('/api/get-rank-list?currentPage=1&limit=30&type=0')).json()) as { data: { records: { username: string; rating: number | null }[] } };
+    const rootRow = list.data.records.find((r) => r.username === 'root')!;
+    await page.goto(`/acm-rank?l=${locale}`);
+    const table = page.getByTestId('rank-table');
+    await expect(table.getByRole('columnheader', { name: label, exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: passRate })).toHaveCount(0);
+    const row = table.locator('tbody tr', { has: page.getByRole('link', { name: 'root', exact: true }) });
+    await expect(row.getByTestId('rank-rating')).toHaveText(rootRow.rating === null ? '--' : String(rootRow.rating));
+  });
+}

@@ -3,6 +3,7 @@
 // judges it by hand, and runs an online test from the problem page's drawer.
 import { expect, test, type Page } from '@playwright/test';
 import { countPolling, loginAsRoot, setCode, template } from './helpers';
+import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 /** Records every data-status the status row of `submitId` takes, in the page. */
 async function recordRow(page: Page, submitId: number): Promise<void> {
@@ -84,4 +85,38 @@ test('the online test drawer runs the code on custom input and shows the pushed 
   await expect(drawer.getByTestId('online-test-result')).toHaveAttribute('data-status', '-1', { timeout: 60_000 });
   // The socket delivered both: no fallback polling.
   expect(results).toEqual([]);
+});
+
+// Issue 13, point 8 (defect 3): the manual-judge popover and its dialog stay on screen in English.
+test('the manual-judge popover and dialog fit the screen in English, on a phone and on a desktop @i13', async ({ browser, request }) => {
+  const token = (await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } })).headers()['authorization']!;
+  const res = await request.post('/api/submit-problem-judge', { headers: { authorization: token }, data: { pid: '1000', language: 'C', code: template('C') } });
+  const submitId = ((await res.json()) as { data: { submitId: number } }).data.submitId;
+  for (const [width, height] of [
+    [375, 740],
+    [1280, 800],
+  ] as const) {
+    const ctx = await browser.newContext({ viewport: { width, height } });
+    try {
+      const page = await ctx.newPage();
+      await ctx.addCookies([{ name: 'lang', value: 'en-US', domain: '127.0.0.1', path: '/' }]);
+      await loginAsRoot(page);
+      await page.goto('/status');
+      const row = page.locator(`[data-testid="status-row"][data-submit-id="${submitId}"]`);
+      await expect(row).toHaveAttribute('data-status', '0', { timeout: 60_000 });
+      await row.getByTestId('status-admin').click();
+      const inside = async (testId: string) => {
+        const box = (await page.getByTestId(testId).boundingBox())!;
+        expect(box.x, `${testId} left at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${testId} right at ${width}`).toBeLessThanOrEqual(width);
+        expect(box.y + box.height, `${testId} bottom at ${width}`).toBeLessThanOrEqual(height);
+      };
+      await expect(page.getByTestId('modify-evaluation')).toHaveText('Modify Evaluation');
+      await inside('manual-judge-popover');
+      await page.getByTestId('modify-evaluation').click();
+      await inside('manual-judge-dialog');
+    } finally {
+      await ctx.close();
+    }
+  }
 });

@@ -58,3 +58,42 @@ test('a reply from another user raises the unread badge live', async ({ browser,
     await ctxB.close();
   }
 });
+
+// Issue 13, point 8 (defects 5 and 8): a refused comment or reply (the AC-count gate, a muted role, a comment gone)
+// shows the catalogue's message and throws nothing — the e2e stack runs without the comment gate, so a reply to a
+// comment deleted meanwhile is the refusal here; the role badges are SPA / ADM, as the spec shows them.
+for (const [locale, gone] of [
+  ['en-US', 'The comment does not exist'],
+  ['zh-CN', '该评论不存在'],
+] as const) {
+  test(`a refused reply shows the server's message without a page error; root's badge is SPA (${locale}) @i13`, async ({ browser, request }) => {
+    const user = `gate${locale.slice(0, 2)}${Date.now() % 100000}`;
+    await registerUser(request, user, 'gate-pass-123');
+    const token = (await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } })).headers()['authorization']!;
+    const auth = { authorization: token };
+    const did = ((await (await request.post('/api/discussion', { headers: auth, data: { title: `Gate ${user}`, content: 'Gate thread' } })).json()) as { data: { id: number } }).data.id;
+    const cid = ((await (await request.post('/api/comment', { headers: auth, data: { did, content: 'A comment by root' } })).json()) as { data: { id: number } }).data.id;
+
+    const ctx = await browser.newContext();
+    await ctx.addCookies([{ name: 'lang', value: locale, domain: '127.0.0.1', path: '/' }]);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await login(page, user, 'gate-pass-123');
+      // The reply's comment is deleted meanwhile: the server refuses, the page says so.
+      await page.goto(`/discussion/${did}`);
+      await expect(page.getByTestId('comment-item')).toHaveCount(1);
+      await expect.soft(page.getByTestId('comment-item').getByTestId('role-badge')).toHaveText('SPA', { timeout: 5000 });
+      await page.getByTestId('comment-reply').click();
+      await page.getByTestId('reply-input').fill('A reply to a comment about to go');
+      expect((await (await request.delete('/api/comment', { headers: auth, data: { id: cid, did } })).json()).status).toBe(200);
+      await page.getByTestId('reply-submit').click();
+      await expect(page.getByTestId('toast').filter({ hasText: gone })).toBeVisible();
+      await expect(page.getByTestId('reply-submit')).toBeEnabled();
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+}

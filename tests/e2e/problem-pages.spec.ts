@@ -184,3 +184,56 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     }
   });
 }
+
+// Issue 13, point 8 (defects 7 and 9): the list's filter bar fits a phone in English; toasts never cover the
+// header's controls or the editor's toolbar.
+test('on a phone in English the problem list filters, Reset included, stay inside the screen @i13', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  try {
+    const page = await ctx.newPage();
+    await page.goto('/problem?l=en-US');
+    const reset = page.getByTestId('problem-reset');
+    await expect(reset).toHaveText('Reset');
+    for (const id of ['problem-reset', 'problem-random', 'problem-keyword', 'difficulty-filter']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  } finally {
+    await ctx.close();
+  }
+});
+
+for (const [width, height] of [
+  [1280, 800],
+  [375, 740],
+] as const) {
+  test(`toasts stay clear of the header's controls and the editor's toolbar (${width} px) @i13`, async ({ browser, request }) => {
+    const user = `toast${width}${Date.now() % 100000}`;
+    await registerUser(request, user, 'toast-pass-1');
+    const ctx = await browser.newContext({ viewport: { width, height } });
+    try {
+      const page = await ctx.newPage();
+      await login(page, user, 'toast-pass-1');
+      await page.goto('/problem/1000?l=en-US');
+      // A new user has no accepted code: an info toast.
+      await page.getByTestId('editor-last-ac').click();
+      const toast = page.getByTestId('toast').first();
+      await expect(toast).toBeVisible();
+      const t = (await toast.boundingBox())!;
+      const controls = ['user-menu', 'message-menu', 'language-select', 'editor-last-ac', 'editor-upload', 'editor-settings', 'editor-reset', 'submit-code'];
+      for (const id of controls) {
+        const el = page.getByTestId(id);
+        if (!(await el.isVisible())) continue;
+        const b = (await el.boundingBox())!;
+        const overlap = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+        expect(overlap, `toast over ${id}`).toBe(false);
+      }
+      const header = (await page.getByTestId('site-header').boundingBox())!;
+      expect(t.y).toBeGreaterThanOrEqual(header.y + header.height);
+    } finally {
+      await ctx.close();
+    }
+  });
+}

@@ -2,92 +2,10 @@
 // admin's AC helper and both boards live (no reload) within a second of the verdict; prints are pushed to the admin;
 // under a seal the contestant sees only a pending try while the admin's forced live board shows the verdict; and an
 // ended sealed contest's scroll board, run to the end with the keyboard, ends on the final board's order.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginAsRoot, setCode, template } from './helpers';
-import { lastMailText } from './mail';
+import { expect, test, type Page } from '@playwright/test';
+import { api, apiLogin, createContest, generateFeed, importFeed, registerUser, solve, WRONG_C } from './contest-fixtures';
+import { login as loginUi, loginAsRoot, setCode, template } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
-
-interface Account {
-  username: string;
-  password: string;
-  uid: string;
-  token: string;
-}
-
-async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<{ token: string; uid: string }> {
-  const res = await request.post('/api/login', { data: { username, password } });
-  const body = (await res.json()) as { status: number; data: { uid: string } };
-  expect(body.status).toBe(200);
-  return { token: res.headers()['authorization']!, uid: body.data.uid };
-}
-
-/** Registers a user over REST, reading the code from the stored mail (no SMTP in tests; see mail.ts). */
-async function registerUser(request: APIRequestContext, _rootToken: string, username: string): Promise<Account> {
-  const password = `${username}-pass`;
-  const email = `${username}@example.com`;
-  expect((await (await request.get(`/api/get-register-code?email=${encodeURIComponent(email)}`)).json()).status).toBe(200);
-  const readCode = async () => /\b(\d{6})\b/.exec((await lastMailText(email)) ?? '')?.[1] ?? null;
-  await expect.poll(readCode).not.toBeNull();
-  const reg = await (await request.post('/api/register', { data: { username, password, email, code: await readCode() } })).json();
-  expect(reg.status).toBe(200);
-  return { username, password, ...(await apiLogin(request, username, password)) };
-}
-
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, headers: { authorization: token }, data });
-  const body = (await res.json()) as { status: number; data: T; msg: string };
-  expect(body.status, `${method} ${path}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
-/** A public ACM contest with problem 1000 as A, started two minutes ago. */
-async function createContest(request: APIRequestContext, rootToken: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const start = new Date(Date.now() - 2 * 60_000);
-  const end = new Date(Date.now() + 3 * 3600_000);
-  const { cid } = await api<{ cid: number }>(request, rootToken, 'POST', '/admin/contest', {
-    title,
-    description: 'Boards end to end.',
-    type: 0,
-    auth: 0,
-    startTime: start.toISOString(),
-    endTime: end.toISOString(),
-    openRank: true,
-    openPrint: true,
-    visible: true,
-    ...extra,
-  });
-  const info = await api<{ problem: { id: number } }>(request, rootToken, 'GET', '/get-problem-detail?problemId=1000');
-  await api(request, rootToken, 'POST', '/admin/contest/add-problem-from-public', { cid, pid: info.problem.id, displayId: 'A' });
-  return cid;
-}
-
-const WRONG_C = '#include <stdio.h>\nint main() { printf("0\\n"); return 0; }\n';
-
-/** Submits A over REST as `who` and waits for the final verdict. */
-async function solve(request: APIRequestContext, who: Account, cid: number, code: string): Promise<number> {
-  const sub = await api<{ submitId: number }>(request, who.token, 'POST', '/submit-problem-judge', { pid: 'A', cid, language: 'C', code });
-  let status = 5;
-  await expect
-    .poll(
-      async () => {
-        const d = await api<{ submission: { status: number } }>(request, who.token, 'GET', `/get-submission-detail?submitId=${sub.submitId}`);
-        status = d.submission.status;
-        return [5, 6, 7, 9].includes(status);
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(false);
-  return status;
-}
-
-async function loginUi(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/home');
-  await page.getByTestId('login-open').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-}
 
 /** Notes in the page the moment (epoch ms) `selector` first matches. */
 async function stampWhen(page: Page, name: string, selector: string): Promise<void> {
@@ -331,5 +249,87 @@ test("an ended sealed contest's scroll board, run to the end with the keyboard, 
     await expect(board.locator('[data-testid="scroll-cell"][data-state="pending"]')).toHaveCount(3);
   } finally {
     await ctxRoot.close();
+  }
+});
+
+// Issue 13, point 8 (defects 1, 10, 11).
+test('a contestant sees their own row once, highlighted in place, and the total counts every team once @i13', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now() % 100000;
+  const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);
+  const [fay, gus] = [await registerUser(request, root.token, `sbfay${suffix}`), await registerUser(request, root.token, `sbgus${suffix}`)];
+  const cid = await createContest(request, root.token, `Own row ${suffix}`);
+  expect(await solve(request, fay!, cid, template('C'))).toBe(0);
+  expect(await solve(request, gus!, cid, WRONG_C)).toBe(-1);
+
+  const ctx = await browser.newContext();
+  try {
+    const page = await ctx.newPage();
+    await loginUi(page, gus!.username, gus!.password);
+    await page.goto(`/contest/${cid}/rank?l=en-US`);
+    await expect(page.locator(`[data-testid="board-row"][data-uid="${fay!.uid}"]`)).toHaveCount(1);
+    const mine = page.locator(`[data-testid="board-row"][data-uid="${gus!.uid}"]`);
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toHaveAttribute('data-mine', 'true');
+    await expect(mine).toHaveAttribute('data-rank', '2');
+    await expect(page.getByTestId('board-row')).toHaveCount(2);
+    await expect(page.getByTestId('board-pager')).toContainText('Total 2');
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('an imported 13-problem board at 1920 px uses the full width: every problem column and whole team names in view @i13', async ({ browser, request }) => {
+  const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);
+  const cid = await importFeed(request, root.token, generateFeed(13, 40));
+  const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  try {
+    const page = await ctx.newPage();
+    await loginAsRoot(page);
+    await page.goto(`/contest/${cid}/rank?l=en-US`);
+    const table = page.getByTestId('board-table');
+    await expect(page.getByTestId('board-row').first()).toBeVisible();
+    const box = (await table.boundingBox())!;
+    expect(box.width).toBeGreaterThan(1800);
+    const heads = await table.locator('[data-testid="board-problem-head"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+    expect(heads).toHaveLength(13);
+    // Every problem column ends inside the table's visible box (no sideways scrolling needed).
+    for (const right of heads) expect(right).toBeLessThanOrEqual(box.x + box.width);
+    expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Names are whole, and the board shows more than the 14 teams it used to.
+    const names = await table.getByTestId('board-name').evaluateAll((els) => els.map((e) => [e.textContent, e.scrollWidth, e.clientWidth] as const));
+    expect(names.length).toBeGreaterThan(16);
+    for (const [text, scroll, client] of names) expect(scroll, String(text)).toBeLessThanOrEqual(client);
+    const visibleRows = await table.getByTestId('board-row').evaluateAll((els, bottom) => els.filter((e) => e.getBoundingClientRect().bottom <= bottom).length, box.y + box.height);
+    expect(visibleRows).toBeGreaterThan(14);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('the scroll board gives team names the room there is: whole names at 1920 px, ellipsis only on a narrow screen @i13', async ({ browser, request }) => {
+  const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);
+  const cid = await importFeed(request, root.token, generateFeed(13, 20));
+  for (const [width, whole] of [
+    [1920, true],
+    [900, false],
+  ] as const) {
+    const ctx = await browser.newContext({ viewport: { width, height: 1000 } });
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`/scroll-board?cid=${cid}&removeStar=false&l=en-US`);
+      const names = page.getByTestId('scroll-name');
+      await expect(names.first()).toBeVisible();
+      const sizes = await names.evaluateAll((els) => els.map((e) => [e.scrollWidth, e.clientWidth, e.getBoundingClientRect().width] as const));
+      for (const [scroll, client, w] of sizes) {
+        if (whole) {
+          expect(scroll).toBeLessThanOrEqual(client);
+          expect(w).toBeGreaterThan(170);
+        } else expect(client).toBeGreaterThan(0);
+      }
+      if (!whole) expect(await names.first().evaluate((e) => getComputedStyle(e).textOverflow)).toBe('ellipsis');
+    } finally {
+      await ctx.close();
+    }
   }
 });

@@ -184,7 +184,7 @@ describe('contest management', () => {
     const r = await fx.get(`/api/admin/contest/clone?cid=${cid}`, root);
     expect(r).toMatchObject({ status: 200, data: { cid: expect.any(Number) } });
     const clone = await fx.get(`/api/admin/contest?cid=${r.data.cid}`, root);
-    expect(clone.data).toMatchObject({ title: 'Original (clone)', visible: false, uid: expect.any(String) });
+    expect(clone.data).toMatchObject({ title: 'Original (copy)', visible: false, uid: expect.any(String) });
     expect(clone.data.uid).not.toBe((await fx.get(`/api/admin/contest?cid=${cid}`, root)).data.uid);
     const probs = await fx.get(`/api/admin/contest/get-problem-list?cid=${r.data.cid}`, root);
     expect(Object.values(probs.data.contestProblemMap)).toMatchObject([{ pid: 1, displayId: 'A' }]);

@@ -58,6 +58,31 @@ describe('contest list and shell', () => {
     expect((await fx.get('/api/get-contest-list?status=2')).code).toBe('VALIDATION_FAILED');
   });
 
+  // Issue 13, point 8 (defect 2): a public contest has no registrations; its participants are those who submitted.
+  it('the participant count is the users who registered or submitted, in the list, the info and the admin list', async () => {
+    const cid = await fx.contest(admin, { title: 'P-count public', startTime: at(-60), endTime: at(3600), openRank: true });
+    await withProblems(cid, [[1, 'A']]);
+    expect(await submit(cid, 'A', alice)).toMatchObject({ status: 200 });
+    expect(await submit(cid, 'A', alice)).toMatchObject({ status: 200 });
+    expect(await submit(cid, 'A', bob)).toMatchObject({ status: 200 });
+    const prot = await fx.contest(admin, { title: 'P-count protected', startTime: at(-60), endTime: at(3600), auth: 2, pwd: 'pw' });
+    await withProblems(prot, [[1, 'A']]);
+    expect(await fx.post('/api/register-contest', { cid: prot, password: 'pw' }, alice)).toMatchObject({ status: 200 });
+    expect(await submit(prot, 'A', alice)).toMatchObject({ status: 200 });
+    expect(await fx.post('/api/register-contest', { cid: prot, password: 'pw' }, team7)).toMatchObject({ status: 200 });
+
+    const list = await fx.get('/api/get-contest-list?keyword=P-count');
+    const counts = Object.fromEntries(list.data.records.map((c: { id: number; count: number }) => [c.id, c.count]));
+    expect(counts).toEqual({ [cid]: 2, [prot]: 2 });
+    expect((await fx.get(`/api/get-contest-info?cid=${cid}`, bob)).data.count).toBe(2);
+    expect((await fx.get(`/api/get-contest-outsize-info?cid=${cid}`)).data.contest.count).toBe(2);
+    expect((await fx.get(`/api/admin/contest?cid=${cid}`, admin)).data.count).toBe(2);
+    const adminList = await fx.get('/api/admin/contest/get-contest-list?keyword=P-count', admin);
+    expect(adminList.data.records.map((c: { count: number }) => c.count)).toEqual([2, 2]);
+    const recent = (await fx.get('/api/get-recent-contest')).data.filter((c: { id: number }) => c.id === cid || c.id === prot);
+    expect(recent.map((c: { count: number }) => c.count)).toEqual([2, 2]);
+  });
+
   it('the shell needs a login and carries the server time', async () => {
     const cid = await fx.contest(admin, { startTime: at(-60), endTime: at(3600) });
     expect(await fx.get(`/api/get-contest-info?cid=${cid}`)).toMatchObject({ status: 401 });

@@ -1,6 +1,7 @@
 // Contest administration of the original product: contests (root, admin and problem_admin; delete root only), their
-// problems (removal root and problem_admin) and announcements. The hooks check the site role; the services
-// check it again and that a non-root admin manages only the contests they created.
+// problems (removal root and problem_admin; the contest's own problems created and edited here) and announcements.
+// The hooks check the site role; the services check it again and that a non-root admin manages only the contests
+// they created.
 import {
   AdminContestBody,
   AdminContestListQuery,
@@ -11,6 +12,7 @@ import {
   CidQuery,
   ContestAnnouncementBody,
   ContestAnnouncementListQuery,
+  ContestOwnProblemDTO,
   ContestPidQuery,
   ContestProblemBody,
   ok,
@@ -20,7 +22,7 @@ import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
 
 export function registerAdminContestRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
-  const { contests, contestAnnouncements } = services;
+  const { contests, contestAnnouncements, contestOwnProblems } = services;
   const manager = [auth.login, roleHook(['root', 'admin', 'problem_admin'])];
   const root = [auth.login, roleHook(['root'])];
   const problemRemover = [auth.login, roleHook(['root', 'problem_admin'])];
@@ -55,6 +57,14 @@ export function registerAdminContestRoutes(app: TypedApp, { services, auth }: Ro
   // With a cid (required here): takes the problem out of the contest; the problem itself stays.
   app.delete(`${base}/problem`, { schema: { querystring: ContestPidQuery }, preHandler: problemRemover }, async (req) => {
     await contests.removeProblem(req.query.cid, req.query.pid, requireViewer(req));
+    return ok(null);
+  });
+  // A contest's own problem: the problem form plus its display id, title and colour in the contest.
+  app.post(`${base}/problem`, { schema: { body: ContestOwnProblemDTO }, preHandler: manager }, async (req) =>
+    ok(await contestOwnProblems.createContestProblem(req.body, requireViewer(req))),
+  );
+  app.put(`${base}/problem`, { schema: { body: ContestOwnProblemDTO }, preHandler: manager }, async (req) => {
+    await contestOwnProblems.updateContestProblem(req.body, requireViewer(req));
     return ok(null);
   });
   app.get(`${base}/contest-problem`, { schema: { querystring: ContestPidQuery }, preHandler: manager }, async (req) =>

@@ -1,12 +1,14 @@
 // Contest boards and contest-day tools: the in-contest and outside boards, the rank
-// download (CSV, not the original product's .xlsx), the scroll board, the AC helper, printing, and the rejudge of a
-// contest problem (root + rejudge). The services check every rule; the hooks only answer early.
+// download (CSV by default, or the original product's .xlsx), the accepted-code zip, the scroll board, the AC helper,
+// printing, and the rejudge of a contest problem (root + rejudge). The services check every rule; the hooks only answer early.
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import {
   AcInfoCheckBody,
   AcInfoQuery,
   CidQuery,
   ContestRankBody,
+  DownloadContestAcQuery,
   DownloadContestRankQuery,
   ok,
   OjError,
@@ -23,7 +25,7 @@ import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types'
 
 
 export function registerScoreboardRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
-  const { scoreboards } = services;
+  const { scoreboards, contestAcCode } = services;
   const root = async (req: FastifyRequest) => {
     if (!req.auth?.viewer.roles.includes('root')) throw new OjError('AUTH_FORBIDDEN');
   };
@@ -46,8 +48,14 @@ export function registerScoreboardRoutes(app: TypedApp, { services, auth }: Rout
   );
 
   app.get('/api/file/download-contest-rank', { schema: { querystring: DownloadContestRankQuery }, preHandler: auth.login }, async (req, reply) => {
-    const { fileName, body } = await scoreboards.rankFile(req.query, requireViewer(req));
-    return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', attachment(fileName)).send(body);
+    const { fileName, contentType, body } = await scoreboards.rankFile(req.query, requireViewer(req));
+    return reply.header('Content-Type', contentType).header('Content-Disposition', attachment(fileName)).send(body);
+  });
+
+  // Streamed: the zip is written while the submissions are read (refusals come before the first byte, as JSON).
+  app.get('/api/file/download-contest-ac-submission', { schema: { querystring: DownloadContestAcQuery }, preHandler: auth.login }, async (req, reply) => {
+    const { fileName, body } = await contestAcCode.acCodeZip(req.query, requireViewer(req));
+    return reply.header('Content-Type', 'application/zip').header('Content-Disposition', attachment(fileName)).send(Readable.from(body));
   });
 
   app.get('/api/get-contest-ac-info', { schema: { querystring: AcInfoQuery }, preHandler: auth.login }, async (req) =>

@@ -98,8 +98,17 @@ export const DownloadContestRankQuery = Type.Object({
   forceRefresh: Type.Optional(Type.Boolean()),
   removeStar: Type.Optional(Type.Boolean()),
   containEnd: Type.Optional(Type.Boolean()),
+  /** Extension: `xlsx` (the original product's file) or `csv` (the default here, as before). */
+  format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')])),
 });
 export type DownloadContestRankQuery = Static<typeof DownloadContestRankQuery>;
+/** `GET /api/file/download-contest-ac-submission`: a zip of the accepted code, a folder per user or per problem. */
+export const DownloadContestAcQuery = Type.Object({
+  cid: Id,
+  excludeAdmin: Type.Optional(Type.Boolean()),
+  splitType: Type.Union([Type.Literal('user'), Type.Literal('problem')]),
+});
+export type DownloadContestAcQuery = Static<typeof DownloadContestAcQuery>;
 /** `GET /api/file/download-contest-print-text?id=`. */
 export const PrintTextQuery = Type.Object({ id: Id });
 

@@ -1,5 +1,6 @@
 // Contests and their problems: the list, the shell, the admin form, the problem list and page.
 import { Type, type Static } from '@sinclair/typebox';
+import { ProblemDTO } from '../problem-admin';
 import { AwardConfig } from '../scoreboard/types';
 import { INT4_MAX, Id, Nullable, PageQuery } from './common';
 
@@ -31,6 +32,7 @@ export const ContestVO = Type.Object({
   oiRankScoreType: Type.String(),
   allowEndSubmit: Type.Boolean(),
   /** Registrations. */
+  /** Participants: users who registered or made a contest submission. */
   count: Type.Integer(),
   gid: Nullable(Type.Integer()),
   /** Imported from an event feed: read-only, no submitting. */
@@ -128,14 +130,30 @@ export const ContestProblemDetailQuery = Type.Object({
 });
 
 /** `PUT /api/admin/contest/contest-problem` and the add-from-public body. */
+/** A problem's id in a contest: letters, digits, `_` and `-`. */
+const DisplayId = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' });
+
 export const ContestProblemBody = Type.Object({
   cid: Id,
   pid: Id,
-  displayId: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  displayId: DisplayId,
   displayTitle: Type.Optional(Type.String({ maxLength: 255 })),
   color: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
 });
 export type ContestProblemBody = Static<typeof ContestProblemBody>;
+
+/**
+ * `POST` / `PUT /api/admin/contest/problem`: a problem of the contest's own (auth 3, not in the public bank) — the
+ * problem form (`ProblemDTO`) with its place in the contest; display id and display title are required (spec).
+ */
+export const ContestOwnProblemDTO = Type.Object({
+  ...ProblemDTO.properties,
+  cid: Id,
+  displayId: DisplayId,
+  displayTitle: Type.String({ minLength: 1, maxLength: 255 }),
+  color: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+});
+export type ContestOwnProblemDTO = Static<typeof ContestOwnProblemDTO>;
 
 export const ContestSubmissionListQuery = Type.Object({
   contestID: Id,

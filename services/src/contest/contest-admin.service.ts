@@ -13,7 +13,7 @@ import { deleteContest, insertContest, listAdminContests, retimeRecords, updateC
 import { boardChanged, contestValues } from './contest-form';
 import { createContestProblemAdminService, type ContestProblemAdminService } from './contest-problem-admin.service';
 import { copyContestProblems } from './contest-problem.repo';
-import { registrationCount, registrationCounts } from './contest.repo';
+import { participantCount, participantCounts } from './contest.repo';
 import { toAdminContestVO } from './contest-view';
 import { boardRulesChanged } from './scoreboard/projector';
 
@@ -43,13 +43,13 @@ export function createContestAdminService(ctx: ServiceContext): ContestAdminServ
       const keyword = q.keyword?.trim();
       // Non-root admins manage (and so list) only the contests they created.
       const { total, rows } = await listAdminContests(db, { uid: isRoot(viewer) ? null : viewer.uid, ...(keyword && { keyword }) }, size, pageOffset(current, size));
-      const counts = await registrationCounts(db, rows.map((r) => r.id));
+      const counts = await participantCounts(db, rows.map((r) => r.id));
       return pageOf(rows.map((c) => toAdminContestVO(c, counts.get(c.id) ?? 0)), total, current, size);
     },
 
     async adminGet(cid, viewer) {
       const c = await managedContest(db, cid, viewer);
-      return toAdminContestVO(c, await registrationCount(db, c.id));
+      return toAdminContestVO(c, await participantCount(db, c.id));
     },
 
     async create(body, viewer) {
@@ -84,7 +84,7 @@ export function createContestAdminService(ctx: ServiceContext): ContestAdminServ
       const { id: _id, gmtCreate: _c, gmtModified: _m, boardVersion: _v, announcedPhase: _a, nextPhaseAt: _n, ...rest } = c;
       const now = Date.now();
       return db.transaction(async (tx) => {
-        const id = await insertContest(tx, { ...rest, title: `${c.title} (clone)`, uid: viewer.uid, author: viewer.username, visible: false, imported: false, ...clockColumns(c, now, true) });
+        const id = await insertContest(tx, { ...rest, title: `${c.title} (copy)`, uid: viewer.uid, author: viewer.username, visible: false, imported: false, ...clockColumns(c, now, true) });
         await copyContestProblems(tx, c.id, id);
         return { cid: id };
       });

@@ -16,7 +16,7 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { isInt4, type DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx, type Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { findProblemById } from '../problem/problem.repo';
 import { toProblem } from '../problem/problem.service';
@@ -53,11 +53,23 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
-async function contestProblemRow(db: DbOrTx, cid: number, pid: number): Promise<ContestProblemRow> {
+export async function contestProblemRow(db: DbOrTx, cid: number, pid: number): Promise<ContestProblemRow> {
   if (!isInt4(pid)) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
   const cp = await findContestProblem(db, cid, pid);
   if (!cp) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
   return cp;
+}
+
+/**
+ * Sets a contest problem's display id, title and colour (`color` undefined: kept); a new display id is renamed in
+ * the submissions, records and balloons and resets the boards. The caller catches a duplicate display id.
+ */
+export async function placeInContest(tx: Tx, cp: ContestProblemRow, to: { displayId: string; displayTitle: string; color?: string | null }) {
+  const color = to.color === undefined ? cp.color : to.color?.trim() || null;
+  const row = await updateContestProblem(tx, cp.id, { displayId: to.displayId, displayTitle: to.displayTitle, color });
+  if (to.displayId === cp.displayId) return { row, msgs: [] as PushMessage[] };
+  await renameDisplayId(tx, cp.cid, cp.id, cp.displayId, to.displayId);
+  return { row, msgs: await boardRulesChanged(tx, cp.cid) };
 }
 
 /**
@@ -117,12 +129,7 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
           const c = await managedContest(tx, body.cid, viewer);
           const cp = await contestProblemRow(tx, c.id, body.pid);
           const p = await findProblemById(tx, cp.pid);
-          const displayTitle = body.displayTitle?.trim() || p?.title || cp.displayTitle;
-          const color = body.color === undefined ? cp.color : body.color?.trim() || null;
-          const row = await updateContestProblem(tx, cp.id, { displayId: body.displayId, displayTitle, color });
-          if (body.displayId === cp.displayId) return { row, msgs: [] as PushMessage[] };
-          await renameDisplayId(tx, c.id, cp.id, cp.displayId, body.displayId);
-          return { row, msgs: await boardRulesChanged(tx, c.id) };
+          return placeInContest(tx, cp, { displayId: body.displayId, displayTitle: body.displayTitle?.trim() || p?.title || cp.displayTitle, color: body.color });
         });
         await publish(msgs);
         return toContestProblem(row);

@@ -1,9 +1,9 @@
 // The SQL of the contest row and its registrations. The contest's problems are in contest-problem.repo.ts.
-import { and, count, desc, eq, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { CONTEST_STATUS } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
-import { contest, contestRegister } from '../db/schema';
+import { contest, contestRecord, contestRegister } from '../db/schema';
 
 export type ContestRow = typeof contest.$inferSelect;
 
@@ -20,22 +20,27 @@ export async function isRegistered(db: DbOrTx, cid: number, uid: string): Promis
   return r !== undefined;
 }
 
-/** Registrations per contest. */
-export async function registrationCounts(db: DbOrTx, cids: number[]): Promise<Map<number, number>> {
+/**
+ * Participants per contest: the users who registered or made a contest submission (a public contest has no
+ * registrations, so registrations alone count 0 there).
+ */
+export async function participantCounts(db: DbOrTx, cids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (cids.length === 0) return out;
-  const rows = await db
-    .select({ cid: contestRegister.cid, n: count() })
-    .from(contestRegister)
-    .where(inArray(contestRegister.cid, cids))
-    .groupBy(contestRegister.cid);
-  for (const r of rows) out.set(r.cid, r.n);
+  const ids = sql.join(cids.map((c) => sql`${c}`), sql`, `);
+  const rows = await db.execute<{ cid: number; n: number }>(sql`
+    select p.cid, count(*)::int as n from (
+      select ${contestRegister.cid} as cid, ${contestRegister.uid} as uid from ${contestRegister} where ${contestRegister.cid} in (${ids})
+      union
+      select ${contestRecord.cid}, ${contestRecord.uid} from ${contestRecord} where ${contestRecord.cid} in (${ids})
+    ) p group by p.cid`);
+  for (const r of rows) out.set(Number(r.cid), Number(r.n));
   return out;
 }
 
-/** Registrations of one contest. */
-export async function registrationCount(db: DbOrTx, cid: number): Promise<number> {
-  return (await registrationCounts(db, [cid])).get(cid) ?? 0;
+/** Participants of one contest. */
+export async function participantCount(db: DbOrTx, cid: number): Promise<number> {
+  return (await participantCounts(db, [cid])).get(cid) ?? 0;
 }
 
 /** Registers `uid`; false when already registered. */

@@ -19,7 +19,7 @@ import { pageOf, pageOffset } from '../db/paging';
 import { canEnter, checkRegistration, isContestAdmin, isRegistered, outsideBoardContest, outsideOpen, visibleContest } from './access';
 import { createRecordCounter } from './contest-counts';
 import { contestProblemList, createContestProblemService, type ContestProblemService } from './contest-problem.service';
-import { addRegistration, findContest, listVisibleContests, registrationCount, registrationCounts } from './contest.repo';
+import { addRegistration, findContest, listVisibleContests, participantCount, participantCounts } from './contest.repo';
 import { createContestSubmissionService, type ContestSubmissionService } from './contest-submission.service';
 import { toContestVO } from './contest-view';
 import type { BoardProjector } from './scoreboard/projector';
@@ -53,13 +53,13 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
       const keyword = q.keyword?.trim();
       const filter = { now, ...(q.type !== undefined && { type: q.type }), ...(q.status !== undefined && { status: q.status }), ...(keyword && { keyword }) };
       const { total, rows } = await listVisibleContests(db, filter, size, pageOffset(current, size));
-      const counts = await registrationCounts(db, rows.map((r) => r.id));
+      const counts = await participantCounts(db, rows.map((r) => r.id));
       return pageOf(rows.map((c) => toContestVO(c, counts.get(c.id) ?? 0, now.getTime())), total, current, size);
     },
 
     async info(cid, viewer) {
       const c = await visibleContest(db, cid, viewer);
-      return toContestVO(c, await registrationCount(db, c.id));
+      return toContestVO(c, await participantCount(db, c.id));
     },
 
     async register(body, viewer) {
@@ -77,7 +77,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
 
     async outsideInfo(cid, viewer) {
       const c = await outsideBoardContest(db, cid, viewer);
-      const count = await registrationCount(db, c.id);
+      const count = await participantCount(db, c.id);
       // The public view: the seal applies to everyone here, admins included.
       return { contest: toContestVO(c, count), problemList: await contestProblemList(db, countRecords, c, null, false) };
     },

@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { JudgeStatus, RankType } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
-import { announcement, contest, contestRegister, problems, users } from '../db/schema';
+import { announcement, contest, problems, users } from '../db/schema';
 
 const AC = JudgeStatus.ACCEPTED;
 /** Submissions counted by the global ranks: outside contests and groups. */
@@ -116,10 +116,7 @@ export async function announcementPage(db: DbOrTx, size: number, offset: number 
 /** Visible contests running now or starting within the next 14 days, soonest first, with their registrations. */
 export async function upcomingContests(db: DbOrTx) {
   return db
-    .select({
-      c: contest,
-      n: sql<number>`(select count(*)::int from ${contestRegister} where ${contestRegister.cid} = ${contest.id})`,
-    })
+    .select()
     .from(contest)
     .where(and(eq(contest.visible, true), sql`${contest.endTime} > now()`, sql`${contest.startTime} < now() + interval '14 days'`))
     .orderBy(contest.startTime)

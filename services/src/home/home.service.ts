@@ -19,6 +19,7 @@ import { carouselRows } from '../site-admin/home-admin.repo';
 import type { ServiceContext } from '../context';
 import { announcementPage, lastWeekCounts, recentlyUpdatedProblems, upcomingContests } from './home.repo';
 import { contestStatus } from '../contest/access';
+import { participantCounts } from '../contest/contest.repo';
 import { createRankService, type RankService } from './rank.service';
 import { createUserHomeService, utcDay, type UserHomeService } from './user-home.service';
 
@@ -93,7 +94,8 @@ export function createHomeService(ctx: ServiceContext): HomeService {
     async recentContests() {
       // Visible contests running now or starting within the next 14 days, soonest first.
       const rows = await upcomingContests(db);
-      return rows.map(({ c, n }) => ({
+      const counts = await participantCounts(db, rows.map((c) => c.id));
+      return rows.map((c) => ({
         id: c.id,
         title: c.title,
         type: c.type,
@@ -102,7 +104,7 @@ export function createHomeService(ctx: ServiceContext): HomeService {
         startTime: c.startTime.toISOString(),
         endTime: c.endTime.toISOString(),
         duration: c.duration,
-        count: n,
+        count: counts.get(c.id) ?? 0,
       }));
     },
   };

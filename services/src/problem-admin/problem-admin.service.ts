@@ -16,10 +16,13 @@ import {
   type ProblemCase,
   type ProblemCasesQuery,
   type ProblemDTO,
+  type PushMessage,
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
+import { publishAll } from '../push/push.service';
 import { findProblemById, tagsOf } from '../problem/problem.repo';
 import { toProblem, type ProblemRow } from '../problem/problem.service';
 import type { TestdataService } from '../testdata/testdata.service';
@@ -33,8 +36,8 @@ export interface ProblemAdminService {
   list(q: AdminProblemListQuery, viewer: Viewer): Promise<PageOf<AdminProblemRow>>;
   get(pid: number, viewer: Viewer): Promise<AdminProblemDetail>;
   /** Answers the new problem's id and display id (the original answered null). */
-  create(dto: ProblemDTO, viewer: Viewer): Promise<{ pid: number; problemId: string }>;
-  update(dto: ProblemDTO, viewer: Viewer): Promise<void>;
+  create(dto: ProblemDTO, viewer: Viewer, within?: WithinSave): Promise<{ pid: number; problemId: string }>;
+  update(dto: ProblemDTO, viewer: Viewer, within?: WithinSave): Promise<void>;
   /** Answers how many submissions went with it. */
   remove(pid: number, viewer: Viewer): Promise<{ submissions: number }>;
   changeAuth(body: ChangeProblemAuthBody, viewer: Viewer): Promise<void>;
@@ -43,6 +46,12 @@ export interface ProblemAdminService {
   /** Every problem's unjudged submissions (the snapshot the live `judge.queue` event then updates). */
   queues(): Promise<JudgeQueueData>;
 }
+
+/**
+ * Runs in the save's transaction once the problem is written (a contest links its own problem there); the push
+ * messages it answers are published after the commit.
+ */
+export type WithinSave = (tx: Tx, pid: number) => Promise<PushMessage[]>;
 
 const has = (v: Viewer, ...roles: string[]) => v.roles.some((r) => roles.includes(r));
 export const isProblemManager = (v: Viewer) => has(v, 'root', 'admin', 'problem_admin');
@@ -100,15 +109,17 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
     return p;
   }
 
-  async function save(dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null): Promise<number> {
+  async function save(dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null, within?: WithinSave): Promise<number> {
     const v = problemValues(dto, old ? { caseVersion: old.isUploadCase ? old.caseVersion : null } : null);
     if (checkerChanged(v, old)) {
       await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0 }, viewer.uid);
     }
     const uploaded = v.upload ? { version: v.upload.version, files: await testdata.caseFiles(v.upload.version, v.upload.cases.map((c) => ({ ...c, groupNum: c.groupNum ?? undefined }))) } : null;
-    const pid = await db.transaction((tx) =>
-      writeProblem(tx, v, { ...(old && { pid: old.id }), author: dto.problem.author?.trim() || viewer.username, by: viewer.username, uploaded }),
-    );
+    const { pid, msgs } = await db.transaction(async (tx) => {
+      const pid = await writeProblem(tx, v, { ...(old && { pid: old.id }), author: dto.problem.author?.trim() || viewer.username, by: viewer.username, uploaded });
+      return { pid, msgs: within ? await within(tx, pid) : [] };
+    });
+    await publishAll(ctx.transport, msgs, ctx.logger);
     ctx.logger.info({ pid, problemId: v.row.problemId, by: viewer.username, created: !old }, old ? 'problem updated' : 'problem created');
     return pid;
   }
@@ -158,16 +169,16 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
       };
     },
 
-    async create(dto, viewer) {
+    async create(dto, viewer, within) {
       requireManager(viewer);
-      const pid = await save(dto, viewer, null);
+      const pid = await save(dto, viewer, null, within);
       return { pid, problemId: dto.problem.problemId.trim() };
     },
 
-    async update(dto, viewer) {
+    async update(dto, viewer, within) {
       if (dto.problem.id === undefined) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'id' });
       const old = await editable(dto.problem.id, viewer);
-      await save(dto, viewer, old);
+      await save(dto, viewer, old, within);
     },
 
     async remove(pid, viewer) {

@@ -1,7 +1,8 @@
 // A small, strict zip format for test data: the records of the format, an in-memory reader and a writer. Reading
 // trusts nothing in the archive: sizes are checked against the limits before anything is inflated, inflation stops at
 // the declared size (so a header that lies cannot blow up memory), CRCs are verified, and encrypted, multi-disk and
-// zip64 archives are refused. `zip-file.ts` reads the same records from a file on disk, streaming.
+// zip64 archives are refused. `zip-file.ts` reads the same records from a file on disk, streaming; `zipStream`
+// writes one while its files are read.
 import { crc32 as zlibCrc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { OjError } from '@oj/proto';
 
@@ -204,19 +205,46 @@ export function endRecord(count: number, cdSize: number, cdOffset: number): Buff
   return end;
 }
 
+/** One entry ready to write at `offset`: its record, local header and (deflated unless `store`) body. */
+function zipEntry(name: string, data: Uint8Array, offset: number, store: boolean): { record: ZipRecord; local: Buffer; body: Buffer } {
+  const body = store ? Buffer.from(data) : deflateRawSync(data);
+  const record: ZipRecord = { name, method: store ? 0 : 8, crc: crc32(data), compressedSize: body.length, size: data.byteLength, offset };
+  return { record, local: localHeader(record), body };
+}
+
 /** Writes a zip of `files` (deflated unless `store`, UTF-8 names, no directories). */
 export function writeZip(files: readonly { name: string; data: Uint8Array }[], opts: { store?: boolean } = {}): Buffer {
   const parts: Buffer[] = [];
   const records: ZipRecord[] = [];
   let offset = 0;
   for (const f of files) {
-    const body = opts.store ? Buffer.from(f.data) : deflateRawSync(f.data);
-    const r: ZipRecord = { name: f.name, method: opts.store ? 0 : 8, crc: crc32(f.data), compressedSize: body.length, size: f.data.byteLength, offset };
-    const local = localHeader(r);
+    const { record, local, body } = zipEntry(f.name, f.data, offset, opts.store === true);
     parts.push(local, body);
-    records.push(r);
+    records.push(record);
     offset += local.length + body.length;
   }
   const cd = Buffer.concat(records.map(centralHeader));
   return Buffer.concat([...parts, cd, endRecord(files.length, cd.length, offset)]);
+}
+
+/** Most entries a zip without zip64 holds. */
+export const ZIP_MAX_ENTRIES = 0xffff;
+
+/**
+ * The same zip written while `files` is read: each entry leaves as soon as it is deflated, so memory holds one
+ * file and the small records of the central directory. The caller keeps to `ZIP_MAX_ENTRIES` and 4 GiB.
+ */
+export async function* zipStream(files: AsyncIterable<{ name: string; data: Uint8Array }>): AsyncGenerator<Buffer> {
+  const records: ZipRecord[] = [];
+  let offset = 0;
+  for await (const f of files) {
+    const { record, local, body } = zipEntry(f.name, f.data, offset, false);
+    records.push(record);
+    offset += local.length + body.length;
+    yield local;
+    yield body;
+  }
+  const cd = Buffer.concat(records.map(centralHeader));
+  yield cd;
+  yield endRecord(records.length, cd.length, offset);
 }

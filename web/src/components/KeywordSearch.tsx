@@ -14,11 +14,12 @@ interface Props {
 
 export function KeywordSearch({ testId, placeholder, value, onChange, onSubmit, children }: Props) {
   const intl = useIntl();
+  // Wraps (and the input narrows) rather than overflow a phone screen when the labels are long.
   return (
-    <form onSubmit={onSubmit} className="flex gap-2">
+    <form onSubmit={onSubmit} className="flex max-w-full flex-wrap gap-2">
       <input
         data-testid={testId}
-        className="w-52 rounded border border-slate-300 px-2 py-1 text-sm"
+        className="w-52 min-w-0 max-w-full rounded border border-slate-300 px-2 py-1 text-sm"
         placeholder={intl.formatMessage({ id: placeholder })}
         value={value}
         onChange={(e) => onChange(e.target.value)}

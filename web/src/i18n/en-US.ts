@@ -7,6 +7,7 @@ import { siteEnUS } from './site.en-US';
 import { userAdminEnUS } from './user-admin.en-US';
 import { problemListEnUS } from './problem-list.en-US';
 import { boardEnUS } from './board.en-US';
+import { contestAdminEnUS } from './contest-admin.en-US';
 import { contestEnUS } from './contest.en-US';
 import { problemFormEnUS } from './problem-form.en-US';
 
@@ -397,6 +398,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...contestEnUS,
   ...problemFormEnUS,
   ...boardEnUS,
+  ...contestAdminEnUS,
   ...adminEnUS,
   ...dashboardEnUS,
   ...siteEnUS,

@@ -8,6 +8,7 @@ import { siteZhCN } from './site.zh-CN';
 import { userAdminZhCN } from './user-admin.zh-CN';
 import { problemListZhCN } from './problem-list.zh-CN';
 import { boardZhCN } from './board.zh-CN';
+import { contestAdminZhCN } from './contest-admin.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { problemFormZhCN } from './problem-form.zh-CN';
 
@@ -337,7 +338,7 @@ export const zhCNStatic = {
   'rank.table.ac': '通过数',
   'rank.table.total': '提交数',
   'rank.table.score': '总分',
-  'rank.table.rating': '通过率',
+  'rank.table.rating': '积分',
   'user.heatmap.title': '最近一年提交热力图',
   'user.heatmap.cell': '{date}：{count} 次提交',
   'user.heatmap.total': '最近一年共 {count} 次提交',
@@ -418,6 +419,7 @@ export const zhCNStatic = {
   ...contestZhCN,
   ...problemFormZhCN,
   ...boardZhCN,
+  ...contestAdminZhCN,
   ...adminZhCN,
   ...dashboardZhCN,
   ...siteZhCN,

@@ -33,6 +33,12 @@ export class ApiError extends Error {
   }
 }
 
+/** For `.catch`: a refusal the client has shown already (unless silent) ends there; anything else is a bug. */
+export function ignoreRefusal(e: unknown): undefined {
+  if (!(e instanceof ApiError)) throw e;
+  return undefined;
+}
+
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;

@@ -10,7 +10,7 @@ import type { RankUser } from './board-data';
 import { boardPage, pickView } from './board-page';
 import { createContestToolsService, requireContestAdmin, type ContestToolsService } from './contest-tools.service';
 import type { BoardProjector } from './projector';
-import { rankCsv } from './rank-csv';
+import { RANK_MIME, rankFileBody, rankTable, type RankFormat } from './rank-sheet';
 import { createScrollBoardService, type ScrollBoardService } from './scroll-board.service';
 
 export interface DownloadRankQuery {
@@ -18,6 +18,7 @@ export interface DownloadRankQuery {
   forceRefresh?: boolean;
   removeStar?: boolean;
   containEnd?: boolean;
+  format?: RankFormat;
 }
 
 /** The boards; the AC helper and printing are `ContestToolsService`'s, the scroll board `ScrollBoardService`'s. */
@@ -33,8 +34,8 @@ export interface ScoreboardService extends ContestToolsService, ScrollBoardServi
   rankJson(body: ContestRankBody, viewer: Viewer): Promise<JsonPart[]>;
   /** `outsideRank` as JSON text in parts. */
   outsideRankJson(body: ContestRankBody, viewer: Viewer | null): Promise<JsonPart[]>;
-  /** `GET /api/file/download-contest-rank` as CSV (UTF-8 with BOM so Excel reads it). */
-  rankFile(q: DownloadRankQuery, viewer: Viewer): Promise<{ fileName: string; body: Buffer }>;
+  /** `GET /api/file/download-contest-rank` as CSV (UTF-8 with BOM so Excel reads it) or XLSX. */
+  rankFile(q: DownloadRankQuery, viewer: Viewer): Promise<{ fileName: string; contentType: string; body: Buffer }>;
 }
 
 type RankRow = BoardRow & RankUser;
@@ -76,8 +77,8 @@ export function createScoreboardService(ctx: ServiceContext, boards: BoardProjec
         rows = rows.filter((r) => !stars.has(r.uid));
       }
       const list: RankRow[] = rows.map((r) => withUser(r, s.users.get(r.uid)));
-      const csv = rankCsv(s.contest, s.displayIds, list);
-      return { fileName: `contest-${q.cid}-rank.csv`, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]) };
+      const format = q.format ?? 'csv';
+      return { fileName: `contest-${q.cid}-rank.${format}`, contentType: RANK_MIME[format], body: rankFileBody(format, s.contest, rankTable(s.contest, s.displayIds, list)) };
     },
   };
 }

@@ -288,9 +288,11 @@ function ContestShellLoaded() {
   else if (!tab.enabled)
     body = <ClosedNotice message={status === CONTEST_STATUS.SCHEDULED && !isAdmin ? 'contest.shell.notStarted' : 'contest.shell.registerFirst'} />;
 
+  // The Rank tab takes the window's whole width (a contest may have many problem columns).
+  const width = current === 'rank' ? 'max-w-none' : 'max-w-screen-2xl';
   return (
     <ContestShellContext.Provider value={value}>
-      <div className="mx-auto max-w-screen-2xl space-y-4 px-4 py-6" data-testid="contest-shell" data-cid={cid} data-status={status}>
+      <div className={`mx-auto space-y-4 px-4 py-6 ${width}`} data-testid="contest-shell" data-cid={cid} data-status={status}>
         <ContestHeader contest={contest} status={status} serverNow={serverNow} />
         <div className="rounded-lg border border-slate-200 bg-white">
           <ContestTabs cid={cid} tabs={tabs} />

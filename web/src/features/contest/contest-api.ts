@@ -151,8 +151,8 @@ export async function adminSetContestProblem(body: ContestProblemBody): Promise<
   await api.put('/admin/contest/contest-problem', body);
 }
 
-export async function adminAddProblemFromPublic(cid: number, pid: number, displayId: string): Promise<void> {
-  await api.post('/admin/contest/add-problem-from-public', { cid, pid, displayId });
+export async function adminAddProblemFromPublic(cid: number, pid: number, displayId: string, color: string | null = null): Promise<void> {
+  await api.post('/admin/contest/add-problem-from-public', { cid, pid, displayId, ...(color && { color }) });
 }
 
 export async function adminRemoveContestProblem(cid: number, pid: number): Promise<void> {

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { COMMENT_MAX_LENGTH, REPLIES_SHOWN, type CommentListVO, type CommentVO, type ReplyVO } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
+import { ignoreRefusal } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { isAdmin, isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
@@ -56,7 +57,7 @@ function Editor({ onSubmit, testId, placeholder }: { onSubmit: (text: string) =>
         onClick={() => {
           setBusy(true);
           void onSubmit(text)
-            .then((ok) => ok && setText(''))
+            .then((ok) => ok && setText(''), ignoreRefusal)
             .finally(() => setBusy(false));
         }}
         className="self-end rounded bg-blue-600 px-4 py-1 text-sm text-white hover:bg-blue-700 disabled:opacity-50"
@@ -67,11 +68,21 @@ function Editor({ onSubmit, testId, placeholder }: { onSubmit: (text: string) =>
   );
 }
 
+/** The author with the spec's role badge: SPA for root, ADM for admin. */
 function Author({ name, role }: { name: string; role: string | null }) {
+  const intl = useIntl();
   return (
     <span className="font-medium text-slate-800">
       {name}
-      {role && <span className="ml-1 rounded bg-orange-100 px-1 text-xs text-orange-700">{role === 'root' ? 'SUPER ADMIN' : 'ADMIN'}</span>}
+      {role && (
+        <span
+          data-testid="role-badge"
+          title={intl.formatMessage({ id: role === 'root' ? 'comment.badge.rootTitle' : 'comment.badge.adminTitle' })}
+          className="ml-1 rounded bg-orange-100 px-1 text-xs text-orange-700"
+        >
+          <FormattedMessage id={role === 'root' ? 'comment.badge.root' : 'comment.badge.admin'} />
+        </span>
+      )}
     </span>
   );
 }

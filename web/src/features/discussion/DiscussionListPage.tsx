@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { Discussion, PageOf } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
+import { ignoreRefusal } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
@@ -33,8 +34,8 @@ export function DiscussionListPage() {
     }
     if (!title.trim()) return showToast('warning', intl.formatMessage({ id: 'error.DISCUSSION_TITLE_EMPTY' }));
     if (!content.trim()) return showToast('warning', intl.formatMessage({ id: 'error.COMMENT_EMPTY' }));
-    const d = await addDiscussion(title, content);
-    navigate(`/discussion/${d.id}`);
+    const d = await addDiscussion(title, content).catch(ignoreRefusal);
+    if (d) navigate(`/discussion/${d.id}`);
   }
 
   return (

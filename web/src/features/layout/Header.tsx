@@ -44,9 +44,14 @@ function UserMenu() {
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
       >
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-600 text-xs font-semibold text-white uppercase">
-          {user.username.slice(0, 1)}
-        </span>
+        {/* From the session store, which the avatar upload updates: the new picture shows at once. */}
+        {user.avatar ? (
+          <img data-testid="header-avatar" src={user.avatar} alt="" className="h-7 w-7 rounded-full object-cover" />
+        ) : (
+          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-600 text-xs font-semibold text-white uppercase">
+            {user.username.slice(0, 1)}
+          </span>
+        )}
         <span className="max-w-32 truncate">{user.username}</span>
         <span aria-hidden>▾</span>
       </button>

@@ -1,5 +1,5 @@
-// Toast messages (4 s) and error notifications (5 s, titled "Error"; see stores/notifications.ts), stacked in the
-// top-right corner below the sticky header (h-14), clear of the problem page's controls.
+// Toast messages (4 s) and error notifications (5 s, titled "Error"; see stores/notifications.ts), stacked at the
+// bottom centre: the top right holds the header's menus and the problem page's editor toolbar, which they covered.
 import { FormattedMessage } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { dismissNotification, notificationState } from '../../stores/notifications';
@@ -16,7 +16,7 @@ export function Toasts() {
   const { items } = useSnapshot(toastState);
   const notices = useSnapshot(notificationState).items;
   return (
-    <div className="pointer-events-none fixed top-16 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col items-stretch gap-2" aria-live="polite">
+    <div className="pointer-events-none fixed bottom-6 left-1/2 z-[60] flex w-[min(22rem,calc(100vw-2rem))] -translate-x-1/2 flex-col items-stretch gap-2" aria-live="polite">
       {notices.map((n) => (
         <div
           key={`n${n.id}`}

@@ -7,7 +7,6 @@ import { JudgeStatus, PAGE_SIZES, type ACMRankVO, type OIRankVO, type PageOf } f
 import { BarChart } from '../../components/BarChart';
 import { Pager } from '../../components/Pager';
 import { DataTable } from '../../components/DataTable';
-import { percent } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { getAcmRank, getOiRank } from '../home/home-api';
 
@@ -131,7 +130,7 @@ export function RankPage({ kind }: { kind: 'acm' | 'oi' }) {
                   {r.total}
                 </Link>
               </td>
-              <td className="px-3 py-2 text-right text-slate-500">{percent(r.ac, r.total)}</td>
+              <td data-testid="rank-rating" className="px-3 py-2 text-right text-slate-500">{('rating' in r && r.rating !== null) ? r.rating : '--'}</td>
             </tr>
           )}
         />

@@ -16,7 +16,7 @@ export interface BoardProblem {
 export interface BoardTableProps {
   type: 0 | 1;
   rows: readonly RankRow[];
-  /** How many of the first rows are pinned copies (followed users, my own row). */
+  /** How many of the first rows are pinned copies (followed users; one's own row is highlighted in place). */
   pinned: number;
   problems: readonly BoardProblem[];
   stats: Record<string, ProblemStat>;
@@ -37,10 +37,12 @@ const W_TIME = 84;
 const W_SCORE = 120;
 const W_PROBLEM = 86;
 
+/** The columns: the user column takes whatever width the board has beyond its minimum; `width` is that minimum. */
 function gridOf(type: 0 | 1, n: number): { columns: string; width: number } {
   const fixed = type === 0 ? [W_RANK, W_USER, W_AC, W_TIME] : [W_RANK, W_USER, W_SCORE];
   const cols = [...fixed, ...Array.from({ length: n }, () => W_PROBLEM)];
-  return { columns: cols.map((c) => `${c}px`).join(' '), width: cols.reduce((a, b) => a + b, 0) };
+  const columns = cols.map((c, i) => (i === 1 ? `minmax(${c}px, 1fr)` : `${c}px`)).join(' ');
+  return { columns, width: cols.reduce((a, b) => a + b, 0) };
 }
 
 export function BoardTable(p: BoardTableProps) {
@@ -152,6 +154,7 @@ const BoardRowView = memo(function BoardRowView({ row, type, grid, problems, ran
       data-uid={row.uid}
       data-rank={row.rank}
       data-pinned={pinned ? 'true' : undefined}
+      data-mine={mine ? 'true' : undefined}
       className={`relative ${bg}`}
       style={{ display: 'grid', gridTemplateColumns: grid, height: '100%' }}
     >
@@ -189,6 +192,7 @@ const BoardRowView = memo(function BoardRowView({ row, type, grid, problems, ran
         <span className="min-w-0 leading-tight">
           <span className="flex items-center gap-1">
             <Link
+              data-testid="board-name"
               className="truncate text-blue-700 hover:underline"
               to={`/user-home?uid=${encodeURIComponent(row.uid)}&username=${encodeURIComponent(row.username)}`}
               title={row.username}

@@ -52,7 +52,7 @@ export function OutsideBoardPage({ kind }: { kind: 'acm' | 'oi' }) {
 
   return (
     <div className="min-h-screen bg-slate-50" data-testid="outside-board">
-      <div className="mx-auto max-w-[1600px] px-4 py-5">
+      <div className="w-full px-4 py-5">
         <div className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-1">
           <Link to="/contest" className="text-sm text-blue-600 hover:underline">
             <FormattedMessage id="board.page.back" />

@@ -68,6 +68,9 @@ function useEnded(contest: BoardContest, status: number): boolean {
   return status === CONTEST_STATUS.ENDED || now >= endAt;
 }
 
+/** Room kept above the board when it is as tall as the window (the header bar stays in view). */
+const BOARD_MARGIN = 96;
+
 export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeight }: Props) {
   const intl = useIntl();
   const { connected } = useSnapshot(connectionState);
@@ -102,7 +105,8 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
   const displayIds = useMemo(() => problems.map((p) => p.displayId), [problems]);
   const stats = useMemo(() => problemStats(board?.rows ?? [], displayIds, type), [board, displayIds, type]);
   const match = useMemo(() => matcher(contest.rankShowName), [contest.rankShowName]);
-  const pins = useMemo(() => (outside || !myUid ? concerned : [myUid, ...concerned.filter((u) => u !== myUid)]), [outside, myUid, concerned]);
+  // Followed users are copied to the top; one's own row is only highlighted where it ranks (never shown twice).
+  const pins = useMemo(() => concerned.filter((u) => u !== myUid), [myUid, concerned]);
 
   const view = useMemo(() => {
     if (!board) return null;
@@ -123,7 +127,8 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
     }
     const offset = (q.currentPage - 1) * limit;
     const pinned = Math.max(0, Math.min(records.length, pinnedTotal - offset));
-    return { records, total, pinned, limit };
+    // The pager pages over the list with the copies; the count it shows is of teams, each once.
+    return { records, total, teams: total - pinnedTotal, pinned, limit };
   }, [board, size, page, keyword, removeStar, pins, match]);
 
   useEffect(() => {
@@ -202,7 +207,7 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
           myUid={outside ? null : myUid}
           flash={flash}
           onToggleConcern={toggleConcern}
-          maxHeight={maxHeight ?? Math.max(360, Math.round(window.innerHeight * 0.72))}
+          maxHeight={maxHeight ?? Math.max(360, window.innerHeight - BOARD_MARGIN)}
         />
       )}
 
@@ -211,6 +216,7 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
           page={size === 'all' ? 1 : page}
           size={size}
           total={view.total}
+          teams={view.teams}
           onPage={setPage}
           onSize={(s) => {
             setSize(s);
@@ -222,7 +228,7 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
   );
 }
 
-function BoardPager({ page, size, total, onPage, onSize }: { page: number; size: PageSize; total: number; onPage: (p: number) => void; onSize: (s: PageSize) => void }) {
+function BoardPager({ page, size, total, teams, onPage, onSize }: { page: number; size: PageSize; total: number; teams: number; onPage: (p: number) => void; onSize: (s: PageSize) => void }) {
   const intl = useIntl();
   const pages = size === 'all' ? 1 : Math.max(1, Math.ceil(total / size));
   const first = Math.max(1, Math.min(page - 2, pages - 4));
@@ -231,7 +237,7 @@ function BoardPager({ page, size, total, onPage, onSize }: { page: number; size:
   return (
     <nav className="flex flex-wrap items-center gap-2 text-sm text-slate-600" aria-label={intl.formatMessage({ id: 'common.pager.label' })} data-testid="board-pager">
       <span>
-        <FormattedMessage id="board.pager.total" values={{ total }} />
+        <FormattedMessage id="board.pager.total" values={{ total: teams }} />
       </span>
       <button type="button" className={`${btn} border-slate-300 bg-white`} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <FormattedMessage id="board.pager.prev" />

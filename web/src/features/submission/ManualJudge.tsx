@@ -1,6 +1,6 @@
 // Super admin tools of the status list (spec: manual judge): the popover on a row's status with Modify
 // Evaluation (opens the manual judge dialog) and Cancel Evaluation, and the Rejudge button.
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isInProgress, JudgeStatus, MANUAL_JUDGE_STATUSES, type Submission } from '@oj/proto';
@@ -46,13 +46,28 @@ export function RejudgeButton({ submitId, onDone }: { submitId: number; onDone: 
   );
 }
 
+/** Least gap (px) between the popover and the window's right edge. */
+const POPOVER_MARGIN = 8;
+
 export function ManualJudgePopover({ submitId, status, isOi, onDone, onClose }: { submitId: number; status: number; isOi: boolean; onDone: Done; onClose: () => void }) {
   const intl = useIntl();
   const [dialog, setDialog] = useState(false);
   const cancel = () => run(() => cancelJudge(submitId), onDone, intl.formatMessage({ id: 'submission.admin.cancelled' })).finally(onClose);
   const btn = 'w-full rounded px-3 py-1.5 text-left text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent';
+  const ref = useRef<HTMLDivElement>(null);
+  const [shift, setShift] = useState(0);
+  // Opened under the status, moved left as far as needed to stay on screen (a status near the right edge).
+  useLayoutEffect(() => {
+    const r = ref.current?.getBoundingClientRect();
+    if (r) setShift(Math.min(0, document.documentElement.clientWidth - POPOVER_MARGIN - r.right));
+  }, []);
   return (
-    <div data-testid="manual-judge-popover" className="absolute left-0 top-full z-20 mt-1 w-44 rounded border border-slate-200 bg-white p-1 shadow-lg">
+    <div
+      ref={ref}
+      data-testid="manual-judge-popover"
+      style={{ transform: shift < 0 ? `translateX(${shift}px)` : undefined }}
+      className="absolute left-0 top-full z-20 mt-1 w-max max-w-[calc(100vw-1rem)] min-w-44 rounded border border-slate-200 bg-white p-1 shadow-lg"
+    >
       <button type="button" data-testid="modify-evaluation" className={btn} disabled={!canModify(status)} onClick={() => setDialog(true)}>
         <FormattedMessage id="submission.admin.modify" />
       </button>
@@ -100,7 +115,7 @@ export function ManualJudgeDialog(props: { open: boolean; submitId: number; isOi
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
-        <Dialog.Content data-testid="manual-judge-dialog" className="fixed left-1/2 top-1/3 z-50 w-96 -translate-x-1/2 rounded-lg bg-white p-5 shadow-xl">
+        <Dialog.Content data-testid="manual-judge-dialog" className="fixed left-1/2 top-1/3 z-50 w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg bg-white p-5 shadow-xl">
           <Dialog.Title className="mb-4 text-base font-semibold text-slate-800">
             <FormattedMessage id="submission.admin.dialogTitle" values={{ submitId: props.submitId }} />
           </Dialog.Title>

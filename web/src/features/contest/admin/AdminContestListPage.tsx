@@ -1,6 +1,6 @@
 // /admin/contest: the contests with keyword search (10 a page), a visible switch, and edit, problems,
 // announcements and delete (with the Delete_Contest_Tips confirmation); importing a CLICS event feed as a new
-// contest, and per contest the event-feed export and the rank CSV.
+// contest, and per contest the event-feed export, the accepted code, the rank as XLSX or CSV, and clone.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +14,7 @@ import { showToast } from '../../../stores/ui';
 import { AuthTag, RuleBadge, StatusBadge } from '../ContestBadges';
 import { adminChangeContestVisible, adminDeleteContest, adminGetContestList } from '../contest-api';
 import { downloadFile, saveBlob } from '../../../lib/download';
+import { AcCodeDialog, CloneButton, RankDownloads } from './ContestDownloads';
 import { importEventFeed } from './event-feed-api';
 
 const PAGE_SIZE = 10;
@@ -97,15 +98,11 @@ export function AdminContestListPage() {
     }
   };
 
-  const download = async (c: AdminContestVO, what: 'feed' | 'rank') => {
-    const key = `${what}:${c.id}`;
+  const download = async (c: AdminContestVO) => {
+    const key = `feed:${c.id}`;
     setDownloading(key);
     try {
-      const { blob, fileName } =
-        what === 'feed'
-          ? await downloadFile('/admin/contest/event-feed', { cid: c.id }, `contest-${c.id}-event-feed.ndjson`)
-          : // The organiser's export: the real standings, not the sealed view.
-            await downloadFile('/file/download-contest-rank', { cid: c.id, forceRefresh: true }, `contest-${c.id}-rank.csv`);
+      const { blob, fileName } = await downloadFile('/admin/contest/event-feed', { cid: c.id }, `contest-${c.id}-event-feed.ndjson`);
       saveBlob(blob, fileName);
     } catch (err) {
       showToast('error', err instanceof Error ? err.message : String(err));
@@ -208,19 +205,13 @@ export function AdminContestListPage() {
                   className={`${action} disabled:opacity-50`}
                   data-testid="admin-contest-export-feed"
                   disabled={downloading === `feed:${c.id}`}
-                  onClick={() => void download(c, 'feed')}
+                  onClick={() => void download(c)}
                 >
                   <FormattedMessage id="contest.admin.exportFeed" />
                 </button>
-                <button
-                  type="button"
-                  className={`${action} disabled:opacity-50`}
-                  data-testid="admin-contest-download-rank"
-                  disabled={downloading === `rank:${c.id}`}
-                  onClick={() => void download(c, 'rank')}
-                >
-                  <FormattedMessage id="contest.admin.downloadRank" />
-                </button>
+                <AcCodeDialog cid={c.id} />
+                <RankDownloads cid={c.id} />
+                <CloneButton cid={c.id} title={c.title} onCloned={() => void load()} />
                 <button type="button" className={`${action} hover:border-red-400 hover:text-red-600`} data-testid="admin-contest-delete" onClick={() => void remove(c)}>
                   <FormattedMessage id="contest.admin.delete" />
                 </button>

@@ -1,5 +1,6 @@
 // /admin/contest/:contestId/problems: the contest's problems with display id, display title and balloon colour
-// editing, removal, and adding from the public problems (the display id is asked for).
+// editing, removal, the problem form inside the contest (create one of its own, edit any), and adding from the
+// public problems (the display id — the next free letter suggested, a taken one refused — and the colour asked for).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -21,7 +22,8 @@ import {
   adminSetContestProblem,
   type AdminContestProblemRow,
 } from '../contest-api';
-import { DISPLAY_ID_PATTERN, nextDisplayId } from './contest-form';
+import { contestDisplayIds } from './contest-admin-api';
+import { DISPLAY_ID_PATTERN, displayIdTaken, nextDisplayId } from './contest-form';
 
 const PAGE_SIZE = 10;
 
@@ -115,6 +117,9 @@ function ProblemRow({ cid, row, onChanged }: { cid: number; row: AdminContestPro
         >
           <FormattedMessage id="contest.form.save" />
         </button>
+        <Link to={`/admin/contest/${cid}/problem/edit/${row.pid}`} data-testid="admin-problem-edit" className="mr-1 rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-blue-400">
+          <FormattedMessage id="contestAdmin.problems.edit" />
+        </Link>
         <button type="button" data-testid="admin-problem-remove" onClick={() => void remove()} className="rounded border border-red-300 px-2 py-0.5 text-xs text-red-600 hover:bg-red-50">
           <FormattedMessage id="contest.adminProblems.remove" />
         </button>
@@ -132,6 +137,7 @@ function AddFromPublic({ contest, used, onAdded }: { contest: AdminContestVO; us
   const [draft, setDraft] = useState('');
   const [data, setData] = useState<{ records: { pid: number; problemId: string; title: string }[]; total: number } | null>(null);
   const [ids, setIds] = useState<Record<number, string>>({});
+  const [color, setColor] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -152,8 +158,12 @@ function AddFromPublic({ contest, used, onAdded }: { contest: AdminContestVO; us
       showToast('warning', intl.formatMessage({ id: 'contest.adminProblems.displayIdInvalid' }));
       return;
     }
+    if (displayIdTaken(used, displayId)) {
+      showToast('warning', intl.formatMessage({ id: 'error.CONTEST_DISPLAY_ID_EXISTS' }, { displayId }));
+      return;
+    }
     try {
-      await adminAddProblemFromPublic(contest.id, pid, displayId);
+      await adminAddProblemFromPublic(contest.id, pid, displayId, color);
       showToast('success', intl.formatMessage({ id: 'contest.adminProblems.added' }));
       setData((d) => (d ? { ...d, records: d.records.filter((r) => r.pid !== pid), total: Math.max(0, d.total - 1) } : d));
       await onAdded();
@@ -185,6 +195,15 @@ function AddFromPublic({ contest, used, onAdded }: { contest: AdminContestVO; us
           <Dialog.Description className="mt-1 text-xs text-slate-500">
             <FormattedMessage id="contest.adminProblems.addHint" />
           </Dialog.Description>
+          <div className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+            <FormattedMessage id="contestAdmin.add.color" />
+            <input type="color" data-testid="admin-add-color" value={color ?? '#ffffff'} onChange={(e) => setColor(e.target.value)} />
+            {color && (
+              <button type="button" className="text-xs text-slate-500 hover:underline" onClick={() => setColor(null)}>
+                <FormattedMessage id="contest.adminProblems.noColor" />
+              </button>
+            )}
+          </div>
           <form onSubmit={search} className="mt-3 flex gap-2">
             <input
               data-testid="admin-add-keyword"
@@ -260,9 +279,13 @@ export function AdminContestProblemsPage() {
   useEffect(() => {
     adminGetContest(cid).then(setContest, () => setContest(null));
   }, [cid]);
+  // Every display id in use (not just this page's), for the suggestion and the duplicate check.
+  const [used, setUsed] = useState<string[]>([]);
   const load = useCallback(async () => {
     try {
-      setData(await adminGetContestProblems(cid, page, size));
+      const [d, ids] = await Promise.all([adminGetContestProblems(cid, page, size), contestDisplayIds(cid)]);
+      setData(d);
+      setUsed(ids);
     } catch {
       setData({ records: [], total: 0 });
     }
@@ -279,7 +302,10 @@ export function AdminContestProblemsPage() {
           <FormattedMessage id="contest.adminProblems.title" />
           {contest && <span className="ml-2 text-sm font-normal text-slate-500">{contest.title}</span>}
         </h1>
-        {contest && <AddFromPublic contest={contest} used={(data?.records ?? []).map((r) => r.displayId)} onAdded={load} />}
+        <Link to={`/admin/contest/${cid}/problem/create`} data-testid="admin-contest-problem-create" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
+          <FormattedMessage id="contestAdmin.problems.create" />
+        </Link>
+        {contest && <AddFromPublic contest={contest} used={used} onAdded={load} />}
       </div>
       <DataTable
         data={data}

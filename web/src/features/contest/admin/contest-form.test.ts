@@ -15,6 +15,7 @@ import {
   formToBody,
   fromLocalInput,
   newContestForm,
+  displayIdTaken,
   nextDisplayId,
   sealOptionEnabled,
   sealOptionOf,
@@ -206,6 +207,10 @@ describe('contest form: star users, account rule, body', () => {
   it('suggests the next free letter as display id', () => {
     expect(nextDisplayId([])).toBe('A');
     expect(nextDisplayId(['A', 'b', 'D'])).toBe('C');
-    expect(nextDisplayId(Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i)))).toBe('');
+    const az = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
+    expect(nextDisplayId(az)).toBe('AA');
+    expect(nextDisplayId([...az, 'AA', 'ab'])).toBe('AC');
+    expect(displayIdTaken(['A', 'b'], ' B ')).toBe(true);
+    expect(displayIdTaken(['A', 'b'], 'C')).toBe(false);
   });
 });

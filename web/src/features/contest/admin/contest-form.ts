@@ -255,12 +255,15 @@ export function formToBody(f: ContestForm): AdminContestBody {
 /** The first letter A…Z not used as a display id yet (the add dialog's suggestion); '' when all are taken. */
 export function nextDisplayId(used: readonly string[]): string {
   const taken = new Set(used.map((u) => u.toUpperCase()));
-  for (let i = 0; i < 26; i++) {
-    const id = String.fromCharCode(65 + i);
+  // A … Z, then AA, AB … (a contest holds at most 52 problems).
+  for (let i = 0; ; i++) {
+    const id = i < 26 ? String.fromCharCode(65 + i) : String.fromCharCode(64 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26));
     if (!taken.has(id)) return id;
   }
-  return '';
 }
+
+/** Whether `id` is taken already (display ids compare case-insensitively, as the suggestion does). */
+export const displayIdTaken = (used: readonly string[], id: string): boolean => used.some((u) => u.toUpperCase() === id.trim().toUpperCase());
 
 /** Display ids: letters, digits, '_' and '-', at most 20 (as the server checks). */
 export const DISPLAY_ID_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;

@@ -1,5 +1,8 @@
 // /admin/problem/create and /admin/problem/edit/:problemId: every field of the problem form with the
-// specification's defaults and rules (checked here and again on the server).
+// specification's defaults and rules (checked here and again on the server). Mounted under
+// /admin/contest/:contestId/problem/… it is the form of a contest's problem: it adds the problem's place in the
+// contest (display id, display title, colour), a new one is a contest problem (auth 3), and it saves through
+// the contest's routes.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,7 +14,10 @@ import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { languagesState, loadLanguages } from '../../../stores/languages';
 import { showToast } from '../../../stores/ui';
+import { createContestOwnProblem, updateContestOwnProblem } from '../../contest/admin/contest-admin-api';
 import { Field, input, Toggle } from '../../contest/admin/contest-form-fields';
+import { ContestPlaceSection } from '../../contest/admin/ContestPlaceSection';
+import { placeProblem, useContestPlace } from '../../contest/admin/useContestPlace';
 import { CasesSection } from './CasesSection';
 import { CheckerSection } from './CheckerSection';
 import { allTags, createProblem, getAdminProblem, getProblemCases, updateProblem } from './form-api';
@@ -31,14 +37,20 @@ function Section({ title, children }: { title: MessageId; children: ReactNode })
   );
 }
 
+/** A problem made inside a contest is the contest's (not in the public bank). */
+const CONTEST_PROBLEM_AUTH = 3;
+
 const num = (v: string, min: number) => Math.max(min, Math.floor(Number(v) || 0));
 
 export function ProblemFormPage() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const { problemId } = useParams();
+  const { problemId, contestId } = useParams();
   const editing = problemId !== undefined;
   const pid = Number(problemId);
+  const cid = contestId === undefined ? null : Number(contestId);
+  const contest = useContestPlace(cid, editing ? pid : null);
+  const back = cid === null ? '/admin/problems' : `/admin/contest/${cid}/problems`;
   usePageTitle(intl.formatMessage({ id: editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle' }));
   const { list: languages, loaded } = useSnapshot(languagesState);
   const own = useMemo(() => languages.filter((l) => l.oj === 'ME'), [languages]);
@@ -55,7 +67,7 @@ export function ProblemFormPage() {
   useEffect(() => {
     let live = true;
     if (!editing) {
-      if (loaded) setForm((f) => f ?? newProblemForm(own.map((l) => l.id)));
+      if (loaded) setForm((f) => f ?? { ...newProblemForm(own.map((l) => l.id)), ...(cid !== null && { auth: CONTEST_PROBLEM_AUTH }) });
       return;
     }
     Promise.all([getAdminProblem(pid), getProblemCases(pid)]).then(
@@ -65,16 +77,16 @@ export function ProblemFormPage() {
     return () => {
       live = false;
     };
-  }, [editing, pid, loaded, own]);
+  }, [editing, pid, loaded, own, cid]);
 
-  if (failed) {
+  if (failed || contest.failed) {
     return (
       <div className="py-16 text-center text-slate-500">
         <FormattedMessage id="problemAdmin.form.loadFailed" />
       </div>
     );
   }
-  if (!form) return <Loading />;
+  if (!form || (cid !== null && !contest.place)) return <Loading />;
 
   const patch = (p: Partial<ProblemFormState>) => setForm((f) => (f ? { ...f, ...p } : f));
   const languageName = (lid: number) => own.find((l) => l.id === lid)?.name ?? String(lid);
@@ -86,17 +98,24 @@ export function ProblemFormPage() {
       showToast('warning', intl.formatMessage({ id: problem.id }, values));
       return;
     }
+    const place = contest.place;
+    const placeError = place && placeProblem(place);
+    if (placeError) {
+      showToast('warning', intl.formatMessage({ id: placeError.id }, placeError.values));
+      return;
+    }
     setBusy(true);
     try {
       const dto = formToDTO(form, languageName);
+      const inContest = cid !== null && place ? { ...dto, cid, displayId: place.displayId.trim(), displayTitle: place.displayTitle.trim(), color: place.color } : null;
       if (editing) {
-        await updateProblem(dto);
+        await (inContest ? updateContestOwnProblem(inContest) : updateProblem(dto));
         showToast('success', intl.formatMessage({ id: 'problemAdmin.form.updated' }));
       } else {
-        await createProblem(dto);
+        await (inContest ? createContestOwnProblem(inContest) : createProblem(dto));
         showToast('success', intl.formatMessage({ id: 'problemAdmin.form.created' }));
       }
-      navigate('/admin/problems');
+      navigate(back);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     } finally {
@@ -113,6 +132,7 @@ export function ProblemFormPage() {
       <div className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-800">
         <FormattedMessage id={editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle'} />
       </div>
+      {contest.place && <ContestPlaceSection place={contest.place} onChange={contest.setPlace} />}
       <Section title="problemAdmin.form.basics">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="problemAdmin.form.problemId" required>
@@ -200,7 +220,7 @@ export function ProblemFormPage() {
         <CasesSection form={form} patch={patch} />
       </Section>
       <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3">
-        <button type="button" className="rounded border border-slate-300 px-4 py-1.5 text-sm" onClick={() => navigate('/admin/problems')}>
+        <button type="button" className="rounded border border-slate-300 px-4 py-1.5 text-sm" onClick={() => navigate(back)}>
           <FormattedMessage id="problemAdmin.form.cancel" />
         </button>
         <button type="button" className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-50" disabled={busy} onClick={() => void save()} data-testid="problem-form-save">

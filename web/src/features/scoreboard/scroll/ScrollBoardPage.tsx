@@ -186,7 +186,8 @@ export function ScrollBoardPage() {
   const { info, teams } = loaded;
   const rows = reveal.rows();
   const ids = info.displayIds.length > 0 ? info.displayIds : Object.keys(info.balloonColor);
-  const grid = `88px minmax(260px, 2.4fr) 90px 110px repeat(${ids.length}, minmax(64px, 1fr))`;
+  // Problem columns grow to 84 px at most; the name column takes the rest (ellipsis only when out of room).
+  const grid = `88px minmax(200px, 1fr) 90px 110px repeat(${ids.length}, minmax(56px, 84px))`;
   const focus = reveal.focus;
   const { start, end } = visibleRange(rows.length, ROW_H, scrollTop, viewport, 6);
   const indexes = new Set<number>();
@@ -321,7 +322,7 @@ function ScrollRow({ row, index, grid, ids, team, rankShowName, cursor, focusId,
           <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-700 text-sm font-semibold">{name.slice(0, 1).toUpperCase()}</span>
         )}
         <div className="min-w-0">
-          <div className="truncate text-lg font-semibold text-white">{name}</div>
+          <div data-testid="scroll-name" className="truncate text-lg font-semibold text-white">{name}</div>
           {team?.school && <div className="truncate text-sm text-slate-400">{team.school}</div>}
         </div>
       </div>

@@ -1,0 +1,26 @@
+// Simplified Chinese messages of the contest admin's finished parts (contest-only problems, add from the public
+// bank, AC code zip, rank export, clone) and of issue 13's contest defects, spread into zh-CN.ts.
+export const contestAdminZhCN = {
+  'comment.badge.root': 'SPA',
+  'comment.badge.admin': 'ADM',
+  'comment.badge.rootTitle': '超级管理员',
+  'comment.badge.adminTitle': '管理员',
+  'contestAdmin.problems.create': "创建比赛题目",
+  'contestAdmin.problems.edit': "编辑",
+  'contestAdmin.add.color': "气球颜色",
+  'contestAdmin.place.title': "在比赛中",
+  'contestAdmin.place.hint': "比赛中创建的题目只属于比赛（权限：比赛题目），不会出现在公开题库中。",
+  'contestAdmin.acCode.button': "AC 代码",
+  'contestAdmin.acCode.title': "下载 AC 代码",
+  'contestAdmin.acCode.hint': "所有通过的提交打包为 zip：文件名为展示 ID_用户名_提交 ID.后缀。",
+  'contestAdmin.acCode.excludeAdmin': "排除管理员（超级管理员与比赛创建者）",
+  'contestAdmin.acCode.split': "文件夹划分",
+  'contestAdmin.acCode.byUser': "按用户",
+  'contestAdmin.acCode.byProblem': "按题目",
+  'contestAdmin.acCode.download': "下载",
+  'contestAdmin.rank.xlsx': "榜单 XLSX",
+  'contestAdmin.rank.csv': "榜单 CSV",
+  'contestAdmin.clone.button': "克隆",
+  'contestAdmin.clone.confirm': "克隆比赛「{title}」？将复制设置与题目列表（不含报名与提交），副本初始为隐藏。",
+  'contestAdmin.clone.done': "已克隆为比赛 {cid}（隐藏）",
+};

@@ -3,7 +3,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { lastMailText } from './mail';
 import { login, registerUser } from './helpers';
-import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 const USER = `e2e_${Date.now().toString(36)}`.slice(0, 20);
 const EMAIL = `${USER}@example.com`;

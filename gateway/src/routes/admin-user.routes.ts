@@ -15,7 +15,7 @@ import {
   USER_IMPORT_LIMITS,
 } from '@oj/proto';
 import { readFilePart } from './multipart';
-import { attachment } from './scoreboard.routes';
+import { attachment } from './attachment';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
 export function registerAdminUserRoutes(app: TypedApp, { services, auth }: RouteDeps): void {

@@ -8,6 +8,7 @@ import {
   decodePushMessage,
   formatTopic,
   isAdminRole,
+  isSiteAdminRole,
   OjError,
   parseTopic,
   SubscribeRequest,
@@ -224,9 +225,10 @@ export function createRealtime(
       case 'user':
         return viewer !== null && viewer.uid === topic.uid;
       case 'judge-status':
+        return viewer !== null && isAdminRole(viewer.roles);
       case 'admin-dashboard':
       case 'access':
-        return viewer !== null && isAdminRole(viewer.roles);
+        return viewer !== null && isSiteAdminRole(viewer.roles);
       case 'problem-counts':
       case 'site':
         return true;

@@ -27,6 +27,8 @@ const roles = (...r: RoleName[]): AccessRule => ({ kind: 'roles', roles: r });
 const permission = (p: Permission): AccessRule => ({ kind: 'permission', permission: p });
 const all = (...rules: AccessRule[]): AccessRule => ({ kind: 'all', rules });
 const admins = roles(...ADMIN_ROLES);
+/** Root and admins: a problem admin (1008) reaches the problem bank and nothing else (issue 13). */
+const siteAdmins = roles('root', 'admin');
 const root = roles('root');
 const tagAdmins = roles('root', 'problem_admin');
 
@@ -89,10 +91,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/admin/judge/manual-judge': root,
   'GET /api/admin/judge/cancel-judge': root,
   'GET /api/admin/judge/rejudge-contest-problem': root,
-  'GET /api/admin/config/get-judge-service-info': admins,
+  'GET /api/admin/config/get-judge-service-info': siteAdmins,
   // admin dashboard
-  'GET /api/admin/dashboard/get-dashboard-info': admins,
-  'GET /api/admin/dashboard/get-dashboard-live': admins,
+  'GET /api/admin/dashboard/get-dashboard-info': siteAdmins,
+  'GET /api/admin/dashboard/get-dashboard-live': siteAdmins,
   // test data and problem files
   'POST /api/file/upload-testcase-zip': admins,
   'GET /api/file/download-testcase': login,
@@ -170,23 +172,23 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'PUT /api/check-contest-print-status': login,
   'GET /api/file/download-contest-print-text': login,
   // contest administration
-  'GET /api/admin/contest/get-contest-list': admins,
-  'GET /api/admin/contest': admins,
-  'POST /api/admin/contest': admins,
-  'PUT /api/admin/contest': admins,
+  'GET /api/admin/contest/get-contest-list': siteAdmins,
+  'GET /api/admin/contest': siteAdmins,
+  'POST /api/admin/contest': siteAdmins,
+  'PUT /api/admin/contest': siteAdmins,
   'DELETE /api/admin/contest': root,
-  'GET /api/admin/contest/clone': admins,
-  'PUT /api/admin/contest/change-contest-visible': admins,
-  'GET /api/admin/contest/get-problem-list': admins,
-  'GET /api/admin/contest/problem': admins,
+  'GET /api/admin/contest/clone': siteAdmins,
+  'PUT /api/admin/contest/change-contest-visible': siteAdmins,
+  'GET /api/admin/contest/get-problem-list': siteAdmins,
+  'GET /api/admin/contest/problem': siteAdmins,
   'DELETE /api/admin/contest/problem': roles('root', 'problem_admin'),
-  'GET /api/admin/contest/contest-problem': admins,
-  'PUT /api/admin/contest/contest-problem': admins,
-  'POST /api/admin/contest/add-problem-from-public': admins,
-  'GET /api/admin/contest/announcement': admins,
-  'POST /api/admin/contest/announcement': admins,
-  'PUT /api/admin/contest/announcement': admins,
-  'DELETE /api/admin/contest/announcement': admins,
+  'GET /api/admin/contest/contest-problem': siteAdmins,
+  'PUT /api/admin/contest/contest-problem': siteAdmins,
+  'POST /api/admin/contest/add-problem-from-public': siteAdmins,
+  'GET /api/admin/contest/announcement': siteAdmins,
+  'POST /api/admin/contest/announcement': siteAdmins,
+  'PUT /api/admin/contest/announcement': siteAdmins,
+  'DELETE /api/admin/contest/announcement': siteAdmins,
   'POST /api/admin/contest/import-event-feed': roles('root', 'admin'),
   'GET /api/admin/contest/event-feed': login,
   // site administration
@@ -210,11 +212,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'PUT /api/admin/msg/notice': root,
   'DELETE /api/admin/msg/notice': root,
   'GET /api/admin/user/search': root,
-  'GET /api/admin/discussion': admins,
-  'PUT /api/admin/discussion': admins,
-  'DELETE /api/admin/discussion': admins,
-  'GET /api/admin/discussion-report': admins,
-  'PUT /api/admin/discussion-report': admins,
+  'GET /api/admin/discussion': siteAdmins,
+  'PUT /api/admin/discussion': siteAdmins,
+  'DELETE /api/admin/discussion': siteAdmins,
+  'GET /api/admin/discussion-report': siteAdmins,
+  'PUT /api/admin/discussion-report': siteAdmins,
   'POST /api/discussion-report': login,
   // users, roles and permissions
   'GET /api/admin/user/get-user-list': permission('user_admin'),
@@ -231,8 +233,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/admin/role-auth': root,
   'PUT /api/admin/role-auth': root,
   // contest admin (issue 13): a contest's own problems, the accepted-code zip (contest admins: the service's check)
-  'POST /api/admin/contest/problem': admins,
-  'PUT /api/admin/contest/problem': admins,
+  'POST /api/admin/contest/problem': siteAdmins,
+  'PUT /api/admin/contest/problem': siteAdmins,
   'GET /api/file/download-contest-ac-submission': login,
   // infrastructure and the web app
   'GET /healthz': open,

@@ -123,6 +123,11 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
 };
 
 export const ADMIN_ROLES: readonly RoleName[] = [ROLE.ROOT, ROLE.ADMIN, ROLE.PROBLEM_ADMIN];
+/** Root and admins: the admin area but the problem bank is theirs alone (a problem admin reaches the bank only). */
+export const SITE_ADMIN_ROLES: readonly RoleName[] = [ROLE.ROOT, ROLE.ADMIN];
+export function isSiteAdminRole(roles: readonly string[]): boolean {
+  return roles.some((r) => (SITE_ADMIN_ROLES as readonly string[]).includes(r));
+}
 export function isAdminRole(roles: readonly string[]): boolean {
   return roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
 }

@@ -29,6 +29,8 @@ export const Discussion = Type.Object({
   commentNum: Type.Integer(),
   /** Pinned by an admin. */
   topPriority: Type.Boolean(),
+  /** The problem (display id) it is about, or null. */
+  pid: Type.Optional(Nullable(Type.String())),
   /** 0 normal, 1 disabled (only admins see a disabled discussion). */
   status: Type.Integer(),
   gmtCreate: Type.String(),
@@ -39,12 +41,16 @@ export const DiscussionListQuery = Type.Object({
   currentPage: QInt,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Only the discussions of this problem (display id). */
+  pid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export const DiscussionDetailQuery = Type.Object({ did: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 export const DiscussionBody = Type.Object({
   title: Type.String({ maxLength: 255 }),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   content: Type.String({ maxLength: 65_535 }),
+  /** The problem (display id) it is about; it must exist and be visible to the poster. */
+  pid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type DiscussionBody = Static<typeof DiscussionBody>;
 

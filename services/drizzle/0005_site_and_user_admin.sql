@@ -52,6 +52,7 @@ CREATE TABLE "role_auth" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "session_epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "discussion" ADD COLUMN "pid" text;--> statement-breakpoint
 ALTER TABLE "discussion" ADD COLUMN "top_priority" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "discussion" ADD COLUMN "status" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "discussion_report" ADD CONSTRAINT "discussion_report_did_discussion_id_fk" FOREIGN KEY ("did") REFERENCES "public"."discussion"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -80,6 +80,39 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
+  test(`a problem admin reaches the problem bank and nothing else (${locale})`, async ({ page, request }) => {
+    const name = `padm${locale.slice(0, 2)}${Date.now() % 100000}`;
+    await registerUser(request, name, 'padm-pass-123');
+    const rootLogin = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
+    const rootToken = rootLogin.headers()['authorization']!;
+    const users = (await (await request.get(`/api/admin/user/get-user-list?keyword=${name}&limit=10&currentPage=1`, { headers: { authorization: rootToken } })).json()) as {
+      data: { records: { uid: string; username: string }[] };
+    };
+    const uid = users.data.records.find((u) => u.username === name)!.uid;
+    const edit = await request.put('/api/admin/user/edit-user', { headers: { authorization: rootToken }, data: { uid, username: name, type: 1008, status: 0 } });
+    expect((await edit.json()).status).toBe(200);
+
+    await page.context().addCookies([{ name: 'lang', value: locale, domain: '127.0.0.1', path: '/' }]);
+    await page.goto('/admin/login');
+    await page.getByTestId('login-username').fill(name);
+    await page.getByTestId('login-password').fill('padm-pass-123');
+    await page.getByTestId('login-submit').click();
+    // Lands on the problem bank; the menu offers nothing else.
+    await expect(page).toHaveURL(/\/admin\/problems$/);
+    const menu = page.getByTestId('admin-menu');
+    await expect(menu).toContainText(zh ? '题目列表' : 'Problem List');
+    for (const item of ['admin-menu-dashboard', 'admin-menu-contest', 'admin-menu-discussion', 'admin-menu-user']) await expect(menu.getByTestId(item)).toHaveCount(0);
+    // A typed address is turned back too, and the server refuses the calls behind it.
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/problems$/);
+    await expect(page.getByTestId('toast').filter({ hasText: zh ? '题目管理员仅可访问题库管理' : 'Problem admins can open the problem bank only' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    for (const path of ['/api/admin/dashboard/get-dashboard-info', '/api/admin/contest/get-contest-list?currentPage=1&limit=10', '/api/admin/discussion?currentPage=1&limit=10']) {
+      const body = (await (await request.get(path, { headers: { authorization: token! } })).json()) as { status: number };
+      expect(body.status, path).toBe(403);
+    }
+  });
+
   test(`admin shell on a phone: the menu is a drawer (${locale})`, async ({ browser }) => {
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await ctx.newPage();

@@ -3,7 +3,7 @@
 // verdict (desktop and phone); the problem page's tabs, editor settings and drafts kept over a reload, the last
 // accepted code, a source file upload; and sharing a submission with another user, then unsharing it.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, registerUser, setCode, template } from './helpers';
+import { login, loginAsRoot, registerUser, setCode, template } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 type Env<T> = { status: number; data: T; msg: string };
@@ -187,6 +187,30 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
 // Issue 13, point 8 (defects 7 and 9): the list's filter bar fits a phone in English; toasts never cover the
 // header's controls or the editor's toolbar.
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`the problem page links to the problem's discussions, where a new one is about the problem (${locale})`, async ({ page }) => {
+    const zh = locale === 'zh-CN';
+    await page.context().addCookies([{ name: 'lang', value: locale, domain: '127.0.0.1', path: '/' }]);
+    await loginAsRoot(page);
+    await page.goto('/problem/1000');
+    await page.getByTestId('problem-discussion-link').click();
+    await expect(page).toHaveURL(/\/discussion\?pid=1000$/);
+    await expect(page.getByTestId('discussion-problem')).toHaveText(zh ? '题目 1000 的讨论' : 'Discussions of problem 1000');
+    const title = `About 1000 ${locale} ${Date.now() % 100000}`;
+    await page.getByTestId('discussion-new').click();
+    await page.getByTestId('discussion-title').fill(title);
+    await page.getByTestId('discussion-content').fill('How do I read two numbers?');
+    await page.getByTestId('discussion-submit').click();
+    await expect(page).toHaveURL(/\/discussion\/\d+$/);
+    await page.goto('/discussion?pid=1000');
+    await expect(page.getByTestId('discussion-item').filter({ hasText: title })).toBeVisible();
+    // Another problem's discussions do not list it.
+    await page.goto('/discussion?pid=1001');
+    await expect(page.getByTestId('discussion-list')).toBeVisible();
+    await expect(page.getByTestId('discussion-item').filter({ hasText: title })).toHaveCount(0);
+  });
+}
+
 test('on a phone in English the problem list filters, Reset included, stay inside the screen @i13', async ({ browser }) => {
   const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
   try {

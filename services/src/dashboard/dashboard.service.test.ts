@@ -52,13 +52,15 @@ describe('the admin dashboard', () => {
     expect(info).toMatchObject({ tz: 'Asia/Shanghai', todayStart: new Date(today).toISOString(), weekStart: new Date(week).toISOString() });
   });
 
-  it('refuses users who are not admins, and a time zone that does not exist', async () => {
+  it('refuses users who are not root or admin (problem admins reach the problem bank only), and a time zone that does not exist', async () => {
     const user = await addUser(t.db);
     expect(await refusal(dashboard.info(user))).toBe('AUTH_FORBIDDEN');
     expect(await refusal(dashboard.live(user))).toBe('AUTH_FORBIDDEN');
     const pa = await addUser(t.db, ['problem_admin']);
-    expect(await refusal(dashboard.info(pa, 'Mars/Olympus'))).toBe('VALIDATION_FAILED');
-    expect(await refusal(dashboard.info(pa))).toBe('ok');
+    expect(await refusal(dashboard.info(pa))).toBe('AUTH_FORBIDDEN');
+    const admin = await addUser(t.db, ['admin']);
+    expect(await refusal(dashboard.info(admin, 'Mars/Olympus'))).toBe('VALIDATION_FAILED');
+    expect(await refusal(dashboard.info(admin))).toBe('ok');
   });
 
   it('pushes runner diffs, lane counts and new verdicts as one throttled event that applies on top of the snapshot', async () => {

@@ -1,6 +1,6 @@
 // The admin dashboard (any admin role, as the original's get-dashboard-info): the counts of today and this week,
 // the running and upcoming contests, and the snapshot of the live panels that `dashboard.live` then updates.
-import { DASHBOARD_VERDICTS, isAdminRole, OjError, topics, type DashboardInfo, type DashboardLive } from '@oj/proto';
+import { DASHBOARD_VERDICTS, isSiteAdminRole, OjError, topics, type DashboardInfo, type DashboardLive } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { RunnerRegistry } from '../judge/runner-registry';
@@ -17,7 +17,7 @@ export interface DashboardService {
 }
 
 function requireAdmin(viewer: Viewer): void {
-  if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+  if (!isSiteAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
 }
 
 export function createDashboardService(ctx: ServiceContext, registry: RunnerRegistry): DashboardService {

@@ -35,8 +35,12 @@ export async function discussionWithAuthor(db: DbOrTx, did: number) {
  * Discussion ids of one page, pinned first then newest first, whose title contains `keyword` (disabled ones only
  * with `withDisabled`, for admins); and the total.
  */
-export async function discussionIdPage(db: DbOrTx, keyword: string | undefined, size: number, offset: number, withDisabled = false) {
-  const where = and(keyword ? ilike(discussion.title, `%${escapeLike(keyword)}%`) : undefined, withDisabled ? undefined : eq(discussion.status, 0));
+export async function discussionIdPage(db: DbOrTx, f: { keyword?: string; pid?: string }, size: number, offset: number, withDisabled = false) {
+  const where = and(
+    f.keyword ? ilike(discussion.title, `%${escapeLike(f.keyword)}%`) : undefined,
+    f.pid ? eq(discussion.pid, f.pid) : undefined,
+    withDisabled ? undefined : eq(discussion.status, 0),
+  );
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discussion).where(where);
   const ids = await db
     .select({ id: discussion.id })
@@ -52,7 +56,7 @@ export async function countView(db: DbOrTx, did: number): Promise<void> {
   await db.update(discussion).set({ viewNum: sql`${discussion.viewNum} + 1` }).where(eq(discussion.id, did));
 }
 
-export async function insertDiscussion(db: DbOrTx, v: { uid: string; title: string; description: string; content: string }): Promise<number> {
+export async function insertDiscussion(db: DbOrTx, v: { uid: string; title: string; description: string; content: string; pid: string | null }): Promise<number> {
   const [d] = await db.insert(discussion).values(v).returning({ id: discussion.id });
   return d!.id;
 }

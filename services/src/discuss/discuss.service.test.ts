@@ -76,6 +76,21 @@ describe('discussions', () => {
     expect([await post(newcomer), await post(solver), await post(admin), await post(noDiscuss)]).toEqual(['ACCOUNT_POST_AC_REQUIRED', 'ok', 'ok', 'ACCOUNT_MUTED']);
   });
 
+  it("keeps a problem's discussions: posted about a visible problem only, listed by its display id", async () => {
+    const discuss = service();
+    const [author, other] = [await addUser(t.db), await addUser(t.db)];
+    const pub = await addProblem(t.db);
+    const hidden = await addProblem(t.db, { auth: 2 });
+    const about = await discuss.addDiscussion({ title: 'About it', content: 'c', pid: pub.problemId }, author);
+    await discuss.addDiscussion({ title: 'General', content: 'c' }, author);
+    expect(about.pid).toBe(pub.problemId);
+    expect(await refusal(discuss.addDiscussion({ title: 'T', content: 'c', pid: hidden.problemId }, other))).toBe('PROBLEM_NOT_FOUND');
+    expect(await refusal(discuss.addDiscussion({ title: 'T', content: 'c', pid: 'NO-SUCH' }, other))).toBe('PROBLEM_NOT_FOUND');
+    const listed = await discuss.listDiscussions({ pid: pub.problemId, limit: 50 }, other);
+    expect(listed.records.map((d) => d.title)).toEqual(['About it']);
+    expect((await discuss.listDiscussions({ limit: 50 }, other)).records.map((d) => d.title)).toEqual(expect.arrayContaining(['About it', 'General']));
+  });
+
   it('closes the public discussion area while the switch is off (admins pass), and hides disabled discussions', async () => {
     const ctx = serviceContext(t.db, { postMinAc: 0, commentMinAc: 0 });
     const discuss = createDiscussService(ctx);

@@ -7,10 +7,11 @@ import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
 import { pageOffset } from '../db/paging';
+import { findVisibleProblem } from '../problem/problem.service';
 import { countView, discussionIdPage, discussionWithAuthor, findDiscussion, insertDiscussion } from './discuss.repo';
 
 export interface DiscussionService {
-  listDiscussions(q: { currentPage?: number; limit?: number; keyword?: string }, viewer?: Viewer | null): Promise<PageOf<Discussion>>;
+  listDiscussions(q: { currentPage?: number; limit?: number; keyword?: string; pid?: string }, viewer?: Viewer | null): Promise<PageOf<Discussion>>;
   discussion(did: number, viewer?: Viewer | null): Promise<Discussion>;
   addDiscussion(body: DiscussionBody, viewer: Viewer): Promise<Discussion>;
 }
@@ -48,6 +49,7 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       likeNum: d.likeNum,
       commentNum: d.commentNum,
       topPriority: d.topPriority,
+      pid: d.pid,
       status: d.status,
       gmtCreate: d.gmtCreate.toISOString(),
     };
@@ -60,7 +62,7 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       const current = q.currentPage ?? 1;
       const offset = pageOffset(current, size);
       if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
-      const { total: n, ids } = await discussionIdPage(db, q.keyword?.trim() || undefined, size, offset, isAdmin(viewer));
+      const { total: n, ids } = await discussionIdPage(db, { keyword: q.keyword?.trim() || undefined, pid: q.pid?.trim() || undefined }, size, offset, isAdmin(viewer));
       const records = await Promise.all(ids.map((id) => discussionVO(id)));
       return { records, total: n, size, current, pages: Math.ceil(n / size) };
     },
@@ -80,7 +82,9 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       if (!content) throw new OjError('COMMENT_EMPTY');
       // The role's permission and the AC-count gate (OJ_POST_MIN_AC or the admin's switch).
       await gates.assertCanPost(viewer);
-      return discussionVO(await insertDiscussion(db, { uid: viewer.uid, title, description: body.description?.trim() ?? '', content }));
+      const pid = body.pid?.trim() || null;
+      if (pid !== null && !(await findVisibleProblem(db, pid, viewer))) throw new OjError('PROBLEM_NOT_FOUND');
+      return discussionVO(await insertDiscussion(db, { uid: viewer.uid, title, description: body.description?.trim() ?? '', content, pid }));
     },
   };
 }

@@ -9,6 +9,7 @@ export const adminEnUS: Record<keyof typeof adminZhCN, string> = {
   'admin.login.title': 'Admin Login',
   'admin.login.required': 'Please login first by admin account',
   'admin.login.superAdminOnly': 'Only super admins can open this page',
+  'admin.login.siteAdminOnly': 'Problem admins can open the problem bank only',
   'admin.menu.problem': 'Problem',
   'admin.menu.problemList': 'Problem List',
   'admin.menu.problemCreate': 'Create Problem',

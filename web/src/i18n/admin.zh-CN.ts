@@ -7,6 +7,7 @@ export const adminZhCN = {
   'admin.login.title': '管理员登录',
   'admin.login.required': '请先使用管理员账号登录',
   'admin.login.superAdminOnly': '该页面仅超级管理员可访问',
+  'admin.login.siteAdminOnly': '题目管理员仅可访问题库管理',
   'admin.menu.problem': '题目管理',
   'admin.menu.problemList': '题目列表',
   'admin.menu.problemCreate': '创建题目',

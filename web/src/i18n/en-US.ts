@@ -392,6 +392,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'comment.section.showAll': 'Show all {count} replies',
   'comment.section.pickUp': 'Pick up',
   'discussion.list.new': 'New discussion',
+  'discussion.list.ofProblem': 'Discussions of problem {pid}',
   'discussion.list.titlePlaceholder': 'Title',
   'discussion.list.contentPlaceholder': 'Content (Markdown)',
   'discussion.list.counts': '{views} views · {comments} comments',

@@ -27,6 +27,7 @@ export const problemListEnUS: Record<keyof typeof problemListZhCN, string> = {
   'problem.tabs.description': 'Problem Description',
   'problem.tabs.mine': 'My Submission',
   'problem.tabs.annex': 'Problem Annex',
+  'problem.tabs.discussion': 'Discussion',
   'problem.tabs.noSubmissions': 'No submissions yet',
   'problem.tabs.download': 'Download',
   'problem.detail.statistic': 'Statistic',

@@ -25,6 +25,7 @@ export const problemListZhCN = {
   'problem.tabs.description': '题目描述',
   'problem.tabs.mine': '我的提交',
   'problem.tabs.annex': '题目附件',
+  'problem.tabs.discussion': '讨论',
   'problem.tabs.noSubmissions': '暂无提交',
   'problem.tabs.download': '下载',
   'problem.detail.statistic': '统计',

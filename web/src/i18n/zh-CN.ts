@@ -413,6 +413,7 @@ export const zhCNStatic = {
   'comment.section.showAll': '查看全部 {count} 条回复',
   'comment.section.pickUp': '收起',
   'discussion.list.new': '发布讨论',
+  'discussion.list.ofProblem': '题目 {pid} 的讨论',
   'discussion.list.titlePlaceholder': '标题',
   'discussion.list.contentPlaceholder': '内容（支持 Markdown）',
   'discussion.list.counts': '{views} 浏览 · {comments} 评论',

@@ -14,6 +14,8 @@ export const discussion = pgTable('discussion', {
   viewNum: integer('view_num').notNull().default(0),
   likeNum: integer('like_num').notNull().default(0),
   commentNum: integer('comment_num').notNull().default(0),
+  /** The problem (display id) a discussion is about, if any (the problem page links to its discussions). */
+  pid: text('pid'),
   /** Pinned by an admin: listed first. */
   topPriority: boolean('top_priority').notNull().default(false),
   /** 0 normal, 1 disabled by an admin (hidden from everyone but admins). */

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { ROLE } from '@oj/proto';
 import { isAdmin, isLoggedIn, sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
-import { ADMIN_HOME } from './admin-menu';
+import { adminHome, isSiteAdmin } from './admin-menu';
 
 /** Where the admin login sends the caller back to. */
 export interface AdminLoginState {
@@ -40,5 +40,16 @@ export function SuperAdminGuard() {
   useEffect(() => {
     if (!root) showToast('warning', intl.formatMessage({ id: 'admin.login.superAdminOnly' }));
   }, [root, intl]);
-  return root ? <Outlet /> : <Navigate to={ADMIN_HOME} replace />;
+  return root ? <Outlet /> : <Navigate to={adminHome(session.roles)} replace />;
+}
+
+/** Children only for root and admins; a problem admin goes back to the problem bank with a no-access notice. */
+export function SiteAdminGuard() {
+  const session = useSnapshot(sessionState);
+  const intl = useIntl();
+  const allowed = isSiteAdmin(session.roles);
+  useEffect(() => {
+    if (!allowed) showToast('warning', intl.formatMessage({ id: 'admin.login.siteAdminOnly' }));
+  }, [allowed, intl]);
+  return allowed ? <Outlet /> : <Navigate to={adminHome(session.roles)} replace />;
 }

@@ -4,7 +4,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { ROLE } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { sessionState } from '../../stores/session';
 import { logout } from '../auth/auth-api';
@@ -14,7 +13,7 @@ import { visibleMenu } from './admin-menu';
 
 function SideMenu({ onPick }: { onPick?: () => void }) {
   const { roles } = useSnapshot(sessionState);
-  const menu = visibleMenu(roles.includes(ROLE.ROOT));
+  const menu = visibleMenu(roles);
   const link = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 text-sm ${isActive ? 'bg-blue-600 font-medium text-white' : 'text-slate-300 hover:bg-slate-700 hover:text-white'}`;
   return (

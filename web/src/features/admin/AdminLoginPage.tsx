@@ -8,7 +8,7 @@ import { isAdmin, isLoggedIn, sessionState } from '../../stores/session';
 import { LoginForm } from '../auth/LoginDialog';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { Toasts } from '../layout/Toasts';
-import { ADMIN_HOME } from './admin-menu';
+import { adminHome } from './admin-menu';
 import type { AdminLoginState } from './AdminGuard';
 
 export function AdminLoginPage() {
@@ -18,7 +18,7 @@ export function AdminLoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as AdminLoginState | null)?.from;
-  const target = from && from.startsWith('/admin') && !from.startsWith('/admin/login') ? from : ADMIN_HOME;
+  const target = from && from.startsWith('/admin') && !from.startsWith('/admin/login') ? from : adminHome(session.roles);
   if (isLoggedIn(session) && isAdmin(session)) return <Navigate to={target} replace />;
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-100 px-4" data-testid="admin-login-page">

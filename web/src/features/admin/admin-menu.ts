@@ -1,11 +1,14 @@
 // The admin side menu: one list of groups and pages. A later admin page adds its entry here (and its route in
-// routes.tsx); `superAdmin` entries show only to super admins (root), as their routes are guarded for root only.
+// routes.tsx); `superAdmin` entries show only to super admins (root), `siteAdmin` ones to root and admins (a problem
+// admin reaches the problem bank and nothing else), as their routes are guarded.
+import { isSiteAdminRole, ROLE } from '@oj/proto';
 import type { MessageId } from '../../i18n/zh-CN';
 
 export interface AdminMenuItem {
   path: string;
   label: MessageId;
   superAdmin?: boolean;
+  siteAdmin?: boolean;
 }
 
 export interface AdminMenuGroup {
@@ -15,7 +18,7 @@ export interface AdminMenuGroup {
 
 export const ADMIN_MENU: readonly AdminMenuGroup[] = [
   // dashboard
-  { label: 'admin.menu.dashboard', items: [{ path: '/admin/dashboard', label: 'admin.menu.dashboard' }] },
+  { label: 'admin.menu.dashboard', items: [{ path: '/admin/dashboard', label: 'admin.menu.dashboard', siteAdmin: true }] },
   {
     label: 'admin.menu.problem',
     items: [
@@ -28,8 +31,8 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
   {
     label: 'admin.menu.contest',
     items: [
-      { path: '/admin/contest', label: 'admin.menu.contestList' },
-      { path: '/admin/contest/create', label: 'admin.menu.contestCreate' },
+      { path: '/admin/contest', label: 'admin.menu.contestList', siteAdmin: true },
+      { path: '/admin/contest/create', label: 'admin.menu.contestCreate', siteAdmin: true },
     ],
   },
   // site administration
@@ -40,7 +43,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/notice', label: 'site.menu.notice', superAdmin: true },
       { path: '/admin/conf', label: 'site.menu.conf', superAdmin: true },
       { path: '/admin/switch', label: 'site.menu.switch', superAdmin: true },
-      { path: '/admin/discussion', label: 'site.menu.discussion' },
+      { path: '/admin/discussion', label: 'site.menu.discussion', siteAdmin: true },
     ],
   },
   {
@@ -56,8 +59,18 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
 
 /** Where an admin lands (`/admin`, and after the admin login): the dashboard, first of the spec's admin routes. */
 export const ADMIN_HOME = '/admin/dashboard';
+/** Where a problem admin lands: the problem bank, the only part of the admin area open to them. */
+export const PROBLEM_ADMIN_HOME = '/admin/problems';
 
-/** The menu as a caller with these roles sees it (super-admin pages only for root). */
-export function visibleMenu(isRoot: boolean): AdminMenuGroup[] {
-  return ADMIN_MENU.map((g) => ({ ...g, items: g.items.filter((i) => isRoot || !i.superAdmin) })).filter((g) => g.items.length > 0);
+/** Root or admin: the whole admin area but the super-admin pages. */
+export const isSiteAdmin = isSiteAdminRole;
+
+/** The admin home of a caller with these roles. */
+export const adminHome = (roles: readonly string[]) => (isSiteAdmin(roles) ? ADMIN_HOME : PROBLEM_ADMIN_HOME);
+
+/** The menu as a caller with these roles sees it (super-admin pages only for root, site-admin pages not for problem admins). */
+export function visibleMenu(roles: readonly string[]): AdminMenuGroup[] {
+  const root = roles.includes(ROLE.ROOT);
+  const site = isSiteAdmin(roles);
+  return ADMIN_MENU.map((g) => ({ ...g, items: g.items.filter((i) => (root || !i.superAdmin) && (site || !i.siteAdmin)) })).filter((g) => g.items.length > 0);
 }

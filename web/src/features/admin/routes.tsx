@@ -2,13 +2,15 @@
 // Feature folders list their admin pages (contest, problem bank); any other /admin path goes to the admin login.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { sessionState } from '../../stores/session';
 import { Loading } from '../../components/Spinner';
 import { contestAdminRoutes } from '../contest/admin/routes';
 import { problemAdminRoutes, problemAdminRootRoutes } from '../problem-admin/routes';
 import { siteAdminRootRoutes, siteAdminRoutes } from '../site-admin/routes';
 import { userAdminRootRoutes } from '../user-admin/routes';
-import { ADMIN_HOME } from './admin-menu';
-import { AdminGuard, SuperAdminGuard } from './AdminGuard';
+import { adminHome } from './admin-menu';
+import { AdminGuard, SiteAdminGuard, SuperAdminGuard } from './AdminGuard';
 import { AdminLoginPage } from './AdminLoginPage';
 
 const AdminLayout = lazy(() => import('./AdminLayout').then((m) => ({ default: m.AdminLayout })));
@@ -16,18 +18,23 @@ const DashboardPage = lazy(() => import('../dashboard/DashboardPage').then((m) =
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
+/** `/admin`: the caller's admin home. */
+function AdminIndex() {
+  const { roles } = useSnapshot(sessionState);
+  return <Navigate to={adminHome(roles)} replace />;
+}
+
 export const adminRoutes: RouteObject[] = [
   { path: 'admin/login', element: <AdminLoginPage /> },
   {
     path: 'admin',
     element: <AdminGuard>{page(<AdminLayout />)}</AdminGuard>,
     children: [
-      { index: true, element: <Navigate to={ADMIN_HOME} replace /> },
-      { path: 'dashboard', element: page(<DashboardPage />) },
-      ...contestAdminRoutes,
+      { index: true, element: <AdminIndex /> },
+      // Root and admins; a problem admin reaches the problem bank only.
+      { element: <SiteAdminGuard />, children: [{ path: 'dashboard', element: page(<DashboardPage />) }, ...contestAdminRoutes, ...siteAdminRoutes] },
       ...problemAdminRoutes,
       { element: <SuperAdminGuard />, children: problemAdminRootRoutes },
-      ...siteAdminRoutes,
       { element: <SuperAdminGuard />, children: siteAdminRootRoutes },
       { element: <SuperAdminGuard />, children: userAdminRootRoutes },
     ],

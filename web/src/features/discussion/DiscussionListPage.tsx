@@ -1,6 +1,7 @@
-// /discussion: the paged list of discussions (10 a page) and a small form to post one (markdown content).
+// /discussion: the paged list of discussions (10 a page) and a small form to post one (markdown content);
+// /discussion?pid=<problem id>: the discussions of one problem (the problem page links here), posted about it.
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import type { Discussion, PageOf } from '@oj/proto';
@@ -18,12 +19,13 @@ export function DiscussionListPage() {
   usePageTitle(intl.formatMessage({ id: 'layout.header.discussion' }));
   const session = useSnapshot(sessionState);
   const navigate = useNavigate();
+  const pid = useSearchParams()[0].get('pid') || undefined;
   const [page, setPage] = useState(1);
   const [data, setData] = useState<PageOf<Discussion> | null>(null);
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
-  const load = useCallback(async () => setData(await getDiscussionList(page)), [page]);
+  const load = useCallback(async () => setData(await getDiscussionList(page, pid)), [page, pid]);
   useEffect(() => void load().catch(() => undefined), [load]);
 
   async function post() {
@@ -34,7 +36,7 @@ export function DiscussionListPage() {
     }
     if (!title.trim()) return showToast('warning', intl.formatMessage({ id: 'error.DISCUSSION_TITLE_EMPTY' }));
     if (!content.trim()) return showToast('warning', intl.formatMessage({ id: 'error.COMMENT_EMPTY' }));
-    const d = await addDiscussion(title, content).catch(ignoreRefusal);
+    const d = await addDiscussion(title, content, pid).catch(ignoreRefusal);
     if (d) navigate(`/discussion/${d.id}`);
   }
 
@@ -42,7 +44,13 @@ export function DiscussionListPage() {
     <div className="mx-auto max-w-screen-lg px-4 py-6" data-testid="discussion-list">
       <div className="mb-4 flex items-center justify-between">
         <h1 className="text-xl font-bold text-slate-800">
-          <FormattedMessage id="layout.header.discussion" />
+          {pid ? (
+            <span data-testid="discussion-problem">
+              <FormattedMessage id="discussion.list.ofProblem" values={{ pid: <Link to={`/problem/${encodeURIComponent(pid)}`} className="text-blue-600 hover:underline">{pid}</Link> }} />
+            </span>
+          ) : (
+            <FormattedMessage id="layout.header.discussion" />
+          )}
         </h1>
         <button type="button" data-testid="discussion-new" onClick={() => setOpen((o) => !o)} className="rounded bg-blue-600 px-3 py-1 text-sm text-white">
           <FormattedMessage id="discussion.list.new" />

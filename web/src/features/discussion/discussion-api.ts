@@ -5,12 +5,13 @@ import { listOf } from '../../lib/decoders';
 
 const discussionPage = Page(Discussion);
 
-export const getDiscussionList = (currentPage: number, limit = 10): Promise<PageOf<Discussion>> =>
-  api.get('/get-discussion-list', { query: { currentPage, limit }, decode: (x) => decode(discussionPage, x) });
+/** A page of discussions; with `pid`, only those about that problem (display id). */
+export const getDiscussionList = (currentPage: number, pid?: string, limit = 10): Promise<PageOf<Discussion>> =>
+  api.get('/get-discussion-list', { query: { currentPage, limit, ...(pid && { pid }) }, decode: (x) => decode(discussionPage, x) });
 export const getDiscussion = (did: number): Promise<Discussion> =>
   api.get('/get-discussion-detail', { query: { did }, decode: (x) => decode(Discussion, x) });
-export const addDiscussion = (title: string, content: string): Promise<Discussion> =>
-  api.post('/discussion', { title, content }, { decode: (x) => decode(Discussion, x) });
+export const addDiscussion = (title: string, content: string, pid?: string): Promise<Discussion> =>
+  api.post('/discussion', { title, content, ...(pid && { pid }) }, { decode: (x) => decode(Discussion, x) });
 
 /** What a comment belongs to: a discussion, or a contest's Q&A (its Comment tab). */
 export type CommentTarget = { did: number } | { cid: number };

@@ -10,6 +10,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { saveBlob } from '../../lib/download';
 import { formatDateTime, formatMemoryKb, formatTimeMs } from '../../lib/format';
 import { isLoggedIn, sessionState } from '../../stores/session';
+import { siteState } from '../../stores/ui';
 import { getSubmissionList } from '../submission/submission-api';
 
 type Tab = 'description' | 'mine' | 'annex';
@@ -79,16 +80,24 @@ export function ProblemTabs({ info, practice, refreshKey, children }: { info: Pr
   const [tab, setTab] = useState<Tab>('description');
   const annex = info.problem.userExtraFile && Object.keys(info.problem.userExtraFile).length > 0 ? info.problem.userExtraFile : null;
   const tabs: Tab[] = ['description', ...(loggedIn && practice ? (['mine'] as const) : []), ...(annex ? (['annex'] as const) : [])];
+  const site = useSnapshot(siteState);
+  // The problem's discussions (practice only, while the public discussion area is open).
+  const discussion = practice && site.config?.openPublicDiscussion !== false;
   const btn = (t: Tab) => `border-b-2 px-3 py-1.5 text-sm ${tab === t ? 'border-blue-600 font-medium text-blue-700' : 'border-transparent text-slate-500 hover:text-slate-700'}`;
   return (
     <div>
-      {tabs.length > 1 && (
+      {(tabs.length > 1 || discussion) && (
         <nav className="mb-4 flex gap-1 border-b border-slate-200" role="tablist">
           {tabs.map((t) => (
             <button key={t} type="button" role="tab" aria-selected={tab === t} className={btn(t)} data-testid={`problem-tab-${t}`} onClick={() => setTab(t)}>
               <FormattedMessage id={`problem.tabs.${t}`} />
             </button>
           ))}
+          {discussion && (
+            <Link to={`/discussion?pid=${encodeURIComponent(info.problem.problemId)}`} className="ml-auto px-3 py-1.5 text-sm text-blue-600 hover:underline" data-testid="problem-discussion-link">
+              <FormattedMessage id="problem.tabs.discussion" />
+            </Link>
+          )}
         </nav>
       )}
       {tab === 'description' && children}

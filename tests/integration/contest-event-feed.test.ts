@@ -430,7 +430,7 @@ describe('CLICS event feed import and export', () => {
     const res = await w.gw.app.inject({ method: 'GET', url: `/api/admin/contest/event-feed?cid=${cid}`, headers: { authorization: rootToken } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contest-\d+-event-feed\.ndjson"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contest-\d+-event-feed\.ndjson"; filename\*=UTF-8''contest-\d+-event-feed\.ndjson$/);
     const lines = res.body.trim().split('\n').map((l) => JSON.parse(l) as { type: string; id: string | null; data: Record<string, unknown> });
     expect(lines[0]).toMatchObject({ type: 'contest', id: null, data: { name: 'Generated Regional 2024', duration: '5:00:00.000', scoreboard_freeze_duration: '1:00:00.000', scoreboard_type: 'pass-fail' } });
     const byType = (t: string) => lines.filter((l) => l.type === t);

@@ -186,7 +186,7 @@ describe.each(['memory', 'nats'] as const)('test data on the %s bus', (kind) => 
     const res = await w.gw.app.inject({ method: 'GET', url: `/api/file/download-testcase?pid=${w.pid}`, headers: { authorization: w.token } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="problem_1000_testcase_\d+\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="problem_1000_testcase_\d+\.zip"; filename\*=UTF-8''problem_1000_testcase_\d+\.zip$/);
     const files = readZip(res.rawPayload, LIMITS, () => true).map((e) => [e.name, e.data.toString()]);
     expect(files).toEqual([
       ['1.in', '1 2\n'],

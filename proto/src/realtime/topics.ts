@@ -64,6 +64,7 @@ export function parseTopic(topic: string): Topic | null {
   if (topic === 'judge-status') return { kind: 'judge-status' };
   if (topic === 'problem-counts') return { kind: 'problem-counts' };
   if (topic === 'admin-dashboard') return { kind: 'admin-dashboard' };
+  if (topic === 'site') return { kind: 'site' };
   if (topic === 'access') return { kind: 'access' };
   const i = topic.indexOf(':');
   if (i < 0) return null;

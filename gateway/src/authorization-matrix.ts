@@ -41,6 +41,10 @@ export function renderMatrix(): string {
     '(`ROLE_PERMISSIONS`); the super admin can change the assignment at `/admin/role_auth`, which changes the `perm(…)`',
     'rows at once.',
     '',
+    'A problem admin (1008) reaches the problem bank (problems, test data, tags, import checks, self-check) and nothing',
+    'else: the dashboard, contest, discussion, user and site pages are for root and admin (the original product also let',
+    '`problem_admin` into the dashboard and the contest admin).',
+    '',
     `| ${head.join(' | ')} |`,
     `| ${head.map(() => '---').join(' | ')} |`,
   ];

@@ -181,7 +181,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'PUT /api/admin/contest/change-contest-visible': siteAdmins,
   'GET /api/admin/contest/get-problem-list': siteAdmins,
   'GET /api/admin/contest/problem': siteAdmins,
-  'DELETE /api/admin/contest/problem': roles('root', 'problem_admin'),
+  'DELETE /api/admin/contest/problem': siteAdmins,
   'GET /api/admin/contest/contest-problem': siteAdmins,
   'PUT /api/admin/contest/contest-problem': siteAdmins,
   'POST /api/admin/contest/add-problem-from-public': siteAdmins,

@@ -34,10 +34,11 @@ afterAll(async () => {
 describe('contest form validation', () => {
   const post = (body: object, token = admin) => fx.post('/api/admin/contest', { ...base, startTime: at(3600), endTime: at(7200), ...body }, token);
 
-  it('needs an admin role', async () => {
+  it('needs the root or admin role (a problem admin reaches the problem bank only)', async () => {
     expect(await fx.post('/api/admin/contest', { ...base, startTime: at(60), endTime: at(120) })).toMatchObject({ status: 401 });
     expect(await post({}, user)).toMatchObject({ status: 403, code: 'AUTH_FORBIDDEN' });
-    expect(await post({}, probAdmin)).toMatchObject({ status: 200 });
+    expect(await post({}, probAdmin)).toMatchObject({ status: 403, code: 'AUTH_FORBIDDEN' });
+    expect(await post({}, admin)).toMatchObject({ status: 200 });
   });
 
   it('requires title, description and times; end after start', async () => {

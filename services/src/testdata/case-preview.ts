@@ -61,7 +61,8 @@ export interface CasePreviewCache {
   file(version: string, name: string): Promise<{ bytes: number; body: AsyncIterable<Uint8Array> } | null>;
 }
 
-export function createCasePreviewCache(source: PackSource, maxVersions = 32): CasePreviewCache {
+/** At most `maxVersions` case sets are kept (each up to ~2 KiB per file: a 1,000-file set holds ~2 MiB). */
+export function createCasePreviewCache(source: PackSource, maxVersions = 8): CasePreviewCache {
   const cache = new Map<string, Map<string, FilePreview>>();
   const inFlight = new Map<string, Promise<Map<string, FilePreview> | null>>();
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsBus, createServices, migrate, seed, type OjServices, type Viewer } from '@oj/services';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
+import { waitFor } from '../support/live';
 import { startTestNats, type TestNats } from '../support/nats';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -35,16 +36,6 @@ function kill(p: ChildProcess, signal: NodeJS.Signals): void {
     process.kill(-p.pid, signal); // the whole group: pnpm, tsx and node
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
-  }
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

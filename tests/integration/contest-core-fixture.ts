@@ -3,23 +3,17 @@
 // REST calls, sockets and contest creation.
 import { expect } from 'vitest';
 import postgres from 'postgres';
-import { io as connectClient, type Socket } from 'socket.io-client';
 import { createMemoryBus, createServices, migrate, seed, silentLogger, type MemoryBus, type OjServicesImpl } from '@oj/services';
-import type { AdminContestBody, ClientToServerEvents, PushEventName, RoleName, ServerToClientEvents, SubscribeAck, UserInfo } from '@oj/proto';
+import type { AdminContestBody, RoleName, SubscribeAck, UserInfo } from '@oj/proto';
 import { buildGateway, loadGatewayConfig, type Gateway } from '@oj/gateway';
+import { connectRecording, type ClientSocket, type Received } from '../support/live';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
 
 export const ROOT_PASSWORD = 'root-pass-123';
 export const PASSWORD = 'secret-123';
 export const CODE = '#include <stdio.h>\nint main(void) {\n    int a, b;\n    scanf("%d %d", &a, &b);\n    printf("%d\\n", a + b);\n    return 0;\n}\n';
 
-export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export interface Received {
-  event: PushEventName;
-  topic: string;
-  seq: number;
-  data: Record<string, unknown>;
-}
+export type { ClientSocket, Received };
 
 /** An envelope as the tests read it. */
 export interface Env {
@@ -101,17 +95,7 @@ export async function startContestFixture(opts: { submitIntervalS?: number } = {
       expect(r).toMatchObject({ status: 200 });
       return r.data.cid as number;
     },
-    async connect(token) {
-      const socket: ClientSocket = connectClient(url, { path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
-      sockets.push(socket);
-      const received: Received[] = [];
-      socket.onAny((event: PushEventName, frame: Omit<Received, 'event'>) => received.push({ event, ...frame }));
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return { socket, received };
-    },
+    connect: (token) => connectRecording(url, token, sockets),
     subscribe: (socket, topic, since) => socket.timeout(10_000).emitWithAck('subscribe', { topic, ...(since !== undefined && { since }) }),
     async stop() {
       for (const s of sockets) s.close();

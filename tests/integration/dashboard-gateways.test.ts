@@ -10,6 +10,7 @@ import { applyDashboardLive, topics, type ClientToServerEvents, type DashboardLi
 import { buildGateway, loadGatewayConfig, type Gateway } from '@oj/gateway';
 import { createNatsBus, createServices, migrate, seed, silentLogger, type OjServicesImpl } from '@oj/services';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
+import { waitFor } from '../support/live';
 import { startTestNats, type TestNats } from '../support/nats';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -30,16 +31,6 @@ interface GatewayNode {
   socket: ClientSocket;
   /** The panels as a dashboard client holds them: the REST snapshot with every pushed event applied. */
   panels: DashboardPanels;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function kill(p: ChildProcess, signal: NodeJS.Signals): void {

@@ -4,10 +4,10 @@
 // the website / SMTP config round trip (password never sent back), and the SMTP test mail against a local sink.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { io as connectClient, type Socket } from 'socket.io-client';
-import { topics, type PushEventName } from '@oj/proto';
+import { topics } from '@oj/proto';
 import { createNatsBus, createServices, migrate, seed, silentLogger, type NatsBus, type OjServicesImpl } from '@oj/services';
 import { buildGateway, loadGatewayConfig, type Gateway } from '@oj/gateway';
+import { connectRecording, type ClientSocket } from '../support/live';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
 import { startTestNats, type TestNats } from '../support/nats';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -23,12 +23,6 @@ interface Node {
   gw: Gateway;
   url: string;
 }
-interface Received {
-  event: PushEventName;
-  topic: string;
-  seq: number;
-  data: Json;
-}
 
 let pg: TestDatabase;
 let nats: TestNats;
@@ -36,7 +30,7 @@ let sink: SmtpSink;
 let sql: postgres.Sql;
 let A: Node;
 let B: Node;
-const sockets: Socket[] = [];
+const sockets: ClientSocket[] = [];
 let logins = 0;
 let root: string;
 let alice: string;
@@ -63,17 +57,7 @@ async function login(username: string, password = PASSWORD): Promise<string> {
   return res.headers.authorization as string;
 }
 
-async function connect(node: Node, token?: string): Promise<{ socket: Socket; received: Received[] }> {
-  const socket = connectClient(node.url, { path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  const received: Received[] = [];
-  socket.onAny((event: PushEventName, frame: Omit<Received, 'event'>) => received.push({ event, ...frame }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, received };
-}
+const connect = (node: Node, token?: string) => connectRecording(node.url, token, sockets);
 
 async function until<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 5000): Promise<T> {
   const end = Date.now() + ms;

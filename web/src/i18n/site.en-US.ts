@@ -15,6 +15,7 @@ export const siteEnUS: Record<keyof typeof siteZhCN, string> = {
   'site.common.edit': 'Edit',
   'site.common.delete': 'Delete',
   'site.common.deleted': 'Deleted successfully',
+  'site.common.id': 'ID',
   'site.common.created': 'Created',
   'site.common.modified': 'Modified',
   'site.common.author': 'Author',

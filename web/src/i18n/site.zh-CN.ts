@@ -13,6 +13,7 @@ export const siteZhCN = {
   'site.common.edit': '编辑',
   'site.common.delete': '删除',
   'site.common.deleted': '删除成功',
+  'site.common.id': 'ID',
   'site.common.created': '创建时间',
   'site.common.modified': '修改时间',
   'site.common.author': '作者',

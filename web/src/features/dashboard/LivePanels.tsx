@@ -4,11 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { DashboardLane, DashboardRunner, DashboardVerdict } from '@oj/proto';
 import { StatusTag } from '../../components/StatusTag';
+import { TableHead } from '../../components/TableHead';
 import { formatDateTime, formatMemoryKb, formatTimeMs } from '../../lib/format';
 import type { MessageId } from '../../i18n/zh-CN';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4';
-const th = 'px-2 py-1.5 text-left text-xs font-medium text-slate-500';
 const td = 'px-2 py-1.5 text-sm text-slate-700';
 
 function Panel({ title, testId, children }: { title: MessageId; testId: string; children: React.ReactNode }) {
@@ -26,13 +26,7 @@ export function QueuePanel({ lanes }: { lanes: DashboardLane[] }) {
   return (
     <Panel title="dashboard.queue.title" testId="dashboard-queue">
       <table className="w-full">
-        <thead>
-          <tr className="border-b border-slate-100">
-            <th className={th}><FormattedMessage id="dashboard.queue.lane" /></th>
-            <th className={th}><FormattedMessage id="dashboard.queue.waiting" /></th>
-            <th className={th}><FormattedMessage id="dashboard.queue.judging" /></th>
-          </tr>
-        </thead>
+        <TableHead columns={['dashboard.queue.lane', 'dashboard.queue.waiting', 'dashboard.queue.judging']} />
         <tbody>
           {lanes.map((l) => (
             <tr key={l.lane} data-testid="dashboard-lane" data-lane={l.lane} data-waiting={l.waiting} data-judging={l.judging} className="border-b border-slate-50">
@@ -57,13 +51,7 @@ export function RunnersPanel({ runners, serverNow }: { runners: DashboardRunner[
         </p>
       ) : (
         <table className="w-full">
-          <thead>
-            <tr className="border-b border-slate-100">
-              {(['id', 'languages', 'slots', 'version', 'heartbeat', 'jobs'] as const).map((k) => (
-                <th key={k} className={th}><FormattedMessage id={`dashboard.runner.${k}`} /></th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={(['id', 'languages', 'slots', 'version', 'heartbeat', 'jobs'] as const).map((k) => `dashboard.runner.${k}` as const)} />
           <tbody>
             {runners.map((r) => (
               <tr key={r.runnerId} data-testid="dashboard-runner" data-runner-id={r.runnerId} data-free={r.freeSlots} data-slots={r.slots} className="border-b border-slate-50 align-top">
@@ -102,13 +90,7 @@ export function VerdictsPanel({ verdicts }: { verdicts: DashboardVerdict[] }) {
         <p className="text-sm text-slate-500"><FormattedMessage id="dashboard.verdict.none" /></p>
       ) : (
         <table className="w-full">
-          <thead>
-            <tr className="border-b border-slate-100">
-              {(['submitId', 'user', 'problem', 'status', 'time', 'memory', 'judgedAt'] as const).map((k) => (
-                <th key={k} className={th}><FormattedMessage id={`dashboard.verdict.${k}`} /></th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={(['submitId', 'user', 'problem', 'status', 'time', 'memory', 'judgedAt'] as const).map((k) => `dashboard.verdict.${k}` as const)} />
           <tbody>
             {verdicts.map((v) => (
               <tr key={v.submitId} data-testid="dashboard-verdict" data-submit-id={v.submitId} data-status={v.status} className="border-b border-slate-50">

@@ -1,6 +1,7 @@
 // /admin/announcement (super admin): the site announcements with a visible switch, created and edited in a form
 // (title, markdown content, visible); visible ones show on the home page, pushed live to open home pages.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { TableHead } from '../../components/TableHead';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AnnouncementVO, PageOf } from '@oj/proto';
 import { Pager } from '../../components/Pager';
@@ -8,7 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { deleteAnnouncement, getAnnouncements, saveAnnouncement } from './site-admin-api';
-import { btn, card, input, primary, td, th } from './styles';
+import { btn, card, input, primary, td } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 interface Draft {
@@ -65,17 +66,7 @@ export function AnnouncementAdminPage() {
       </form>
       <section className={card}>
         <table className="w-full text-sm" data-testid="announcement-table">
-          <thead>
-            <tr>
-              <th className={th}>ID</th>
-              <th className={th}><FormattedMessage id="site.announcement.titleField" /></th>
-              <th className={th}><FormattedMessage id="site.common.created" /></th>
-              <th className={th}><FormattedMessage id="site.common.modified" /></th>
-              <th className={th}><FormattedMessage id="site.common.author" /></th>
-              <th className={th}><FormattedMessage id="site.announcement.visible" /></th>
-              <th className={th}><FormattedMessage id="site.common.option" /></th>
-            </tr>
-          </thead>
+          <TableHead columns={['site.common.id', 'site.announcement.titleField', 'site.common.created', 'site.common.modified', 'site.common.author', 'site.announcement.visible', 'site.common.option']} />
           <tbody>
             {data?.records.map((a) => (
               <tr key={a.id} className="border-t border-slate-100" data-testid="announcement-row">

@@ -1,6 +1,7 @@
 // /admin/discussion (admins): the discussions (search, paging, pin, disable / enable, delete) and the reports queue
 // (reporter, tags, reason, the reported discussion or comment; resolve).
 import { useCallback, useEffect, useState } from 'react';
+import { TableHead } from '../../components/TableHead';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { AdminDiscussionVO, DiscussionReportVO, PageOf } from '@oj/proto';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { reportTagLabel } from '../discussion/ReportDialog';
 import { deleteDiscussions, getAdminDiscussions, getReports, resolveReport, updateDiscussion } from './site-admin-api';
-import { btn, card, td, th } from './styles';
+import { btn, card, td } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 function Discussions() {
@@ -37,18 +38,7 @@ function Discussions() {
         }}
       />
       <table className="w-full text-sm" data-testid="discussion-admin-table">
-        <thead>
-          <tr>
-            <th className={th}>ID</th>
-            <th className={th}><FormattedMessage id="site.announcement.titleField" /></th>
-            <th className={th}><FormattedMessage id="site.common.author" /></th>
-            <th className={th}><FormattedMessage id="site.discussion.pinned" /></th>
-            <th className={th}><FormattedMessage id="site.discussion.enabled" /></th>
-            <th className={th}><FormattedMessage id="site.discussion.reports" /></th>
-            <th className={th}><FormattedMessage id="site.common.created" /></th>
-            <th className={th}><FormattedMessage id="site.common.option" /></th>
-          </tr>
-        </thead>
+        <TableHead columns={['site.common.id', 'site.announcement.titleField', 'site.common.author', 'site.discussion.pinned', 'site.discussion.enabled', 'site.discussion.reports', 'site.common.created', 'site.common.option']} />
         <tbody>
           {data?.records.map((d) => (
             <tr key={d.id} className="border-t border-slate-100" data-testid="discussion-admin-row">
@@ -95,16 +85,7 @@ function Reports() {
         <FormattedMessage id="site.report.openOnly" />
       </label>
       <table className="w-full text-sm" data-testid="report-table">
-        <thead>
-          <tr>
-            <th className={th}><FormattedMessage id="site.report.target" /></th>
-            <th className={th}><FormattedMessage id="site.report.reporter" /></th>
-            <th className={th}><FormattedMessage id="site.report.tags" /></th>
-            <th className={th}><FormattedMessage id="site.report.reason" /></th>
-            <th className={th}><FormattedMessage id="site.common.created" /></th>
-            <th className={th}><FormattedMessage id="site.report.status" /></th>
-          </tr>
-        </thead>
+        <TableHead columns={['site.report.target', 'site.report.reporter', 'site.report.tags', 'site.report.reason', 'site.common.created', 'site.report.status']} />
         <tbody>
           {data?.records.map((r) => (
             <tr key={r.id} className="border-t border-slate-100 align-top" data-testid="report-row">

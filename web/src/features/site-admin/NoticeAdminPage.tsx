@@ -2,6 +2,7 @@
 // to the admins, and the list of sent notices with delete. Recipients see it in the message center; their unread
 // counts rise live.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { TableHead } from '../../components/TableHead';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NOTICE_TYPES, type AdminNoticeVO, type NoticeType, type PageOf, type UserPick } from '@oj/proto';
 import { Pager } from '../../components/Pager';
@@ -9,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { deleteNotice, getNotices, searchUsers, sendNotice } from './site-admin-api';
-import { btn, card, input, primary, td, th } from './styles';
+import { btn, card, input, primary, td } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 const AUDIENCE = { All: 'site.notice.toAll', Single: 'site.notice.toChosen', Admin: 'site.notice.toAdmins' } as const;
@@ -99,17 +100,7 @@ export function NoticeAdminPage() {
       </form>
       <section className={card}>
         <table className="w-full text-sm" data-testid="notice-table">
-          <thead>
-            <tr>
-              <th className={th}>ID</th>
-              <th className={th}><FormattedMessage id="site.announcement.titleField" /></th>
-              <th className={th}><FormattedMessage id="site.notice.audience" /></th>
-              <th className={th}><FormattedMessage id="site.notice.recipients" /></th>
-              <th className={th}><FormattedMessage id="site.common.author" /></th>
-              <th className={th}><FormattedMessage id="site.common.created" /></th>
-              <th className={th}><FormattedMessage id="site.common.option" /></th>
-            </tr>
-          </thead>
+          <TableHead columns={['site.common.id', 'site.announcement.titleField', 'site.notice.audience', 'site.notice.recipients', 'site.common.author', 'site.common.created', 'site.common.option']} />
           <tbody>
             {data?.records.map((n) => (
               <tr key={n.id} className="border-t border-slate-100" data-testid="notice-row">

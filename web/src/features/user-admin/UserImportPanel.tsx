@@ -92,7 +92,7 @@ export function UserImportPanel({ onImported }: { onImported: () => void }) {
                       {r.reasons.length === 0 ? (
                         <span className="text-green-700">{intl.formatMessage({ id: 'useradmin.import.ok' })}</span>
                       ) : (
-                        <span className="text-red-700">{r.reasons.map((why) => intl.formatMessage({ id: `useradmin.reason.${why}` })).join('；')}</span>
+                        <span className="text-red-700">{intl.formatList(r.reasons.map((why) => intl.formatMessage({ id: `useradmin.reason.${why}` })))}</span>
                       )}
                     </td>
                   </tr>

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeEvent, type JudgeJob } from '@oj/proto';
 import { createSandboxFactory, detectLanguages, judge, type JudgeDeps, type SandboxFactory } from '@oj/judge-runner';
+import { TEST_NSJAIL_PATH, TEST_SANDBOX_DRIVER } from '../support/sandbox-driver';
 import { makeJob } from '@oj/judge-runner/testing';
 
 const UID = 22_000; // slot 0 of this suite's own uid range, so no other test's sandbox shares it
@@ -19,7 +20,7 @@ let submitId = 100;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-hostile-'));
   await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: UID });
+  sandboxes = await createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir: path.join(root, 'cache'), uidBase: UID });
   deps = { sandbox: sandboxes.forSlot(0), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'hostile' };
 });
 
@@ -76,7 +77,7 @@ int main() {
 }
 `;
 
-describe('hostile programs (bwrap)', () => {
+describe(`hostile programs (${TEST_SANDBOX_DRIVER})`, () => {
   it('fork bomb: Time Limit Exceeded, nothing left running', async () => {
     const code = '#include <unistd.h>\nint main(){for(;;)fork();return 0;}\n';
     expect((await verdictOf(job(code, '', 'x\n'))).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, ProblemType, type JudgeJob } from '@oj/proto';
 import { createSandboxFactory, detectLanguages, judge, LANGUAGES, limitFactor, type JudgeDeps, type SandboxFactory } from '@oj/judge-runner';
+import { TEST_NSJAIL_PATH, TEST_SANDBOX_DRIVER } from '../support/sandbox-driver';
 import { collectingSink, makeJob, template } from '@oj/judge-runner/testing';
 
 type Kind = 'WA' | 'PE' | 'TLE' | 'MLE' | 'RE' | 'CE' | 'PA';
@@ -134,7 +135,7 @@ let submitId = 5000;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-matrix-'));
   await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 22_500 });
+  sandboxes = await createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir: path.join(root, 'cache'), uidBase: 22_500 });
   const languages = await detectLanguages();
   installed = languages.map((l) => l.name);
   deps = { sandbox: sandboxes.forSlot(0), languages, workRoot: path.join(root, 'work'), judger: 'matrix' };

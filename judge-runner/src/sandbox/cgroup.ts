@@ -1,18 +1,25 @@
 // cgroup v1 memory + pids control of the sandbox runs, when the runner is root and the hierarchies are writable.
 // Memory: hard limit (the kernel OOM-kills the program, counted as MLE). Pids: fork-bomb cap. Each slot owns one
-// memory and one pids group, created once and reused by its runs (a slot runs one program at a time).
-// CPU time is not taken from cpuacct: it comes from wait4 rusage inside the sandbox.
+// memory and one pids group, created once and reused by its runs (a slot runs one program at a time). The memory
+// group holds the supervisor (bwrap, oj-measure) with a child group `program` that only the program enters
+// (oj-measure's child writes itself into it through a cgroup.procs fd opened here): the program's limit is the
+// child's, so its OOM killer only ever chooses among the program's processes, and the supervisor always lives to
+// report Memory Limit Exceeded. Groups are named `uid-<uid>-<runner pid>-<random>`, so a runner that holds a uid's
+// lock (uid-lock.ts) can remove what a crashed runner with the same uid left.
+// CPU time is not taken from cpuacct: it comes from rusage and /proc inside the sandbox.
 //
 // The files here are kernel pseudo-files: synchronous access costs microseconds, where each thread-pool round trip
 // of fs/promises costs ~0.1 ms on the per-run hot path.
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rmdir } from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = '/sys/fs/cgroup';
 /** Group names carry the runner's pid, so groups of a runner that died can be told apart and removed. */
-const GROUP_NAME = /^(?:run|slot)-(\d+)-/;
+const GROUP_NAME = /^(?:(?:run|slot)-|uid-\d+-)(\d+)-/;
+/** The child memory group of a slot's group that only the program enters. */
+const PROGRAM_GROUP = 'program';
 /** Memory a run may leave charged to the slot's memory group before the group is replaced (see createSlotCgroup);
  * runs that only read and write a little leave ~1 MiB of kernel memory. */
 const LEFTOVER_BYTES = 2 * 1024 * 1024;
@@ -25,16 +32,20 @@ export interface CgroupBase {
 }
 
 export interface CgroupLimits {
-  /** memory.limit_in_bytes (and memory.memsw.limit_in_bytes when the kernel accounts swap: no swap use). */
+  /** The program's memory.limit_in_bytes (and memory.memsw.limit_in_bytes when the kernel accounts swap: no swap use). */
   memoryBytes: number;
+  /** What the slot's group allows beyond the program's: the supervisor's own memory. */
+  supervisorBytes: number;
   /** pids.max. */
   maxPids: number;
 }
 
 /** One run's use of its slot's groups. */
 export interface CgroupRun {
-  /** `cgroup.procs` files a process writes its pid to, to enter the groups. */
+  /** `cgroup.procs` files a process writes its pid to, to enter the groups (the supervisor's). */
   procsFiles: readonly string[];
+  /** An open `cgroup.procs` of the program's own memory group (oj-measure's child moves itself there). */
+  programProcsFd: number;
   /** Whether the kernel OOM-killed something in the memory group since the run was prepared. */
   oomKilled(): boolean;
   /** From now on: returns whether the kernel OOM-killed something in the memory group since this call (one case of a
@@ -103,10 +114,17 @@ async function emptyGroups(dirs: readonly string[]): Promise<void> {
   }
 }
 
+/** A group and its sub-groups (a slot's memory group has `program`), deepest first. */
+function withChildren(dir: string): string[] {
+  const child = path.join(dir, PROGRAM_GROUP);
+  return existsSync(child) ? [child, dir] : [dir];
+}
+
 async function removeGroups(dirs: readonly string[]): Promise<void> {
-  await emptyGroups(dirs);
+  const all = dirs.flatMap(withChildren);
+  await emptyGroups(all);
   // The processes are gone, but the kernel may need a moment to release the group.
-  for (const dir of dirs) {
+  for (const dir of all) {
     for (let i = 0; i < 50; i++) {
       try {
         await rmdir(dir);
@@ -126,8 +144,25 @@ async function removeGroups(dirs: readonly string[]): Promise<void> {
 async function removeStale(base: string): Promise<void> {
   for (const name of await readdir(base)) {
     const m = GROUP_NAME.exec(name);
-    if (m && !alive(Number(m[1]))) await rmdir(path.join(base, name)).catch(() => undefined);
+    if (!m || alive(Number(m[1]))) continue;
+    for (const dir of withChildren(path.join(base, name))) await rmdir(dir).catch(() => undefined);
   }
+}
+
+/**
+ * Removes every group of `uid` (killing what is still in them): called once this runner holds the uid's lock, so
+ * they can only be a crashed runner's.
+ */
+export async function removeUidGroups(base: CgroupBase, uid: number): Promise<string[]> {
+  const removed: string[] = [];
+  for (const root of [base.memory, base.pids]) {
+    for (const name of await readdir(root)) {
+      if (!name.startsWith(`uid-${uid}-`)) continue;
+      await removeGroups([path.join(root, name)]);
+      removed.push(path.join(root, name));
+    }
+  }
+  return removed;
 }
 
 /** Creates `<own cgroup>/oj-sandbox` in the memory and pids hierarchies; null when that is not possible. */
@@ -154,6 +189,41 @@ function oomKills(mem: string): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** One memory group (the slot's) with its program group, and the program's cgroup.procs open for oj-measure. */
+interface MemoryGroup {
+  dir: string;
+  program: string;
+  programProcsFd: number;
+  /** Limits last written (null: unknown, written before the next run). */
+  slotBytes: number | null;
+  programBytes: number | null;
+}
+
+function newMemoryGroup(dir: string): MemoryGroup {
+  mkdirSync(dir);
+  const program = path.join(dir, PROGRAM_GROUP);
+  try {
+    mkdirSync(program);
+    for (const g of [dir, program]) {
+      try {
+        write(g, 'memory.swappiness', '0');
+      } catch {
+        // not on every kernel; memsw (when accounted) keeps the program off swap anyway
+      }
+    }
+    return { dir, program, programProcsFd: openSync(path.join(program, 'cgroup.procs'), constants.O_WRONLY), slotBytes: null, programBytes: null };
+  } catch (e) {
+    for (const g of [program, dir]) {
+      try {
+        rmdirSync(g);
+      } catch {
+        // not made, or gone
+      }
+    }
+    throw e;
+  }
+}
+
 /**
  * Creates the memory and pids groups of one slot (unique names: several runners may share the base).
  *
@@ -163,47 +233,51 @@ function oomKills(mem: string): number {
  * one and the old one removed (its pages stay cached, charged to the removed group), which costs about what a
  * group per run did; runs that leave little behind (the usual test case) reuse the group as it is.
  */
-export async function createSlotCgroup(base: CgroupBase, slot: number): Promise<SlotCgroup> {
-  const name = `slot-${process.pid}-${randomBytes(4).toString('hex')}-${slot}`;
+export async function createSlotCgroup(base: CgroupBase, slot: number, uid: number): Promise<SlotCgroup> {
+  const name = `uid-${uid}-${process.pid}-${randomBytes(4).toString('hex')}-${slot}`;
   const pids = path.join(base.pids, name);
   let generation = 0;
-  const newMemoryGroup = () => {
-    const dir = path.join(base.memory, `${name}-${++generation}`);
-    mkdirSync(dir);
-    try {
-      write(dir, 'memory.swappiness', '0');
-    } catch {
-      // not on every kernel; memsw (when accounted) keeps the program off swap anyway
-    }
-    return dir;
-  };
   await mkdir(pids);
-  let mem: string;
+  let mem: MemoryGroup;
   try {
-    mem = newMemoryGroup();
+    mem = newMemoryGroup(path.join(base.memory, `${name}-${++generation}`));
   } catch (e) {
     await rmdir(pids);
     throw e;
   }
-  const memsw = existsSync(path.join(mem, 'memory.memsw.limit_in_bytes'));
-  // Limits last written (the groups are the slot's alone); null: unknown, written before the next run.
-  let memoryBytes: number | null = null;
+  const memsw = existsSync(path.join(mem.dir, 'memory.memsw.limit_in_bytes'));
   let maxPids: number | null = null;
   let inUse = false;
 
   const replaceMemoryGroup = async () => {
     const old = mem;
-    mem = newMemoryGroup();
-    memoryBytes = null;
-    await removeGroups([old]);
+    mem = newMemoryGroup(path.join(base.memory, `${name}-${++generation}`));
+    closeSync(old.programProcsFd);
+    await removeGroups([old.dir]);
   };
-  const setMemory = (bytes: number) => {
-    memoryBytes = null;
+  const setMemory = (dir: string, bytes: number) => {
     // memory.limit_in_bytes may never exceed memsw: lift memsw, set the limit, then bring memsw down to it.
-    if (memsw) write(mem, 'memory.memsw.limit_in_bytes', '-1');
-    write(mem, 'memory.limit_in_bytes', String(bytes));
-    if (memsw) write(mem, 'memory.memsw.limit_in_bytes', String(bytes));
-    memoryBytes = bytes;
+    if (memsw) write(dir, 'memory.memsw.limit_in_bytes', '-1');
+    write(dir, 'memory.limit_in_bytes', String(bytes));
+    if (memsw) write(dir, 'memory.memsw.limit_in_bytes', String(bytes));
+  };
+  const setLimits = (limits: CgroupLimits) => {
+    const slotBytes = limits.memoryBytes + limits.supervisorBytes;
+    if (mem.slotBytes !== slotBytes) {
+      mem.slotBytes = null;
+      setMemory(mem.dir, slotBytes);
+      mem.slotBytes = slotBytes;
+    }
+    if (mem.programBytes !== limits.memoryBytes) {
+      mem.programBytes = null;
+      setMemory(mem.program, limits.memoryBytes);
+      mem.programBytes = limits.memoryBytes;
+    }
+    if (maxPids !== limits.maxPids) {
+      maxPids = null;
+      write(pids, 'pids.max', String(limits.maxPids));
+      maxPids = limits.maxPids;
+    }
   };
 
   return {
@@ -211,25 +285,25 @@ export async function createSlotCgroup(base: CgroupBase, slot: number): Promise<
       if (inUse) throw new Error(`cgroup ${name}: prepared for a run while another run still uses it`);
       inUse = true;
       try {
-        await emptyGroups([mem, pids]);
-        if (Number(readFileSync(path.join(mem, 'memory.usage_in_bytes'), 'utf8')) > LEFTOVER_BYTES) await replaceMemoryGroup();
-        if (memoryBytes !== limits.memoryBytes) setMemory(limits.memoryBytes);
-        if (maxPids !== limits.maxPids) {
-          maxPids = null;
-          write(pids, 'pids.max', String(limits.maxPids));
-          maxPids = limits.maxPids;
+        await emptyGroups([mem.program, mem.dir, pids]);
+        if (Number(readFileSync(path.join(mem.dir, 'memory.usage_in_bytes'), 'utf8')) > LEFTOVER_BYTES) await replaceMemoryGroup();
+        setLimits(limits);
+        for (const dir of [mem.dir, mem.program]) {
+          write(dir, 'memory.max_usage_in_bytes', '0');
+          write(dir, 'memory.failcnt', '0');
+          if (memsw) write(dir, 'memory.memsw.max_usage_in_bytes', '0');
         }
-        write(mem, 'memory.max_usage_in_bytes', '0');
-        write(mem, 'memory.failcnt', '0');
-        if (memsw) write(mem, 'memory.memsw.max_usage_in_bytes', '0');
         const group = mem;
-        const before = oomKills(group);
+        // An OOM kill in the program's group, or (should the supervisor's margin run out) in the slot's.
+        const kills = () => oomKills(group.program) + oomKills(group.dir);
+        const before = kills();
         return {
-          procsFiles: [path.join(group, 'cgroup.procs'), path.join(pids, 'cgroup.procs')],
-          oomKilled: () => oomKills(group) > before,
+          procsFiles: [path.join(group.dir, 'cgroup.procs'), path.join(pids, 'cgroup.procs')],
+          programProcsFd: group.programProcsFd,
+          oomKilled: () => kills() > before,
           oomMark: () => {
-            const at = oomKills(group);
-            return () => oomKills(group) > at;
+            const at = kills();
+            return () => kills() > at;
           },
           release: () => {
             inUse = false;
@@ -241,7 +315,8 @@ export async function createSlotCgroup(base: CgroupBase, slot: number): Promise<
       }
     },
     async remove() {
-      await removeGroups([mem, pids]);
+      closeSync(mem.programProcsFd);
+      await removeGroups([mem.dir, pids]);
     },
   };
 }

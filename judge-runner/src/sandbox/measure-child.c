@@ -1,0 +1,119 @@
+/* The child side of oj-measure's fork, in this order: its own process group, stdio (stderr is the relay pipe), no
+ * other fd, its own memory cgroup (so the program alone can be its OOM killer's victim, never the supervisor), in
+ * serve mode a mount and IPC namespace of its own with a fresh /tmp and /dev/shm (dropped whole when the case's last
+ * process exits: nothing is ever walked or cleared), a new session keyring, the rlimits, no capability, no new
+ * privileges, the seccomp policy, exec. A failed step is reported to the parent (struct child_failure) and the child
+ * exits: the program never runs half set up. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "measure.h"
+
+#define KEYCTL_JOIN_SESSION_KEYRING 1
+
+const char *child_step_name(int step) {
+  switch (step) {
+    case STEP_EXEC: return "exec";
+    case STEP_CGROUP: return "enter the program's cgroup";
+    case STEP_NAMESPACE: return "fresh /tmp and /dev/shm";
+    case STEP_CAPS: return "drop capabilities";
+    case STEP_SECCOMP: return "seccomp";
+    default: return "setup";
+  }
+}
+
+static void __attribute__((noreturn)) failed(const struct child_plan *p, int step) {
+  struct child_failure f = {step, errno};
+  (void)!write(p->report_fd, &f, sizeof f);
+  _exit(127);
+}
+
+static void set_limit(int res, long long value) {
+  if (value <= 0) return;
+  struct rlimit rl = {(rlim_t)value, (rlim_t)value};
+  setrlimit(res, &rl);
+}
+
+static void set_limits(const struct run_limits *lim) {
+  if (lim->cpu_ms > 0) {
+    long long s = (lim->cpu_ms + 999) / 1000 + 1;
+    struct rlimit rl = {(rlim_t)s, (rlim_t)(s + 1)};
+    setrlimit(RLIMIT_CPU, &rl);
+  }
+  if (lim->as_kb > 0) set_limit(RLIMIT_AS, lim->as_kb * 1024);
+  if (lim->fsize > 0) set_limit(RLIMIT_FSIZE, lim->fsize);
+  if (lim->nproc > 0) set_limit(RLIMIT_NPROC, lim->nproc);
+  if (lim->stack_kb > 0) set_limit(RLIMIT_STACK, lim->stack_kb * 1024);
+  struct rlimit zero = {0, 0};
+  setrlimit(RLIMIT_CORE, &zero);
+  /* POSIX message queues: none at all (kernel memory outside the memory cgroup's view of the program). */
+  setrlimit(RLIMIT_MSGQUEUE, &zero);
+}
+
+/* Only fds 0-2 (and the report pipe, close-on-exec) reach the program. */
+static void close_other_fds(int keep) {
+  for (int fd = 3; fd < 1024; fd++)
+    if (fd != keep) close(fd);
+}
+
+static int fresh_tmpfs(const char *where, long long bytes) {
+  char opts[96];
+  snprintf(opts, sizeof opts, "size=%lld,mode=1777", bytes);
+  return mount("tmpfs", where, "tmpfs", MS_NOSUID | MS_NODEV, opts);
+}
+
+/* The case's own mount and IPC namespace (the sandbox's pid 1 holds CAP_SYS_ADMIN in its user namespace for this):
+ * a new tmpfs on /tmp and /dev/shm, and no SysV IPC object or message queue of another case. */
+static int fresh_namespace(long long bytes) {
+  if (unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0) return -1;
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return -1;
+  if (fresh_tmpfs("/tmp", bytes) != 0 || fresh_tmpfs("/dev/shm", bytes) != 0) return -1;
+  return 0;
+}
+
+static int drop_capabilities(void) {
+  prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+  struct __user_cap_header_struct head = {_LINUX_CAPABILITY_VERSION_3, 0};
+  struct __user_cap_data_struct none[2];
+  memset(none, 0, sizeof none);
+  if (syscall(SYS_capset, &head, none) != 0) return -1;
+  struct __user_cap_data_struct now[2];
+  if (syscall(SYS_capget, &head, now) != 0) return -1;
+  for (int i = 0; i < 2; i++)
+    if (now[i].effective || now[i].permitted || now[i].inheritable) { errno = EPERM; return -1; }
+  return 0;
+}
+
+void exec_child(const struct child_plan *p) {
+  setpgid(0, 0);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  if (p->stdin_fd >= 0 && p->stdin_fd != 0) dup2(p->stdin_fd, 0);
+  if (p->stdout_fd >= 0 && p->stdout_fd != 1) dup2(p->stdout_fd, 1);
+  dup2(p->stderr_fd, 2);
+  if (p->cgroup_fd >= 0 && write(p->cgroup_fd, "0\n", 2) != 2) failed(p, STEP_CGROUP);
+  close_other_fds(p->report_fd);
+  prctl(PR_SET_DUMPABLE, 1);
+  /* Also the program's first OOM victim where it shares a memory cgroup with us (no cgroup fd). */
+  int oom = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+  if (oom >= 0) { (void)!write(oom, "1000", 4); close(oom); }
+  if (p->fresh_ns && fresh_namespace(p->tmp_bytes) != 0) failed(p, STEP_NAMESPACE);
+  /* A keyring of its own (keyctl is refused by the policy anyway). */
+  syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL);
+  set_limits(p->lim);
+  if (drop_capabilities() != 0) failed(p, STEP_CAPS);
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || install_program_seccomp() != 0) failed(p, STEP_SECCOMP);
+  execvp(p->prog[0], p->prog);
+  failed(p, STEP_EXEC);
+}

@@ -639,10 +639,12 @@ int main(void) {
       await expect(overlapping).rejects.toThrow(new RegExp(`uid ${UID + 71} is already used by another runner`));
       // The suite's own uid is taken too, by this file's factory.
       await expect(createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir, uidBase: UID - 5, slots: [5] })).rejects.toThrow(UidInUseError);
-      // A runner given no range takes a free one.
-      const auto = await createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir, slots: [0, 1] });
-      expect([auto.uidOf(0), auto.uidOf(1)]).not.toContain(UID);
-      await auto.close();
+      // Runners given no range each take a free one: two of them never share a uid.
+      const autoA = await createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir, slots: [0, 1, 1000, 1001] });
+      const autoB = await createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir, slots: [0, 1, 1000, 1001] });
+      const uids = (f: SandboxFactory) => [0, 1, 1000, 1001].map((s) => f.uidOf(s));
+      expect(uids(autoA).filter((u) => uids(autoB).includes(u))).toEqual([]);
+      await Promise.all([autoA.close(), autoB.close()]);
     } finally {
       await first.close();
     }

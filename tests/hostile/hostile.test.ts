@@ -443,23 +443,29 @@ int main(void) {
     expect(outputs).toEqual(['0 0 6 1\n', '0 0 6 1\n']);
   });
 
-  it('/tmp: a 25,000-deep directory chain in one case is gone in the next, at once (a fresh tmpfs, never walked)', async () => {
+  it('/tmp: a 25,000-deep directory chain in one case is gone in the next, at once (a fresh tmpfs, never walked); so are a changed mode and xattr', async () => {
     const code = `#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 int main(void) {
   int k; if (scanf("%d", &k) != 1 || chdir("/tmp") != 0) return 2;
   if (k == 1) { for (int i = 0; i < 25000; i++) if (mkdir("d", 0700) != 0 || chdir("d") != 0) { printf("stopped %d\\n", i); return 0; } chmod(".", 0); puts("deep"); return 0; }
+  if (k == 3) { int x = setxattr("/tmp", "user.oj", "x", 1, 0) == 0; printf("%d %d\\n", chmod("/tmp", 0700) == 0, x); return 0; }
   int n = 0; DIR *d = opendir("/tmp"); struct dirent *e;
   while (d && (e = readdir(d))) if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
-  printf("%d\\n", n);
+  struct stat st; stat("/tmp", &st); char v[8];
+  printf("%d %o %d\\n", n, (unsigned)(st.st_mode & 07777), getxattr("/tmp", "user.oj", v, sizeof v) > 0);
   return 0;
 }
 `;
-    const { final, outputs, ms } = await judgeCases(code, ['1\n', '2\n', '2\n']);
-    expect(outputs).toEqual(['deep\n', '0\n', '0\n']);
+    const { final, outputs, ms } = await judgeCases(code, ['1\n', '2\n', '3\n', '2\n']);
+    expect(outputs[0]).toBe('deep\n');
+    expect(outputs[1]).toBe('0 1777 0\n');
+    expect(outputs[2]).toMatch(/^1 [01]\n$/);
+    expect(outputs[3]).toBe('0 1777 0\n');
     expect(final.cases.map((c) => c.status)).not.toContain(JudgeStatus.SYSTEM_ERROR);
     expect(ms).toBeLessThan(8000);
   });

@@ -138,8 +138,8 @@ function bwrapMounts(spec: RunSpec, opts: BwrapOptions, warm: boolean): string[]
 /** `warm`: the command of a warm sandbox: `ioDir` bound at /io and oj-measure serving requests (warm.ts). */
 export function buildBwrapCommand(spec: RunSpec, opts: BwrapOptions & { cgroupProcs?: readonly string[]; warm?: { ioDir: string } } & MeasureFds): SandboxCommand {
   // --disable-userns: the program cannot make a nested user namespace (its seccomp policy refuses it too). A warm
-  // sandbox's oj-measure keeps CAP_SYS_ADMIN in its own user namespace, to give each case a mount namespace of its
-  // own (measure-child.c); it drops it in the child before exec.
+  // sandbox's oj-measure keeps CAP_SYS_ADMIN in its own user namespace, to renew /tmp and /dev/shm between cases
+  // and give each case an IPC namespace (measure-scratch.c, measure-child.c); it drops it in the child before exec.
   const bwrap = ['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session', '--as-pid-1', '--hostname', 'oj'];
   if (opts.warm) bwrap.push('--cap-add', 'CAP_SYS_ADMIN');
   bwrap.push(...bwrapMounts(spec, opts, opts.warm !== undefined));

@@ -14,7 +14,7 @@ export type HelperName = 'measure' | 'enter';
 
 /** Each helper's C files (compiled together) and headers (hashed only). */
 const SOURCES: Record<HelperName, { c: string[]; h: string[] }> = {
-  measure: { c: ['measure.c', 'measure-child.c', 'measure-seccomp.c', 'measure-proc.c', 'measure-copy.c'], h: ['measure.h'] },
+  measure: { c: ['measure.c', 'measure-child.c', 'measure-seccomp.c', 'measure-proc.c', 'measure-copy.c', 'measure-scratch.c'], h: ['measure.h'] },
   enter: { c: ['enter.c'], h: [] },
 };
 

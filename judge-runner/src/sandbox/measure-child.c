@@ -1,9 +1,10 @@
-/* The child side of oj-measure's fork, in this order: its own process group, stdio (stderr is the relay pipe), no
- * other fd, its own memory cgroup (so the program alone can be its OOM killer's victim, never the supervisor), in
- * serve mode a mount and IPC namespace of its own with a fresh /tmp and /dev/shm (dropped whole when the case's last
- * process exits: nothing is ever walked or cleared), a new session keyring, the rlimits, no capability, no new
- * privileges, the seccomp policy, exec. A failed step is reported to the parent (struct child_failure) and the child
- * exits: the program never runs half set up. */
+/* The child side of oj-measure's fork, in this order: its own process group, stderr the relay pipe, no other fd,
+ * its own memory cgroup (so the program alone can be its OOM killer's victim, never the supervisor), in serve mode
+ * an IPC namespace of its own (SysV objects and message queues go with the case's last process), a new session
+ * keyring, no capability, no new privileges, the seccomp policy; then (in serve mode once the case's limits arrive:
+ * the setup above is done ahead, while the runner is busy between cases) stdin and stdout, the rlimits, exec. A
+ * failed step is reported to the parent (struct child_failure) and the child exits: the program never runs half set
+ * up. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +13,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -25,7 +25,8 @@ const char *child_step_name(int step) {
   switch (step) {
     case STEP_EXEC: return "exec";
     case STEP_CGROUP: return "enter the program's cgroup";
-    case STEP_NAMESPACE: return "fresh /tmp and /dev/shm";
+    case STEP_IPC: return "IPC namespace";
+    case STEP_STDIO: return "open /io";
     case STEP_CAPS: return "drop capabilities";
     case STEP_SECCOMP: return "seccomp";
     default: return "setup";
@@ -60,25 +61,16 @@ static void set_limits(const struct run_limits *lim) {
   setrlimit(RLIMIT_MSGQUEUE, &zero);
 }
 
-/* Only fds 0-2 (and the report pipe, close-on-exec) reach the program. */
-static void close_other_fds(int keep) {
-  for (int fd = 3; fd < 1024; fd++)
-    if (fd != keep) close(fd);
-}
-
-static int fresh_tmpfs(const char *where, long long bytes) {
-  char opts[96];
-  snprintf(opts, sizeof opts, "size=%lld,mode=1777", bytes);
-  return mount("tmpfs", where, "tmpfs", MS_NOSUID | MS_NODEV, opts);
-}
-
-/* The case's own mount and IPC namespace (the sandbox's pid 1 holds CAP_SYS_ADMIN in its user namespace for this):
- * a new tmpfs on /tmp and /dev/shm, and no SysV IPC object or message queue of another case. */
-static int fresh_namespace(long long bytes) {
-  if (unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0) return -1;
-  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return -1;
-  if (fresh_tmpfs("/tmp", bytes) != 0 || fresh_tmpfs("/dev/shm", bytes) != 0) return -1;
-  return 0;
+/* Only fds 0-2 (and the report pipe, close-on-exec) reach the program; `a` < `b` are kept for now. */
+static void close_other_fds(int a, int b) {
+  int keep[2] = {a < b ? a : b, a < b ? b : a};
+  unsigned from = 3;
+  for (int i = 0; i < 2; i++) {
+    if (keep[i] < (int)from) continue;
+    if ((unsigned)keep[i] > from) syscall(SYS_close_range, from, (unsigned)keep[i] - 1, 0);
+    from = (unsigned)keep[i] + 1;
+  }
+  syscall(SYS_close_range, from, ~0U, 0);
 }
 
 static int drop_capabilities(void) {
@@ -94,26 +86,39 @@ static int drop_capabilities(void) {
   return 0;
 }
 
+/* Serve mode: waits for the case's limits, then takes /io/in and /io/out as stdin and stdout. */
+static struct run_limits await_case(const struct child_plan *p) {
+  struct run_limits lim;
+  if (read(p->go_fd, &lim, sizeof lim) != (ssize_t)sizeof lim) _exit(0); /* the session ended first */
+  close(p->go_fd);
+  int in = open("/io/in", O_RDONLY | O_NOFOLLOW), out = open("/io/out", O_WRONLY | O_TRUNC | O_NOFOLLOW);
+  if (in < 0 || out < 0) failed(p, STEP_STDIO);
+  if (dup2(in, 0) < 0 || dup2(out, 1) < 0) failed(p, STEP_STDIO);
+  close(in);
+  close(out);
+  return lim;
+}
+
 void exec_child(const struct child_plan *p) {
   setpgid(0, 0);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
-  if (p->stdin_fd >= 0 && p->stdin_fd != 0) dup2(p->stdin_fd, 0);
-  if (p->stdout_fd >= 0 && p->stdout_fd != 1) dup2(p->stdout_fd, 1);
+  signal(SIGPIPE, SIG_DFL);
   dup2(p->stderr_fd, 2);
   if (p->cgroup_fd >= 0 && write(p->cgroup_fd, "0\n", 2) != 2) failed(p, STEP_CGROUP);
-  close_other_fds(p->report_fd);
+  close_other_fds(p->report_fd, p->go_fd);
   prctl(PR_SET_DUMPABLE, 1);
   /* Also the program's first OOM victim where it shares a memory cgroup with us (no cgroup fd). */
   int oom = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
   if (oom >= 0) { (void)!write(oom, "1000", 4); close(oom); }
-  if (p->fresh_ns && fresh_namespace(p->tmp_bytes) != 0) failed(p, STEP_NAMESPACE);
+  if (p->fresh_ipc && unshare(CLONE_NEWIPC) != 0) failed(p, STEP_IPC);
   /* A keyring of its own (keyctl is refused by the policy anyway). */
   syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL);
-  set_limits(p->lim);
   if (drop_capabilities() != 0) failed(p, STEP_CAPS);
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || install_program_seccomp() != 0) failed(p, STEP_SECCOMP);
+  struct run_limits lim = p->go_fd >= 0 ? await_case(p) : *p->lim;
+  set_limits(&lim);
   execvp(p->prog[0], p->prog);
   failed(p, STEP_EXEC);
 }

@@ -14,8 +14,8 @@
  * Warm mode (--serve 1, see warm.ts): one oj-measure per submission, as the sandbox's pid 1 with CAP_SYS_ADMIN in its
  * user namespace, runs the same program once per request read from --request-fd. A request is one line
  * "cpu_ms wall_ms fsize nproc stack_kb as_kb stderr_bytes"; the program gets /io/in, /io/out and (relayed) /io/err,
- * created by the runner in a directory it cannot write, and a mount and IPC namespace of its own with a fresh /tmp
- * and /dev/shm (measure-child.c): when its last process is gone, all of it goes with the namespace.
+ * created by the runner in a directory it cannot write, an IPC namespace of its own (measure-child.c), and a fresh
+ * tmpfs on /tmp and /dev/shm (measure-scratch.c): what a case touched there is unmounted whole before the next.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,6 +37,8 @@
 #define DEFAULT_STDERR_BYTES (1LL << 20)
 /* Size of each fresh /tmp and /dev/shm of a warm case (the cold path's come from the driver, the same size). */
 #define TMP_BYTES (64LL << 20)
+#define SCRATCH_PLACES 2
+#define CPU_POLL_MS 50
 
 struct session {
   FILE *out;
@@ -79,17 +81,23 @@ struct watch {
 /* Waits for the program until it exits or passes its wall or CPU limit, relaying its stderr meanwhile. */
 static void supervise(const struct session *s, const struct run_limits *lim, struct relay *relay, struct watch *w, long long start) {
   struct rusage ru;
+  /* /proc is read every CPU_POLL_MS (not at once: nothing has run yet, and most programs end before). */
+  long long scanned = start;
   while (!w->reaped) {
-    long long left = lim->wall_ms - (now_us() - start) / 1000;
+    long long now = now_us();
+    long long left = lim->wall_ms - (now - start) / 1000;
     if (left <= 0) w->wall_exceeded = 1;
-    if (lim->cpu_ms > 0 && !w->wall_exceeded && namespace_cpu_ms() > lim->cpu_ms) w->cpu_killed = 1;
+    if (lim->cpu_ms > 0 && !w->wall_exceeded && now - scanned >= CPU_POLL_MS * 1000) {
+      scanned = now;
+      if (namespace_cpu_ms() > lim->cpu_ms) w->cpu_killed = 1;
+    }
     if (w->wall_exceeded || w->cpu_killed) {
       kill(-w->pid, SIGKILL);
       kill(w->pid, SIGKILL);
       if (wait4(w->pid, &w->status, 0, &ru) == w->pid) { w->reaped = 1; if (ru.ru_maxrss > w->max_rss) w->max_rss = ru.ru_maxrss; }
       return;
     }
-    long long tick = lim->cpu_ms > 0 && left > 50 ? 50 : left;
+    long long tick = lim->cpu_ms > 0 && left > CPU_POLL_MS ? CPU_POLL_MS : left;
     struct pollfd fds[2] = {{s->sigfd, POLLIN, 0}, {relay->from, POLLIN, 0}};
     if (poll(fds, relay->from >= 0 ? 2 : 1, (int)tick) > 0) {
       if (fds[0].revents) { struct signalfd_siginfo si; while (read(s->sigfd, &si, sizeof si) > 0) {} }
@@ -117,32 +125,46 @@ static void end_everything(const struct session *s, struct watch *w) {
   }
 }
 
-/* Runs the program once with `in`/`out` as fds 0-1 (-1: inherited) and stderr relayed to `err`, and writes the report
- * line. Returns 0, or -1 when the program could not be started (reported as ok:false). */
-static int run_one(const struct session *s, const struct run_limits *lim, char **prog, int in, int out, int err) {
-  int report[2], errpipe[2];
-  if (pipe2(report, O_CLOEXEC) != 0) { report_error(s->out, "pipe", strerror(errno)); return -1; }
-  if (pipe2(errpipe, O_CLOEXEC) != 0) { close(report[0]); close(report[1]); report_error(s->out, "pipe", strerror(errno)); return -1; }
-  fcntl(errpipe[0], F_SETFL, O_NONBLOCK);
-  struct rusage before;
-  getrusage(RUSAGE_CHILDREN, &before);
-  long long start = now_us();
-  pid_t pid = fork();
-  if (pid < 0) {
-    report_error(s->out, "fork", strerror(errno));
-    close(report[0]); close(report[1]); close(errpipe[0]); close(errpipe[1]);
+/* A forked child and the pipes to it: its failure reports, its stderr, and (serve mode) the case's limits. */
+struct child {
+  pid_t pid;
+  int report, stderr_pipe, go;
+};
+
+/* Forks the program's child: with `lim` it goes straight on to exec; without, it sets up and waits for the limits on
+ * `go` (serve mode). 0, or -1 with the failure reported on `out` (unless NULL: a child prepared ahead of its case,
+ * whose failure is reported when the case asks for it). */
+static int spawn_child(const struct session *s, FILE *out, char **prog, const struct run_limits *lim, struct child *c) {
+  int report[2], errpipe[2], go[2] = {-1, -1};
+  if (pipe2(report, O_CLOEXEC) != 0) { if (out) report_error(out, "pipe", strerror(errno)); return -1; }
+  if (pipe2(errpipe, O_CLOEXEC) != 0 || (!lim && pipe2(go, O_CLOEXEC) != 0)) {
+    if (out) report_error(out, "pipe", strerror(errno));
+    close(report[0]); close(report[1]);
     return -1;
   }
+  fcntl(errpipe[0], F_SETFL, O_NONBLOCK);
+  pid_t pid = fork();
   if (pid == 0) {
-    struct child_plan plan = {lim, prog, in, out, errpipe[1], report[1], s->cgroup_fd, s->serve, TMP_BYTES};
+    struct child_plan plan = {lim, go[0], prog, errpipe[1], report[1], s->cgroup_fd, s->serve};
     exec_child(&plan);
   }
-  close(report[1]);
-  close(errpipe[1]);
+  int ends[] = {report[1], errpipe[1], go[0]};
+  for (int i = 0; i < 3; i++) if (ends[i] >= 0) close(ends[i]);
+  if (pid < 0) {
+    if (out) report_error(out, "fork", strerror(errno));
+    close(report[0]); close(errpipe[0]); if (go[1] >= 0) close(go[1]);
+    return -1;
+  }
   setpgid(pid, pid);
+  *c = (struct child){pid, report[0], errpipe[0], go[1]};
+  return 0;
+}
 
-  struct relay relay = {errpipe[0], err, 0, lim->stderr_bytes};
-  struct watch w = {pid, 0, 0, 0, 0, 0};
+/* Watches a started child to its end (and everything it started), relays its stderr to `err`, and writes the report
+ * line. Returns 0, or -1 when the program could not be started (reported as ok:false). */
+static int finish(const struct session *s, const struct run_limits *lim, char **prog, struct child *c, int err, long long start, const struct rusage *before) {
+  struct relay relay = {c->stderr_pipe, err, 0, lim->stderr_bytes};
+  struct watch w = {c->pid, 0, 0, 0, 0, 0};
   supervise(s, lim, &relay, &w, start);
   long long wall = (now_us() - start) / 1000;
   long long end_us = now_us();
@@ -152,8 +174,8 @@ static int run_one(const struct session *s, const struct run_limits *lim, char *
   if (relay.from >= 0) close(relay.from);
 
   struct child_failure failure;
-  ssize_t got = read(report[0], &failure, sizeof failure);
-  close(report[0]);
+  ssize_t got = read(c->report, &failure, sizeof failure);
+  close(c->report);
   if (got == (ssize_t)sizeof failure) {
     char detail[512];
     snprintf(detail, sizeof detail, "%s%s%s", failure.step == STEP_EXEC ? prog[0] : "", failure.step == STEP_EXEC ? ": " : "", strerror(failure.err));
@@ -166,8 +188,8 @@ static int run_one(const struct session *s, const struct run_limits *lim, char *
   }
   struct rusage all;
   getrusage(RUSAGE_CHILDREN, &all);
-  long long cpu = (long long)(all.ru_utime.tv_sec - before.ru_utime.tv_sec) * 1000 + (all.ru_utime.tv_usec - before.ru_utime.tv_usec) / 1000 +
-                  (long long)(all.ru_stime.tv_sec - before.ru_stime.tv_sec) * 1000 + (all.ru_stime.tv_usec - before.ru_stime.tv_usec) / 1000;
+  long long cpu = (long long)(all.ru_utime.tv_sec - before->ru_utime.tv_sec) * 1000 + (all.ru_utime.tv_usec - before->ru_utime.tv_usec) / 1000 +
+                  (long long)(all.ru_stime.tv_sec - before->ru_stime.tv_sec) * 1000 + (all.ru_stime.tv_usec - before->ru_stime.tv_usec) / 1000;
   if (cpu < 0) cpu = 0;
   int exited = WIFEXITED(w.status);
   fprintf(s->out,
@@ -192,7 +214,13 @@ static int read_line(int fd, char *buf, size_t size) {
   return 1;
 }
 
+/* Serve mode: the next case's child is forked and set up (cgroup, namespaces, seccomp) as soon as the last case is
+ * over, so a case's own path is only: limits sent, stdio opened, exec. */
 static int serve(const struct session *s, char **prog, int request_fd) {
+  struct scratch places[SCRATCH_PLACES] = {{"/tmp", TMP_BYTES, {0}, 0}, {"/dev/shm", TMP_BYTES, {0}, 0}};
+  if (scratch_init(places, SCRATCH_PLACES) != 0) { report_error(s->out, "fresh /tmp and /dev/shm", strerror(errno)); return 3; }
+  struct child next;
+  int ready = spawn_child(s, NULL, prog, NULL, &next) == 0;
   char line[512];
   while (read_line(request_fd, line, sizeof line)) {
     struct run_limits lim = {0, 10000, 0, 0, 0, 0, DEFAULT_STDERR_BYTES};
@@ -200,11 +228,25 @@ static int serve(const struct session *s, char **prog, int request_fd) {
       report_error(s->out, "request", "bad request");
       continue;
     }
-    int fds[3] = {open("/io/in", O_RDONLY | O_NOFOLLOW | O_CLOEXEC), open("/io/out", O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC),
-                  open("/io/err", O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)};
-    if (fds[0] < 0 || fds[1] < 0 || fds[2] < 0) report_error(s->out, "open /io", strerror(errno));
-    else run_one(s, &lim, prog, fds[0], fds[1], fds[2]);
-    for (int i = 0; i < 3; i++) if (fds[i] >= 0) close(fds[i]);
+    if (!ready && !(ready = spawn_child(s, s->out, prog, NULL, &next) == 0)) continue;
+    int err = open("/io/err", O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+    if (err < 0) { report_error(s->out, "open /io/err", strerror(errno)); continue; }
+    struct rusage before;
+    getrusage(RUSAGE_CHILDREN, &before);
+    long long start = now_us();
+    /* A child that died in its setup is reported by finish() (its failure is in the report pipe). */
+    (void)!write(next.go, &lim, sizeof lim);
+    close(next.go);
+    ready = 0;
+    finish(s, &lim, prog, &next, err, start, &before);
+    close(err);
+    /* Nothing of the case is alive (finish reaped it all): what it touched goes whole before the next case. */
+    if (scratch_renew(places, SCRATCH_PLACES) != 0) { report_error(s->out, "renew /tmp and /dev/shm", strerror(errno)); return 3; }
+    ready = spawn_child(s, NULL, prog, NULL, &next) == 0;
+  }
+  if (ready) {
+    close(next.go);
+    waitpid(next.pid, NULL, 0);
   }
   return 0;
 }
@@ -239,6 +281,8 @@ int main(int argc, char **argv) {
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
   sigprocmask(SIG_BLOCK, &chld, NULL);
+  /* A child that died in its setup must not kill us when we send it its case (the child restores SIGPIPE). */
+  signal(SIGPIPE, SIG_IGN);
   s.sigfd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
   if (s.sigfd < 0) { report_error(s.out, "signalfd", strerror(errno)); return 3; }
 
@@ -249,7 +293,11 @@ int main(int argc, char **argv) {
   }
   /* Our own fd 2 is where the program's kept stderr goes; the program gets the relay pipe. */
   int err = fcntl(2, F_DUPFD_CLOEXEC, 3);
-  run_one(&s, &lim, argv + sep + 1, -1, -1, err >= 0 ? err : 2);
+  struct rusage before;
+  getrusage(RUSAGE_CHILDREN, &before);
+  long long start = now_us();
+  struct child c;
+  if (spawn_child(&s, s.out, argv + sep + 1, &lim, &c) == 0) finish(&s, &lim, argv + sep + 1, &c, err >= 0 ? err : 2, start, &before);
   fclose(s.out);
   return 0;
 }

@@ -1,9 +1,11 @@
 /* oj-measure's parts (measure.c: supervision and reports; measure-child.c: the program's side of the fork;
  * measure-seccomp.c: the program's syscall policy; measure-proc.c: CPU of every process and the stderr relay;
- * measure-copy.c: a writable /w copied back to the host). Built together by helper-build.ts. */
+ * measure-copy.c: a writable /w copied back to the host; measure-scratch.c: a warm sandbox's fresh /tmp and
+ * /dev/shm). Built together by helper-build.ts. */
 #ifndef OJ_MEASURE_H
 #define OJ_MEASURE_H
 #include <stddef.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 
 struct run_limits {
@@ -14,23 +16,22 @@ struct run_limits {
 
 /* What the forked child does before it execs the program (measure-child.c). */
 struct child_plan {
+  /* The limits, or (go_fd >= 0, serve mode) NULL: they come on go_fd once the case is asked for. */
   const struct run_limits *lim;
+  int go_fd;
   char **prog;
-  /* fds 0 and 1 of the program, or -1 to keep the inherited ones. */
-  int stdin_fd, stdout_fd;
-  /* Write end of the stderr relay pipe: the program's fd 2. */
+  /* Write end of the stderr relay pipe: the program's fd 2. (fds 0 and 1: inherited, or /io/in and /io/out.) */
   int stderr_fd;
   /* Reports a failed step to the parent (close-on-exec). */
   int report_fd;
   /* An open cgroup.procs (memory group of the program only) the child moves itself into, or -1. */
   int cgroup_fd;
-  /* Serve mode: a mount and IPC namespace of its own with a fresh /tmp and /dev/shm (needs CAP_SYS_ADMIN). */
-  int fresh_ns;
-  long long tmp_bytes;
+  /* Serve mode: an IPC namespace of its own (needs CAP_SYS_ADMIN, dropped after). */
+  int fresh_ipc;
 };
 
 /* The steps a child reports failing, with errno (one struct on report_fd). */
-enum child_step { STEP_EXEC = 1, STEP_CGROUP, STEP_NAMESPACE, STEP_CAPS, STEP_SECCOMP };
+enum child_step { STEP_EXEC = 1, STEP_CGROUP, STEP_IPC, STEP_CAPS, STEP_SECCOMP, STEP_STDIO };
 struct child_failure {
   int step;
   int err;
@@ -52,6 +53,18 @@ struct relay {
 };
 /* Moves what is waiting in the pipe; returns 0 when the pipe is at end of file (and closes it). */
 int relay_pump(struct relay *r);
+
+/* measure-scratch.c: a tmpfs place of the warm sandbox, and what it looked like fresh. */
+struct scratch {
+  const char *path;
+  long long bytes;
+  struct statvfs fresh;
+  unsigned mode;
+};
+/* Our own mount namespace, and a fresh tmpfs on each place. 0 or -1 with errno. */
+int scratch_init(struct scratch *places, int n);
+/* After a case: replaces every place the case touched by a fresh tmpfs. 0 or -1 with errno. */
+int scratch_renew(struct scratch *places, int n);
 
 /* measure-copy.c: copies what the program left in `dir` (its own regular files and directories, not mount points)
  * into the directory fd `to`. 0, or -1 with a message in `err`. */

@@ -6,10 +6,10 @@
 // - its stdio are /io/in, /io/out, /io/err, in a directory owned by root (mode 0755): the program can write its own
 //   output but cannot create, rename, link or replace anything there; the runner recreates the three files for each
 //   case (input root-owned 0644, outputs the slot uid's 0600) and moves the outputs out after the case;
-// - each case runs in a mount and IPC namespace of its own (oj-measure keeps CAP_SYS_ADMIN in its user namespace for
-//   this and drops it in the child) with a fresh tmpfs on /tmp and /dev/shm: when the case's last process is gone,
-//   they go whole with the namespace, nothing is walked or cleared; /dev is read-only; after each case oj-measure
-//   kills and reaps everything the program started (POSIX message queues are refused outright with RLIMIT_MSGQUEUE 0);
+// - after each case oj-measure kills and reaps everything the program started; /tmp and /dev/shm are tmpfs it mounted
+//   in a mount namespace of its own (it keeps CAP_SYS_ADMIN in its user namespace for this and drops it in the
+//   child), replaced whole by new ones after a case that touched them: nothing is walked or cleared; each case has
+//   an IPC namespace of its own (POSIX message queues are refused outright with RLIMIT_MSGQUEUE 0); /dev is read-only;
 // - no fd but 0-2 reaches the program (stderr through oj-measure's relay: the first bytes kept); /w is read-only;
 // - the memory and pids cgroups cap each case (one case runs at a time), the program alone in the memory group's
 //   `program` child; an OOM kill is attributed to the case during which the oom_kill counter grew. Peak RSS and CPU

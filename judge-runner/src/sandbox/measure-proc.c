@@ -12,8 +12,9 @@
 #include <unistd.h>
 #include "measure.h"
 
-/* utime + stime + cutime + cstime of one /proc/<pid>/stat, in clock ticks; -1 when it is gone. */
-static long long process_ticks(int proc, const char *pid) {
+/* utime + stime + cutime + cstime of one /proc/<pid>/stat (`children_only`: cutime + cstime), in clock ticks; -1 when
+ * it is gone. */
+static long long process_ticks(int proc, const char *pid, int children_only) {
   char path[64], buf[1024];
   snprintf(path, sizeof path, "%s/stat", pid);
   int fd = openat(proc, path, O_RDONLY | O_CLOEXEC);
@@ -31,29 +32,33 @@ static long long process_ticks(int proc, const char *pid) {
     while (*p && *p != ' ') p++;
   }
   long long ticks = 0;
-  for (int field = 14; field <= 17; field++) ticks += strtoll(p, &p, 10);
+  for (int field = 14; field <= 17; field++) {
+    long long t = strtoll(p, &p, 10);
+    if (!children_only || field >= 16) ticks += t;
+  }
   return ticks;
 }
 
-long long namespace_cpu_ms(void) {
+long long namespace_cpu_ms(pid_t main_pid, long long main_ms) {
   static long hz = 0;
   if (!hz) hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
   int proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (proc < 0) return 0;
   DIR *d = fdopendir(dup(proc));
   if (!d) { close(proc); return 0; }
-  char self[24];
+  char self[24], main[24];
   snprintf(self, sizeof self, "%d", (int)getpid());
+  snprintf(main, sizeof main, "%d", (int)main_pid);
   long long ticks = 0;
   struct dirent *e;
   while ((e = readdir(d))) {
     if (!isdigit((unsigned char)e->d_name[0]) || strcmp(e->d_name, self) == 0) continue;
-    long long t = process_ticks(proc, e->d_name);
+    long long t = process_ticks(proc, e->d_name, strcmp(e->d_name, main) == 0);
     if (t > 0) ticks += t;
   }
   closedir(d);
   close(proc);
-  return ticks * 1000 / hz;
+  return main_ms + ticks * 1000 / hz;
 }
 
 int relay_pump(struct relay *r) {

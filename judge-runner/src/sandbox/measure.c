@@ -15,7 +15,8 @@
  * user namespace, runs the same program once per request read from --request-fd. A request is one line
  * "cpu_ms wall_ms fsize nproc stack_kb as_kb stderr_bytes"; the program gets /io/in, /io/out and (relayed) /io/err,
  * created by the runner in a directory it cannot write, an IPC namespace of its own (measure-child.c), and a fresh
- * tmpfs on /tmp and /dev/shm (measure-scratch.c): what a case touched there is unmounted whole before the next.
+ * tmpfs on /tmp and /dev/shm (measure-scratch.c): what a case touched there is unmounted whole before the next. Each
+ * case's child is forked and set up as soon as the case before it is over, and waits for its limits (serve()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -83,13 +84,17 @@ static void supervise(const struct session *s, const struct run_limits *lim, str
   struct rusage ru;
   /* /proc is read every CPU_POLL_MS (not at once: nothing has run yet, and most programs end before). */
   long long scanned = start;
+  clockid_t main_clock;
+  int have_clock = clock_getcpuclockid(w->pid, &main_clock) == 0;
   while (!w->reaped) {
     long long now = now_us();
     long long left = lim->wall_ms - (now - start) / 1000;
     if (left <= 0) w->wall_exceeded = 1;
     if (lim->cpu_ms > 0 && !w->wall_exceeded && now - scanned >= CPU_POLL_MS * 1000) {
       scanned = now;
-      if (namespace_cpu_ms() > lim->cpu_ms) w->cpu_killed = 1;
+      struct timespec used = {0, 0};
+      if (have_clock) clock_gettime(main_clock, &used);
+      if (namespace_cpu_ms(have_clock ? w->pid : 0, (long long)used.tv_sec * 1000 + used.tv_nsec / 1000000) > lim->cpu_ms) w->cpu_killed = 1;
     }
     if (w->wall_exceeded || w->cpu_killed) {
       kill(-w->pid, SIGKILL);

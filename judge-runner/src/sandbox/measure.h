@@ -44,8 +44,9 @@ const char *child_step_name(int step);
 int install_program_seccomp(void);
 
 /* measure-proc.c */
-/* CPU (ms) of every process in our pid namespace but us: own time plus that of the children they reaped. */
-long long namespace_cpu_ms(void);
+/* CPU (ms) of every process in our pid namespace but us: own time plus that of the children they reaped. The main
+ * process's own time is `main_ms` (its CPU clock, exact), /proc's clock ticks for the rest. */
+long long namespace_cpu_ms(pid_t main_pid, long long main_ms);
 struct relay {
   int from; /* read end (non-blocking), -1 once closed */
   int to;   /* where the kept bytes go */

@@ -1,8 +1,8 @@
 // The bubblewrap driver (the tested default): oj-enter puts itself in the slot's cgroups and drops to the slot's
 // unprivileged uid, then execs bwrap with every namespace unshared (no network), a read-only /usr, the work dir at
 // /w, and oj-measure inside doing the rlimits, wall clock, rusage and the program's seccomp policy. Memory and pids
-// are capped by the slot's cgroup v1 groups when the runner is root (cgroup.ts; the program alone in a memory group
-// of its own), else by RLIMIT_AS / RLIMIT_NPROC only. What the program sees: /dev a fresh read-only tmpfs with the
+// are capped by the slot's cgroup v1 groups when the runner is root (cgroup.ts: the program alone in them; oj-measure's
+// child moves itself in), else by RLIMIT_AS / RLIMIT_NPROC only. What the program sees: /dev a fresh read-only tmpfs with the
 // usual nodes, /dev/shm and /tmp fresh size-capped tmpfs, /proc its own pid namespace with the host's counters masked
 // (proc-mask.ts), /w read-only, or for a writable step a size-capped tmpfs holding the work dir's files read-only,
 // what the step makes there copied back by oj-measure (measure-copy.c).
@@ -16,14 +16,14 @@ import { ETC_TOOLCHAIN, type Limits, type ReadonlyBind, type RunResult, type Run
 export const MEASURE_IN_SANDBOX = '/oj-measure';
 /** Size of the sandbox's private /tmp and of its /dev/shm (tmpfs, also charged to the memory cgroup). */
 export const TMP_BYTES = 64 * 1024 * 1024;
-/** bwrap and oj-measure themselves count against the process cap, and have this much memory beside the program's. */
+/** bwrap and oj-measure themselves count against RLIMIT_NPROC (per uid); the cgroups hold the program alone. */
 export const HELPER_PROCESSES = 4;
-export const HELPER_MEMORY_BYTES = 8 * 1024 * 1024;
 /** stderr kept of a run when the limits do not say (the rest is read and dropped; it never counts as output). */
 export const DEFAULT_STDERR_BYTES = 1024 * 1024;
-/** fds oj-measure is given beside 0-3 (3: its report): the host work dir of a writable step, the program's cgroup.procs. */
+/** fds oj-measure is given beside 0-3 (3: its report): the host work dir of a writable step, the program's cgroup.procs
+ * (memory, pids). */
 export const WORK_FD = 4;
-export const CGROUP_FD = 5;
+export const CGROUP_FDS = [5, 6] as const;
 
 /** Size of a writable /w (a tmpfs): room for a few files at the output limit (RLIMIT_FSIZE caps each one). */
 export function workDirBytes(l: Limits): number {
@@ -88,7 +88,7 @@ export function workDirLayout(workDir: string, sandboxDir = '/w', depth = 0): Wo
 }
 
 export interface MeasureFds {
-  /** The program has a memory cgroup of its own (cgroup.procs passed as CGROUP_FD). */
+  /** The program has memory and pids cgroups of its own (cgroup.procs passed as CGROUP_FDS). */
   cgroupFd?: boolean;
   /** A writable /w to copy back into the host work dir (a directory fd passed as WORK_FD). */
   workFd?: boolean;
@@ -100,7 +100,7 @@ export function measureArgs(spec: RunSpec, opts: { memoryByCgroup: boolean } & M
   const args = ['--cpu-ms', String(l.cpuMs), '--wall-ms', String(l.wallMs), '--fsize', String(l.outputBytes)];
   args.push('--nproc', String(l.processes + HELPER_PROCESSES), '--stack-kb', String(l.stackKb), '--stderr-bytes', String(l.stderrBytes ?? DEFAULT_STDERR_BYTES));
   if (!opts.memoryByCgroup && spec.addressSpaceLimit !== false) args.push('--as-kb', String(l.memoryKb));
-  if (opts.cgroupFd) args.push('--cgroup-fd', String(CGROUP_FD));
+  if (opts.cgroupFd) args.push('--cgroup-fds', CGROUP_FDS.join(','));
   if (opts.workFd) args.push('--work-fd', String(WORK_FD), '--work-dir', '/w');
   args.push('--result-fd', '3', '--kill-all', '1', '--');
   return [...args, ...spec.argv];
@@ -108,7 +108,7 @@ export function measureArgs(spec: RunSpec, opts: { memoryByCgroup: boolean } & M
 
 /** Arguments of oj-measure as a warm sandbox's server (warm.ts): per-case limits come with each request. */
 export function serveArgs(argv: readonly string[], fds: MeasureFds = {}): string[] {
-  const cgroup = fds.cgroupFd ? ['--cgroup-fd', String(CGROUP_FD)] : [];
+  const cgroup = fds.cgroupFd ? ['--cgroup-fds', CGROUP_FDS.join(',')] : [];
   return ['--serve', '1', '--request-fd', '4', '--result-fd', '3', ...cgroup, '--kill-all', '1', '--', ...argv];
 }
 
@@ -160,11 +160,6 @@ export function buildBwrapCommand(spec: RunSpec, opts: BwrapOptions & { cgroupPr
   return { file: opts.enterPath, args: [...enter, '--', '/usr/bin/bwrap', ...bwrap] };
 }
 
-/** Memory beside the program's that a run's supervisor may need: bwrap and oj-measure, and the copy of a writable /w. */
-export function supervisorBytes(spec: Pick<RunSpec, 'limits' | 'writableWorkDir'>): number {
-  return HELPER_MEMORY_BYTES + (spec.writableWorkDir ? workDirBytes(spec.limits) : 0);
-}
-
 export function createBwrapSandbox(opts: BwrapOptions): Sandbox {
   return {
     driver: 'bwrap',
@@ -177,12 +172,13 @@ export function createBwrapSandbox(opts: BwrapOptions): Sandbox {
       }
       const cg = opts.cgroup ? await opts.cgroup() : null;
       let cgRun: CgroupRun | null = null;
-      if (cg) cgRun = await cg.prepare({ memoryBytes: spec.limits.memoryKb * 1024, supervisorBytes: supervisorBytes(spec), maxPids: spec.limits.processes + HELPER_PROCESSES });
+      if (cg) cgRun = await cg.prepare({ memoryBytes: spec.limits.memoryKb * 1024, maxPids: spec.limits.processes });
       const workFd = spec.writableWorkDir ? openSync(spec.workDir, constants.O_RDONLY | constants.O_DIRECTORY) : undefined;
       try {
         const fds = { cgroupFd: cgRun !== null, workFd: workFd !== undefined };
-        const cmd = buildBwrapCommand(spec, { ...opts, cgroupProcs: cgRun?.procsFiles, ...fds });
-        const run = await spawnMeasured(cmd.file, cmd.args, spec, { [WORK_FD]: workFd, [CGROUP_FD]: cgRun?.programProcsFd });
+        const cmd = buildBwrapCommand(spec, { ...opts, ...fds });
+        const [memoryFd, pidsFd] = cgRun?.programProcsFds ?? [];
+        const run = await spawnMeasured(cmd.file, cmd.args, spec, { [WORK_FD]: workFd, [CGROUP_FDS[0]]: memoryFd, [CGROUP_FDS[1]]: pidsFd });
         return toRunResult(spec, run, cgRun?.oomKilled() ?? false);
       } finally {
         if (workFd !== undefined) closeSync(workFd);

@@ -32,7 +32,7 @@ function python(code: string, memoryKb = 65_536): RunSpec {
 
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8').trim();
 
-/** Slot 0's groups now: `uid-<uid>-<pid>-<random>-0` for pids, `…-0-<generation>` for memory (with `program` in it). */
+/** Slot 0's groups now: `uid-<uid>-<pid>-<random>-0` for pids, `…-0-<generation>` for memory. */
 async function slotGroups(): Promise<{ memory: string; pids: string }> {
   const mine = (n: string) => n.startsWith(`uid-${UID_BASE}-${process.pid}-`);
   const memory = (await readdir(base.memory)).filter((n) => mine(n) && /-0-\d+$/.test(n));
@@ -64,13 +64,12 @@ describe.skipIf(process.getuid?.() !== 0)('slot cgroups (bwrap)', () => {
       const r = await sandbox.run(python('print(1)', memoryKb));
       expect(r.exitCode).toBe(0);
       const groups = await slotGroups();
-      // The program's own group has its limit; the slot's (bwrap and oj-measure too) 8 MiB more.
-      const program = path.join(groups.memory, 'program');
-      const bytes = String(memoryKb * 1024 + 8 * 1024 * 1024);
+      // The program has the memory group alone: its limit is the program's, nothing added for bwrap or oj-measure.
+      const bytes = String(memoryKb * 1024);
       expect(read(groups.memory, 'memory.limit_in_bytes')).toBe(bytes);
-      expect(read(program, 'memory.limit_in_bytes')).toBe(String(memoryKb * 1024));
       if (existsSync(path.join(groups.memory, 'memory.memsw.limit_in_bytes'))) expect(read(groups.memory, 'memory.memsw.limit_in_bytes')).toBe(bytes);
-      expect(read(groups.pids, 'pids.max')).toBe('12');
+      // The program's processes only (bwrap and oj-measure are not in the group).
+      expect(read(groups.pids, 'pids.max')).toBe('8');
     }
   });
 
@@ -89,18 +88,25 @@ describe.skipIf(process.getuid?.() !== 0)('slot cgroups (bwrap)', () => {
     expect(Number(read(after.memory, 'memory.usage_in_bytes'))).toBeLessThan(4 << 20);
   });
 
-  it('puts the program alone in the memory group\'s `program` child; the supervisor stays in the slot\'s group', async () => {
-    const r = await sandboxes.forSlot(0).run(python('print(open("/proc/self/cgroup").read())'));
+  it('puts the program alone in the memory and pids groups: the supervisor stays out of them', async () => {
+    const r = await sandboxes.forSlot(0).run(python('import os\nprint(open("/proc/self/cgroup").read())\nprint(open("/proc/1/cgroup").read())'));
     expect(r.exitCode).toBe(0);
-    // The sandbox has a cgroup namespace rooted at the slot's group (entered by oj-enter before bwrap).
-    expect(readFileSync(path.join(root, 'io', 'out'), 'utf8')).toMatch(/^\d+:memory:\/program$/m);
+    const groups = await slotGroups();
+    // As the sandbox sees them (its cgroup namespace is rooted at the runner's groups): the program (itself) in the
+    // slot's groups, oj-measure (pid 1) not.
+    const [program, supervisor] = readFileSync(path.join(root, 'io', 'out'), 'utf8').trim().split('\n\n');
+    const line = (text: string | undefined, c: string) => new RegExp(`^\\d+:${c}:(.*)$`, 'm').exec(text ?? '')?.[1];
+    expect(line(program, 'memory')).toMatch(new RegExp(`/${path.basename(groups.memory)}$`));
+    expect(line(program, 'pids')).toMatch(new RegExp(`/${path.basename(groups.pids)}$`));
+    expect(line(supervisor, 'memory')).not.toContain(path.basename(groups.memory));
+    expect(line(supervisor, 'pids')).not.toContain(path.basename(groups.pids));
   });
 
   it('reports an OOM kill for the run that had it only', async () => {
     const sandbox = sandboxes.forSlot(0);
     const hog = await sandbox.run(python('a = bytearray(512 << 20)\nprint(len(a))', 65_536));
     expect(hog.memoryExceeded).toBe(true);
-    expect(Number(/oom_kill (\d+)/.exec(read(path.join((await slotGroups()).memory, 'program'), 'memory.oom_control'))?.[1])).toBeGreaterThan(0);
+    expect(Number(/oom_kill (\d+)/.exec(read((await slotGroups()).memory, 'memory.oom_control'))?.[1])).toBeGreaterThan(0);
     const next = await sandbox.run(python('print(1)'));
     expect(next).toMatchObject({ exitCode: 0, memoryExceeded: false });
   });

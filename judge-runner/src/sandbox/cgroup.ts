@@ -1,11 +1,11 @@
 // cgroup v1 memory + pids control of the sandbox runs, when the runner is root and the hierarchies are writable.
 // Memory: hard limit (the kernel OOM-kills the program, counted as MLE). Pids: fork-bomb cap. Each slot owns one
-// memory and one pids group, created once and reused by its runs (a slot runs one program at a time). The memory
-// group holds the supervisor (bwrap, oj-measure) with a child group `program` that only the program enters
-// (oj-measure's child writes itself into it through a cgroup.procs fd opened here): the program's limit is the
-// child's, so its OOM killer only ever chooses among the program's processes, and the supervisor always lives to
-// report Memory Limit Exceeded. Groups are named `uid-<uid>-<runner pid>-<random>`, so a runner that holds a uid's
-// lock (uid-lock.ts) can remove what a crashed runner with the same uid left.
+// memory and one pids group, created once and reused by its runs (a slot runs one program at a time). They hold the
+// program alone: the supervisor (bwrap, oj-measure) stays in the runner's own groups, and oj-measure's child writes
+// itself into both through cgroup.procs fds opened here. The memory group's OOM killer therefore only ever chooses
+// among the program's processes (the supervisor always lives to report Memory Limit Exceeded), and a fork bomb never
+// takes the pids the supervisor needs. Groups are named `uid-<uid>-<runner pid>-<random>`, so a
+// runner that holds a uid's lock (uid-lock.ts) can remove what a crashed runner with the same uid left.
 // CPU time is not taken from cpuacct: it comes from rusage and /proc inside the sandbox.
 //
 // The files here are kernel pseudo-files: synchronous access costs microseconds, where each thread-pool round trip
@@ -18,8 +18,6 @@ import path from 'node:path';
 const ROOT = '/sys/fs/cgroup';
 /** Group names carry the runner's pid, so groups of a runner that died can be told apart and removed. */
 const GROUP_NAME = /^(?:(?:run|slot)-|uid-\d+-)(\d+)-/;
-/** The child memory group of a slot's group that only the program enters. */
-const PROGRAM_GROUP = 'program';
 /** Memory a run may leave charged to the slot's memory group before the group is replaced (see createSlotCgroup);
  * runs that only read and write a little leave ~1 MiB of kernel memory. */
 const LEFTOVER_BYTES = 2 * 1024 * 1024;
@@ -34,18 +32,14 @@ export interface CgroupBase {
 export interface CgroupLimits {
   /** The program's memory.limit_in_bytes (and memory.memsw.limit_in_bytes when the kernel accounts swap: no swap use). */
   memoryBytes: number;
-  /** What the slot's group allows beyond the program's: the supervisor's own memory. */
-  supervisorBytes: number;
   /** pids.max. */
   maxPids: number;
 }
 
 /** One run's use of its slot's groups. */
 export interface CgroupRun {
-  /** `cgroup.procs` files a process writes its pid to, to enter the groups (the supervisor's). */
-  procsFiles: readonly string[];
-  /** An open `cgroup.procs` of the program's own memory group (oj-measure's child moves itself there). */
-  programProcsFd: number;
+  /** Open `cgroup.procs` of the memory and the pids group, the program's alone (oj-measure's child moves itself in). */
+  programProcsFds: readonly number[];
   /** Whether the kernel OOM-killed something in the memory group since the run was prepared. */
   oomKilled(): boolean;
   /** From now on: returns whether the kernel OOM-killed something in the memory group since this call (one case of a
@@ -114,17 +108,10 @@ async function emptyGroups(dirs: readonly string[]): Promise<void> {
   }
 }
 
-/** A group and its sub-groups (a slot's memory group has `program`), deepest first. */
-function withChildren(dir: string): string[] {
-  const child = path.join(dir, PROGRAM_GROUP);
-  return existsSync(child) ? [child, dir] : [dir];
-}
-
 async function removeGroups(dirs: readonly string[]): Promise<void> {
-  const all = dirs.flatMap(withChildren);
-  await emptyGroups(all);
+  await emptyGroups(dirs);
   // The processes are gone, but the kernel may need a moment to release the group.
-  for (const dir of all) {
+  for (const dir of dirs) {
     for (let i = 0; i < 50; i++) {
       try {
         await rmdir(dir);
@@ -144,8 +131,7 @@ async function removeGroups(dirs: readonly string[]): Promise<void> {
 async function removeStale(base: string): Promise<void> {
   for (const name of await readdir(base)) {
     const m = GROUP_NAME.exec(name);
-    if (!m || alive(Number(m[1]))) continue;
-    for (const dir of withChildren(path.join(base, name))) await rmdir(dir).catch(() => undefined);
+    if (m && !alive(Number(m[1]))) await rmdir(path.join(base, name)).catch(() => undefined);
   }
 }
 
@@ -189,37 +175,25 @@ function oomKills(mem: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-/** One memory group (the slot's) with its program group, and the program's cgroup.procs open for oj-measure. */
+/** The slot's memory group (the program's alone), its cgroup.procs open for oj-measure's child. */
 interface MemoryGroup {
   dir: string;
-  program: string;
-  programProcsFd: number;
-  /** Limits last written (null: unknown, written before the next run). */
-  slotBytes: number | null;
-  programBytes: number | null;
+  procsFd: number;
+  /** Limit last written (null: unknown, written before the next run). */
+  bytes: number | null;
 }
 
 function newMemoryGroup(dir: string): MemoryGroup {
   mkdirSync(dir);
-  const program = path.join(dir, PROGRAM_GROUP);
   try {
-    mkdirSync(program);
-    for (const g of [dir, program]) {
-      try {
-        write(g, 'memory.swappiness', '0');
-      } catch {
-        // not on every kernel; memsw (when accounted) keeps the program off swap anyway
-      }
-    }
-    return { dir, program, programProcsFd: openSync(path.join(program, 'cgroup.procs'), constants.O_WRONLY), slotBytes: null, programBytes: null };
+    write(dir, 'memory.swappiness', '0');
+  } catch {
+    // not on every kernel; memsw (when accounted) keeps the program off swap anyway
+  }
+  try {
+    return { dir, procsFd: openSync(path.join(dir, 'cgroup.procs'), constants.O_WRONLY), bytes: null };
   } catch (e) {
-    for (const g of [program, dir]) {
-      try {
-        rmdirSync(g);
-      } catch {
-        // not made, or gone
-      }
-    }
+    rmdirSync(dir);
     throw e;
   }
 }
@@ -239,8 +213,15 @@ export async function createSlotCgroup(base: CgroupBase, slot: number, uid: numb
   let generation = 0;
   await mkdir(pids);
   let mem: MemoryGroup;
+  let pidsFd: number;
   try {
-    mem = newMemoryGroup(path.join(base.memory, `${name}-${++generation}`));
+    pidsFd = openSync(path.join(pids, 'cgroup.procs'), constants.O_WRONLY);
+    try {
+      mem = newMemoryGroup(path.join(base.memory, `${name}-${++generation}`));
+    } catch (e) {
+      closeSync(pidsFd);
+      throw e;
+    }
   } catch (e) {
     await rmdir(pids);
     throw e;
@@ -252,26 +233,17 @@ export async function createSlotCgroup(base: CgroupBase, slot: number, uid: numb
   const replaceMemoryGroup = async () => {
     const old = mem;
     mem = newMemoryGroup(path.join(base.memory, `${name}-${++generation}`));
-    closeSync(old.programProcsFd);
+    closeSync(old.procsFd);
     await removeGroups([old.dir]);
   };
-  const setMemory = (dir: string, bytes: number) => {
-    // memory.limit_in_bytes may never exceed memsw: lift memsw, set the limit, then bring memsw down to it.
-    if (memsw) write(dir, 'memory.memsw.limit_in_bytes', '-1');
-    write(dir, 'memory.limit_in_bytes', String(bytes));
-    if (memsw) write(dir, 'memory.memsw.limit_in_bytes', String(bytes));
-  };
   const setLimits = (limits: CgroupLimits) => {
-    const slotBytes = limits.memoryBytes + limits.supervisorBytes;
-    if (mem.slotBytes !== slotBytes) {
-      mem.slotBytes = null;
-      setMemory(mem.dir, slotBytes);
-      mem.slotBytes = slotBytes;
-    }
-    if (mem.programBytes !== limits.memoryBytes) {
-      mem.programBytes = null;
-      setMemory(mem.program, limits.memoryBytes);
-      mem.programBytes = limits.memoryBytes;
+    if (mem.bytes !== limits.memoryBytes) {
+      mem.bytes = null;
+      // memory.limit_in_bytes may never exceed memsw: lift memsw, set the limit, then bring memsw down to it.
+      if (memsw) write(mem.dir, 'memory.memsw.limit_in_bytes', '-1');
+      write(mem.dir, 'memory.limit_in_bytes', String(limits.memoryBytes));
+      if (memsw) write(mem.dir, 'memory.memsw.limit_in_bytes', String(limits.memoryBytes));
+      mem.bytes = limits.memoryBytes;
     }
     if (maxPids !== limits.maxPids) {
       maxPids = null;
@@ -285,21 +257,17 @@ export async function createSlotCgroup(base: CgroupBase, slot: number, uid: numb
       if (inUse) throw new Error(`cgroup ${name}: prepared for a run while another run still uses it`);
       inUse = true;
       try {
-        await emptyGroups([mem.program, mem.dir, pids]);
+        await emptyGroups([mem.dir, pids]);
         if (Number(readFileSync(path.join(mem.dir, 'memory.usage_in_bytes'), 'utf8')) > LEFTOVER_BYTES) await replaceMemoryGroup();
         setLimits(limits);
-        for (const dir of [mem.dir, mem.program]) {
-          write(dir, 'memory.max_usage_in_bytes', '0');
-          write(dir, 'memory.failcnt', '0');
-          if (memsw) write(dir, 'memory.memsw.max_usage_in_bytes', '0');
-        }
+        write(mem.dir, 'memory.max_usage_in_bytes', '0');
+        write(mem.dir, 'memory.failcnt', '0');
+        if (memsw) write(mem.dir, 'memory.memsw.max_usage_in_bytes', '0');
         const group = mem;
-        // An OOM kill in the program's group, or (should the supervisor's margin run out) in the slot's.
-        const kills = () => oomKills(group.program) + oomKills(group.dir);
+        const kills = () => oomKills(group.dir);
         const before = kills();
         return {
-          procsFiles: [path.join(group.dir, 'cgroup.procs'), path.join(pids, 'cgroup.procs')],
-          programProcsFd: group.programProcsFd,
+          programProcsFds: [group.procsFd, pidsFd],
           oomKilled: () => kills() > before,
           oomMark: () => {
             const at = kills();
@@ -315,7 +283,8 @@ export async function createSlotCgroup(base: CgroupBase, slot: number, uid: numb
       }
     },
     async remove() {
-      closeSync(mem.programProcsFd);
+      closeSync(mem.procsFd);
+      closeSync(pidsFd);
       await removeGroups([mem.dir, pids]);
     },
   };

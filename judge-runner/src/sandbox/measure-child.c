@@ -1,5 +1,5 @@
 /* The child side of oj-measure's fork, in this order: its own process group, stderr the relay pipe, no other fd,
- * its own memory cgroup (so the program alone can be its OOM killer's victim, never the supervisor), in serve mode
+ * its own memory and pids cgroups (so the program alone can be its OOM killer's victim, never the supervisor), in serve mode
  * an IPC namespace of its own (SysV objects and message queues go with the case's last process), a new session
  * keyring, no capability, no new privileges, the seccomp policy; then (in serve mode once the case's limits arrive:
  * the setup above is done ahead, while the runner is busy between cases) stdin and stdout, the rlimits, exec. A
@@ -106,7 +106,9 @@ void exec_child(const struct child_plan *p) {
   sigprocmask(SIG_SETMASK, &none, NULL);
   signal(SIGPIPE, SIG_DFL);
   dup2(p->stderr_fd, 2);
-  if (p->cgroup_fd >= 0 && write(p->cgroup_fd, "0\n", 2) != 2) failed(p, STEP_CGROUP);
+  /* Back to back: the kernel waits for one RCU grace period for the first move, and the second rides on it. */
+  for (int i = 0; i < p->cgroup_count; i++)
+    if (write(p->cgroup_fds[i], "0\n", 2) != 2) failed(p, STEP_CGROUP);
   close_other_fds(p->report_fd, p->go_fd);
   prctl(PR_SET_DUMPABLE, 1);
   /* Also the program's first OOM victim where it shares a memory cgroup with us (no cgroup fd). */

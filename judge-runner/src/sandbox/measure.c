@@ -7,9 +7,10 @@
  * Per run: the program gets fds 0-1 as given and, as fd 2, a pipe from which the first --stderr-bytes are kept (the
  * rest is read and dropped); its CPU is every sandbox process's (polled in /proc every 50 ms, so children spinning
  * while the parent waits are stopped at the limit too); the moment it ends or hits a limit, everything it started is
- * killed and reaped. Options: --cgroup-fd N, an open cgroup.procs of the program's own memory cgroup (the child moves
- * itself there: this supervisor stays out of its OOM killer's reach); --work-fd N with --work-dir D, the host work
- * dir (a directory fd) into which what the program left in D (a tmpfs) is copied after it ends (measure-copy.c).
+ * killed and reaped. Options: --cgroup-fds N[,N...], open cgroup.procs files of the program's own memory and pids
+ * cgroups (the child moves itself there: this supervisor stays out of their reach); --work-fd N with --work-dir D,
+ * the host work dir (a directory fd) into which what the program left in D (a tmpfs) is copied after it ends
+ * (measure-copy.c).
  *
  * Warm mode (--serve 1, see warm.ts): one oj-measure per submission, as the sandbox's pid 1 with CAP_SYS_ADMIN in its
  * user namespace, runs the same program once per request read from --request-fd. A request is one line
@@ -40,12 +41,14 @@
 #define TMP_BYTES (64LL << 20)
 #define SCRATCH_PLACES 2
 #define CPU_POLL_MS 50
+#define MAX_CGROUP_FDS 4
 
 struct session {
   FILE *out;
   int sigfd;
   int kill_all, serve;
-  int cgroup_fd;
+  int cgroup_fds[MAX_CGROUP_FDS];
+  int cgroup_count;
   int work_fd;
   const char *work_dir;
 };
@@ -150,7 +153,7 @@ static int spawn_child(const struct session *s, FILE *out, char **prog, const st
   fcntl(errpipe[0], F_SETFL, O_NONBLOCK);
   pid_t pid = fork();
   if (pid == 0) {
-    struct child_plan plan = {lim, go[0], prog, errpipe[1], report[1], s->cgroup_fd, s->serve};
+    struct child_plan plan = {lim, go[0], prog, errpipe[1], report[1], s->cgroup_fds, s->cgroup_count, s->serve};
     exec_child(&plan);
   }
   int ends[] = {report[1], errpipe[1], go[0]};
@@ -262,19 +265,24 @@ int main(int argc, char **argv) {
     if (strcmp(argv[i], "--") == 0) { sep = i; break; }
   if (sep < 0 || sep + 1 >= argc) {
     fprintf(stderr, "usage: oj-measure [--cpu-ms N] [--wall-ms N] [--as-kb N] [--fsize N] [--nproc N] [--stack-kb N] [--stderr-bytes N] [--result-fd N] [--kill-all 1]"
-                    " [--cgroup-fd N] [--work-fd N --work-dir D] [--serve 1 --request-fd N] -- prog args\n");
+                    " [--cgroup-fds N,N] [--work-fd N --work-dir D] [--serve 1 --request-fd N] -- prog args\n");
     return 2;
   }
   struct run_limits lim = {opt(argc, argv, "--cpu-ms", 0), opt(argc, argv, "--wall-ms", 10000), opt(argc, argv, "--as-kb", 0), opt(argc, argv, "--fsize", 0),
                            opt(argc, argv, "--nproc", 0), opt(argc, argv, "--stack-kb", 0), opt(argc, argv, "--stderr-bytes", DEFAULT_STDERR_BYTES)};
   int result_fd = (int)opt(argc, argv, "--result-fd", 3);
   int request_fd = (int)opt(argc, argv, "--request-fd", 4);
-  struct session s = {NULL, -1, opt(argc, argv, "--kill-all", 0) == 1, opt(argc, argv, "--serve", 0) == 1, (int)opt(argc, argv, "--cgroup-fd", -1),
+  struct session s = {NULL, -1, opt(argc, argv, "--kill-all", 0) == 1, opt(argc, argv, "--serve", 0) == 1, {0}, 0,
                       (int)opt(argc, argv, "--work-fd", -1), opt_str(argc, argv, "--work-dir")};
+  const char *fds = opt_str(argc, argv, "--cgroup-fds");
+  for (char *end; fds && *fds && s.cgroup_count < MAX_CGROUP_FDS; fds = *end == ',' ? end + 1 : "") {
+    s.cgroup_fds[s.cgroup_count++] = (int)strtol(fds, &end, 10);
+    if (end == fds) return 2;
+  }
   fcntl(result_fd, F_SETFD, FD_CLOEXEC);
   s.out = fdopen(result_fd, "w");
   if (!s.out) return 3;
-  if (s.cgroup_fd >= 0) fcntl(s.cgroup_fd, F_SETFD, FD_CLOEXEC);
+  for (int i = 0; i < s.cgroup_count; i++) fcntl(s.cgroup_fds[i], F_SETFD, FD_CLOEXEC);
   if (s.work_fd >= 0) fcntl(s.work_fd, F_SETFD, FD_CLOEXEC);
 
   /* Orphans re-parent to us, so every descendant is reaped here and counted in RUSAGE_CHILDREN (the drivers also

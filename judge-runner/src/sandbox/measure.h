@@ -24,8 +24,9 @@ struct child_plan {
   int stderr_fd;
   /* Reports a failed step to the parent (close-on-exec). */
   int report_fd;
-  /* An open cgroup.procs (memory group of the program only) the child moves itself into, or -1. */
-  int cgroup_fd;
+  /* Open cgroup.procs files (the program's own memory and pids groups) the child moves itself into. */
+  const int *cgroup_fds;
+  int cgroup_count;
   /* Serve mode: an IPC namespace of its own (needs CAP_SYS_ADMIN, dropped after). */
   int fresh_ipc;
 };

@@ -11,13 +11,13 @@
 //   child), replaced whole by new ones after a case that touched them: nothing is walked or cleared; each case has
 //   an IPC namespace of its own (POSIX message queues are refused outright with RLIMIT_MSGQUEUE 0); /dev is read-only;
 // - no fd but 0-2 reaches the program (stderr through oj-measure's relay: the first bytes kept); /w is read-only;
-// - the memory and pids cgroups cap each case (one case runs at a time), the program alone in the memory group's
-//   `program` child; an OOM kill is attributed to the case during which the oom_kill counter grew. Peak RSS and CPU
+// - the memory and pids cgroups cap each case (one case runs at a time), the program alone in them; an OOM kill is
+//   attributed to the case during which the oom_kill counter grew. Peak RSS and CPU
 //   time are the case's own (wait4 rusage of its processes, RUSAGE_CHILDREN difference).
 import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, copyFileSync, fchownSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { buildBwrapCommand, DEFAULT_STDERR_BYTES, HELPER_PROCESSES, supervisorBytes, type BwrapOptions } from './bwrap';
+import { buildBwrapCommand, DEFAULT_STDERR_BYTES, HELPER_PROCESSES, type BwrapOptions } from './bwrap';
 import type { CgroupRun } from './cgroup';
 import { decodeMeasureReport, toRunResult } from './spawn-measured';
 import type { CaseRunSpec, RunResult, WarmSandbox, WarmSpec } from './types';
@@ -60,14 +60,15 @@ export async function openWarmBwrap(spec: WarmSpec, opts: BwrapOptions): Promise
   const cg = opts.cgroup ? await opts.cgroup() : null;
   let cgRun: CgroupRun | null = null;
   const runSpec = { ...spec, writableWorkDir: false, stdoutFile: logFile, stderrFile: logFile };
-  if (cg) cgRun = await cg.prepare({ memoryBytes: spec.limits.memoryKb * 1024, supervisorBytes: supervisorBytes(runSpec), maxPids: spec.limits.processes + HELPER_PROCESSES });
-  const cmd = buildBwrapCommand(runSpec, { ...opts, cgroupProcs: cgRun?.procsFiles, warm: { ioDir: spec.ioDir }, cgroupFd: cgRun !== null });
+  if (cg) cgRun = await cg.prepare({ memoryBytes: spec.limits.memoryKb * 1024, maxPids: spec.limits.processes });
+  const cmd = buildBwrapCommand(runSpec, { ...opts, warm: { ioDir: spec.ioDir }, cgroupFd: cgRun !== null });
 
   const fds = [openSync('/dev/null', 'r'), openSync(logFile, 'w', 0o600)];
   let child;
   try {
-    // fd 3: reports, fd 4: requests, fd 5 (CGROUP_FD): the program's cgroup.procs.
-    child = spawn(cmd.file, cmd.args, { stdio: [fds[0]!, fds[1]!, fds[1]!, 'pipe', 'pipe', cgRun ? cgRun.programProcsFd : 'ignore'], detached: true, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
+    // fd 3: reports, fd 4: requests, fds 5 and 6 (CGROUP_FDS): the program's cgroup.procs.
+    const cgroupFds = cgRun ? cgRun.programProcsFds : ['ignore' as const, 'ignore' as const];
+    child = spawn(cmd.file, cmd.args, { stdio: [fds[0]!, fds[1]!, fds[1]!, 'pipe', 'pipe', ...cgroupFds], detached: true, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
   } finally {
     for (const fd of fds) closeSync(fd);
   }

@@ -216,7 +216,7 @@ describe('the validator\'s mounts on both drivers', () => {
     expect(spec.argv).toEqual(['/w/validator', '/w/data/input', '/w/data/answer', '/w/feedback/', 'float_tolerance', '1e-6']);
     const bw = buildBwrapCommand(spec, { uid: 1, measurePath: '/m', enterPath: '/e', asRoot: true, cgroup: null }).args.join(' ');
     expect(bw).toMatch(/--bind \/var\/oj\/s1\/validator-1 \/w .*--ro-bind \/var\/oj\/s1\/spj-box\/validator \/w\/validator --ro-bind \/var\/oj\/s1\/spj-box\/data \/w\/data/);
-    const nj = buildNsjailCommand(spec, { uid: 1, measurePath: '/m', cgroups: false }).args.join(' ');
+    const nj = buildNsjailCommand(spec, { nsjailPath: '/n', configPath: '/c', uid: 1, measurePath: '/m', etcPresent: new Set() }).args.join(' ');
     expect(nj).toMatch(/-B \/var\/oj\/s1\/validator-1:\/w -R \/var\/oj\/s1\/spj-box\/validator:\/w\/validator -R \/var\/oj\/s1\/spj-box\/data:\/w\/data/);
   });
 });

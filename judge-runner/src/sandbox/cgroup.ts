@@ -12,7 +12,7 @@ import path from 'node:path';
 
 const ROOT = '/sys/fs/cgroup';
 /** Group names carry the runner's pid, so groups of a runner that died can be told apart and removed. */
-const GROUP_NAME = /^(?:run|slot)-(\d+)-/;
+export const GROUP_NAME = /^(?:run|slot)-(\d+)-/;
 /** Memory a run may leave charged to the slot's memory group before the group is replaced (see createSlotCgroup);
  * runs that only read and write a little leave ~1 MiB of kernel memory. */
 const LEFTOVER_BYTES = 2 * 1024 * 1024;
@@ -64,7 +64,7 @@ async function ownPath(controller: string): Promise<string> {
   return '/';
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -61,6 +61,10 @@ struct run_limits {
   long long cpu_ms, wall_ms, as_kb, fsize, nproc, stack_kb;
 };
 
+/* --cgroup-fd N: an open cgroup.procs of the program's own memory group; the child moves itself there before exec
+ * (the nsjail driver: the program alone in the group, this supervisor outside it), -1 when not given. */
+static int cgroup_fd = -1;
+
 /* Deletes everything under the directory fd `dir` (the program's leftovers, all owned by our uid). */
 static void clear_dir(int dir) {
   DIR *d = fdopendir(dir);
@@ -113,6 +117,11 @@ static int run_one(const struct run_limits *lim, char **prog, const int *stdio, 
     setpgid(0, 0);
     sigprocmask(SIG_UNBLOCK, &chld, NULL);
     close(errpipe[0]);
+    if (cgroup_fd >= 0 && write(cgroup_fd, "0\n", 2) != 2) {
+      int e = errno;
+      (void)!write(errpipe[1], &e, sizeof e);
+      _exit(127);
+    }
     if (stdio) {
       for (int i = 0; i < 3; i++) if (stdio[i] != i) dup2(stdio[i], i);
       /* Only fds 0-2 reach the program (and the exec-error pipe, close-on-exec). */
@@ -253,7 +262,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--") == 0) { sep = i; break; }
   if (sep < 0 || sep + 1 >= argc) {
-    fprintf(stderr, "usage: oj-measure [--cpu-ms N] [--wall-ms N] [--as-kb N] [--fsize N] [--nproc N] [--stack-kb N] [--result-fd N] [--kill-all 1] [--serve 1 --request-fd N] -- prog args\n");
+    fprintf(stderr, "usage: oj-measure [--cpu-ms N] [--wall-ms N] [--as-kb N] [--fsize N] [--nproc N] [--stack-kb N] [--result-fd N] [--kill-all 1] [--cgroup-fd N] [--serve 1 --request-fd N] -- prog args\n");
     return 2;
   }
   struct run_limits lim = {opt(argc, argv, "--cpu-ms", 0), opt(argc, argv, "--wall-ms", 10000), opt(argc, argv, "--as-kb", 0),
@@ -263,6 +272,8 @@ int main(int argc, char **argv) {
   int serving = opt(argc, argv, "--serve", 0) == 1;
   int request_fd = (int)opt(argc, argv, "--request-fd", 4);
   fcntl(result_fd, F_SETFD, FD_CLOEXEC);
+  cgroup_fd = (int)opt(argc, argv, "--cgroup-fd", -1);
+  if (cgroup_fd >= 0) fcntl(cgroup_fd, F_SETFD, FD_CLOEXEC);
   FILE *out = fdopen(result_fd, "w");
   if (!out) return 3;
 

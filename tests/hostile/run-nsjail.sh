@@ -22,5 +22,10 @@ fi
 
 echo "test:nsjail: the hostile suite, the verdict matrix and the driver's tests with $nsjail"
 export OJ_SANDBOX=nsjail OJ_NSJAIL_PATH="$nsjail"
-exec pnpm exec vitest run --project component --project integration \
+mkdir -p .tmp
+rm -f .tmp/nsjail-vitest.json
+# The exit status comes from the JSON report (tests/summarize.mjs, as `pnpm test` does), not from vitest's own.
+pnpm exec vitest run --project component --project integration --reporter=default --reporter=json --outputFile.json=.tmp/nsjail-vitest.json \
   judge-runner/src/sandbox/nsjail.test.ts tests/hostile/hostile.test.ts tests/hostile/verdict-matrix.test.ts "$@"
+printf 'test:nsjail: '
+exec node tests/summarize.mjs .tmp/nsjail-vitest.json

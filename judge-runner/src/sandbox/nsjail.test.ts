@@ -180,6 +180,15 @@ describe.skipIf(!NSJAIL || !asRoot)(`real nsjail (${NSJAIL ?? 'skipped: no nsjai
     expect([made.uid, made.gid]).toEqual([UID, UID]);
   });
 
+  it('lets the program reopen its stdio by path, as the warm sandbox does, and leaves no copy of the input', async () => {
+    const input = path.join(root, 'io', 'in');
+    await writeFile(input, '41\n', { mode: 0o600 });
+    const r = await sh('read x < /dev/stdin; echo $((x + 1)) > /dev/stdout; echo e > /dev/stderr', { stdinFile: input });
+    expect(r.exitCode).toBe(0);
+    expect(await out()).toBe('42\n');
+    expect(readdirSync(path.join(root, 'io')).sort()).toEqual(['err', 'in', 'out']);
+  });
+
   it('refuses a nested user namespace, and every other namespace with it', async () => {
     const r = await sh('for ns in -U -m -n -p -i -u -C "-Ur"; do unshare $ns true 2>/dev/null && echo "made $ns"; done; echo done');
     expect(r.exitCode).toBe(0);

@@ -4,13 +4,14 @@
 // root with /usr, the /etc entries the step needs, a fresh read-only /dev and /proc (nsjail-config.ts), a sized /tmp
 // and the work dir at /w, and execs oj-measure, which runs the program under rlimits and its wall clock and reports
 // rusage exactly as under bwrap. One jail per run: warm sandboxes are bwrap's only.
-import { chmodSync, chownSync, closeSync, openSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, constants, copyFileSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { HELPER_PROCESSES, MEASURE_IN_SANDBOX, etcBinds, measureArgs, type SandboxCommand } from './bwrap';
 import type { CgroupRun, SlotCgroup } from './cgroup';
 import { sweepJailGroups } from './nsjail-cgroup';
 import { spawnMeasured, toRunResult } from './spawn-measured';
 import type { RunResult, RunSpec, Sandbox } from './types';
+import { createOwned } from './warm';
 
 /** The program's private /tmp (tmpfs, charged to its memory group), as bwrap's. */
 export const TMP_BYTES = 64 * 1024 * 1024;
@@ -78,14 +79,36 @@ export function buildNsjailCommand(spec: RunSpec, opts: Omit<NsjailOptions, 'cgr
   return { file: opts.nsjailPath, args };
 }
 
+/**
+ * As in the warm sandbox (warm.ts), a program may reopen its stdio by path (`/dev/stdin`, `/dev/stdout`): the input it
+ * gets is a copy it may read (beside its output, in the job's directory) and its output files are its own. Returns
+ * the spec to run and the copy to remove after it.
+ */
+function ownStdio(spec: RunSpec, uid: number): { spec: RunSpec; copy: string | null } {
+  const outputs = spec.stdoutFd === undefined ? [spec.stdoutFile, spec.stderrFile] : [spec.stderrFile];
+  for (const f of new Set(outputs)) {
+    rmSync(f, { force: true });
+    createOwned(f, uid);
+  }
+  if (spec.stdinFd !== undefined || !spec.stdinFile) return { spec, copy: null };
+  const copy = `${spec.stdoutFile}.in`;
+  rmSync(copy, { force: true });
+  copyFileSync(spec.stdinFile, copy, constants.COPYFILE_FICLONE);
+  chmodSync(copy, 0o644);
+  return { spec: { ...spec, stdinFile: copy }, copy };
+}
+
 export function createNsjailSandbox(opts: NsjailOptions): Sandbox {
   const asRoot = process.getuid?.() === 0;
   return {
     driver: 'nsjail',
-    async run(spec: RunSpec): Promise<RunResult> {
+    async run(given: RunSpec): Promise<RunResult> {
+      let spec = given;
+      let inputCopy: string | null = null;
       if (asRoot) {
         chownSync(spec.workDir, opts.uid, opts.uid);
         chmodSync(spec.workDir, 0o700);
+        ({ spec, copy: inputCopy } = ownStdio(spec, opts.uid));
       }
       const cg = opts.cgroup ? await opts.cgroup() : null;
       let cgRun: CgroupRun | null = null;
@@ -102,6 +125,7 @@ export function createNsjailSandbox(opts: NsjailOptions): Sandbox {
         const run = await spawnMeasured(cmd.file, cmd.args, spec, { [CGROUP_FD]: memoryFd });
         return toRunResult(spec, run, cgRun?.oomKilled() ?? false);
       } finally {
+        if (inputCopy) rmSync(inputCopy, { force: true });
         if (memoryFd !== undefined) closeSync(memoryFd);
         // nsjail removes its group when the jail ends; one killed from outside leaves it behind.
         if (cgRun) sweepJailGroups(path.dirname(cgRun.procsFiles[1]!));

@@ -103,17 +103,17 @@ export function createNsjailSandbox(opts: NsjailOptions): Sandbox {
   return {
     driver: 'nsjail',
     async run(given: RunSpec): Promise<RunResult> {
-      let spec = given;
-      let inputCopy: string | null = null;
       if (asRoot) {
-        chownSync(spec.workDir, opts.uid, opts.uid);
-        chmodSync(spec.workDir, 0o700);
-        ({ spec, copy: inputCopy } = ownStdio(spec, opts.uid));
+        chownSync(given.workDir, opts.uid, opts.uid);
+        chmodSync(given.workDir, 0o700);
       }
       const cg = opts.cgroup ? await opts.cgroup() : null;
+      let spec = given;
+      let inputCopy: string | null = null;
       let cgRun: CgroupRun | null = null;
       let memoryFd: number | undefined;
       try {
+        if (asRoot) ({ spec, copy: inputCopy } = ownStdio(given, opts.uid));
         const maxPids = spec.limits.processes + HELPER_PROCESSES;
         if (cg) {
           // The program alone in the memory group: its limit is the problem's, with no supervisor's share.

@@ -1,7 +1,8 @@
 // Benchmark helper: the cost of one sandboxed run, set up the way judge() runs a C test case, against a bare
 // fork+exec of the same tiny C binary, for each driver: bwrap (oj-enter + bwrap + oj-measure + the slot's cgroups,
 // one sandbox per run and one case in a warm sandbox) and, when an nsjail binary is present (OJ_NSJAIL_PATH or
-// PATH), nsjail (one jail per run, which is how it runs every case). Mean milliseconds per run; prints nothing.
+// PATH), nsjail (one jail per run, which is how it runs every case). Mean milliseconds per run, each driver's runs
+// taken in turn with bare ones so that both see the same load; prints nothing.
 import { execFile, spawn } from 'node:child_process';
 import { access, chmod, constants, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,12 +44,19 @@ export interface SandboxOverhead {
   nsjailPath: string | null;
 }
 
-const time = async (fn: () => Promise<void>) => {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const t0 = performance.now();
-  for (let i = 0; i < RUNS; i++) await fn();
-  return (performance.now() - t0) / RUNS;
-};
+/** Mean ms of each function, run in turn RUNS times (after WARMUP rounds), so that all see the same machine load. */
+async function timeInTurn(fns: readonly (() => Promise<void>)[]): Promise<number[]> {
+  for (let i = 0; i < WARMUP; i++) for (const fn of fns) await fn();
+  const total = fns.map(() => 0);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, fn] of fns.entries()) {
+      const t0 = performance.now();
+      await fn();
+      total[k]! += performance.now() - t0;
+    }
+  }
+  return total.map((t) => t / RUNS);
+}
 
 async function findNsjail(): Promise<string | null> {
   const candidates = process.env.OJ_NSJAIL_PATH ? [process.env.OJ_NSJAIL_PATH] : (process.env.PATH ?? '').split(':').filter(Boolean).map((d) => path.join(d, 'nsjail'));
@@ -59,13 +67,14 @@ async function findNsjail(): Promise<string | null> {
 interface Setup {
   root: string;
   box: string;
+  warmBox: string;
   io: string;
   binary: string;
-  bareMs: number;
 }
 
 const limits = { cpuMs: 1000, wallMs: 5000, memoryKb: 65_536, outputBytes: 1 << 20, processes: 4, stackKb: 8192 };
 
+/** Runs of one sandbox per run, in `s.box` (the warm sandbox has a box of its own: a run makes its box its uid's). */
 function sandboxedRun(sandbox: Sandbox, s: Setup) {
   return async () => {
     const r = await sandbox.run({ argv: ['/w/main'], workDir: s.box, writableWorkDir: false, stdoutFile: path.join(s.io, 'out'), stderrFile: path.join(s.io, 'err'), limits, etc: ETC_RUNTIME });
@@ -73,28 +82,32 @@ function sandboxedRun(sandbox: Sandbox, s: Setup) {
   };
 }
 
-async function benchBwrap(s: Setup): Promise<DriverOverhead> {
+async function benchBwrap(s: Setup): Promise<DriverOverhead & { bareMs: number }> {
   let sandboxes: SandboxFactory | null = null;
   try {
     sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(s.root, 'cache'), uidBase: 24_000 });
-    const sandbox = sandboxes.forSlot(0);
-    const sandboxMs = await time(sandboxedRun(sandbox, s));
-    const cold = { sandboxMs, overheadMs: sandboxMs - s.bareMs, ratio: sandboxMs / s.bareMs };
-    const openWarm = sandbox.openWarm;
-    if (!openWarm) return { ...cold, perCaseOverheadMs: cold.overheadMs };
+    // Slot 1 runs one sandbox per run while slot 0's warm sandbox holds its own cgroups.
+    const sandbox = sandboxes.forSlot(1);
+    const openWarm = sandboxes.forSlot(0).openWarm;
+    if (!openWarm) {
+      const [bareMs, sandboxMs] = await timeInTurn([() => runBare(s.binary), sandboxedRun(sandbox, s)]);
+      return { bareMs: bareMs!, sandboxMs: sandboxMs!, overheadMs: sandboxMs! - bareMs!, ratio: sandboxMs! / bareMs!, perCaseOverheadMs: sandboxMs! - bareMs! };
+    }
     // Warm: one session, RUNS cases through it (as judge() does: input file in, stdout and stderr files out).
     await writeFile(path.join(s.io, 'in'), '1 2\n');
     const t0 = performance.now();
-    const warm = await openWarm({ argv: ['/w/main'], workDir: s.box, ioDir: path.join(s.root, 'warm-0'), limits, etc: ETC_RUNTIME });
+    const warm = await openWarm({ argv: ['/w/main'], workDir: s.warmBox, ioDir: path.join(s.root, 'warm-0'), limits, etc: ETC_RUNTIME });
     const warmSessionStartMs = performance.now() - t0;
-    const warmCaseMs = await time(async () => {
+    const warmCase = async () => {
       const r = await warm.run({ stdinFile: path.join(s.io, 'in'), stdoutFile: path.join(s.io, 'out'), stderrFile: path.join(s.io, 'err'), limits });
       if (r.exitCode !== 0) throw new Error(`warm run failed: ${JSON.stringify(r)}`);
-    });
+    };
+    const [bareMs, sandboxMs, warmCaseMs] = (await timeInTurn([() => runBare(s.binary), sandboxedRun(sandbox, s), warmCase])) as [number, number, number];
     const t1 = performance.now();
     await warm.close();
     const warmSessionMs = warmSessionStartMs + (performance.now() - t1);
-    return { ...cold, warmCaseMs, warmOverheadMs: warmCaseMs - s.bareMs, warmSessionMs, perCaseOverheadMs: warmCaseMs - s.bareMs };
+    const cold = { bareMs, sandboxMs, overheadMs: sandboxMs - bareMs, ratio: sandboxMs / bareMs };
+    return { ...cold, warmCaseMs, warmOverheadMs: warmCaseMs - bareMs, warmSessionMs, perCaseOverheadMs: warmCaseMs - bareMs };
   } finally {
     await sandboxes?.close();
   }
@@ -104,8 +117,8 @@ async function benchNsjail(s: Setup, nsjailPath: string): Promise<DriverOverhead
   let sandboxes: SandboxFactory | null = null;
   try {
     sandboxes = await createSandboxFactory({ driver: 'nsjail', nsjailPath, cacheDir: path.join(s.root, 'cache'), uidBase: 24_100 });
-    const sandboxMs = await time(sandboxedRun(sandboxes.forSlot(0), s));
-    return { sandboxMs, overheadMs: sandboxMs - s.bareMs, ratio: sandboxMs / s.bareMs, perCaseOverheadMs: sandboxMs - s.bareMs };
+    const [bareMs, sandboxMs] = (await timeInTurn([() => runBare(s.binary), sandboxedRun(sandboxes.forSlot(0), s)])) as [number, number];
+    return { sandboxMs, overheadMs: sandboxMs - bareMs, ratio: sandboxMs / bareMs, perCaseOverheadMs: sandboxMs - bareMs };
   } finally {
     await sandboxes?.close();
   }
@@ -116,18 +129,21 @@ export async function benchSandboxOverhead(): Promise<SandboxOverhead> {
   try {
     await chmod(root, 0o711);
     const box = path.join(root, 'box');
+    const warmBox = path.join(root, 'warm-box');
     const io = path.join(root, 'io');
     await mkdir(box);
+    await mkdir(warmBox);
     await mkdir(io, { mode: 0o700 });
     await writeFile(path.join(root, 'tiny.c'), 'int main(void) { return 0; }\n');
     const binary = path.join(root, 'tiny');
     await promisify(execFile)('gcc', ['-O2', '-o', binary, path.join(root, 'tiny.c')]);
     await copyFile(binary, path.join(box, 'main'));
-    const setup: Setup = { root, box, io, binary, bareMs: await time(() => runBare(binary)) };
+    await copyFile(binary, path.join(warmBox, 'main'));
+    const setup: Setup = { root, box, warmBox, io, binary };
     const nsjailPath = await findNsjail();
-    const bwrap = await benchBwrap(setup);
+    const { bareMs, ...bwrap } = await benchBwrap(setup);
     const nsjail = nsjailPath ? await benchNsjail(setup, nsjailPath) : null;
-    return { bareMs: setup.bareMs, bwrap, nsjail, nsjailPath };
+    return { bareMs, bwrap, nsjail, nsjailPath };
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -103,14 +103,14 @@ describe('judge-status topic and runner listing', () => {
     const root = await connect(rootToken);
     expect(await subscribe(root.socket, topics.judgeStatus())).toMatchObject({ ok: true });
 
-    await h.bus.heartbeat({ runnerId: 'runner-a', version: '9.9', languages: ['C', 'C++'], slots: 2, freeSlots: 1, at: Date.now() });
+    await h.bus.heartbeat({ runnerId: 'runner-a', version: '9.9', languages: ['C', 'C++'], slots: 2, freeSlots: 1, sandbox: 'nsjail', at: Date.now() });
     const ev = await until(() => root.received.find((r) => r.event === 'judge.runners'));
     expect(ev.topic).toBe('judge-status');
-    expect(ev.data).toMatchObject({ runners: [{ service: 'runner-a', runnerId: 'runner-a', slots: 2, freeSlots: 1, languages: ['C', 'C++'] }] });
+    expect(ev.data).toMatchObject({ runners: [{ service: 'runner-a', runnerId: 'runner-a', slots: 2, freeSlots: 1, sandbox: 'nsjail', languages: ['C', 'C++'] }] });
     expect(user.received.some((r) => r.event === 'judge.runners')).toBe(false);
 
     const list = await get('/api/admin/config/get-judge-service-info', rootToken);
-    expect(list.json()).toMatchObject({ status: 200, data: [{ service: 'runner-a', version: '9.9' }] });
+    expect(list.json()).toMatchObject({ status: 200, data: [{ service: 'runner-a', version: '9.9', sandbox: 'nsjail' }] });
     expect((await get('/api/admin/config/get-judge-service-info', userToken)).json()).toMatchObject({ status: 403 });
   });
 });

@@ -14,13 +14,15 @@ describe('loadRunnerConfig', () => {
       OJ_RUNNER_SLOTS: '3',
       OJ_RUNNER_WORK_DIR: '/var/oj',
       OJ_SANDBOX: 'nsjail',
+      OJ_NSJAIL_PATH: '/opt/nsjail/bin/nsjail',
       OJ_RUNNER_ACK_WAIT_MS: '5000',
     });
-    expect(c).toMatchObject({ natsUrl: 'nats://h:1', runnerId: 'r1', slots: 3, workDir: '/var/oj', cacheDir: '/var/oj/.cache', sandbox: 'nsjail', ackWaitMs: 5000 });
+    expect(c).toMatchObject({ natsUrl: 'nats://h:1', runnerId: 'r1', slots: 3, workDir: '/var/oj', cacheDir: '/var/oj/.cache', sandbox: 'nsjail', nsjailPath: '/opt/nsjail/bin/nsjail', ackWaitMs: 5000 });
   });
   it('names the bad variable', () => {
     expect(() => loadRunnerConfig({ OJ_RUNNER_SLOTS: 'two' })).toThrow(/OJ_RUNNER_SLOTS/);
     expect(() => loadRunnerConfig({ OJ_SANDBOX: 'docker' })).toThrow(/OJ_SANDBOX/);
+    expect(() => loadRunnerConfig({ OJ_NSJAIL_PATH: 'nsjail' })).toThrow(/OJ_NSJAIL_PATH/);
     expect(() => loadRunnerConfig({ OJ_RUNNER_WORK_DIR: 'relative' })).toThrow(/OJ_RUNNER_WORK_DIR/);
   });
 });

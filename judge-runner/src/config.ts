@@ -12,13 +12,15 @@ export interface RunnerConfig {
   workDir: string;
   /** Where the measuring helper is built. */
   cacheDir: string;
-  /** Forced driver; undefined = nsjail when installed, else bwrap. */
+  /** The sandbox driver: bwrap unless `OJ_SANDBOX=nsjail` (installing nsjail alone changes nothing). */
   sandbox: 'bwrap' | 'nsjail' | undefined;
+  /** `OJ_NSJAIL_PATH`: the nsjail binary; undefined = looked for on PATH (only when the nsjail driver is chosen). */
+  nsjailPath?: string;
   ackWaitMs: number;
   /** Slot s runs programs as uid `uidBase + s`; undefined: the sandbox takes the first free range (sandbox/uid-lock.ts). */
   uidBase: number | undefined;
   heartbeatMs: number;
-  /** PATH, to look for nsjail. */
+  /** PATH, to look for nsjail when `nsjailPath` is not given. */
   searchPath: string;
   logLevel: string;
   /** Budget of the on-disk test-data cache (`<workDir>/.testdata`), in MiB; default 2048. */
@@ -49,6 +51,7 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     workDir,
     cacheDir: path.join(workDir, '.cache'),
     sandbox: read(env, 'OJ_SANDBOX', Type.Union([Type.Literal('bwrap'), Type.Literal('nsjail')]), (s) => s, undefined) as RunnerConfig['sandbox'],
+    nsjailPath: read(env, 'OJ_NSJAIL_PATH', Type.String({ pattern: '^/' }), (s) => s, undefined) as string | undefined,
     ackWaitMs: read(env, 'OJ_RUNNER_ACK_WAIT_MS', Type.Integer({ minimum: 1000 }), int, 30_000) as number,
     uidBase: read(env, 'OJ_SANDBOX_UID_BASE', Type.Integer({ minimum: 1000, maximum: 2_000_000_000 }), int, undefined) as number | undefined,
     heartbeatMs: 5000,

@@ -217,7 +217,9 @@ describe('the validator\'s mounts on both drivers', () => {
     const bw = buildBwrapCommand(spec, { uid: 1, measurePath: '/m', enterPath: '/e', asRoot: true, cgroup: null }).args.join(' ');
     // bwrap: /w is a capped tmpfs (the validator's files bound on it; what it writes is copied back into the case dir).
     expect(bw).toMatch(/--tmpfs \/w .*--ro-bind \/var\/oj\/s1\/spj-box\/validator \/w\/validator --ro-bind \/var\/oj\/s1\/spj-box\/data \/w\/data/);
-    const nj = buildNsjailCommand(spec, { uid: 1, measurePath: '/m', cgroups: false }).args.join(' ');
-    expect(nj).toMatch(/-B \/var\/oj\/s1\/validator-1:\/w -R \/var\/oj\/s1\/spj-box\/validator:\/w\/validator -R \/var\/oj\/s1\/spj-box\/data:\/w\/data/);
+    // nsjail: the same, /w's tmpfs in the run's own configuration and the validator's files over it.
+    const nj = buildNsjailCommand(spec, { nsjailPath: '/n', configPath: '/c', runConfigPath: '/run.cfg', uid: 1, measurePath: '/m', etcPresent: new Set(), procMasks: [] }).args.join(' ');
+    expect(nj).toMatch(/^--config \/run\.cfg .*-R \/var\/oj\/s1\/spj-box\/validator:\/w\/validator -R \/var\/oj\/s1\/spj-box\/data:\/w\/data/);
+    expect(nj).not.toContain('validator-1');
   });
 });

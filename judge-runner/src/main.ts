@@ -7,7 +7,12 @@ import { startRunner } from './runner';
 const config = loadRunnerConfig();
 const logger = createRunnerLogger({ level: config.logLevel, runnerId: config.runnerId });
 const transport = await createNatsRunnerTransport({ url: config.natsUrl, ackWaitMs: config.ackWaitMs, runnerId: config.runnerId, logger });
-const runner = await startRunner({ transport, config, logger });
+// What the machine lacks (a system package, the nsjail binary it was told to use) stops it here, saying what.
+const runner = await startRunner({ transport, config, logger }).catch(async (e: unknown) => {
+  logger.fatal({ err: e }, `judge runner cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  await transport.close();
+  process.exit(1);
+});
 
 let stopping = false;
 const shutdown = async (signal: string) => {

@@ -87,7 +87,7 @@ describe('startRunner', () => {
     expect(o!.acked).toBe(true);
     expect(o!.events.at(-1)).toMatchObject({ kind: 'final', status: JudgeStatus.ACCEPTED, judger: 'unit-runner' });
     expect(o!.eventsAtAck).toBe(o!.events.length);
-    expect(heartbeats[0]).toMatchObject({ runnerId: 'unit-runner', slots: 1, freeSlots: 1, languages: languages.map((l) => l.name) });
+    expect(heartbeats[0]).toMatchObject({ runnerId: 'unit-runner', slots: 1, freeSlots: 1, sandbox: 'bwrap', languages: languages.map((l) => l.name) });
   });
 
   it('reports the job in its slot in a heartbeat sent when the slot is taken, and says goodbye when stopped', async () => {

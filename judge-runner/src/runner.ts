@@ -7,7 +7,7 @@ import type { Logger } from './logger';
 import type { RunnerConfig } from './config';
 import { judge } from './judge';
 import { detectLanguages, type LanguageDef } from './languages';
-import { createSandboxFactory, findOnPath, pickSandboxDriver, type SandboxFactory } from './sandbox/index';
+import { createSandboxFactory, pickSandboxDriver, type SandboxFactory } from './sandbox/index';
 import { checkSystemPackages } from './sandbox/system-check';
 import { readJobHead, systemErrorFinal } from './system-error';
 import { createCompileCache } from './compile-cache';
@@ -52,13 +52,21 @@ async function checkWorkDir(workDir: string): Promise<void> {
 
 /** Builds what the runner needs from the machine: the package check, the sandbox driver and the languages. */
 export async function prepareRunner(config: RunnerConfig, logger: Logger): Promise<{ sandboxes: SandboxFactory; languages: LanguageDef[] }> {
-  const driver = pickSandboxDriver(config.sandbox, (await findOnPath('nsjail', config.searchPath)) !== null);
+  const driver = pickSandboxDriver(config.sandbox);
   const { missing } = await checkSystemPackages({ driver });
   await checkWorkDir(config.workDir);
   if (missing.length) logger.warn({ missing }, 'some toolchains are missing: their languages are not offered');
   // Every uid the runner runs as is locked at start (the slots' and their helpers'): another runner's are refused.
+  // With the nsjail driver, a missing nsjail binary stops the runner here (NsjailNotFoundError).
   const slots = Array.from({ length: config.slots }, (_, s) => s);
-  const sandboxes = await createSandboxFactory({ driver, cacheDir: config.cacheDir, uidBase: config.uidBase, slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s)] });
+  const sandboxes = await createSandboxFactory({
+    driver,
+    cacheDir: config.cacheDir,
+    uidBase: config.uidBase,
+    slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s)],
+    nsjailPath: config.nsjailPath,
+    searchPath: config.searchPath,
+  });
   const languages = await detectLanguages();
   logger.info({ driver, cgroups: sandboxes.cgroups, uidBase: sandboxes.uidBase, languages: languages.map((l) => l.name) }, 'sandbox ready');
   return { sandboxes, languages };
@@ -182,6 +190,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
         languages: languages.map((l) => l.name),
         slots: config.slots,
         freeSlots: freeSlots.length,
+        sandbox: sandboxes.driver,
         at: lastBeat,
         jobs: [...jobs.values()],
         ...(leaving ? { leaving: true } : {}),

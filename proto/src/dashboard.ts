@@ -1,7 +1,7 @@
 // Contracts of the admin dashboard: the counts of `get-dashboard-info`, the live panels' snapshot
 // (`get-dashboard-live`) and the `dashboard.live` event of the `admin-dashboard` topic that keeps it current.
 import { Type, type Static } from '@sinclair/typebox';
-import { LANES, RunnerJob } from './nats';
+import { LANES, RunnerJob, SandboxDriverName } from './nats';
 
 /** `GET /api/admin/dashboard/get-dashboard-info?tz=`: the day and week start in this IANA time zone. */
 export const DashboardInfoQuery = Type.Object({
@@ -49,6 +49,8 @@ export const DashboardRunner = Type.Object({
   languages: Type.Array(Type.String()),
   slots: Type.Integer(),
   freeSlots: Type.Integer(),
+  /** Its sandbox driver, when the runner reports it. */
+  sandbox: Type.Optional(SandboxDriverName),
   jobs: Type.Array(RunnerJob),
   lastSeen: Type.Integer(),
 });

@@ -162,12 +162,18 @@ export const RunnerJob = Type.Object({
 });
 export type RunnerJob = Static<typeof RunnerJob>;
 
+/** The sandbox drivers a runner may use (judge-runner/src/sandbox). */
+export const SandboxDriverName = Type.Union([Type.Literal('bwrap'), Type.Literal('nsjail')]);
+export type SandboxDriverName = Static<typeof SandboxDriverName>;
+
 export const RunnerHeartbeat = Type.Object({
   runnerId: Type.String(),
   version: Type.String(),
   languages: Type.Array(Type.String()),
   slots: Type.Integer(),
   freeSlots: Type.Integer(),
+  /** Its sandbox driver (absent from runners older than this field). */
+  sandbox: Type.Optional(SandboxDriverName),
   at: Type.Integer(),
   /** The jobs in its slots (absent from runners older than this field). */
   jobs: Type.Optional(Type.Array(RunnerJob, { maxItems: 64 })),

@@ -192,8 +192,19 @@ async function benchRejudgeUnderLoad(baseUrl: string, token: string, socket: Cli
 
 async function partA(): Promise<void> {
   const sb = await benchSandboxOverhead();
-  console.log(`(a) sandbox overhead per run: bare fork+exec ${fmt(sb.bareMs)} ms, sandboxed ${fmt(sb.sandboxMs)} ms → overhead ${fmt(sb.overheadMs)} ms per run (ratio ${fmt(sb.ratio)}×; target ≤ 10 ms)`);
-  console.log(`(a') warm sandbox per test case: ${fmt(sb.warmCaseMs)} ms → overhead ${fmt(sb.warmOverheadMs)} ms over a bare fork+exec (target ≤ 2 ms); one warm sandbox starts and stops in ${fmt(sb.warmSessionMs)} ms`);
+  const b = sb.bwrap;
+  console.log(`(a) sandbox overhead per run (bwrap): bare fork+exec ${fmt(sb.bareMs)} ms, sandboxed ${fmt(b.sandboxMs)} ms → overhead ${fmt(b.overheadMs)} ms per run (ratio ${fmt(b.ratio)}×; target ≤ 10 ms)`);
+  if (b.warmCaseMs !== undefined) {
+    console.log(`(a') warm sandbox per test case (bwrap): ${fmt(b.warmCaseMs)} ms → overhead ${fmt(b.warmOverheadMs!)} ms over a bare fork+exec (target ≤ 2 ms); one warm sandbox starts and stops in ${fmt(b.warmSessionMs!)} ms`);
+  }
+  const n = sb.nsjail;
+  const perCase = `per-case overhead: bwrap ${fmt(b.perCaseOverheadMs)} ms${b.warmCaseMs !== undefined ? ' (warm sandbox)' : ''}`;
+  if (!n) {
+    console.log(`(a'') ${perCase}; nsjail not measured: no nsjail binary (set OJ_NSJAIL_PATH or put nsjail on PATH)`);
+    return;
+  }
+  console.log(`(a'') sandbox overhead per run (nsjail ${sb.nsjailPath}): sandboxed ${fmt(n.sandboxMs)} ms → overhead ${fmt(n.overheadMs)} ms per run (ratio ${fmt(n.ratio)}×)`);
+  console.log(`(a'') ${perCase} | nsjail ${fmt(n.perCaseOverheadMs)} ms (one jail per case)`);
 }
 
 async function partBC(): Promise<void> {

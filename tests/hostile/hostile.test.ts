@@ -679,9 +679,9 @@ int main(void) {
       }
       return null;
     };
-    // The runner crashes in a pid namespace of its own (as in a container): the pid in its groups' names means
-    // nothing on the host, where that pid is alive.
-    const crashing = spawn('unshare', ['--pid', '--fork', '--kill-child', path.resolve('node_modules/.bin/tsx'), 'tests/hostile/crashing-runner.ts', path.join(root, 'cache'), work, String(uid)], { stdio: 'ignore' });
+    // The runner crashes in a pid namespace of its own, with its /proc (as in a container; nsjail writes the uid maps
+    // through /proc/<pid>): the pid in its groups' names means nothing on the host, where that pid is alive.
+    const crashing = spawn('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', path.resolve('node_modules/.bin/tsx'), 'tests/hostile/crashing-runner.ts', path.join(root, 'cache'), work, String(uid)], { stdio: 'ignore' });
     let pid: string | null = null;
     const deadline = Date.now() + 60_000;
     while (!(pid = await sleeper())) {

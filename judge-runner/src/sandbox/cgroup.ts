@@ -127,11 +127,13 @@ async function removeGroups(dirs: readonly string[]): Promise<void> {
 /**
  * Groups left by a runner that was killed (its pid is in the name) are removed once empty. Nothing in them is
  * killed: the pid may belong to a live runner in another pid namespace (oj-measure ends its runs at the wall clock).
+ * A uid's groups (`uid-…`) are left to the runner that takes the uid's lock (removeUidGroups): seen from another pid
+ * namespace (a runner in a container) a live runner's pid looks dead, and its idle groups are empty.
  */
 async function removeStale(base: string): Promise<void> {
   for (const name of await readdir(base)) {
     const m = GROUP_NAME.exec(name);
-    if (m && !alive(Number(m[1]))) await rmdir(path.join(base, name)).catch(() => undefined);
+    if (m && !name.startsWith('uid-') && !alive(Number(m[1]))) await rmdir(path.join(base, name)).catch(() => undefined);
   }
 }
 

@@ -1,11 +1,10 @@
-// Sandbox factory: picks the driver (nsjail when installed, else bwrap; OJ_SANDBOX overrides), builds the
-// C helpers, detects cgroup support once, locks the uids it runs as (uid-lock.ts) and owns each slot's cgroups.
-import { access, constants } from 'node:fs/promises';
-import path from 'node:path';
+// Sandbox factory: the driver (bwrap by default, nsjail when asked for), the C helpers built, cgroup support detected
+// once, the uids it runs as locked (uid-lock.ts), and each slot's cgroups owned here.
+import type { SandboxDriverName } from '@oj/proto';
 import { createBwrapSandbox } from './bwrap';
 import { createSlotCgroup, detectCgroupBase, removeUidGroups, type CgroupBase, type SlotCgroup } from './cgroup';
 import { buildHelper } from './helper-build';
-import { createNsjailSandbox } from './nsjail';
+import { resolveNsjail, setupNsjail } from './nsjail-setup';
 import { prepareProcMasks } from './proc-mask';
 import type { Sandbox } from './types';
 import { lockFreeRange, openUidLocks, type UidLocks } from './uid-lock';
@@ -14,18 +13,11 @@ import { openWarmBwrap } from './warm';
 /** First uid tried when no base is given. */
 export const DEFAULT_UID_BASE = 20_000;
 
-export type SandboxDriver = 'bwrap' | 'nsjail';
+export type SandboxDriver = SandboxDriverName;
 
-export async function findOnPath(bin: string, pathVar: string): Promise<string | null> {
-  for (const dir of pathVar.split(':').filter(Boolean)) {
-    const file = path.join(dir, bin);
-    if (await access(file, constants.X_OK).then(() => true, () => false)) return file;
-  }
-  return null;
-}
-
-export function pickSandboxDriver(override: SandboxDriver | undefined, nsjailInstalled: boolean): SandboxDriver {
-  return override ?? (nsjailInstalled ? 'nsjail' : 'bwrap');
+/** bwrap unless nsjail is asked for: an installed nsjail alone changes nothing (bwrap is the driver CI tests). */
+export function pickSandboxDriver(requested: SandboxDriver | undefined): SandboxDriver {
+  return requested ?? 'bwrap';
 }
 
 export interface SandboxFactoryOptions {
@@ -43,7 +35,9 @@ export interface SandboxFactoryOptions {
   lockDir?: string;
   /** Use cgroup v1 memory/pids limits when possible (default true). */
   cgroups?: boolean;
+  /** The nsjail binary (nsjail driver); else looked for on `searchPath`. */
   nsjailPath?: string;
+  searchPath?: string;
 }
 
 export interface SandboxFactory {
@@ -61,6 +55,8 @@ export interface SandboxFactory {
 }
 
 export async function createSandboxFactory(opts: SandboxFactoryOptions): Promise<SandboxFactory> {
+  // Asked for and absent: refused before anything is built.
+  const nsjailPath = opts.driver === 'nsjail' ? await resolveNsjail(opts.nsjailPath, opts.searchPath) : null;
   const [measurePath, enterPath, procMasks] = await Promise.all([buildHelper(opts.cacheDir, 'measure'), buildHelper(opts.cacheDir, 'enter'), prepareProcMasks(opts.cacheDir)]);
   const asRoot = process.getuid?.() === 0;
   const cgroupBase: CgroupBase | null = opts.cgroups === false ? null : await detectCgroupBase();
@@ -95,6 +91,7 @@ export async function createSandboxFactory(opts: SandboxFactoryOptions): Promise
     }
     return cg;
   };
+  const nsjailSlot = nsjailPath ? await setupNsjail({ nsjailPath, cacheDir: opts.cacheDir, measurePath, cgroupBase, procMasks, slotCgroup: cgroupOf }) : null;
   return {
     driver: opts.driver,
     cgroups: cgroupBase !== null,
@@ -103,7 +100,8 @@ export async function createSandboxFactory(opts: SandboxFactoryOptions): Promise
     forSlot(slot) {
       lockSlot(slot);
       const uid = uidOf(slot);
-      if (opts.driver === 'nsjail') return createNsjailSandbox({ uid, measurePath, cgroups: cgroupBase !== null, nsjailPath: opts.nsjailPath });
+      // Not root: nsjail can only map the runner's own uid.
+      if (nsjailSlot) return nsjailSlot(slot, asRoot ? uid : (process.getuid?.() ?? uid));
       const cgroup = cgroupBase ? () => cgroupOf(cgroupBase, slot) : null;
       const bwrapOpts = { uid, measurePath, enterPath, asRoot, cgroup, procMasks };
       // A warm sandbox needs oj-enter (root): its /io is writable by root only, the program's files are the slot uid's.
@@ -126,4 +124,5 @@ export { ETC_RUNTIME, ETC_TOOLCHAIN } from './types';
 export { buildBwrapCommand } from './bwrap';
 export { buildNsjailCommand } from './nsjail';
 export { UidInUseError } from './uid-lock';
+export { NsjailNotFoundError } from './nsjail-setup';
 export { checkSystemPackages, MissingSystemPackagesError, INSTALL_COMMAND } from './system-check';

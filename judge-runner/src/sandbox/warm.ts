@@ -39,7 +39,7 @@ function moveOut(from: string, to: string): void {
 }
 
 /** An empty file owned by the slot's uid, created here (never following a link). */
-function createOwned(file: string, uid: number): void {
+export function createOwned(file: string, uid: number): void {
   const fd = openSync(file, 'wx', 0o600);
   try {
     fchownSync(fd, uid, uid);

@@ -37,6 +37,11 @@ describe('diffRunners', () => {
     reg.record(hb('b', { freeSlots: 1, jobs: [job] }), 6100);
     expect(step(6100)).toMatchObject({ changed: [{ runnerId: 'b', freeSlots: 1, jobs: [job] }], seen: [] });
 
+    // Its sandbox driver, once reported, is part of what the panel shows.
+    reg.record(hb('b', { freeSlots: 1, jobs: [job], sandbox: 'nsjail' }), 6100);
+    expect(step(6100)).toMatchObject({ changed: [{ runnerId: 'b', sandbox: 'nsjail' }], seen: [] });
+    expect(panels.runners.find((r) => r.runnerId === 'b')?.sandbox).toBe('nsjail');
+
     // a keeps beating, b falls silent past the timeout.
     reg.record(hb('a'), 35_000);
     expect(step(36_200)).toEqual({ changed: [], seen: [{ runnerId: 'a', lastSeen: 35_000 }], removed: ['b'] });

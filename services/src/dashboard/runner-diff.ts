@@ -9,11 +9,11 @@ export interface SentRunner {
 }
 
 export function toDashboardRunner(r: SeenRunner): DashboardRunner {
-  const { runnerId, version, languages, slots, freeSlots, jobs } = r.hb;
-  return { runnerId, version, languages, slots, freeSlots, jobs: jobs ?? [], lastSeen: r.seenAt };
+  const { runnerId, version, languages, slots, freeSlots, sandbox, jobs } = r.hb;
+  return { runnerId, version, languages, slots, freeSlots, ...(sandbox ? { sandbox } : {}), jobs: jobs ?? [], lastSeen: r.seenAt };
 }
 
-const signature = (r: DashboardRunner) => JSON.stringify([r.version, r.languages, r.slots, r.freeSlots, r.jobs]);
+const signature = (r: DashboardRunner) => JSON.stringify([r.version, r.languages, r.slots, r.freeSlots, r.sandbox, r.jobs]);
 
 /**
  * The diff from `sent` to `live`, and `sent` brought up to date; null when nothing moved. A runner whose state

@@ -14,7 +14,7 @@ export function runnersData(live: RunnerHeartbeat[]): JudgeRunnersData {
   return { runners: [...live].sort((a, b) => a.runnerId.localeCompare(b.runnerId)).map((hb) => ({ service: hb.runnerId, ...hb })) };
 }
 
-const signature = (d: JudgeRunnersData) => JSON.stringify(d.runners.map((r) => [r.runnerId, r.version, r.languages, r.slots, r.freeSlots]));
+const signature = (d: JudgeRunnersData) => JSON.stringify(d.runners.map((r) => [r.runnerId, r.version, r.languages, r.slots, r.freeSlots, r.sandbox]));
 
 export class RunnerStatusPublisher {
   private last = '';

@@ -1,5 +1,5 @@
-// The dashboard's live panels: the judge queue per lane, each runner with its slots, heartbeat age and jobs, and
-// the latest verdicts. Data attributes carry the raw values the end-to-end tests read.
+// The dashboard's live panels: the judge queue per lane, each runner with its slots, sandbox driver, heartbeat age
+// and jobs, and the latest verdicts. Data attributes carry the raw values the end-to-end tests read.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { DashboardLane, DashboardRunner, DashboardVerdict } from '@oj/proto';
@@ -51,14 +51,17 @@ export function RunnersPanel({ runners, serverNow }: { runners: DashboardRunner[
         </p>
       ) : (
         <table className="w-full">
-          <TableHead columns={(['id', 'languages', 'slots', 'version', 'heartbeat', 'jobs'] as const).map((k) => `dashboard.runner.${k}` as const)} />
+          <TableHead columns={(['id', 'languages', 'slots', 'version', 'sandbox', 'heartbeat', 'jobs'] as const).map((k) => `dashboard.runner.${k}` as const)} />
           <tbody>
             {runners.map((r) => (
-              <tr key={r.runnerId} data-testid="dashboard-runner" data-runner-id={r.runnerId} data-free={r.freeSlots} data-slots={r.slots} className="border-b border-slate-50 align-top">
+              <tr key={r.runnerId} data-testid="dashboard-runner" data-runner-id={r.runnerId} data-free={r.freeSlots} data-slots={r.slots} data-sandbox={r.sandbox} className="border-b border-slate-50 align-top">
                 <td className={`${td} font-mono`}>{r.runnerId}</td>
                 <td className={`${td} max-w-64 text-xs text-slate-500`}>{r.languages.join(', ')}</td>
                 <td className={`${td} tabular-nums`}>{r.freeSlots} / {r.slots}</td>
                 <td className={td}>{r.version}</td>
+                <td className={td} data-testid="dashboard-runner-sandbox">
+                  <FormattedMessage id={`dashboard.runner.sandbox_${r.sandbox ?? 'unknown'}`} />
+                </td>
                 <td className={`${td} tabular-nums`} data-testid="dashboard-runner-age">
                   {intl.formatMessage({ id: 'dashboard.runner.ago' }, { seconds: Math.max(0, Math.round((serverNow - r.lastSeen) / 1000)) })}
                 </td>

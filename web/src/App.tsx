@@ -1,11 +1,10 @@
 // Routes, the locale provider, and the unread counts followed for whoever is signed in.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { IntlProvider } from 'react-intl';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_LOCALE } from '@oj/proto';
 import { LogoutPage } from './features/auth/LogoutPage';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
@@ -21,8 +20,9 @@ import { catalogueOf, localeState } from './i18n/locale';
 import type { MessageId } from './i18n/zh-CN';
 
 // The editor (CodeMirror) is the heaviest part: load it with the problem page only.
-// Every page but the smallest (introduction, logout, password reset, not found) loads on first visit, keeping the
+// Every page but the smallest (introduction, logout, not found) loads on first visit, keeping the
 // first download small on slow networks (docs/benchmarks.md, "First load").
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const SettingPage = lazy(() => import('./features/setting/SettingPage').then((m) => ({ default: m.SettingPage })));
 const DeveloperPage = lazy(() => import('./features/home/DeveloperPage').then((m) => ({ default: m.DeveloperPage })));
 const HomePage = lazy(() => import('./features/home/HomePage').then((m) => ({ default: m.HomePage })));
@@ -83,11 +83,13 @@ const router = createBrowserRouter([
 ]);
 
 export function App() {
-  const { locale } = useSnapshot(localeState);
+  const { locale, revision } = useSnapshot(localeState);
+  // A new revision: a part of the catalogue (the admin pages' messages) has joined it.
+  const messages = useMemo(() => catalogueOf(locale), [locale, revision]);
   useLiveUnread();
   useLiveSite();
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={catalogueOf(locale)}>
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
       <RouterProvider router={router} />
     </IntlProvider>
   );

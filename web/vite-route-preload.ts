@@ -1,5 +1,6 @@
 // A build plugin: index.html starts downloading the chunks of the page the visit opens on (modulepreload), in
-// parallel with the entry, instead of after the entry has run and the router has asked for the lazy page.
+// parallel with the entry, instead of after the entry has run and the router has asked for the lazy page. The script
+// comes before the stylesheet: an inline script after one waits until it has loaded.
 // Only the listed routes; the chunks the entry already imports are left out. Nothing changes in `vite dev`.
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
@@ -12,7 +13,7 @@ export interface RoutePreload {
 }
 
 /** The chunk files `start` needs before it can run: itself and its static imports, transitively. */
-function staticClosure(byFile: Map<string, Rollup.OutputChunk>, start: string[]): Set<string> {
+export function staticClosure(byFile: Map<string, Rollup.OutputChunk>, start: string[]): Set<string> {
   const seen = new Set<string>();
   const todo = [...start];
   for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
@@ -21,6 +22,12 @@ function staticClosure(byFile: Map<string, Rollup.OutputChunk>, start: string[])
     todo.push(...(byFile.get(f)?.imports ?? []));
   }
   return seen;
+}
+
+/** `html` with the inline `script` right after its <title>, before the stylesheets that would hold it up. */
+export function beforeStyles(html: string, script: string): string {
+  if (!html.includes('</title>')) throw new Error('index.html has no <title> to put the early scripts after');
+  return html.replace('</title>', () => `</title>\n    <script>${script}</script>`);
 }
 
 export function routePreload(routes: RoutePreload[]): Plugin {
@@ -35,8 +42,8 @@ export function routePreload(routes: RoutePreload[]): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.bundle) return;
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const withEntry = staticClosure(byFile, chunks.filter((c) => c.isEntry).map((c) => c.fileName));
@@ -50,7 +57,7 @@ export function routePreload(routes: RoutePreload[]): Plugin {
         const script =
           `(()=>{const p=location.pathname;for(const[r,fs]of ${JSON.stringify(table)})if(new RegExp(r).test(p)){` +
           `for(const f of fs){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}break}})()`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return beforeStyles(html, script);
       },
     },
   };

@@ -2,8 +2,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { earlyRequests } from './vite-early-requests';
 import { precompress } from './vite-precompress';
 import { routePreload } from './vite-route-preload';
+import { EARLY_GETS } from './src/lib/early-requests';
 
 const gateway = 'http://localhost:8080';
 
@@ -45,6 +47,12 @@ export default defineConfig({
       { path: /^\/(home\/?)?$/, module: 'src/features/home/HomePage.tsx' },
       { path: /^\/status\/?$/, module: 'src/features/submission/StatusListPage.tsx' },
     ]),
+    // The visit's catalogue and its page's first REST answer start from index.html (vite-early-requests.ts).
+    earlyRequests({
+      fallbackLocale: 'zh-CN',
+      catalogues: { 'zh-CN': 'src/i18n/zh-CN.ts', 'en-US': 'src/i18n/en-US.ts' },
+      gets: EARLY_GETS,
+    }),
     precompress(),
   ],
   server: {

@@ -1,4 +1,4 @@
-// Which language the UI speaks: query `l`, then cookie `lang`, then the browser; zh-CN by default.
+// Which language the UI speaks (detect-locale.ts: query `l`, then cookie `lang`, then the browser; zh-CN by default).
 // Also a module-level `intl` so non-React code (api client, socket) can translate messages.
 // Each catalogue is a chunk of its own: a visit loads only its language's (main.tsx waits for it before the first
 // render), and the other one when the user switches (setLocale). The admin pages' messages are a second part of each
@@ -6,6 +6,7 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { proxy } from 'valtio';
 import { DEFAULT_LOCALE, type Locale } from '@oj/proto';
+import { detectLocale } from './detect-locale';
 import type { MessageId } from './zh-CN';
 
 export type Catalogue = Record<MessageId, string>;
@@ -64,42 +65,13 @@ export function catalogueOf(locale: Locale): Catalogue | undefined {
   return loaded.get(locale)?.messages;
 }
 
-/** Maps loose tags (`en`, `zh_TW`, `EN-us`) to a supported locale, or null. */
-export function normalizeLocale(tag: string | null | undefined): Locale | null {
-  if (!tag) return null;
-  const t = tag.trim().toLowerCase();
-  if (t.startsWith('zh')) return 'zh-CN';
-  if (t.startsWith('en')) return 'en-US';
-  return null;
-}
-
-export function readCookie(cookie: string, name: string): string | null {
-  for (const part of cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
-
-export function detectLocale(search: string, cookie: string, browser: readonly string[]): Locale {
-  const fromQuery = normalizeLocale(new URLSearchParams(search).get('l'));
-  if (fromQuery) return fromQuery;
-  const fromCookie = normalizeLocale(readCookie(cookie, 'lang'));
-  if (fromCookie) return fromCookie;
-  for (const b of browser) {
-    const n = normalizeLocale(b);
-    if (n) return n;
-  }
-  return DEFAULT_LOCALE;
-}
-
 /** `revision` moves when a catalogue part has loaded: the app then renders with the new messages. */
 export const localeState = proxy<{ locale: Locale; revision: number }>({
   revision: 0,
   locale:
     typeof window === 'undefined'
       ? DEFAULT_LOCALE
-      : detectLocale(window.location.search, document.cookie, navigator.languages ?? [navigator.language]),
+      : detectLocale(window.location.search, document.cookie, navigator.languages ?? [navigator.language], DEFAULT_LOCALE),
 });
 
 const cache = createIntlCache();

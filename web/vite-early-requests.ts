@@ -2,11 +2,10 @@
 // parsed, before any module has loaded: the catalogue chunk of the visit's language (modulepreload) and the REST GETs
 // of src/lib/early-requests.ts's table for the page it opens on. The app takes those answers (lib/api.ts). Its code is
 // the source text of startEarlyRequests and detectLocale, so the script and the app decide the same way.
-import path from 'node:path';
-import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
+import { transformWithEsbuild, type Plugin } from 'vite';
 import { detectLocale } from './src/i18n/detect-locale';
 import { startEarlyRequests, type EarlyGet, type EarlyPlan } from './src/lib/early-requests';
-import { beforeStyles, staticClosure } from './vite-route-preload';
+import { beforeStyles, lazyFiles } from './vite-route-preload';
 
 export interface EarlyRequestsOptions {
   /** The default language (@oj/proto's DEFAULT_LOCALE; the config cannot load proto's TypeScript). */
@@ -30,15 +29,9 @@ export function earlyRequests(opts: EarlyRequestsOptions): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const withEntry = staticClosure(byFile, chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const filesOf = lazyFiles(ctx.bundle, root, base);
         const catalogues = {} as EarlyPlan['catalogues'];
-        for (const [locale, module] of Object.entries(opts.catalogues) as [EarlyPlan['fallbackLocale'], string][]) {
-          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, module));
-          if (!chunk) throw new Error(`early-requests: no chunk of its own for ${module} (is it imported lazily?)`);
-          catalogues[locale] = [...staticClosure(byFile, [chunk.fileName])].filter((f) => !withEntry.has(f)).map((f) => base + f);
-        }
+        for (const [locale, module] of Object.entries(opts.catalogues) as [EarlyPlan['fallbackLocale'], string][]) catalogues[locale] = filesOf(module);
         const plan: EarlyPlan = { fallbackLocale: opts.fallbackLocale, catalogues, gets: opts.gets };
         const source = `(${startEarlyRequests.toString()})(window, ${detectLocale.toString()}, ${JSON.stringify(plan)});`;
         const { code } = await transformWithEsbuild(source, 'early-requests.js', { minify: true, target: 'es2020' });

@@ -13,7 +13,7 @@ export interface RoutePreload {
 }
 
 /** The chunk files `start` needs before it can run: itself and its static imports, transitively. */
-export function staticClosure(byFile: Map<string, Rollup.OutputChunk>, start: string[]): Set<string> {
+function staticClosure(byFile: Map<string, Rollup.OutputChunk>, start: string[]): Set<string> {
   const seen = new Set<string>();
   const todo = [...start];
   for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
@@ -22,6 +22,21 @@ export function staticClosure(byFile: Map<string, Rollup.OutputChunk>, start: st
     todo.push(...(byFile.get(f)?.imports ?? []));
   }
   return seen;
+}
+
+/**
+ * For a built bundle: the files (URLs under `base`) a lazily imported module (relative to `root`) brings beyond
+ * what the entry already loads: its own chunk and its static imports.
+ */
+export function lazyFiles(bundle: Rollup.OutputBundle, root: string, base: string): (module: string) => string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const withEntry = staticClosure(byFile, chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  return (module) => {
+    const own = chunks.find((c) => c.facadeModuleId === path.resolve(root, module));
+    if (!own) throw new Error(`no chunk of its own for ${module} (is it imported lazily?)`);
+    return [...staticClosure(byFile, [own.fileName])].filter((f) => !withEntry.has(f)).map((f) => base + f);
+  };
 }
 
 /** `html` with the inline `script` right after its <title>, before the stylesheets that would hold it up. */
@@ -44,16 +59,8 @@ export function routePreload(routes: RoutePreload[]): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const withEntry = staticClosure(byFile, chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-        const table = routes.map((r) => {
-          const id = path.resolve(root, r.module);
-          const page = chunks.find((c) => c.facadeModuleId === id);
-          if (!page) throw new Error(`route-preload: no chunk of its own for ${r.module} (is it imported lazily?)`);
-          const files = [...staticClosure(byFile, [page.fileName])].filter((f) => !withEntry.has(f));
-          return [r.path.source, files.map((f) => base + f)];
-        });
+        const filesOf = lazyFiles(ctx.bundle, root, base);
+        const table = routes.map((r) => [r.path.source, filesOf(r.module)]);
         const script =
           `(()=>{const p=location.pathname;for(const[r,fs]of ${JSON.stringify(table)})if(new RegExp(r).test(p)){` +
           `for(const f of fs){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}break}})()`;

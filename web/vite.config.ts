@@ -1,4 +1,5 @@
 // Vite build of the web client. The dev server proxies REST and Socket.IO to the gateway on :8080.
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -55,6 +56,10 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  resolve: {
+    // proto's schemas build with a `Type` of only the builders they use (src/lib/typebox-web.ts).
+    alias: [{ find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-web.ts') }],
+  },
   server: {
     proxy: {
       '/api': { target: gateway, changeOrigin: true },

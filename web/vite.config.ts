@@ -57,8 +57,12 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    // proto's schemas build with a `Type` of only the builders they use (src/lib/typebox-web.ts).
-    alias: [{ find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-web.ts') }],
+    // proto's schemas build with a `Type` of only the builders they use (src/lib/typebox-web.ts), and decode's error
+    // detail comes from a path search over Check (src/lib/typebox-errors-web.ts), not TypeBox's error module.
+    alias: [
+      { find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-web.ts') },
+      { find: /^@sinclair\/typebox\/errors$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-errors-web.ts') },
+    ],
   },
   server: {
     proxy: {

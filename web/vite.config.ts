@@ -11,13 +11,12 @@ import { EARLY_GETS } from './src/lib/early-requests';
 const gateway = 'http://localhost:8080';
 
 /**
- * Vendor chunks that change seldom and are cached apart from the app: Preact, the router, and the CodeMirror core
+ * Vendor chunks that change seldom and are cached apart from the app: React, the router, and the CodeMirror core
  * (the editor's language modes, markdown, KaTeX and charts are chunks of their own through dynamic imports, so they
  * load only with the pages, languages and texts that use them; docs/benchmarks.md, "First load").
  */
 const VENDOR_CHUNKS: [string, RegExp][] = [
-  // The UI runtime: Preact with its React compatibility layer (`resolve.alias` below).
-  ['preact', /[\\/]node_modules[\\/]preact[\\/]/],
+  ['react', /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/],
   ['router', /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/],
   // The bar charts of the home and rank pages (visx over d3): only those pages load them.
   ['charts', /[\\/]node_modules[\\/](@visx[\\/][^\\/]+|d3-[^\\/]+|internmap)[\\/]/],
@@ -61,14 +60,6 @@ export default defineConfig({
     // proto's schemas build with a `Type` of only the builders they use (src/lib/typebox-web.ts), and decode's error
     // detail comes from a path search over Check (src/lib/typebox-errors-web.ts), not TypeBox's error module.
     alias: [
-      // The browser runs Preact (preact/compat) under the React API the code and its libraries are written against:
-      // ≈ 30 KiB of JavaScript instead of React's 217 (docs/benchmarks.md, "Third pass"). Types and unit tests stay on
-      // React; the end-to-end suite runs the built client, on Preact.
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
       { find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-web.ts') },
       { find: /^@sinclair\/typebox\/errors$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-errors-web.ts') },
     ],

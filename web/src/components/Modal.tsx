@@ -1,22 +1,10 @@
 // A dialog whose code (the Radix dialog with its focus trap, scroll lock and portal, ≈ 41 KiB) loads when it first
 // opens (ModalFrame.tsx): a page that only might open one, such as the problem page's statistic and online test, does
 // not download it with its first load (docs/benchmarks.md, "Third pass"). Controlled: the caller owns `open`.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ModalProps } from './ModalFrame';
 
-export interface ModalProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  titleClassName?: string;
-  /** Read to screen readers; shown when `descriptionClassName` does not hide it (sr-only by default). */
-  description: ReactNode;
-  descriptionClassName?: string;
-  overlayClassName?: string;
-  /** The content box's classes (position, size, padding). */
-  className: string;
-  testId?: string;
-  children: ReactNode;
-}
+export type { ModalProps };
 
 const ModalFrame = lazy(() => import('./ModalFrame').then((m) => ({ default: m.ModalFrame })));
 

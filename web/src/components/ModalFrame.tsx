@@ -1,6 +1,21 @@
 // The Radix dialog behind components/Modal.tsx, a chunk of its own loaded when a modal first opens.
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ModalProps } from './Modal';
+import type { ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  titleClassName?: string;
+  /** Read to screen readers; shown when `descriptionClassName` does not hide it (sr-only by default). */
+  description: ReactNode;
+  descriptionClassName?: string;
+  overlayClassName?: string;
+  /** The content box's classes (position, size, padding). */
+  className: string;
+  testId?: string;
+  children: ReactNode;
+}
 
 export function ModalFrame({ open, onOpenChange, title, titleClassName, description, descriptionClassName, overlayClassName, className, testId, children }: ModalProps) {
   return (

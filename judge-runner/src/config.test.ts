@@ -4,7 +4,7 @@ import { loadRunnerConfig } from './config';
 describe('loadRunnerConfig', () => {
   it('has defaults', () => {
     const c = loadRunnerConfig({});
-    expect(c).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222', slots: 1, ackWaitMs: 30_000, sandbox: undefined, uidBase: 20_000 });
+    expect(c).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222', slots: 1, ackWaitMs: 30_000, sandbox: undefined, uidBase: undefined });
     expect(c.runnerId).toMatch(/-\d+$/);
   });
   it('reads every variable', () => {

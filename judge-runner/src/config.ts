@@ -15,8 +15,8 @@ export interface RunnerConfig {
   /** Forced driver; undefined = nsjail when installed, else bwrap. */
   sandbox: 'bwrap' | 'nsjail' | undefined;
   ackWaitMs: number;
-  /** Slot s runs programs as uid `uidBase + s`. */
-  uidBase: number;
+  /** Slot s runs programs as uid `uidBase + s`; undefined: the sandbox takes the first free range (sandbox/uid-lock.ts). */
+  uidBase: number | undefined;
   heartbeatMs: number;
   /** PATH, to look for nsjail. */
   searchPath: string;
@@ -50,7 +50,7 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     cacheDir: path.join(workDir, '.cache'),
     sandbox: read(env, 'OJ_SANDBOX', Type.Union([Type.Literal('bwrap'), Type.Literal('nsjail')]), (s) => s, undefined) as RunnerConfig['sandbox'],
     ackWaitMs: read(env, 'OJ_RUNNER_ACK_WAIT_MS', Type.Integer({ minimum: 1000 }), int, 30_000) as number,
-    uidBase: read(env, 'OJ_SANDBOX_UID_BASE', Type.Integer({ minimum: 1000, maximum: 2_000_000_000 }), int, 20_000) as number,
+    uidBase: read(env, 'OJ_SANDBOX_UID_BASE', Type.Integer({ minimum: 1000, maximum: 2_000_000_000 }), int, undefined) as number | undefined,
     heartbeatMs: 5000,
     testdataCacheMb: read(env, 'OJ_RUNNER_TESTDATA_CACHE_MB', Type.Integer({ minimum: 1 }), int, 2048) as number,
     compileCacheMb: read(env, 'OJ_RUNNER_COMPILE_CACHE_MB', Type.Integer({ minimum: 0 }), int, 512) as number,

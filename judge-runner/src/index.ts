@@ -15,6 +15,7 @@ export {
   buildNsjailCommand,
   checkSystemPackages,
   MissingSystemPackagesError,
+  UidInUseError,
   INSTALL_COMMAND,
   ETC_RUNTIME,
   ETC_TOOLCHAIN,

@@ -18,7 +18,7 @@ let sandboxes: SandboxFactory;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-modes-test-'));
   await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 21_100 });
+  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 26_000 });
   deps = { sandbox: sandboxes.forSlot(0), helperSandbox: sandboxes.forSlot(1000), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'modes-test' };
 });
 

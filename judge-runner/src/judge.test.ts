@@ -16,7 +16,7 @@ let sandboxes: SandboxFactory;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-judge-test-'));
   await chmod(root, 0o711); // the sandbox uid resolves its bind mounts itself
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 21_000 });
+  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 28_000 });
   deps = { sandbox: sandboxes.forSlot(0), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'test-runner' };
 });
 

@@ -24,7 +24,7 @@ let sandboxes: SandboxFactory;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-kattis-test-'));
   await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 23_000 });
+  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 26_300 });
   deps = { sandbox: sandboxes.forSlot(0), helperSandbox: sandboxes.forSlot(1000), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'kattis-test' };
 });
 
@@ -215,7 +215,8 @@ describe('the validator\'s mounts on both drivers', () => {
   it('a writable /w, then its files read-only over it; argv with the feedback dir and the flags', () => {
     expect(spec.argv).toEqual(['/w/validator', '/w/data/input', '/w/data/answer', '/w/feedback/', 'float_tolerance', '1e-6']);
     const bw = buildBwrapCommand(spec, { uid: 1, measurePath: '/m', enterPath: '/e', asRoot: true, cgroup: null }).args.join(' ');
-    expect(bw).toMatch(/--bind \/var\/oj\/s1\/validator-1 \/w .*--ro-bind \/var\/oj\/s1\/spj-box\/validator \/w\/validator --ro-bind \/var\/oj\/s1\/spj-box\/data \/w\/data/);
+    // bwrap: /w is a capped tmpfs (the validator's files bound on it; what it writes is copied back into the case dir).
+    expect(bw).toMatch(/--tmpfs \/w .*--ro-bind \/var\/oj\/s1\/spj-box\/validator \/w\/validator --ro-bind \/var\/oj\/s1\/spj-box\/data \/w\/data/);
     const nj = buildNsjailCommand(spec, { uid: 1, measurePath: '/m', cgroups: false }).args.join(' ');
     expect(nj).toMatch(/-B \/var\/oj\/s1\/validator-1:\/w -R \/var\/oj\/s1\/spj-box\/validator:\/w\/validator -R \/var\/oj\/s1\/spj-box\/data:\/w\/data/);
   });

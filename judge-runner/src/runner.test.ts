@@ -19,7 +19,7 @@ let languages: LanguageDef[];
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-runner-test-'));
   await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 21_100 });
+  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 28_100 });
   languages = await detectLanguages();
 });
 

@@ -56,9 +56,11 @@ export async function prepareRunner(config: RunnerConfig, logger: Logger): Promi
   const { missing } = await checkSystemPackages({ driver });
   await checkWorkDir(config.workDir);
   if (missing.length) logger.warn({ missing }, 'some toolchains are missing: their languages are not offered');
-  const sandboxes = await createSandboxFactory({ driver, cacheDir: config.cacheDir, uidBase: config.uidBase });
+  // Every uid the runner runs as is locked at start (the slots' and their helpers'): another runner's are refused.
+  const slots = Array.from({ length: config.slots }, (_, s) => s);
+  const sandboxes = await createSandboxFactory({ driver, cacheDir: config.cacheDir, uidBase: config.uidBase, slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s)] });
   const languages = await detectLanguages();
-  logger.info({ driver, cgroups: sandboxes.cgroups, languages: languages.map((l) => l.name) }, 'sandbox ready');
+  logger.info({ driver, cgroups: sandboxes.cgroups, uidBase: sandboxes.uidBase, languages: languages.map((l) => l.name) }, 'sandbox ready');
   return { sandboxes, languages };
 }
 

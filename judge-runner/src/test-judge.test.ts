@@ -18,7 +18,7 @@ let sandboxes: SandboxFactory;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-test-judge-'));
   await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 21_600 });
+  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 28_600 });
   deps = { sandbox: sandboxes.forSlot(0), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'test-runner' };
 });
 

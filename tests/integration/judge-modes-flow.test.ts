@@ -51,7 +51,7 @@ describe('judge modes, services to runner and back', () => {
 
     root = await mkdtemp(path.join(os.tmpdir(), 'oj-modes-flow-'));
     await chmod(root, 0o711);
-    sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 21_200 });
+    sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 28_200 });
     deps = { sandbox: sandboxes.forSlot(0), helperSandbox: sandboxes.forSlot(1000), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'modes-flow' };
 
     const [p] = await sql`

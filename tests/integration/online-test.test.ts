@@ -54,7 +54,7 @@ describe.each([
     sql = postgres(pg.url, { max: 2, onnotice: () => {} });
     dir = await mkdtemp(path.join(os.tmpdir(), 'oj-online-test-'));
     await chmod(dir, 0o711);
-    const config = loadRunnerConfig({ OJ_RUNNER_ID: `rt-${kind}`, OJ_RUNNER_WORK_DIR: path.join(dir, 'work'), OJ_SANDBOX: 'bwrap', OJ_RUNNER_SLOTS: '1', OJ_SANDBOX_UID_BASE: kind === 'nats' ? '21100' : '21200' });
+    const config = loadRunnerConfig({ OJ_RUNNER_ID: `rt-${kind}`, OJ_RUNNER_WORK_DIR: path.join(dir, 'work'), OJ_SANDBOX: 'bwrap', OJ_RUNNER_SLOTS: '1', OJ_SANDBOX_UID_BASE: kind === 'nats' ? '26100' : '26200' });
     let servicesTransport;
     if (kind === 'nats') {
       nats = await startTestNats();

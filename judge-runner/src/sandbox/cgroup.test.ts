@@ -32,9 +32,9 @@ function python(code: string, memoryKb = 65_536): RunSpec {
 
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8').trim();
 
-/** Slot 0's groups now: `slot-<pid>-<random>-0` for pids, `…-0-<generation>` for memory. */
+/** Slot 0's groups now: `uid-<uid>-<pid>-<random>-0` for pids, `…-0-<generation>` for memory. */
 async function slotGroups(): Promise<{ memory: string; pids: string }> {
-  const mine = (n: string) => n.startsWith(`slot-${process.pid}-`);
+  const mine = (n: string) => n.startsWith(`uid-${UID_BASE}-${process.pid}-`);
   const memory = (await readdir(base.memory)).filter((n) => mine(n) && /-0-\d+$/.test(n));
   const pids = (await readdir(base.pids)).filter((n) => mine(n) && n.endsWith('-0'));
   expect([memory.length, pids.length]).toEqual([1, 1]);
@@ -64,10 +64,12 @@ describe.skipIf(process.getuid?.() !== 0)('slot cgroups (bwrap)', () => {
       const r = await sandbox.run(python('print(1)', memoryKb));
       expect(r.exitCode).toBe(0);
       const groups = await slotGroups();
-      const bytes = String(memoryKb * 1024 + 8 * 1024 * 1024);
+      // The program has the memory group alone: its limit is the program's, nothing added for bwrap or oj-measure.
+      const bytes = String(memoryKb * 1024);
       expect(read(groups.memory, 'memory.limit_in_bytes')).toBe(bytes);
       if (existsSync(path.join(groups.memory, 'memory.memsw.limit_in_bytes'))) expect(read(groups.memory, 'memory.memsw.limit_in_bytes')).toBe(bytes);
-      expect(read(groups.pids, 'pids.max')).toBe('12');
+      // The program's processes only (bwrap and oj-measure are not in the group).
+      expect(read(groups.pids, 'pids.max')).toBe('8');
     }
   });
 
@@ -84,6 +86,20 @@ describe.skipIf(process.getuid?.() !== 0)('slot cgroups (bwrap)', () => {
     expect(after.memory).not.toBe(before.memory);
     expect(existsSync(before.memory)).toBe(false);
     expect(Number(read(after.memory, 'memory.usage_in_bytes'))).toBeLessThan(4 << 20);
+  });
+
+  it('puts the program alone in the memory and pids groups: the supervisor stays out of them', async () => {
+    const r = await sandboxes.forSlot(0).run(python('import os\nprint(open("/proc/self/cgroup").read())\nprint(open("/proc/1/cgroup").read())'));
+    expect(r.exitCode).toBe(0);
+    const groups = await slotGroups();
+    // As the sandbox sees them (its cgroup namespace is rooted at the runner's groups): the program (itself) in the
+    // slot's groups, oj-measure (pid 1) not.
+    const [program, supervisor] = readFileSync(path.join(root, 'io', 'out'), 'utf8').trim().split('\n\n');
+    const line = (text: string | undefined, c: string) => new RegExp(`^\\d+:${c}:(.*)$`, 'm').exec(text ?? '')?.[1];
+    expect(line(program, 'memory')).toMatch(new RegExp(`/${path.basename(groups.memory)}$`));
+    expect(line(program, 'pids')).toMatch(new RegExp(`/${path.basename(groups.pids)}$`));
+    expect(line(supervisor, 'memory')).not.toContain(path.basename(groups.memory));
+    expect(line(supervisor, 'pids')).not.toContain(path.basename(groups.pids));
   });
 
   it('reports an OOM kill for the run that had it only', async () => {

@@ -1,18 +1,23 @@
 // cgroup v1 memory + pids control of the sandbox runs, when the runner is root and the hierarchies are writable.
 // Memory: hard limit (the kernel OOM-kills the program, counted as MLE). Pids: fork-bomb cap. Each slot owns one
-// memory and one pids group, created once and reused by its runs (a slot runs one program at a time).
-// CPU time is not taken from cpuacct: it comes from wait4 rusage inside the sandbox.
+// memory and one pids group, created once and reused by its runs (a slot runs one program at a time). They hold the
+// program alone: the supervisor (bwrap, oj-measure) stays in the runner's own groups, and oj-measure's child writes
+// itself into both through cgroup.procs fds opened here. The memory group's OOM killer therefore only ever chooses
+// among the program's processes (the supervisor always lives to report Memory Limit Exceeded), and a fork bomb never
+// takes the pids the supervisor needs. Groups are named `uid-<uid>-<runner pid>-<random>`, so a
+// runner that holds a uid's lock (uid-lock.ts) can remove what a crashed runner with the same uid left.
+// CPU time is not taken from cpuacct: it comes from rusage and /proc inside the sandbox.
 //
 // The files here are kernel pseudo-files: synchronous access costs microseconds, where each thread-pool round trip
 // of fs/promises costs ~0.1 ms on the per-run hot path.
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rmdir } from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = '/sys/fs/cgroup';
 /** Group names carry the runner's pid, so groups of a runner that died can be told apart and removed. */
-const GROUP_NAME = /^(?:run|slot)-(\d+)-/;
+const GROUP_NAME = /^(?:(?:run|slot)-|uid-\d+-)(\d+)-/;
 /** Memory a run may leave charged to the slot's memory group before the group is replaced (see createSlotCgroup);
  * runs that only read and write a little leave ~1 MiB of kernel memory. */
 const LEFTOVER_BYTES = 2 * 1024 * 1024;
@@ -25,7 +30,7 @@ export interface CgroupBase {
 }
 
 export interface CgroupLimits {
-  /** memory.limit_in_bytes (and memory.memsw.limit_in_bytes when the kernel accounts swap: no swap use). */
+  /** The program's memory.limit_in_bytes (and memory.memsw.limit_in_bytes when the kernel accounts swap: no swap use). */
   memoryBytes: number;
   /** pids.max. */
   maxPids: number;
@@ -33,8 +38,8 @@ export interface CgroupLimits {
 
 /** One run's use of its slot's groups. */
 export interface CgroupRun {
-  /** `cgroup.procs` files a process writes its pid to, to enter the groups. */
-  procsFiles: readonly string[];
+  /** Open `cgroup.procs` of the memory and the pids group, the program's alone (oj-measure's child moves itself in). */
+  programProcsFds: readonly number[];
   /** Whether the kernel OOM-killed something in the memory group since the run was prepared. */
   oomKilled(): boolean;
   /** From now on: returns whether the kernel OOM-killed something in the memory group since this call (one case of a
@@ -130,6 +135,22 @@ async function removeStale(base: string): Promise<void> {
   }
 }
 
+/**
+ * Removes every group of `uid` (killing what is still in them): called once this runner holds the uid's lock, so
+ * they can only be a crashed runner's.
+ */
+export async function removeUidGroups(base: CgroupBase, uid: number): Promise<string[]> {
+  const removed: string[] = [];
+  for (const root of [base.memory, base.pids]) {
+    for (const name of await readdir(root)) {
+      if (!name.startsWith(`uid-${uid}-`)) continue;
+      await removeGroups([path.join(root, name)]);
+      removed.push(path.join(root, name));
+    }
+  }
+  return removed;
+}
+
 /** Creates `<own cgroup>/oj-sandbox` in the memory and pids hierarchies; null when that is not possible. */
 export async function detectCgroupBase(): Promise<CgroupBase | null> {
   if (process.getuid?.() !== 0) return null;
@@ -154,6 +175,29 @@ function oomKills(mem: string): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** The slot's memory group (the program's alone), its cgroup.procs open for oj-measure's child. */
+interface MemoryGroup {
+  dir: string;
+  procsFd: number;
+  /** Limit last written (null: unknown, written before the next run). */
+  bytes: number | null;
+}
+
+function newMemoryGroup(dir: string): MemoryGroup {
+  mkdirSync(dir);
+  try {
+    write(dir, 'memory.swappiness', '0');
+  } catch {
+    // not on every kernel; memsw (when accounted) keeps the program off swap anyway
+  }
+  try {
+    return { dir, procsFd: openSync(path.join(dir, 'cgroup.procs'), constants.O_WRONLY), bytes: null };
+  } catch (e) {
+    rmdirSync(dir);
+    throw e;
+  }
+}
+
 /**
  * Creates the memory and pids groups of one slot (unique names: several runners may share the base).
  *
@@ -163,47 +207,49 @@ function oomKills(mem: string): number {
  * one and the old one removed (its pages stay cached, charged to the removed group), which costs about what a
  * group per run did; runs that leave little behind (the usual test case) reuse the group as it is.
  */
-export async function createSlotCgroup(base: CgroupBase, slot: number): Promise<SlotCgroup> {
-  const name = `slot-${process.pid}-${randomBytes(4).toString('hex')}-${slot}`;
+export async function createSlotCgroup(base: CgroupBase, slot: number, uid: number): Promise<SlotCgroup> {
+  const name = `uid-${uid}-${process.pid}-${randomBytes(4).toString('hex')}-${slot}`;
   const pids = path.join(base.pids, name);
   let generation = 0;
-  const newMemoryGroup = () => {
-    const dir = path.join(base.memory, `${name}-${++generation}`);
-    mkdirSync(dir);
-    try {
-      write(dir, 'memory.swappiness', '0');
-    } catch {
-      // not on every kernel; memsw (when accounted) keeps the program off swap anyway
-    }
-    return dir;
-  };
   await mkdir(pids);
-  let mem: string;
+  let mem: MemoryGroup;
+  let pidsFd: number;
   try {
-    mem = newMemoryGroup();
+    pidsFd = openSync(path.join(pids, 'cgroup.procs'), constants.O_WRONLY);
+    try {
+      mem = newMemoryGroup(path.join(base.memory, `${name}-${++generation}`));
+    } catch (e) {
+      closeSync(pidsFd);
+      throw e;
+    }
   } catch (e) {
     await rmdir(pids);
     throw e;
   }
-  const memsw = existsSync(path.join(mem, 'memory.memsw.limit_in_bytes'));
-  // Limits last written (the groups are the slot's alone); null: unknown, written before the next run.
-  let memoryBytes: number | null = null;
+  const memsw = existsSync(path.join(mem.dir, 'memory.memsw.limit_in_bytes'));
   let maxPids: number | null = null;
   let inUse = false;
 
   const replaceMemoryGroup = async () => {
     const old = mem;
-    mem = newMemoryGroup();
-    memoryBytes = null;
-    await removeGroups([old]);
+    mem = newMemoryGroup(path.join(base.memory, `${name}-${++generation}`));
+    closeSync(old.procsFd);
+    await removeGroups([old.dir]);
   };
-  const setMemory = (bytes: number) => {
-    memoryBytes = null;
-    // memory.limit_in_bytes may never exceed memsw: lift memsw, set the limit, then bring memsw down to it.
-    if (memsw) write(mem, 'memory.memsw.limit_in_bytes', '-1');
-    write(mem, 'memory.limit_in_bytes', String(bytes));
-    if (memsw) write(mem, 'memory.memsw.limit_in_bytes', String(bytes));
-    memoryBytes = bytes;
+  const setLimits = (limits: CgroupLimits) => {
+    if (mem.bytes !== limits.memoryBytes) {
+      mem.bytes = null;
+      // memory.limit_in_bytes may never exceed memsw: lift memsw, set the limit, then bring memsw down to it.
+      if (memsw) write(mem.dir, 'memory.memsw.limit_in_bytes', '-1');
+      write(mem.dir, 'memory.limit_in_bytes', String(limits.memoryBytes));
+      if (memsw) write(mem.dir, 'memory.memsw.limit_in_bytes', String(limits.memoryBytes));
+      mem.bytes = limits.memoryBytes;
+    }
+    if (maxPids !== limits.maxPids) {
+      maxPids = null;
+      write(pids, 'pids.max', String(limits.maxPids));
+      maxPids = limits.maxPids;
+    }
   };
 
   return {
@@ -211,25 +257,21 @@ export async function createSlotCgroup(base: CgroupBase, slot: number): Promise<
       if (inUse) throw new Error(`cgroup ${name}: prepared for a run while another run still uses it`);
       inUse = true;
       try {
-        await emptyGroups([mem, pids]);
-        if (Number(readFileSync(path.join(mem, 'memory.usage_in_bytes'), 'utf8')) > LEFTOVER_BYTES) await replaceMemoryGroup();
-        if (memoryBytes !== limits.memoryBytes) setMemory(limits.memoryBytes);
-        if (maxPids !== limits.maxPids) {
-          maxPids = null;
-          write(pids, 'pids.max', String(limits.maxPids));
-          maxPids = limits.maxPids;
-        }
-        write(mem, 'memory.max_usage_in_bytes', '0');
-        write(mem, 'memory.failcnt', '0');
-        if (memsw) write(mem, 'memory.memsw.max_usage_in_bytes', '0');
+        await emptyGroups([mem.dir, pids]);
+        if (Number(readFileSync(path.join(mem.dir, 'memory.usage_in_bytes'), 'utf8')) > LEFTOVER_BYTES) await replaceMemoryGroup();
+        setLimits(limits);
+        write(mem.dir, 'memory.max_usage_in_bytes', '0');
+        write(mem.dir, 'memory.failcnt', '0');
+        if (memsw) write(mem.dir, 'memory.memsw.max_usage_in_bytes', '0');
         const group = mem;
-        const before = oomKills(group);
+        const kills = () => oomKills(group.dir);
+        const before = kills();
         return {
-          procsFiles: [path.join(group, 'cgroup.procs'), path.join(pids, 'cgroup.procs')],
-          oomKilled: () => oomKills(group) > before,
+          programProcsFds: [group.procsFd, pidsFd],
+          oomKilled: () => kills() > before,
           oomMark: () => {
-            const at = oomKills(group);
-            return () => oomKills(group) > at;
+            const at = kills();
+            return () => kills() > at;
           },
           release: () => {
             inUse = false;
@@ -241,7 +283,9 @@ export async function createSlotCgroup(base: CgroupBase, slot: number): Promise<
       }
     },
     async remove() {
-      await removeGroups([mem, pids]);
+      closeSync(mem.procsFd);
+      closeSync(pidsFd);
+      await removeGroups([mem.dir, pids]);
     },
   };
 }

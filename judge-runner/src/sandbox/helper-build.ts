@@ -1,4 +1,5 @@
-// Builds the sandbox's C helpers (measure.c, enter.c) once per source version into a cache directory.
+// Builds the sandbox's C helpers (oj-measure from measure*.c, oj-enter from enter.c) once per source version into a
+// cache directory.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { access, chmod, lstat, mkdir, readFile, realpath, rename, rm } from 'node:fs/promises';
@@ -10,6 +11,12 @@ const run = promisify(execFile);
 
 /** `measure`: oj-measure, runs inside the sandbox. `enter`: oj-enter, the root-side launcher (cgroups, uid drop). */
 export type HelperName = 'measure' | 'enter';
+
+/** Each helper's C files (compiled together) and headers (hashed only). */
+const SOURCES: Record<HelperName, { c: string[]; h: string[] }> = {
+  measure: { c: ['measure.c', 'measure-child.c', 'measure-seccomp.c', 'measure-proc.c', 'measure-copy.c', 'measure-scratch.c'], h: ['measure.h'] },
+  enter: { c: ['enter.c'], h: [] },
+};
 
 /**
  * oj-enter runs as root and oj-measure reports the verdict's numbers: the helper and every directory above it must
@@ -36,9 +43,11 @@ export async function buildHelper(cacheDir: string, name: HelperName): Promise<s
 }
 
 async function compileHelper(cacheDir: string, name: HelperName): Promise<string> {
-  const sourcePath = fileURLToPath(new URL(`./${name}.c`, import.meta.url));
-  const source = await readFile(sourcePath);
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  const { c, h } = SOURCES[name];
+  const sourcePaths = c.map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
+  const digest = createHash('sha256');
+  for (const f of [...c, ...h]) digest.update(f).update(await readFile(fileURLToPath(new URL(`./${f}`, import.meta.url))));
+  const hash = digest.digest('hex').slice(0, 12);
   await mkdir(cacheDir, { recursive: true, mode: 0o755 });
   // The sandbox uid resolves the bind source itself, so the cache must be world-traversable.
   await chmod(cacheDir, 0o755);
@@ -52,9 +61,9 @@ async function compileHelper(cacheDir: string, name: HelperName): Promise<string
   // Several runners may start at once: build under a private name, then rename atomically.
   const tmp = `${target}.${process.pid}.tmp`;
   try {
-    await run('gcc', ['-O2', '-static', '-o', tmp, sourcePath]);
+    await run('gcc', ['-O2', '-static', '-o', tmp, ...sourcePaths]);
   } catch {
-    await run('gcc', ['-O2', '-o', tmp, sourcePath]);
+    await run('gcc', ['-O2', '-o', tmp, ...sourcePaths]);
   }
   await chmod(tmp, 0o755);
   await rename(tmp, target).catch(async (e: unknown) => {

@@ -20,6 +20,7 @@ const MeasureReport = Type.Union([
     wallExceeded: Type.Boolean(),
     cpuKilled: Type.Boolean(),
     endUs: Type.Optional(Type.Integer()),
+    stderrBytes: Type.Optional(Type.Integer()),
   }),
   Type.Object({ ok: Type.Literal(false), error: Type.String() }),
 ]);
@@ -71,7 +72,10 @@ export function decodeMeasureReport(text: string): SpawnedRun['report'] {
   };
 }
 
-export async function spawnMeasured(file: string, args: string[], spec: RunSpec): Promise<SpawnedRun> {
+/**
+ * `extraFds`: fds for the sandbox beside 0-3, by number (bwrap.ts WORK_FD, CGROUP_FD); they stay the caller's.
+ */
+export async function spawnMeasured(file: string, args: string[], spec: RunSpec, extraFds: Record<number, number | undefined> = {}): Promise<SpawnedRun> {
   // The stdio files are opened, sized and closed synchronously: local files, a few microseconds each, where the
   // promise API costs a thread-pool round trip (~0.1 ms) per call on the per-run path.
   const fds: number[] = [];
@@ -80,8 +84,10 @@ export async function spawnMeasured(file: string, args: string[], spec: RunSpec)
     fds.push(spec.stdoutFd ?? openSync(spec.stdoutFile, 'w', 0o600));
     fds.push(openSync(spec.stderrFile, 'w', 0o600));
     const [stdin, stdout, stderr] = fds as [number, number, number];
+    const stdio: (number | 'pipe' | 'ignore')[] = [stdin, stdout, stderr, 'pipe'];
+    for (const [n, fd] of Object.entries(extraFds)) if (fd !== undefined) stdio[Number(n)] = fd;
     const child = spawn(file, args, {
-      stdio: [stdin, stdout, stderr, 'pipe'],
+      stdio: Array.from(stdio, (s) => s ?? 'ignore'),
       detached: true,
       env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
     });

@@ -1,7 +1,7 @@
 // Startup check: which system packages the runner needs and are missing, with the command that installs them.
 import { access, constants } from 'node:fs/promises';
 
-export const INSTALL_COMMAND = 'apt-get install -y bubblewrap gcc g++ default-jdk-headless python3 nodejs pypy3 golang-go rustc ruby php-cli mono-mcs';
+export const INSTALL_COMMAND = 'apt-get install -y bubblewrap util-linux gcc g++ default-jdk-headless python3 nodejs pypy3 golang-go rustc ruby php-cli mono-mcs';
 
 interface Requirement {
   pkg: string;
@@ -13,6 +13,8 @@ interface Requirement {
 export const REQUIREMENTS: readonly Requirement[] = [
   { pkg: 'bubblewrap', binaries: ['/usr/bin/bwrap'], essential: true },
   { pkg: 'gcc', binaries: ['/usr/bin/gcc'], essential: true },
+  // flock(1) takes the sandbox uids' locks (uid-lock.ts).
+  { pkg: 'util-linux', binaries: ['/usr/bin/flock'], essential: true },
   { pkg: 'g++', binaries: ['/usr/bin/g++'], essential: false },
   { pkg: 'default-jdk-headless', binaries: ['/usr/bin/java', '/usr/bin/javac'], essential: false },
   { pkg: 'python3', binaries: ['/usr/bin/python3'], essential: false },

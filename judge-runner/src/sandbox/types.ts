@@ -8,8 +8,13 @@ export interface Limits {
   wallMs: number;
   /** Peak memory allowed. */
   memoryKb: number;
-  /** Largest file the program may write (stdout included). */
+  /** Largest file the program may write (RLIMIT_FSIZE): its stdout, and each file in /tmp or a writable /w. */
   outputBytes: number;
+  /**
+   * How much of the program's stderr is kept (default 1 MiB, bwrap.ts DEFAULT_STDERR_BYTES); the rest is read and
+   * dropped. stderr never counts against `outputBytes` and never ends a run by itself.
+   */
+  stderrBytes?: number;
   /** Processes and threads. */
   processes: number;
   stackKb: number;
@@ -33,7 +38,11 @@ export interface RunSpec {
   argv: string[];
   /** Host directory mounted at `/w`. */
   workDir: string;
-  /** `/w` writable (compile) or read-only (run; the program may still write in its private `/tmp`). */
+  /**
+   * `/w` writable (compile) or read-only (run; the program may still write in its private `/tmp`). A writable /w is a
+   * size-capped tmpfs holding `workDir`'s files read-only; what the run makes there is copied back into `workDir`
+   * after it (regular files and directories only, measure-copy.c).
+   */
   writableWorkDir: boolean;
   /** Host files, opened by the runner and handed to the program as fds 0, 1 and 2. */
   stdinFile?: string;

@@ -6,16 +6,18 @@
 // - its stdio are /io/in, /io/out, /io/err, in a directory owned by root (mode 0755): the program can write its own
 //   output but cannot create, rename, link or replace anything there; the runner recreates the three files for each
 //   case (input root-owned 0644, outputs the slot uid's 0600) and moves the outputs out after the case;
-// - after each case oj-measure kills and reaps everything the program started, then empties /tmp and /dev/shm and
-//   removes System V IPC objects (POSIX message queues are refused outright with RLIMIT_MSGQUEUE = 0);
-// - no fd but 0-2 reaches the program; /w is read-only;
-// - the memory and pids cgroups cap each case (one case runs at a time); an OOM kill is attributed to the case during
-//   which the group's oom_kill counter grew. Peak RSS and CPU time are the case's own (wait4 rusage of its
-//   processes, RUSAGE_CHILDREN difference).
+// - after each case oj-measure kills and reaps everything the program started; /tmp and /dev/shm are tmpfs it mounted
+//   in a mount namespace of its own (it keeps CAP_SYS_ADMIN in its user namespace for this and drops it in the
+//   child), replaced whole by new ones after a case that touched them: nothing is walked or cleared; each case has
+//   an IPC namespace of its own (POSIX message queues are refused outright with RLIMIT_MSGQUEUE 0); /dev is read-only;
+// - no fd but 0-2 reaches the program (stderr through oj-measure's relay: the first bytes kept); /w is read-only;
+// - the memory and pids cgroups cap each case (one case runs at a time), the program alone in them; an OOM kill is
+//   attributed to the case during which the oom_kill counter grew. Peak RSS and CPU
+//   time are the case's own (wait4 rusage of its processes, RUSAGE_CHILDREN difference).
 import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, copyFileSync, fchownSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { buildBwrapCommand, HELPER_MEMORY_BYTES, HELPER_PROCESSES, type BwrapOptions } from './bwrap';
+import { buildBwrapCommand, DEFAULT_STDERR_BYTES, HELPER_PROCESSES, type BwrapOptions } from './bwrap';
 import type { CgroupRun } from './cgroup';
 import { decodeMeasureReport, toRunResult } from './spawn-measured';
 import type { CaseRunSpec, RunResult, WarmSandbox, WarmSpec } from './types';
@@ -57,14 +59,16 @@ export async function openWarmBwrap(spec: WarmSpec, opts: BwrapOptions): Promise
 
   const cg = opts.cgroup ? await opts.cgroup() : null;
   let cgRun: CgroupRun | null = null;
-  if (cg) cgRun = await cg.prepare({ memoryBytes: spec.limits.memoryKb * 1024 + HELPER_MEMORY_BYTES, maxPids: spec.limits.processes + HELPER_PROCESSES });
   const runSpec = { ...spec, writableWorkDir: false, stdoutFile: logFile, stderrFile: logFile };
-  const cmd = buildBwrapCommand(runSpec, { ...opts, cgroupProcs: cgRun?.procsFiles, warm: { ioDir: spec.ioDir } });
+  if (cg) cgRun = await cg.prepare({ memoryBytes: spec.limits.memoryKb * 1024, maxPids: spec.limits.processes });
+  const cmd = buildBwrapCommand(runSpec, { ...opts, warm: { ioDir: spec.ioDir }, cgroupFd: cgRun !== null });
 
   const fds = [openSync('/dev/null', 'r'), openSync(logFile, 'w', 0o600)];
   let child;
   try {
-    child = spawn(cmd.file, cmd.args, { stdio: [fds[0]!, fds[1]!, fds[1]!, 'pipe', 'pipe'], detached: true, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
+    // fd 3: reports, fd 4: requests, fds 5 and 6 (CGROUP_FDS): the program's cgroup.procs.
+    const cgroupFds = cgRun ? cgRun.programProcsFds : ['ignore' as const, 'ignore' as const];
+    child = spawn(cmd.file, cmd.args, { stdio: [fds[0]!, fds[1]!, fds[1]!, 'pipe', 'pipe', ...cgroupFds], detached: true, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
   } finally {
     for (const fd of fds) closeSync(fd);
   }
@@ -149,7 +153,7 @@ export async function openWarmBwrap(spec: WarmSpec, opts: BwrapOptions): Promise
               reject(e);
             },
           };
-          requests.write(`${l.cpuMs} ${l.wallMs} ${l.outputBytes} ${l.processes + HELPER_PROCESSES} ${l.stackKb} ${asKb}\n`);
+          requests.write(`${l.cpuMs} ${l.wallMs} ${l.outputBytes} ${l.processes + HELPER_PROCESSES} ${l.stackKb} ${asKb} ${l.stderrBytes ?? DEFAULT_STDERR_BYTES}\n`);
         });
         const report = decodeMeasureReport(line);
         const stdoutBytes = statSync(io.out).size;

@@ -1,9 +1,12 @@
 // Vite build of the web client. The dev server proxies REST and Socket.IO to the gateway on :8080.
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { earlyRequests } from './vite-early-requests';
 import { precompress } from './vite-precompress';
 import { routePreload } from './vite-route-preload';
+import { EARLY_GETS } from './src/lib/early-requests';
 
 const gateway = 'http://localhost:8080';
 
@@ -45,8 +48,22 @@ export default defineConfig({
       { path: /^\/(home\/?)?$/, module: 'src/features/home/HomePage.tsx' },
       { path: /^\/status\/?$/, module: 'src/features/submission/StatusListPage.tsx' },
     ]),
+    // The visit's catalogue and its page's first REST answer start from index.html (vite-early-requests.ts).
+    earlyRequests({
+      fallbackLocale: 'zh-CN',
+      catalogues: { 'zh-CN': 'src/i18n/zh-CN.ts', 'en-US': 'src/i18n/en-US.ts' },
+      gets: EARLY_GETS,
+    }),
     precompress(),
   ],
+  resolve: {
+    // proto's schemas build with a `Type` of only the builders they use (src/lib/typebox-web.ts), and decode's error
+    // detail comes from a path search over Check (src/lib/typebox-errors-web.ts), not TypeBox's error module.
+    alias: [
+      { find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-web.ts') },
+      { find: /^@sinclair\/typebox\/errors$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-errors-web.ts') },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: gateway, changeOrigin: true },

@@ -16,6 +16,7 @@ const Env = Type.Object({
   OJ_RATE_LOGIN_IP_PER_MIN: Type.Optional(Int),
   OJ_RATE_LOGIN_USER_PER_MIN: Type.Optional(Int),
   OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
+  OJ_RATE_LIKE_PER_MIN: Type.Optional(Int),
   OJ_SOCKET_MAX_SUBSCRIPTIONS: Type.Optional(Int),
   OJ_SOCKET_SESSION_CHECK_MS: Type.Optional(Int),
   OJ_RELAY_SLICE: Type.Optional(Int),
@@ -27,6 +28,8 @@ export interface RateLimitConfig {
   loginPerIp: number;
   loginPerUser: number;
   submitPerUser: number;
+  /** Likes and unlikes of comments per user. */
+  likePerUser: number;
 }
 
 export interface GatewayConfig {
@@ -84,6 +87,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       loginPerIp: num('OJ_RATE_LOGIN_IP_PER_MIN', 20, 1, 1_000_000),
       loginPerUser: num('OJ_RATE_LOGIN_USER_PER_MIN', 10, 1, 1_000_000),
       submitPerUser: num('OJ_RATE_SUBMIT_PER_MIN', 30, 1, 1_000_000),
+      likePerUser: num('OJ_RATE_LIKE_PER_MIN', 30, 1, 1_000_000),
     },
     maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 200, 1, 100_000),
     socketSessionCheckMs: num('OJ_SOCKET_SESSION_CHECK_MS', 60_000, 100, 3_600_000),

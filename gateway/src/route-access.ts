@@ -190,7 +190,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'PUT /api/admin/contest/announcement': siteAdmins,
   'DELETE /api/admin/contest/announcement': siteAdmins,
   'POST /api/admin/contest/import-event-feed': roles('root', 'admin'),
-  'GET /api/admin/contest/event-feed': login,
+  // the feed carries every sealed verdict: root and admins here, the contest's own admins in the service (issue 15)
+  'GET /api/admin/contest/event-feed': siteAdmins,
   // site administration
   'GET /api/admin/config/get-web-config': root,
   'PUT /api/admin/config/set-web-config': root,

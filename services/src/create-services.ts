@@ -10,7 +10,7 @@ import { createPostingGates } from './account/gates';
 import { resolveServicesConfig, type ServicesConfig } from './config';
 import type { ServiceContext } from './context';
 import { openDb } from './db/client';
-import { pruneSentOutbox } from './judge/judging.repo';
+import { pruneSentOutbox, uncountContestSubmissions } from './judge/judging.repo';
 import { JudgeIngester } from './judge/ingester';
 import { OutboxRelay } from './judge/outbox-relay';
 import { RunnerRegistry } from './judge/runner-registry';
@@ -180,6 +180,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     async startWorkers() {
       if (started) return;
       started = true;
+      // Contest verdicts an older version counted into the public problem counters come out (docs/security.md).
+      if ((await uncountContestSubmissions(handle.db)) > 0) logger.warn('contest verdicts taken out of the problem counters');
       await testJudgeWorker.start();
       await ingester.start();
       relay.start();

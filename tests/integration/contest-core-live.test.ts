@@ -232,10 +232,11 @@ describe('contest comments (Q&A)', () => {
         .replyList.map((r: { content: string }) => r.content);
     expect(await replies(bob)).toEqual(['admin answers']);
     expect(await replies(alice)).toEqual(['alice asks more', 'admin answers']);
-    // The separate reply list never shows bob alice's reply before the end (without a caller it shows nothing).
+    // The separate reply list never shows bob alice's reply before the end; without a caller it answers as the
+    // comment list does (a contest's Q&A is for those who may enter it, docs/security.md).
     const replyList = (await fx.get(`/api/reply?commentId=${noteId}`, bob)).data.map((r: { content: string }) => r.content);
     expect(replyList).not.toContain('alice asks more');
-    expect((await fx.get(`/api/reply?commentId=${noteId}`)).data).toEqual([]);
+    expect(await fx.get(`/api/reply?commentId=${noteId}`)).toMatchObject({ code: 'AUTH_NOT_LOGGED_IN' });
     const aliceQ = (await fx.get(`/api/comments?cid=${cid}`, alice)).data.commentList.records.find((c: { content: string }) => c.content === 'Q from alice');
     expect(await fx.post('/api/reply', { reply: { commentId: aliceQ.id, content: 'bob butts in' } }, bob)).toMatchObject({ code: 'COMMENT_NOT_FOUND' });
 
@@ -250,7 +251,8 @@ describe('contest comments (Q&A)', () => {
     await fx.sql`update contest set end_time = now() - interval '1 second' where id = ${cid}`;
     expect(await seen(cid, bob)).toEqual(['Note from admin', 'Note from root', 'Q from alice']);
     expect(await replies(bob)).toEqual(['alice asks more', 'admin answers']);
-    expect((await fx.get(`/api/reply?commentId=${noteId}`)).data).toEqual(['alice asks more', 'admin answers'].map((content) => expect.objectContaining({ content })));
+    expect((await fx.get(`/api/reply?commentId=${noteId}`, bob)).data).toEqual(['alice asks more', 'admin answers'].map((content) => expect.objectContaining({ content })));
+    expect(await fx.get(`/api/reply?commentId=${noteId}`)).toMatchObject({ code: 'AUTH_NOT_LOGGED_IN' });
   });
 
   it('posting needs entry to the contest and the site switch', async () => {

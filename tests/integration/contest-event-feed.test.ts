@@ -473,7 +473,7 @@ describe('CLICS event feed import and export', () => {
     expect(strip(frozenTwo)).toEqual(strip(frozenOne));
   });
 
-  it('only root, admins and the contest author may export; only root and admins may import', async () => {
+  it("only the contest's admins (root, or its author while an admin) may export; only root and admins may import", async () => {
     const exp = await w.gw.app.inject({ method: 'GET', url: `/api/admin/contest/event-feed?cid=${cid}`, headers: { authorization: userToken } });
     expect(exp.json<Envelope>().code).toBe('AUTH_FORBIDDEN');
     const anon = await w.gw.app.inject({ method: 'GET', url: `/api/admin/contest/event-feed?cid=${cid}` });
@@ -488,7 +488,8 @@ describe('CLICS event feed import and export', () => {
     expect(wrongField.body.code).toBe('VALIDATION_FAILED');
     expect(await counts()).toEqual(before);
 
-    // A site admin imports (and becomes the author); the author may export even without an admin role.
+    // A site admin imports (and becomes the author) and may export; another site admin may not, nor an author
+    // without an admin role (authority from the current role, issue 15).
     await w.services.account.createUser({ username: 'feed-admin', password: PASSWORD, roles: ['admin'] });
     const adminToken = await login('feed-admin', PASSWORD);
     const small = feed.text.split('\n').filter((l) => !l.includes('"type":"submissions"') && !l.includes('"type":"judgements"')).join('\n');
@@ -497,13 +498,15 @@ describe('CLICS event feed import and export', () => {
     const cid3 = byAdmin.body.data!.cid;
     const [c3] = await w.sql`select author, uid from contest where id = ${cid3}`;
     expect(c3!.author).toBe('feed-admin');
-    const get = (token: string) => w.gw.app.inject({ method: 'GET', url: `/api/admin/contest/event-feed?cid=${cid3}`, headers: { authorization: token } });
-    expect((await get(adminToken)).statusCode).toBe(200);
-    expect((await get(userToken)).json<Envelope>().code).toBe('AUTH_FORBIDDEN');
-    await w.sql`update contest set uid = (select uuid from users where username = 'plain-user') where id = ${cid3}`;
-    const asAuthor = await get(userToken);
+    const exportAs = (id: number, token: string) => w.gw.app.inject({ method: 'GET', url: `/api/admin/contest/event-feed?cid=${id}`, headers: { authorization: token } });
+    const get = (token: string) => exportAs(cid3, token);
+    const asAuthor = await get(adminToken);
     expect(asAuthor.statusCode).toBe(200);
     expect(asAuthor.body.split('\n')[0]).toContain('"type":"contest"');
+    expect((await get(userToken)).json<Envelope>().code).toBe('AUTH_FORBIDDEN');
+    expect((await exportAs(cid, adminToken)).json<Envelope>().code).toBe('CONTEST_ADMIN_ONLY');
+    await w.sql`update contest set uid = (select uuid from users where username = 'plain-user') where id = ${cid3}`;
+    expect((await get(userToken)).json<Envelope>().code).toBe('AUTH_FORBIDDEN');
   });
 
   describe('bad feeds are refused with the line, and nothing is imported', () => {

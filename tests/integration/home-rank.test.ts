@@ -106,13 +106,16 @@ describe('get-rank-list', () => {
 });
 
 describe('get-rank-list (more)', () => {
-  it('OI: the sum of the best oi_rank_score per problem, then AC; total counts contest submissions too', async () => {
+  it('OI: the sum of the best oi_rank_score per problem, then AC; total counts practice submissions only', async () => {
     const page = decode(Page(OIRankVO), (await get('/api/get-rank-list?type=1&limit=3')).data);
     expect(page.records.map((r) => [r.username, r.score, r.ac, r.total])).toEqual([
       ['carol', 12, 2, 3],
       ['alice', 3, 2, 4],
       ['bob', 0, 2, 2],
     ]);
+    // dave submitted only in a contest: nothing of it shows here (docs/security.md).
+    const dave = decode(Page(OIRankVO), (await get('/api/get-rank-list?type=1&searchUser=dave')).data);
+    expect(dave.records.map((r) => [r.username, r.score, r.ac, r.total])).toEqual([['dave', 0, 0, 0]]);
     expect(page).toMatchObject({ total: 5, size: 3, current: 1, pages: 2 });
     expect(page.records[0]).not.toHaveProperty('rating');
   });
@@ -154,17 +157,18 @@ describe('home page', () => {
     ]);
   });
 
-  it('last week statistics: 7 days, oldest first, AC and total counts from judge (rejudges included)', async () => {
+  it('last week statistics: 7 days, oldest first, AC and total counts of practice submissions (rejudges included)', async () => {
     const stats = decode(SubmissionStatisticsVO, (await get('/api/get-last-week-submission-statistics?forceRefresh=true')).data);
     expect(stats.dateStrList).toHaveLength(7);
     expect(stats.dateStrList[6]).toBe(new Date().toISOString().slice(0, 10));
-    // Today: alice WA+AC, bob 2 AC, carol 2 (OI), alice 1 (OI), dave 2 (contest) = 9 total; AC: alice, bob×2, carol, dave×2 = 6.
-    expect(stats.totalCountList[6]).toBe(9);
-    expect(stats.acCountList[6]).toBe(6);
+    // Today: alice WA+AC, bob 2 AC, carol 2 (OI), alice 1 (OI) = 7 total; AC: alice, bob×2, carol = 4. dave's 2 contest
+    // submissions (both AC) stay out: a contest's results show only in the contest's own views.
+    expect(stats.totalCountList[6]).toBe(7);
+    expect(stats.acCountList[6]).toBe(4);
     expect(stats.totalCountList[4]).toBe(1); // carol two days ago
     await sql`update judge set status = -1 where username = 'bob' and display_pid = '1002'`; // a rejudge
     const after = decode(SubmissionStatisticsVO, (await get('/api/get-last-week-submission-statistics?forceRefresh=true')).data);
-    expect(after.acCountList[6]).toBe(5);
+    expect(after.acCountList[6]).toBe(3);
     await sql`update judge set status = 0 where username = 'bob' and display_pid = '1002'`;
   });
 
@@ -204,7 +208,7 @@ describe('user home', () => {
     expect(await get('/api/get-user-home-info?username=nobody')).toMatchObject({ status: 404 });
   });
 
-  it('heatmap: submissions per day of the last year', async () => {
+  it('heatmap: practice submissions per day of the last year', async () => {
     const map = decode(UserCalendarHeatmapVO, (await get('/api/get-user-calendar-heatmap?username=alice')).data);
     const today = new Date().toISOString().slice(0, 10);
     expect(map.endDate).toBe(today);
@@ -213,5 +217,7 @@ describe('user home', () => {
       { date: tenDaysAgo, value: 1 },
       { date: today, value: 3 },
     ]);
+    const dave = decode(UserCalendarHeatmapVO, (await get('/api/get-user-calendar-heatmap?username=dave')).data);
+    expect(dave.dataList).toEqual([]); // contest submissions only
   });
 });

@@ -1,11 +1,10 @@
 // Routes, the locale provider, and the unread counts followed for whoever is signed in.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { IntlProvider } from 'react-intl';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { DEFAULT_LOCALE } from '@oj/proto';
 import { LogoutPage } from './features/auth/LogoutPage';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
@@ -21,8 +20,9 @@ import { catalogueOf, localeState } from './i18n/locale';
 import type { MessageId } from './i18n/zh-CN';
 
 // The editor (CodeMirror) is the heaviest part: load it with the problem page only.
-// Every page but the smallest (introduction, logout, password reset, not found) loads on first visit, keeping the
+// Every page but the smallest (introduction, logout, not found) loads on first visit, keeping the
 // first download small on slow networks (docs/benchmarks.md, "First load").
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const SettingPage = lazy(() => import('./features/setting/SettingPage').then((m) => ({ default: m.SettingPage })));
 const DeveloperPage = lazy(() => import('./features/home/DeveloperPage').then((m) => ({ default: m.DeveloperPage })));
 const HomePage = lazy(() => import('./features/home/HomePage').then((m) => ({ default: m.HomePage })));
@@ -42,7 +42,9 @@ const PLACEHOLDERS: [string, MessageId][] = [
   ['/group', 'layout.header.group'],
 ];
 
-const router = createBrowserRouter([
+// The declarative router (BrowserRouter + useRoutes): the app uses no loader, action or fetcher, and the data router's
+// machinery is ≈ 40 KiB of JavaScript more in every first load (docs/benchmarks.md, "Third pass").
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -80,15 +82,23 @@ const router = createBrowserRouter([
   ...adminRoutes,
   ...standaloneBoardRoutes,
   ...contestFullScreenRoutes,
-]);
+];
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
-  const { locale } = useSnapshot(localeState);
+  const { locale, revision } = useSnapshot(localeState);
+  // A new revision: a part of the catalogue (the admin pages' messages) has joined it.
+  const messages = useMemo(() => catalogueOf(locale), [locale, revision]);
   useLiveUnread();
   useLiveSite();
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={catalogueOf(locale)}>
-      <RouterProvider router={router} />
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </IntlProvider>
   );
 }

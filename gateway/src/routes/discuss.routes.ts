@@ -15,10 +15,13 @@ import {
   ReplyDeleteBody,
   ReplyListQuery,
 } from '@oj/proto';
+import { createLimiter } from '../rate-limit';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
-export function registerDiscussRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
+export function registerDiscussRoutes(app: TypedApp, { services, auth, config }: RouteDeps): void {
   const { discuss, messages } = services;
+  // Likes are idempotent per user and comment (services); this bounds how fast anyone can toggle them.
+  const likesPerUser = createLimiter(app, { max: config.rateLimit.likePerUser, windowMs: config.rateLimit.windowMs, key: (req) => req.auth?.viewer.uid ?? null });
 
   app.get('/api/get-discussion-list', { schema: { querystring: DiscussionListQuery }, preHandler: auth.anon }, async (req) =>
     ok(await discuss.listDiscussions(req.query, viewerOf(req))),
@@ -40,7 +43,7 @@ export function registerDiscussRoutes(app: TypedApp, { services, auth }: RouteDe
     await discuss.deleteComment(req.body, requireViewer(req));
     return ok(null);
   });
-  app.get('/api/comment-like', { schema: { querystring: CommentLikeQuery }, preHandler: auth.login }, async (req) => {
+  app.get('/api/comment-like', { schema: { querystring: CommentLikeQuery }, preHandler: [auth.login, likesPerUser] }, async (req) => {
     await discuss.likeComment(req.query, requireViewer(req));
     return ok(null);
   });

@@ -1,6 +1,6 @@
 // CLICS event feeds: `POST /api/admin/contest/import-event-feed` (root or admin; multipart field
-// `file`, NDJSON; answers `{cid}`) and `GET /api/admin/contest/event-feed?cid=` (root, admin or the contest's
-// author; an NDJSON attachment, errors stay JSON envelopes). The services re-check who may do what.
+// `file`, NDJSON; answers `{cid}`) and `GET /api/admin/contest/event-feed?cid=` (the contest's admins: root, or its
+// author while an admin; an NDJSON attachment, errors stay JSON envelopes). The services re-check who may do what.
 import { attachment } from './attachment';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_FEED_LIMITS, EventFeedExportQuery, ok, OjError } from '@oj/proto';

@@ -47,9 +47,11 @@ describe('contest rules from the clock', () => {
     expect(isBoardSealed({ ...sealed, autoRealRank: false }, T0 + 6 * H)).toBe(true);
   });
 
-  it('lets the author and root administer a contest, nobody else', () => {
+  it('lets root, and the author while an admin, administer a contest; nobody else (a demoted author neither)', () => {
     const c = { uid: 'author' };
-    expect(isContestAdmin(makeViewer('author', 'a', ['default_user']), c)).toBe(true);
+    expect(isContestAdmin(makeViewer('author', 'a', ['admin']), c)).toBe(true);
+    expect(isContestAdmin(makeViewer('author', 'a', ['default_user']), c)).toBe(false);
+    expect(isContestAdmin(makeViewer('author', 'a', ['problem_admin']), c)).toBe(false);
     expect(isContestAdmin(makeViewer('x', 'r', ['root']), c)).toBe(true);
     expect(isContestAdmin(makeViewer('x', 'ad', ['admin']), c)).toBe(false);
     expect(isContestAdmin(null, c)).toBe(false);
@@ -66,8 +68,9 @@ describe('contest rules from the clock', () => {
   it('lets a contest admin force the live board, nobody else', () => {
     const sealed = contestRow(T0, 5 * 3600, { sealRank: true, sealRankTime: new Date(T0 + 4 * H) });
     const now = T0 + 4.5 * H;
-    expect(isSealedFor(sealed, makeViewer('author', 'a', ['default_user']), true, now)).toBe(false);
-    expect(isSealedFor(sealed, makeViewer('author', 'a', ['default_user']), false, now)).toBe(true);
+    expect(isSealedFor(sealed, makeViewer('author', 'a', ['admin']), true, now)).toBe(false);
+    expect(isSealedFor(sealed, makeViewer('author', 'a', ['admin']), false, now)).toBe(true);
+    expect(isSealedFor(sealed, makeViewer('author', 'a', ['default_user']), true, now)).toBe(true);
     expect(isSealedFor(sealed, makeViewer('x', 'x', ['admin']), true, now)).toBe(true);
   });
 
@@ -82,7 +85,7 @@ describe('contest rules from the clock', () => {
 
 describe('registering', () => {
   const user = makeViewer('u', 'team7x', ['default_user']);
-  const author = makeViewer('author', 'author', ['default_user']);
+  const author = makeViewer('author', 'author', ['admin']);
   const register = (c: Parameters<typeof checkRegistration>[0], v = user, password?: string) => refusal(Promise.resolve().then(() => checkRegistration(c, v, password)));
   const pub = contestRow(T0, 3600);
 
@@ -117,7 +120,7 @@ describe('entering and submitting', () => {
   afterAll(() => t.stop());
 
   it('opens a public contest to every signed-in user, a private one to registered users, a hidden one to its admins', async () => {
-    const [author, user] = [await addUser(t.db), await addUser(t.db)];
+    const [author, user] = [await addUser(t.db, ['admin']), await addUser(t.db)];
     const now = Date.now();
     const pub = await addContest(t.db, author.uid, now - H, 5 * 3600);
     const priv = await addContest(t.db, author.uid, now - H, 5 * 3600, { auth: CONTEST_AUTH.PRIVATE, pwd: 'x' });
@@ -132,7 +135,7 @@ describe('entering and submitting', () => {
   });
 
   it('lets a contestant submit only while the contest runs (or after it with allowEndSubmit), never to an imported one', async () => {
-    const [author, user] = [await addUser(t.db), await addUser(t.db)];
+    const [author, user] = [await addUser(t.db, ['admin']), await addUser(t.db)];
     const now = Date.now();
     const running = await addContest(t.db, author.uid, now - H, 5 * 3600);
     const later = await addContest(t.db, author.uid, now + H, 3600);
@@ -150,7 +153,7 @@ describe('entering and submitting', () => {
   });
 
   it("shows a private contest's announcements before the start to registered users only, its problems only once started", async () => {
-    const [author, user] = [await addUser(t.db), await addUser(t.db)];
+    const [author, user] = [await addUser(t.db, ['admin']), await addUser(t.db)];
     const later = await addContest(t.db, author.uid, Date.now() + H, 3600, { auth: CONTEST_AUTH.PRIVATE, pwd: 'x' });
     expect(await refusal(assertSee(t.db, later, user))).toBe('CONTEST_NOT_REGISTERED');
     expect(await refusal(assertSee(t.db, later, null))).toBe('AUTH_NOT_LOGGED_IN');
@@ -161,7 +164,7 @@ describe('entering and submitting', () => {
   });
 
   it("hides a hidden contest's shell from all but its admins; its outside board needs it opened and started", async () => {
-    const [author, user] = [await addUser(t.db), await addUser(t.db)];
+    const [author, user] = [await addUser(t.db, ['admin']), await addUser(t.db)];
     const now = Date.now();
     const hidden = await addContest(t.db, author.uid, now - H, 5 * 3600, { visible: false, openRank: true });
     const closed = await addContest(t.db, author.uid, now - H, 5 * 3600);
@@ -179,11 +182,14 @@ describe('entering and submitting', () => {
   });
 
   it('lets site admins manage only the contests they created, root all of them, nobody else any', async () => {
-    const [author, otherAdmin, root, user] = [await addUser(t.db, ['admin']), await addUser(t.db, ['problem_admin']), await addUser(t.db, ['root']), await addUser(t.db)];
+    const [author, otherAdmin, problemAdmin, root, user] = [await addUser(t.db, ['admin']), await addUser(t.db, ['admin']), await addUser(t.db, ['problem_admin']), await addUser(t.db, ['root']), await addUser(t.db)];
     const c = await addContest(t.db, author.uid, Date.now(), 3600);
     expect(await refusal(managedContest(t.db, c.id, author))).toBe('ok');
     expect(await refusal(managedContest(t.db, c.id, root))).toBe('ok');
     expect(await refusal(managedContest(t.db, c.id, otherAdmin))).toBe('CONTEST_ADMIN_ONLY');
+    // A problem admin reaches no contest administration (issue 13), even of a contest they created as an admin.
+    expect(await refusal(managedContest(t.db, c.id, problemAdmin))).toBe('AUTH_FORBIDDEN');
+    expect(await refusal(managedContest(t.db, (await addContest(t.db, problemAdmin.uid, Date.now(), 3600)).id, problemAdmin))).toBe('AUTH_FORBIDDEN');
     expect(await refusal(managedContest(t.db, c.id, user))).toBe('AUTH_FORBIDDEN');
     const own = await addContest(t.db, user.uid, Date.now(), 3600);
     expect(await refusal(managedContest(t.db, own.id, user))).toBe('AUTH_FORBIDDEN');

@@ -1,7 +1,7 @@
 // Contest rules shared by the contest, scoreboard, print and event-feed services: status from the clock, who
 // administers a contest (its author or a super admin), who may see, enter, register or submit, when a board is
 // sealed for whom.
-import { CONTEST_AUTH, CONTEST_STATUS, isAdminRole, OjError } from '@oj/proto';
+import { CONTEST_AUTH, CONTEST_STATUS, isSiteAdminRole, OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { isInt4, type DbOrTx } from '../db/client';
 import { findContest, isRegistered, type ContestRow } from './contest.repo';
@@ -43,9 +43,13 @@ export function isRoot(viewer: Viewer | null): boolean {
   return viewer !== null && viewer.roles.includes('root');
 }
 
-/** Contest admin: the author or a super admin (group roots arrive with groups). */
+/**
+ * Contest admin: a super admin, or the contest's author while their CURRENT role still manages contests (root or
+ * admin; the viewer's roles are read from the database on every request): a demoted author keeps nothing.
+ * Group roots arrive with groups.
+ */
 export function isContestAdmin(viewer: Viewer | null, c: Pick<ContestRow, 'uid'>): boolean {
-  return viewer !== null && (isRoot(viewer) || viewer.uid === c.uid);
+  return viewer !== null && (isRoot(viewer) || (viewer.uid === c.uid && isSiteAdminRole(viewer.roles)));
 }
 
 /** Seconds from the start at which the seal begins (null when the contest has no seal). */
@@ -171,11 +175,11 @@ export function checkRegistration(c: Pick<ContestRow, 'imported' | 'uid' | 'open
   if (given !== (c.pwd ?? '')) throw new OjError('CONTEST_PASSWORD_WRONG');
 }
 
-/** The contest, if `viewer` may manage it: an admin role (root, admin, problem_admin), and root or its creator. */
+/** The contest, if `viewer` may manage it: a role that manages contests (root, admin), and root or its creator. */
 export async function managedContest(db: DbOrTx, cid: number, viewer: Viewer): Promise<ContestRow> {
-  if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+  if (!isSiteAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
   if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
   const c = await loadContest(db, cid);
-  if (!isRoot(viewer) && c.uid !== viewer.uid) throw new OjError('CONTEST_ADMIN_ONLY');
+  if (!isContestAdmin(viewer, c)) throw new OjError('CONTEST_ADMIN_ONLY');
   return c;
 }

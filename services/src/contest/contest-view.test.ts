@@ -7,7 +7,7 @@ import { submissionView } from './contest-view';
 const H = 3600_000;
 const T0 = Date.UTC(2026, 0, 1, 8);
 const me = makeViewer('me', 'me', ['default_user']);
-const author = makeViewer('author', 'author', ['default_user']);
+const author = makeViewer('author', 'author', ['admin']);
 /** Five hours, sealed for the last hour. */
 const sealed = (type: number) => contestRow(T0, 5 * 3600, { type, sealRank: true, sealRankTime: new Date(T0 + 4 * H), autoRealRank: false });
 const at = (ms: number, uid = 'other') => ({ uid, submitTime: new Date(T0 + ms) });

@@ -1,5 +1,5 @@
 // The SQL of the contest row and its registrations. The contest's problems are in contest-problem.repo.ts.
-import { and, count, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { CONTEST_STATUS } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
@@ -10,6 +10,11 @@ export type ContestRow = typeof contest.$inferSelect;
 export async function findContest(db: DbOrTx, cid: number): Promise<ContestRow | undefined> {
   const [c] = await db.select().from(contest).where(eq(contest.id, cid));
   return c;
+}
+
+/** The contests among `cids` (any order). */
+export async function findContests(db: DbOrTx, cids: readonly number[]): Promise<ContestRow[]> {
+  return cids.length === 0 ? [] : db.select().from(contest).where(inArray(contest.id, [...cids]));
 }
 
 export async function isRegistered(db: DbOrTx, cid: number, uid: string): Promise<boolean> {

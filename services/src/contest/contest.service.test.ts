@@ -38,7 +38,7 @@ describe('the contestants’ side of a contest', () => {
   });
 
   it('registers once, and a protected contest grants access only to registered users', async () => {
-    const [author, user] = [await addUser(t.db), await addUser(t.db)];
+    const [author, user] = [await addUser(t.db, ['admin']), await addUser(t.db)];
     const c = await addContest(t.db, author.uid, Date.now() - H, 5 * 3600, { auth: CONTEST_AUTH.PROTECTED, pwd: 'pw' });
     expect(await contests.access(c.id, user)).toEqual({ access: false });
     expect(await contests.access(c.id, author)).toEqual({ access: true });
@@ -50,7 +50,7 @@ describe('the contestants’ side of a contest', () => {
   });
 
   it('lets anyone follow an open outside board, entrants the contest topic, its admins the admin topic', async () => {
-    const [author, user] = [await addUser(t.db), await addUser(t.db)];
+    const [author, user] = [await addUser(t.db, ['admin']), await addUser(t.db)];
     const open = await addContest(t.db, author.uid, Date.now() - H, 5 * 3600, { openRank: true, auth: CONTEST_AUTH.PRIVATE, pwd: 'x' });
     expect(await contests.canSubscribe('scoreboard', open.id, null)).toBe(true);
     expect(await contests.canSubscribe('contest', open.id, user)).toBe(false);
@@ -68,7 +68,7 @@ describe('the contestants’ side of a contest', () => {
     let user: Viewer;
     let cid: number;
     beforeAll(async () => {
-      [author, user] = [await addUser(t.db), await addUser(t.db)];
+      [author, user] = [await addUser(t.db, ['admin']), await addUser(t.db)];
       const start = Date.now() - 4.5 * H;
       // Five hours, sealed from the fourth: contestants see the counts up to the seal.
       const c = await addContest(t.db, author.uid, start, 5 * 3600, { sealRank: true, sealRankTime: new Date(start + 4 * H), autoRealRank: true, openRank: true });

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { appendPush, publishAll } from '../push/push.service';
 import { laneQueues, verdictsOf } from './dashboard.repo';
+import { dashboardVerdicts } from './sealed-verdicts';
 import { diffRunners, type SentRunner } from './runner-diff';
 
 /** At most two pushes a second. */
@@ -71,7 +72,7 @@ export class DashboardPublisher {
       const runners = diffRunners(this.sent, this.registry.seen(now));
       const lanes = await laneQueues(this.ctx.db);
       const lanesSig = JSON.stringify(lanes);
-      const verdicts = await verdictsOf(this.ctx.db, ids);
+      const verdicts = await dashboardVerdicts(this.ctx.db, await verdictsOf(this.ctx.db, ids));
       const ev: DashboardLiveEvent = { now, ...(runners && { runners }), ...(lanesSig !== this.lastLanes && { lanes }), ...(verdicts.length > 0 && { verdicts }) };
       this.lastLanes = lanesSig;
       if (!ev.runners && !ev.lanes && !ev.verdicts) return false;

@@ -77,7 +77,10 @@ export async function laneQueues(db: DbOrTx): Promise<DashboardLane[]> {
   return LANES.map((lane: Lane) => ({ lane, waiting: byLane.get(lane)?.waiting ?? 0, judging: byLane.get(lane)?.judging ?? 0 }));
 }
 
-export function toVerdict(row: Pick<JudgeRow, 'submitId' | 'uid' | 'username' | 'pid' | 'displayPid' | 'cid' | 'status' | 'time' | 'memory' | 'judger' | 'progressAt'>): DashboardVerdict {
+/** A verdict as read, with its submit time (which the seal looks at, see sealed-verdicts.ts). */
+export type VerdictRow = Pick<JudgeRow, 'submitId' | 'uid' | 'username' | 'pid' | 'displayPid' | 'cid' | 'status' | 'time' | 'memory' | 'judger' | 'progressAt' | 'submitTime'>;
+
+export function toVerdict(row: Omit<VerdictRow, 'submitTime'>): DashboardVerdict {
   const { submitId, uid, username, pid, displayPid, cid, status, time, memory, judger } = row;
   return { submitId, uid, username, pid, displayPid, cid, status, time, memory, judger, judgedAt: row.progressAt.toISOString() };
 }
@@ -94,16 +97,16 @@ const verdictColumns = {
   memory: judge.memory,
   judger: judge.judger,
   progressAt: judge.progressAt,
+  submitTime: judge.submitTime,
 };
 
 /** The newest judged submissions, newest first (by submit id: the primary key's order, no sort of the table). */
-export async function latestVerdicts(db: DbOrTx, limit: number): Promise<DashboardVerdict[]> {
-  const rows = await db.select(verdictColumns).from(judge).where(notInArray(judge.status, NOT_FINAL)).orderBy(desc(judge.submitId)).limit(limit);
-  return rows.map(toVerdict);
+export async function latestVerdicts(db: DbOrTx, limit: number): Promise<VerdictRow[]> {
+  return db.select(verdictColumns).from(judge).where(notInArray(judge.status, NOT_FINAL)).orderBy(desc(judge.submitId)).limit(limit);
 }
 
 /** These submissions as verdicts, in the order of `ids` (ones no longer judged are left out). */
-export async function verdictsOf(db: DbOrTx, ids: readonly number[]): Promise<DashboardVerdict[]> {
+export async function verdictsOf(db: DbOrTx, ids: readonly number[]): Promise<VerdictRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(verdictColumns)
@@ -112,6 +115,6 @@ export async function verdictsOf(db: DbOrTx, ids: readonly number[]): Promise<Da
   const byId = new Map(rows.map((r) => [r.submitId, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [toVerdict(r)] : [];
+    return r ? [r] : [];
   });
 }

@@ -7,6 +7,7 @@ import type { RunnerRegistry } from '../judge/runner-registry';
 import { latestSeqOf } from '../push/push.repo';
 import { dashboardContests, laneQueues, latestVerdicts, submissionCounts, userCounts } from './dashboard.repo';
 import { toDashboardRunner } from './runner-diff';
+import { dashboardVerdicts } from './sealed-verdicts';
 import { dayAndWeekStart, isTimeZone } from './time-zone';
 
 export interface DashboardService {
@@ -57,8 +58,8 @@ export function createDashboardService(ctx: ServiceContext, registry: RunnerRegi
         .seen(now)
         .map(toDashboardRunner)
         .sort((a, b) => a.runnerId.localeCompare(b.runnerId));
-      const [lanes, verdicts] = await Promise.all([laneQueues(db), latestVerdicts(db, DASHBOARD_VERDICTS)]);
-      return { seq, now, runnerTimeoutMs: registry.ttlMs, runners, lanes, verdicts };
+      const [lanes, rows] = await Promise.all([laneQueues(db), latestVerdicts(db, DASHBOARD_VERDICTS)]);
+      return { seq, now, runnerTimeoutMs: registry.ttlMs, runners, lanes, verdicts: await dashboardVerdicts(db, rows, now) };
     },
   };
 }

@@ -60,8 +60,16 @@ export async function visibleTo(db: DbOrTx, id: number, authors: AuthorFilter): 
   return (await countComments(db, { id, authors })) > 0;
 }
 
-/** Without a caller, a contest's Q&A shows only what everybody may see: nothing until the (visible) contest ends. */
-export async function openToAnyone({ db, config }: Rules, cid: number): Promise<boolean> {
-  const contest = await loadContest(db, cid).catch(() => null);
-  return contest !== null && config.site.openContestComment && contestStatus(contest) === CONTEST_STATUS.ENDED && contest.visible;
+/**
+ * Comment `id`, refused unless `viewer` may see it when it is in a contest's Q&A: only those who may take part in
+ * the Q&A (a private contest's registered users and its admins, also after the end), and then only a comment they
+ * can see (during the contest: their own and the contest admins').
+ */
+export async function reachableComment(ctx: Rules, id: number, viewer: Viewer) {
+  const c = await commentRow(ctx.db, id);
+  if (c.cid !== null) {
+    const scope = await contestScope(ctx, c.cid, viewer);
+    if (scope.authors && !(await visibleTo(ctx.db, c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');
+  }
+  return c;
 }

@@ -6,7 +6,7 @@ import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { pageOffset } from '../db/paging';
 import { publishAll } from '../push/push.service';
-import { checkContent, checkMayPost, commentRow, contestScope, mayDelete } from './comment-access';
+import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, reachableComment } from './comment-access';
 import { commentVOs } from './comment-view';
 import { countComments, deleteComment, insertComment, likedBy, setLike, type CommentFilter } from './discuss.repo';
 import { assertDiscussionOpen, discussionRow } from './discussion.service';
@@ -76,19 +76,18 @@ export function createCommentService(ctx: ServiceContext): CommentService {
     },
 
     async likeComment(q, viewer) {
-      const c = await commentRow(db, q.cid);
+      // Only a comment the caller may read can be liked (a private contest's Q&A: its participants; issue 15).
+      const c = await reachableComment(ctx, q.cid, viewer);
+      if (c.did !== null) {
+        assertDiscussionOpen(ctx, viewer);
+        await discussionRow(db, c.did, viewer);
+      }
       const push = await db.transaction(async (tx) => {
         const changed = await setLike(tx, viewer.uid, c.id, q.toLike);
-        // Unliking notifies nobody; liking twice changes nothing.
+        // Unliking notifies nobody; liking twice changes nothing; liking again after an unlike notifies no more.
         if (!q.toLike || !changed) return null;
-        return createUserMsg(tx, {
-          action: 'Like',
-          recipientId: c.fromUid,
-          senderId: viewer.uid,
-          sourceId: c.did ?? c.cid ?? 0,
-          sourceType: c.did !== null ? 'Discussion' : 'Contest',
-          sourceContent: c.content,
-        });
+        const msg = { action: 'Like', recipientId: c.fromUid, senderId: viewer.uid, sourceId: c.did ?? c.cid ?? 0, sourceType: c.did !== null ? 'Discussion' : 'Contest', sourceContent: c.content } as const;
+        return createUserMsg(tx, msg, { once: true });
       });
       await publishAll(transport, push ? [push] : [], logger);
     },

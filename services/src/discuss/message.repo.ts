@@ -34,6 +34,25 @@ export async function insertUserMsg(tx: Tx, m: typeof userMsg.$inferInsert): Pro
   await tx.insert(userMsg).values(m);
 }
 
+/** Whether the recipient already holds this message (same action, sender, source and text), read or not. */
+export async function userMsgExists(db: DbOrTx, m: Pick<typeof userMsg.$inferInsert, 'action' | 'recipientId' | 'senderId' | 'sourceId' | 'sourceType' | 'sourceContent'>): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: userMsg.id })
+    .from(userMsg)
+    .where(
+      and(
+        eq(userMsg.recipientId, m.recipientId),
+        eq(userMsg.action, m.action),
+        eq(userMsg.senderId, m.senderId),
+        eq(userMsg.sourceType, m.sourceType),
+        eq(userMsg.sourceId, m.sourceId),
+        eq(userMsg.sourceContent, m.sourceContent),
+      ),
+    )
+    .limit(1);
+  return hit !== undefined;
+}
+
 /** One page of the user's messages of `action`, newest first, with the senders; and the total. */
 export async function userMsgPage(db: DbOrTx, uid: string, action: string, size: number, offset: number) {
   const where = and(eq(userMsg.recipientId, uid), eq(userMsg.action, action));

@@ -15,6 +15,7 @@ import {
   markUserMsgsRead,
   noticePage,
   unreadCounts,
+  userMsgExists,
   userMsgPage,
 } from './message.repo';
 import { appendPush, publishAll } from '../push/push.service';
@@ -38,10 +39,13 @@ export async function appendUnreadPush(tx: Tx, uid: string): Promise<PushMessage
   return appendPush(tx, topics.user(uid), 'unread.counts', await unreadCounts(tx, uid));
 }
 
-/** Inserts a message for someone else (never for yourself) and its unread push; returns the push to publish. */
-export async function createUserMsg(tx: Tx, m: NewUserMsg): Promise<PushMessage | null> {
+/** Inserts a message for someone else (never for yourself) and its unread push; returns the push to publish (null: none). */
+export async function createUserMsg(tx: Tx, m: NewUserMsg, opts: { once?: boolean } = {}): Promise<PushMessage | null> {
   if (m.recipientId === m.senderId) return null;
-  await insertUserMsg(tx, { ...m, sourceContent: m.sourceContent.slice(0, 500), quoteContent: m.quoteContent?.slice(0, 500) ?? null });
+  const row = { ...m, sourceContent: m.sourceContent.slice(0, 500), quoteContent: m.quoteContent?.slice(0, 500) ?? null };
+  // `once`: a like taken back and given again is not news (nor a way to flood someone's messages).
+  if (opts.once && (await userMsgExists(tx, row))) return null;
+  await insertUserMsg(tx, row);
   return appendUnreadPush(tx, m.recipientId);
 }
 

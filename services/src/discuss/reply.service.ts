@@ -5,7 +5,7 @@ import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4 } from '../db/client';
 import { publishAll } from '../push/push.service';
-import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, openToAnyone, visibleTo } from './comment-access';
+import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, reachableComment, visibleTo } from './comment-access';
 import { replyVOs } from './comment-view';
 import { deleteReply, findReplyOf, findReplyWithContest, insertReply, type AuthorFilter } from './discuss.repo';
 import { assertDiscussionOpen } from './discussion.service';
@@ -27,14 +27,12 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
       let only: AuthorFilter | undefined;
       if (c.did !== null) assertDiscussionOpen(ctx, viewer);
       if (c.cid !== null) {
-        if (!viewer) {
-          if (!(await openToAnyone(ctx, c.cid))) return [];
-        } else {
-          const scope = await contestScope(ctx, c.cid, viewer);
-          if (scope.authors) {
-            if (!(await visibleTo(db, c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');
-            only = scope.authors;
-          }
+        // A contest's Q&A is read by those who may enter the contest, as its comment list (anonymous callers never;
+        // a private contest's only by its registered users and admins, also after the end).
+        const scope = await contestScope(ctx, c.cid, viewer);
+        if (scope.authors) {
+          if (!(await visibleTo(db, c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');
+          only = scope.authors;
         }
       }
       return (await replyVOs(db, [commentId], only)).get(commentId) ?? [];
@@ -43,12 +41,8 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
     async addReply(body, viewer) {
       const content = checkContent(body.reply.content);
       await checkMayPost(ctx, viewer, 'reply_add');
-      const c = await commentRow(db, body.reply.commentId);
+      const c = await reachableComment(ctx, body.reply.commentId, viewer);
       if (c.did !== null) assertDiscussionOpen(ctx, viewer);
-      if (c.cid !== null) {
-        const scope = await contestScope(ctx, c.cid, viewer);
-        if (scope.authors && !(await visibleTo(db, c.id, scope.authors))) throw new OjError('COMMENT_NOT_FOUND');
-      }
       // Replying to a reply addresses its author; otherwise the comment's author.
       let toUid = c.fromUid;
       let quote: { id: number; type: 'Comment' | 'Reply'; content: string } = { id: c.id, type: 'Comment', content: c.content };

@@ -1,5 +1,6 @@
 // The SQL of the home page, the user home and the global ranks: read-only aggregates over users, submissions,
-// problems, announcements and contests.
+// problems, announcements and contests. Every aggregate of submissions is over practice ones only: what happens in
+// a contest stays in its own views, which follow its seal and privacy (docs/security.md).
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { JudgeStatus, RankType } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
@@ -39,7 +40,7 @@ export async function rankPage(db: DbOrTx, type: number, search: string | undefi
     from users u
     left join (
       select j.uid, count(*) as total from judge j
-      where ${type === RankType.ACM ? PRACTICE : sql`true`} group by j.uid
+      where ${PRACTICE} group by j.uid
     ) t on t.uid = u.uuid
     left join (
       select j.uid, count(distinct j.pid) as ac from judge j where ${PRACTICE} and j.status = ${AC} group by j.uid
@@ -75,13 +76,13 @@ export async function sevenDayRank(db: DbOrTx): Promise<RankRow[]> {
   return [...rows];
 }
 
-/** Accepted and all submissions per UTC day of the last 7 days (days without any are absent). */
+/** Accepted and all practice submissions per UTC day of the last 7 days (days without any are absent). */
 export async function lastWeekCounts(db: DbOrTx) {
   return db.execute<{ d: string; ac: number; total: number }>(sql`
     select to_char(j.submit_time at time zone 'UTC', 'YYYY-MM-DD') as d,
       count(*) filter (where j.status = ${AC})::int as ac, count(*)::int as total
     from judge j
-    where j.submit_time >= (date_trunc('day', now() at time zone 'UTC') - interval '6 days') at time zone 'UTC'
+    where ${PRACTICE} and j.submit_time >= (date_trunc('day', now() at time zone 'UTC') - interval '6 days') at time zone 'UTC'
     group by d`);
 }
 
@@ -146,11 +147,11 @@ export async function solvedProblems(db: DbOrTx, uid: string) {
     group by p.id order by p.problem_id`);
 }
 
-/** The user's submissions per UTC day over the last year. */
+/** The user's practice submissions per UTC day over the last year. */
 export async function submissionsPerDay(db: DbOrTx, uid: string) {
   return db.execute<{ d: string; n: number }>(sql`
     select to_char(j.submit_time at time zone 'UTC', 'YYYY-MM-DD') as d, count(*)::int as n
     from judge j
-    where j.uid = ${uid} and j.submit_time >= now() - interval '1 year'
+    where j.uid = ${uid} and ${PRACTICE} and j.submit_time >= now() - interval '1 year'
     group by d order by d`);
 }

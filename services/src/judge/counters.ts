@@ -1,5 +1,6 @@
 // The per-problem status counters (problems.total/ac/wa/…): which column a verdict counts in, and the
-// correction to apply when a submission's counted verdict changes (first final, or a rejudge).
+// correction to apply when a submission's counted verdict changes (first final, or a rejudge). Only practice
+// submissions count: a contest's verdicts stay inside the contest (docs/security.md).
 import { JudgeStatus } from '@oj/proto';
 
 export const COUNTER_COLUMNS = ['ac', 'wa', 'tle', 'mle', 're', 'pe', 'ce', 'se', 'pa'] as const;
@@ -18,6 +19,9 @@ const COLUMN_OF: Partial<Record<number, CounterColumn>> = {
   [JudgeStatus.PARTIAL_ACCEPTED]: 'pa',
 };
 
+/** The judge status each column counts. */
+export const STATUS_OF_COLUMN = Object.fromEntries(Object.entries(COLUMN_OF).map(([status, col]) => [col, Number(status)])) as Record<CounterColumn, number>;
+
 export function counterColumn(status: number): CounterColumn | undefined {
   return COLUMN_OF[status];
 }
@@ -27,18 +31,28 @@ export function counterColumn(status: number): CounterColumn | undefined {
  * counted as `next`. Applying it once per final, and storing `next` as the counted status, keeps the
  * counters exact however often a final is delivered.
  */
-export function counterDelta(prev: number | null, next: number): CounterDelta {
+export function counterDelta(prev: number | null, next: number | null): CounterDelta {
   const d: CounterDelta = {};
   const add = (k: 'total' | CounterColumn, n: number) => {
     d[k] = (d[k] ?? 0) + n;
     if (d[k] === 0) delete d[k];
   };
-  if (prev === null) add('total', 1);
-  else {
+  if (prev === null) {
+    if (next !== null) add('total', 1);
+  } else {
     const old = counterColumn(prev);
     if (old) add(old, -1);
+    if (next === null) add('total', -1);
   }
-  const col = counterColumn(next);
+  const col = next === null ? undefined : counterColumn(next);
   if (col) add(col, 1);
   return d;
+}
+
+/**
+ * What a submission is counted as from now on, given its verdict `next`: the verdict for a practice submission,
+ * nothing (null) for a contest one, whose verdicts never reach the public counters.
+ */
+export function countedAs(row: { cid: number }, next: number): number | null {
+  return row.cid > 0 ? null : next;
 }

@@ -18,8 +18,8 @@ import { INT4_MAX, type Tx } from '../db/client';
 import type { JudgeRow } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
-import { counterDelta } from './counters';
-import { addToCounters, countCase, insertCaseOnce, lockSubmission, problemJudgeFacts, publicProblemCounts, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
+import { ownerStatusData } from '../contest/sealed-results';
+import { countCase, insertCaseOnce, lockSubmission, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 
 type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -156,9 +156,13 @@ export function statusData(row: JudgeRow): SubmissionStatusData {
   };
 }
 
+/** The status on the submission's topic and on its owner's, where a contest's seal may hide the result (sealed-results.ts). */
 export async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
   const data = statusData(row);
-  return [await appendPush(tx, topics.submission(row.submitId), 'submission.status', data), await appendPush(tx, topics.user(row.uid), 'submission.status', data)];
+  return [
+    await appendPush(tx, topics.submission(row.submitId), 'submission.status', data),
+    await appendPush(tx, topics.user(row.uid), 'submission.status', await ownerStatusData(tx, row, data)),
+  ];
 }
 
 /** `problem.counts` on `problem-counts` for a public problem (nothing for the others). */
@@ -290,8 +294,8 @@ export class JudgeIngester {
       tx,
       ev.cases.map((c) => caseValues(row, c, problem?.judgeCaseMode ?? 'default')),
     );
-    // Exactly-once counters: the row remembers what it was counted as (see counters.ts).
-    await addToCounters(tx, row.pid, counterDelta(row.countedStatus, ev.status));
+    // Exactly-once counters: the row remembers what it was counted as (see counters.ts); contest verdicts never count.
+    const counted = await recount(tx, row, ev.status);
 
     const updated = await storeFinal(tx, row.submitId, {
       status: ev.status,
@@ -303,7 +307,7 @@ export class JudgeIngester {
       casesDone: ev.cases.length,
       casesTotal: Math.max(row.casesTotal, ev.cases.length),
       oiRankScore: problem ? oiRankScore(problem.type, ev.score, problem.difficulty, problem.ioScore) : null,
-    });
+    }, counted);
     // A contest verdict updates its contest record and the boards in this same transaction; a practice verdict
     // pushes the public problem's new counters to the problem lists.
     const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : await pushCounts(tx, updated.pid);

@@ -65,13 +65,13 @@ export async function requeueContestProblem(tx: Tx, cid: number, pid: number, la
 }
 
 /** Cancelled by `by`; the version moves on, so whatever a runner still sends for the cancelled attempt is ignored. */
-export async function markCancelled(tx: Tx, submitId: number, by: string): Promise<JudgeRow> {
+export async function markCancelled(tx: Tx, submitId: number, by: string, counted: number | null): Promise<JudgeRow> {
   const [row] = await tx
     .update(judge)
     .set({
       status: JudgeStatus.CANCELLED,
       version: sql`${judge.version} + 1`,
-      countedStatus: JudgeStatus.CANCELLED,
+      countedStatus: counted,
       isManual: true,
       judger: by,
       oiRankScore: null,
@@ -83,10 +83,10 @@ export async function markCancelled(tx: Tx, submitId: number, by: string): Promi
   return row!;
 }
 
-export async function setManualVerdict(tx: Tx, submitId: number, v: { status: number; score: number | null; oiRankScore: number | null; by: string }): Promise<JudgeRow> {
+export async function setManualVerdict(tx: Tx, submitId: number, v: { status: number; score: number | null; oiRankScore: number | null; by: string; counted: number | null }): Promise<JudgeRow> {
   const [row] = await tx
     .update(judge)
-    .set({ status: v.status, score: v.score, oiRankScore: v.oiRankScore, countedStatus: v.status, isManual: true, judger: v.by, gmtModified: sql`now()` })
+    .set({ status: v.status, score: v.score, oiRankScore: v.oiRankScore, countedStatus: v.counted, isManual: true, judger: v.by, gmtModified: sql`now()` })
     .where(eq(judge.submitId, submitId))
     .returning();
   return row!;

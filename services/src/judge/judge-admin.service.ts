@@ -25,7 +25,6 @@ import { BoardProjector } from '../contest/scoreboard/projector';
 import { publishAll } from '../push/push.service';
 import type { JudgeRow } from '../db/schema';
 import { toSubmission } from '../submission/submission.service';
-import { counterDelta } from './counters';
 import {
   contestHasProblem,
   markCancelled,
@@ -36,7 +35,7 @@ import {
   requeueProblem,
   setManualVerdict,
 } from './judge-admin.repo';
-import { addToCounters, lockSubmission } from './judging.repo';
+import { lockSubmission, recount } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 import type { RunnerRegistry } from './runner-registry';
 import { pushStatus } from './ingester';
@@ -167,8 +166,7 @@ export function createJudgeAdminService(
       const { row, pushes } = await db.transaction(async (tx) => {
         const old = await lock(tx, submitId);
         if (old.status === JudgeStatus.CANCELLED) throw new OjError('JUDGE_ALREADY_CANCELLED');
-        await addToCounters(tx, old.pid, counterDelta(old.countedStatus, JudgeStatus.CANCELLED));
-        const row = await markCancelled(tx, submitId, viewer.username);
+        const row = await markCancelled(tx, submitId, viewer.username, await recount(tx, old, JudgeStatus.CANCELLED));
         return { row, pushes: [...(await pushStatus(tx, row)), ...(await contestChanged(tx, row))] };
       });
       await publishAll(transport, pushes, logger);
@@ -183,8 +181,7 @@ export function createJudgeAdminService(
         if (old.status === JudgeStatus.COMPILE_ERROR) throw new OjError('JUDGE_COMPILE_ERROR_FIXED');
         if (isInProgress(old.status)) throw new OjError('JUDGE_IN_PROGRESS');
         const scored = manualScore(await problemScoring(tx, old.pid), old, q.score);
-        await addToCounters(tx, old.pid, counterDelta(old.countedStatus, q.status));
-        const row = await setManualVerdict(tx, q.submitId, { status: q.status, ...scored, by: viewer.username });
+        const row = await setManualVerdict(tx, q.submitId, { status: q.status, ...scored, by: viewer.username, counted: await recount(tx, old, q.status) });
         return { row, pushes: [...(await pushStatus(tx, row)), ...(await contestChanged(tx, row))] };
       });
       await publishAll(transport, pushes, logger);

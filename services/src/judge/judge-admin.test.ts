@@ -52,7 +52,7 @@ describe('judge repository', () => {
     await addSubmission(t.db, u.uid, p.id, { status: JudgeStatus.ACCEPTED, cid: 7 });
     const rows = await t.db.transaction((tx) => requeueProblem(tx, p.id, 'rejudge'));
     expect(rows.map((r) => r.submitId)).toEqual([a.submitId]);
-    const c = await t.db.transaction((tx) => markCancelled(tx, a.submitId, 'root'));
+    const c = await t.db.transaction((tx) => markCancelled(tx, a.submitId, 'root', JudgeStatus.CANCELLED));
     expect(c).toMatchObject({ status: JudgeStatus.CANCELLED, countedStatus: JudgeStatus.CANCELLED, version: a.version + 2, judger: 'root', isManual: true });
   });
 

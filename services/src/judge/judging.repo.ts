@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { JudgeStatus, type ProblemCount } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
-import { COUNTER_COLUMNS, type counterDelta } from './counters';
+import { COUNTER_COLUMNS, counterDelta, countedAs, STATUS_OF_COLUMN } from './counters';
 import { judge, judgeCase, outbox, problems, type JudgeRow } from '../db/schema';
 
 /** The submission, locked for update until the transaction ends. */
@@ -20,6 +20,36 @@ export async function addToCounters(tx: Tx, pid: number, delta: ReturnType<typeo
     if (n) set[k] = sql`${problems[k]} + ${n}`;
   }
   if (Object.keys(set).length > 0) await tx.update(problems).set(set).where(eq(problems.id, pid));
+}
+
+/**
+ * Counts a submission's new verdict `next` in its problem's counters (practice only, see counters.ts), correcting
+ * what it was counted as before; answers what to store as its `counted_status`.
+ */
+export async function recount(tx: Tx, row: Pick<JudgeRow, 'pid' | 'cid' | 'countedStatus'>, next: number): Promise<number | null> {
+  const counted = countedAs(row, next);
+  await addToCounters(tx, row.pid, counterDelta(row.countedStatus, counted));
+  return counted;
+}
+
+/**
+ * Takes contest verdicts out of the problem counters where an older version counted them (before contest
+ * submissions were kept out): one statement, so concurrent starts of several processes subtract each row once.
+ */
+export async function uncountContestSubmissions(db: DbOrTx): Promise<number> {
+  const cols = COUNTER_COLUMNS.map((k) => sql.raw(`${k} = p.${k} - g.${k}`));
+  const sums = COUNTER_COLUMNS.map((k) => sql.raw(`count(*) filter (where counted_status = ${STATUS_OF_COLUMN[k]})::int as ${k}`));
+  const rows = await db.execute<{ n: number }>(sql`
+    with prev as (
+      select submit_id, pid, counted_status from judge where cid > 0 and counted_status is not null for update
+    ), gone as (
+      update judge j set counted_status = null from prev where j.submit_id = prev.submit_id returning prev.pid, prev.counted_status
+    ), g as (
+      select pid, count(*)::int as n, ${sql.join(sums, sql`, `)} from gone group by pid
+    )
+    update problems p set total = p.total - g.n, ${sql.join(cols, sql`, `)} from g where p.id = g.pid
+    returning g.n`);
+  return rows.reduce((a, r) => a + Number(r.n), 0);
 }
 
 /** A public problem's (auth 1) status counters as they stand, for the problem list's live column; null otherwise. */
@@ -156,11 +186,11 @@ export interface FinalVerdict {
   oiRankScore: number | null;
 }
 
-/** The verdict, counted as `status` from now on (see counters.ts). */
-export async function storeFinal(tx: Tx, submitId: number, v: FinalVerdict): Promise<JudgeRow> {
+/** The verdict, counted as `counted` from now on (see `recount`). */
+export async function storeFinal(tx: Tx, submitId: number, v: FinalVerdict, counted: number | null): Promise<JudgeRow> {
   const [row] = await tx
     .update(judge)
-    .set({ ...v, countedStatus: v.status, progressAt: sql`now()`, gmtModified: sql`now()` })
+    .set({ ...v, countedStatus: counted, progressAt: sql`now()`, gmtModified: sql`now()` })
     .where(eq(judge.submitId, submitId))
     .returning();
   return row!;

@@ -3,6 +3,9 @@
 import { OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import { isBoardSealed, isContestAdmin } from '../contest/access';
+import { findContest } from '../contest/contest.repo';
+import { sealAt } from '../contest/contest-view';
 import { lastAcceptedCode, setSubmissionShare, submissionOwner } from './submission.repo';
 
 export interface LastAcceptedCode {
@@ -31,7 +34,10 @@ export function createSubmissionCodeService(ctx: ServiceContext): SubmissionCode
     },
 
     async lastAccepted(pid, cid, viewer) {
-      return (await lastAcceptedCode(db, viewer.uid, pid, cid)) ?? null;
+      // An OI contest's seal hides the contestant's own results: an AC from the seal on is not told (nor its code).
+      const c = cid > 0 ? await findContest(db, cid) : undefined;
+      const before = c && c.type === 1 && !isContestAdmin(viewer, c) && isBoardSealed(c) ? (sealAt(c) ?? undefined) : undefined;
+      return (await lastAcceptedCode(db, viewer.uid, pid, cid, before)) ?? null;
     },
   };
 }

@@ -1,6 +1,6 @@
 // The SQL of submissions: the one insert of a new submission (judge row + outbox row), the practice interval lock,
 // and the reads behind the list, the detail, the case results, the status checks and the live-watch check.
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import { JudgeStatus, type Lane } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
@@ -161,12 +161,12 @@ export async function watchFacts(db: DbOrTx, submitId: number) {
   return row;
 }
 
-/** Distinct problems `uid` has accepted (outside and inside contests). */
+/** Distinct problems `uid` has accepted in practice (a contest's results stay in the contest, as the original's `user_acproblem`). */
 export async function acceptedProblemCount(db: DbOrTx, uid: string): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(judge.pid) })
     .from(judge)
-    .where(and(eq(judge.uid, uid), eq(judge.status, JudgeStatus.ACCEPTED)));
+    .where(and(eq(judge.uid, uid), eq(judge.cid, 0), eq(judge.status, JudgeStatus.ACCEPTED)));
   return Number(row?.n ?? 0);
 }
 
@@ -180,12 +180,12 @@ export async function setSubmissionShare(db: DbOrTx, submitId: number, share: bo
   await db.update(judge).set({ share }).where(eq(judge.submitId, submitId));
 }
 
-/** `uid`'s last Accepted submission of problem `pid` in contest `cid` (0: practice). */
-export async function lastAcceptedCode(db: DbOrTx, uid: string, pid: number, cid: number) {
+/** `uid`'s last Accepted submission of problem `pid` in contest `cid` (0: practice), made before `before` if given. */
+export async function lastAcceptedCode(db: DbOrTx, uid: string, pid: number, cid: number, before?: Date) {
   const [row] = await db
     .select({ submitId: judge.submitId, code: judge.code, language: judge.language })
     .from(judge)
-    .where(and(eq(judge.uid, uid), eq(judge.pid, pid), eq(judge.cid, cid), eq(judge.status, JudgeStatus.ACCEPTED)))
+    .where(and(eq(judge.uid, uid), eq(judge.pid, pid), eq(judge.cid, cid), eq(judge.status, JudgeStatus.ACCEPTED), before ? lt(judge.submitTime, before) : undefined))
     .orderBy(desc(judge.submitId))
     .limit(1);
   return row;

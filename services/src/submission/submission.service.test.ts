@@ -175,7 +175,7 @@ describe('submissions', () => {
     expect(await watch(hidden.submitId)).toEqual([true, false, true, false]);
     expect(await watch(2_147_483_646)).toEqual([false, false, false, false]);
 
-    const creator = await addUser(t.db);
+    const creator = await addUser(t.db, ['admin']);
     const c = await addContest(t.db, creator.uid, Date.now() - 60_000, 3600);
     const inContest = await addSubmission(t.db, owner.uid, (await addProblem(t.db, { auth: 3 })).id, { cid: c.id });
     expect(await watch(inContest.submitId)).toEqual([true, false, false, false]);
@@ -184,7 +184,7 @@ describe('submissions', () => {
   });
 
   it("opens a contest submission to those who entered its contest, with code and the queue place for its owner and the contest admins", async () => {
-    const creator = await addUser(t.db);
+    const creator = await addUser(t.db, ['admin']);
     const pub = await addContest(t.db, creator.uid, Date.now() - 60_000, 3600);
     const priv = await addContest(t.db, creator.uid, Date.now() - 60_000, 3600, { auth: CONTEST_AUTH.PRIVATE, pwd: 'pw' });
     const p = await addProblem(t.db, { auth: 3 });

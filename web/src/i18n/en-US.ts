@@ -1,15 +1,11 @@
-// English catalogue. Same ids as zh-CN (the type and catalogue.test.ts keep them in step).
+// English catalogue, public part (the admin pages' messages: admin-messages.en-US.ts). Same ids as zh-CN (the type
+// and catalogue.test.ts keep them in step).
 import { errorMessages, statusMessages } from './build';
-import type { MessageId, StaticMessageId } from './zh-CN';
-import { adminEnUS } from './admin.en-US';
-import { dashboardEnUS } from './dashboard.en-US';
-import { siteEnUS } from './site.en-US';
-import { userAdminEnUS } from './user-admin.en-US';
+import type { PublicMessageId, StaticMessageId } from './zh-CN';
 import { problemListEnUS } from './problem-list.en-US';
+import { discussionEnUS } from './discussion.en-US';
 import { boardEnUS } from './board.en-US';
-import { contestAdminEnUS } from './contest-admin.en-US';
 import { contestEnUS } from './contest.en-US';
-import { problemFormEnUS } from './problem-form.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
   'app.meta.defaultName': 'Online Judge',
@@ -397,17 +393,12 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'discussion.list.contentPlaceholder': 'Content (Markdown)',
   'discussion.list.counts': '{views} views · {comments} comments',
   ...contestEnUS,
-  ...problemFormEnUS,
   ...boardEnUS,
-  ...contestAdminEnUS,
-  ...adminEnUS,
-  ...dashboardEnUS,
-  ...siteEnUS,
-  ...userAdminEnUS,
   ...problemListEnUS,
+  ...discussionEnUS,
 };
 
-export const enUS: Record<MessageId, string> = {
+export const enUS: Record<PublicMessageId, string> = {
   ...enUSStatic,
   ...errorMessages('en'),
   ...statusMessages(),

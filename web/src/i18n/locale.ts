@@ -1,85 +1,94 @@
-// Which language the UI speaks: query `l`, then cookie `lang`, then the browser; zh-CN by default.
+// Which language the UI speaks (detect-locale.ts: query `l`, then cookie `lang`, then the browser; zh-CN by default).
 // Also a module-level `intl` so non-React code (api client, socket) can translate messages.
 // Each catalogue is a chunk of its own: a visit loads only its language's (main.tsx waits for it before the first
-// render), and the other one when the user switches (setLocale).
+// render), and the other one when the user switches (setLocale). The admin pages' messages are a second part of each
+// catalogue, loaded by the admin area when it is first opened (loadAdminMessages): the public pages never download them.
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { proxy } from 'valtio';
 import { DEFAULT_LOCALE, type Locale } from '@oj/proto';
+import { detectLocale } from './detect-locale';
 import type { MessageId } from './zh-CN';
 
 export type Catalogue = Record<MessageId, string>;
+type Part = 'public' | 'admin';
+type Messages = Partial<Catalogue>;
 
-const LOADERS: Record<Locale, () => Promise<Catalogue>> = {
-  'zh-CN': () => import('./zh-CN').then((m) => m.zhCN),
-  'en-US': () => import('./en-US').then((m) => m.enUS),
+const LOADERS: Record<Part, Record<Locale, () => Promise<Messages>>> = {
+  public: {
+    'zh-CN': () => import('./zh-CN').then((m) => m.zhCN),
+    'en-US': () => import('./en-US').then((m) => m.enUS),
+  },
+  admin: {
+    'zh-CN': () => import('./admin-messages.zh-CN').then((m) => m.adminMessagesZhCN),
+    'en-US': () => import('./admin-messages.en-US').then((m) => m.adminMessagesEnUS),
+  },
 };
-const loaded = new Map<Locale, Catalogue>();
+/** The parts every language load brings: the public one, and the admin one once the admin area asked for it. */
+const wanted = new Set<Part>(['public']);
+const parts = new Map<`${Locale}:${Part}`, Messages>();
+/** Per language, its loaded parts merged: a new object whenever a part joins, so the IntlProvider takes it. */
+const loaded = new Map<Locale, { parts: number; messages: Catalogue }>();
 
-/** Loads a language's messages (once); a failed load may be tried again. */
+/** Loads a language's messages (every wanted part, once); a failed load may be tried again. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  const want = [...wanted];
+  await Promise.all(
+    want.map(async (part) => {
+      if (!parts.has(`${locale}:${part}`)) parts.set(`${locale}:${part}`, await LOADERS[part][locale]());
+    }),
+  );
   const done = loaded.get(locale);
-  if (done) return done;
-  const cat = await LOADERS[locale]();
-  loaded.set(locale, cat);
-  return cat;
+  if (done && done.parts === want.length) return done.messages;
+  const messages = Object.assign({}, ...want.map((part) => parts.get(`${locale}:${part}`))) as Catalogue;
+  loaded.set(locale, { parts: want.length, messages });
+  localeState.revision++;
+  return messages;
+}
+
+let adminMessages: Promise<void> | null = null;
+
+/** The admin pages' messages, in the current language (and in any language switched to afterwards). */
+export function loadAdminMessages(): Promise<void> {
+  wanted.add('admin');
+  adminMessages ??= loadCatalogue(localeState.locale).then(
+    () => undefined,
+    (e: unknown) => {
+      adminMessages = null;
+      throw e;
+    },
+  );
+  return adminMessages;
 }
 
 /** The messages of a loaded language (undefined until loaded: react-intl then shows the ids). */
 export function catalogueOf(locale: Locale): Catalogue | undefined {
-  return loaded.get(locale);
+  return loaded.get(locale)?.messages;
 }
 
-/** Maps loose tags (`en`, `zh_TW`, `EN-us`) to a supported locale, or null. */
-export function normalizeLocale(tag: string | null | undefined): Locale | null {
-  if (!tag) return null;
-  const t = tag.trim().toLowerCase();
-  if (t.startsWith('zh')) return 'zh-CN';
-  if (t.startsWith('en')) return 'en-US';
-  return null;
-}
-
-export function readCookie(cookie: string, name: string): string | null {
-  for (const part of cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
-
-export function detectLocale(search: string, cookie: string, browser: readonly string[]): Locale {
-  const fromQuery = normalizeLocale(new URLSearchParams(search).get('l'));
-  if (fromQuery) return fromQuery;
-  const fromCookie = normalizeLocale(readCookie(cookie, 'lang'));
-  if (fromCookie) return fromCookie;
-  for (const b of browser) {
-    const n = normalizeLocale(b);
-    if (n) return n;
-  }
-  return DEFAULT_LOCALE;
-}
-
-export const localeState = proxy<{ locale: Locale }>({
+/** `revision` moves when a catalogue part has loaded: the app then renders with the new messages. */
+export const localeState = proxy<{ locale: Locale; revision: number }>({
+  revision: 0,
   locale:
     typeof window === 'undefined'
       ? DEFAULT_LOCALE
-      : detectLocale(window.location.search, document.cookie, navigator.languages ?? [navigator.language]),
+      : detectLocale(window.location.search, document.cookie, navigator.languages ?? [navigator.language], DEFAULT_LOCALE),
 });
 
 const cache = createIntlCache();
-const intls = new Map<Locale, IntlShape>();
+const intls = new Map<Locale, { messages: Catalogue; intl: IntlShape }>();
 
 /** The intl object of the current locale, for code outside React components. */
 export function getIntl(): IntlShape {
   const locale = localeState.locale;
-  let intl = intls.get(locale);
-  if (!intl) {
-    const messages = loaded.get(locale);
-    // Not cached before the catalogue is in, so the first call after its load gets the texts.
-    if (!messages) return createIntl({ locale, defaultLocale: DEFAULT_LOCALE, onError: () => undefined }, cache);
-    intl = createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE }, cache);
-    intls.set(locale, intl);
+  const messages = catalogueOf(locale);
+  // Not cached before the catalogue is in, so the first call after its load gets the texts.
+  if (!messages) return createIntl({ locale, defaultLocale: DEFAULT_LOCALE, onError: () => undefined }, cache);
+  let entry = intls.get(locale);
+  if (entry?.messages !== messages) {
+    entry = { messages, intl: createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE }, cache) };
+    intls.set(locale, entry);
   }
-  return intl;
+  return entry.intl;
 }
 
 /** Switches the language (once its messages have loaded) and remembers it in the `lang` cookie (one year). */

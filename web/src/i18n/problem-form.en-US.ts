@@ -1,4 +1,4 @@
-// English messages of the admin problem form, spread into en-US.ts; same ids as problem-form.zh-CN.ts.
+// English messages of the admin problem form, spread into admin-messages.en-US.ts; same ids as problem-form.zh-CN.ts.
 import type { problemFormZhCN } from './problem-form.zh-CN';
 
 export const problemFormEnUS: Record<keyof typeof problemFormZhCN, string> = {

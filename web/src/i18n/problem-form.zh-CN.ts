@@ -1,4 +1,4 @@
-// Simplified Chinese messages of the admin problem form, spread into zh-CN.ts. Ids: area.component.key.
+// Simplified Chinese messages of the admin problem form, spread into admin-messages.zh-CN.ts. Ids: area.component.key.
 export const problemFormZhCN = {
   'problemAdmin.form.createTitle': '创建题目',
   'problemAdmin.form.editTitle': '编辑题目',

@@ -1,5 +1,5 @@
-// Site administration (announcements, notices, config, switches, discussion admin) and the discussion report and
-// gate, English.
+// Site administration (announcements, notices, config, switches, discussion admin), English (the discussion report
+// and gate: discussion.en-US.ts).
 import type { siteZhCN } from './site.zh-CN';
 
 export const siteEnUS: Record<keyof typeof siteZhCN, string> = {
@@ -11,7 +11,6 @@ export const siteEnUS: Record<keyof typeof siteZhCN, string> = {
   'site.menu.discussion': 'Discussions',
   'site.common.save': 'Save',
   'site.common.saved': 'Saved successfully',
-  'site.common.cancel': 'Cancel',
   'site.common.edit': 'Edit',
   'site.common.delete': 'Delete',
   'site.common.deleted': 'Deleted successfully',
@@ -97,17 +96,4 @@ export const siteEnUS: Record<keyof typeof siteZhCN, string> = {
   'site.report.resolve': 'Resolve',
   'site.report.resolved': 'Resolved',
   'site.report.resolvedToast': 'Marked as resolved',
-  'discussion.gate.noAccess': 'No Access: the discussion area is not open on this site',
-  'discussion.list.pinned': 'Pinned',
-  'discussion.report.button': 'Report',
-  'discussion.report.title': 'Report the discussion',
-  'discussion.report.reason': 'Reason (at most 200 characters)',
-  'discussion.report.submit': 'Report',
-  'discussion.report.sent': 'Reported successfully',
-  'discussion.report.tag_spam': 'Spam ads',
-  'discussion.report.tag_illegal': 'Illegal',
-  'discussion.report.tag_vulgar': 'Vulgar',
-  'discussion.report.tag_fraud': 'Gambling or fraud',
-  'discussion.report.tag_abuse': 'Malicious abuse',
-  'discussion.report.tag_plagiarism': 'Plagiarism',
 };

@@ -1,5 +1,5 @@
-// Site administration (announcements, notices, config, switches, discussion admin) and the discussion report and
-// gate, Simplified Chinese.
+// Site administration (announcements, notices, config, switches, discussion admin), Simplified Chinese (the
+// discussion report and gate, which public pages show, are in discussion.zh-CN.ts).
 export const siteZhCN = {
   'site.menu.group': '站点管理',
   'site.menu.announcement': '公告管理',
@@ -9,7 +9,6 @@ export const siteZhCN = {
   'site.menu.discussion': '讨论管理',
   'site.common.save': '保存',
   'site.common.saved': '保存成功',
-  'site.common.cancel': '取消',
   'site.common.edit': '编辑',
   'site.common.delete': '删除',
   'site.common.deleted': '删除成功',
@@ -95,17 +94,4 @@ export const siteZhCN = {
   'site.report.resolve': '处理',
   'site.report.resolved': '已处理',
   'site.report.resolvedToast': '已标记为处理',
-  'discussion.gate.noAccess': '无权访问：网站当前未开启讨论区',
-  'discussion.list.pinned': '置顶',
-  'discussion.report.button': '举报',
-  'discussion.report.title': '举报讨论',
-  'discussion.report.reason': '举报原因（最多 200 字）',
-  'discussion.report.submit': '提交举报',
-  'discussion.report.sent': '举报成功',
-  'discussion.report.tag_spam': '垃圾广告',
-  'discussion.report.tag_illegal': '违法违规',
-  'discussion.report.tag_vulgar': '低俗色情',
-  'discussion.report.tag_fraud': '赌博诈骗',
-  'discussion.report.tag_abuse': '人身攻击',
-  'discussion.report.tag_plagiarism': '抄袭',
 };

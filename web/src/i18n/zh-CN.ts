@@ -1,16 +1,13 @@
-// Simplified Chinese catalogue (the default locale). Ids are `area.component.key`; errors and status names
-// are generated from @oj/proto.
+// Simplified Chinese catalogue (the default locale), public part: the admin pages' messages are a chunk of their own
+// (admin-messages.zh-CN.ts, i18n/locale.ts). Ids are `area.component.key`; errors and status names are generated
+// from @oj/proto.
 import type { JudgeStatusCode } from '@oj/proto';
 import { errorMessages, statusMessages, type ErrorMessageId, type StatusMessageId } from './build';
-import { adminZhCN } from './admin.zh-CN';
-import { dashboardZhCN } from './dashboard.zh-CN';
-import { siteZhCN } from './site.zh-CN';
-import { userAdminZhCN } from './user-admin.zh-CN';
 import { problemListZhCN } from './problem-list.zh-CN';
+import { discussionZhCN } from './discussion.zh-CN';
+import type { AdminMessageId } from './admin-messages.zh-CN';
 import { boardZhCN } from './board.zh-CN';
-import { contestAdminZhCN } from './contest-admin.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
-import { problemFormZhCN } from './problem-form.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -418,20 +415,18 @@ export const zhCNStatic = {
   'discussion.list.contentPlaceholder': '内容（支持 Markdown）',
   'discussion.list.counts': '{views} 浏览 · {comments} 评论',
   ...contestZhCN,
-  ...problemFormZhCN,
   ...boardZhCN,
-  ...contestAdminZhCN,
-  ...adminZhCN,
-  ...dashboardZhCN,
-  ...siteZhCN,
-  ...userAdminZhCN,
   ...problemListZhCN,
+  ...discussionZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;
-export type MessageId = StaticMessageId | ErrorMessageId | StatusMessageId;
+/** The ids of the public catalogue (this file): what every page may use. */
+export type PublicMessageId = StaticMessageId | ErrorMessageId | StatusMessageId;
+/** Every id: the public ones and the admin pages' (admin-messages.zh-CN.ts, loaded with the admin shell). */
+export type MessageId = PublicMessageId | AdminMessageId;
 
-export const zhCN: Record<MessageId, string> = {
+export const zhCN: Record<PublicMessageId, string> = {
   ...zhCNStatic,
   ...errorMessages('zh'),
   ...statusMessages(STATUS_ZH),

@@ -5,6 +5,7 @@ import { getIntl, localeState } from '../i18n/locale';
 import { clearSession, sessionState, setAuthInfo, setToken } from '../stores/session';
 import { notifyError } from '../stores/notifications';
 import { openLoginDialog, showToast } from '../stores/ui';
+import { takeEarlyResponse } from './early-requests';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -92,6 +93,14 @@ function messageOf(env: RawEnvelope | null, httpStatus: number): string {
   return t('error.SYSTEM_ERROR');
 }
 
+/** `p`, or an AbortError once `signal` aborts (as fetch does). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('The request was aborted', 'AbortError')), { once: true });
+    p.then(resolve, reject);
+  });
+}
+
 let refreshingRoles = false;
 
 /** 403: the roles may have changed; reload them (once at a time) while a token exists. */
@@ -125,15 +134,15 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? LIMITS.requestTimeoutMs);
+  const url = buildUrl(path, opts.query);
+  // The same GET started by index.html before the app ran (lib/early-requests.ts): its answer, under the same timeout.
+  const early = method === 'GET' ? takeEarlyResponse(url, headers) : undefined;
   let res: Response;
   let parsed: unknown = null;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: controller.signal,
-    });
+    res = await (early
+      ? abortable(early, controller.signal)
+      : fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: controller.signal }));
     const text = await res.text();
     try {
       parsed = text ? JSON.parse(text) : null;

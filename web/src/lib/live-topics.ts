@@ -31,6 +31,12 @@ export interface WatchOptions<E extends PushEventName = PushEventName> {
    * again after `onResync` until the reloaded snapshot's seq is set. Without it the subscribe ack starts the stream.
    */
   snapshot?: boolean;
+  /**
+   * The watch does not open the connection by itself (lib/useLiveTopic.ts): it is subscribed when the socket opens,
+   * a little after the page's load event or with the first watch that needs it. Its REST snapshot may then be older
+   * than the subscription: `onSubscribed` is where it catches up.
+   */
+  background?: boolean;
 }
 
 /** Calling it stops watching; `setSeq` records the seq of a REST snapshot just applied. */

@@ -8,8 +8,9 @@ import { attachRealtimeLink, emitSubscribe, emitUnsubscribe, socketConnected, st
 
 let hub: LiveTopicHub | null = null;
 
-function theHub(): LiveTopicHub {
-  startRealtime(); // the connection opens with the first topic watched (its code loads then), if not open yet
+/** `connect`: open the connection now (its code loads then) if not open yet; a background watch waits for it. */
+function theHub(connect: boolean): LiveTopicHub {
+  if (connect) startRealtime();
   if (!hub) {
     hub = new LiveTopicHub({ connected: socketConnected, subscribe: emitSubscribe, unsubscribe: emitUnsubscribe });
     attachRealtimeLink(hub);
@@ -22,7 +23,7 @@ function theHub(): LiveTopicHub {
  * share one subscription; each gets every frame once, in seq order.
  */
 export function watchTopic<T extends string>(topic: T, opts: WatchOptions<EventsOfTopic<T>>): TopicWatch {
-  return theHub().watch(topic, opts);
+  return theHub(!opts.background).watch(topic, opts);
 }
 
 /**
@@ -44,7 +45,7 @@ export function useLiveTopic<T extends string>(topic: T | null, opts: WatchOptio
       const p = ref.current.poll;
       return p && 'run' in p ? p.run() : Promise.resolve();
     };
-    return theHub().watch(topic, {
+    return theHub(!o.background).watch(topic, {
       ...o,
       events,
       poll: o.poll && 'run' in o.poll ? { intervalMs: o.poll.intervalMs, run: latestRun } : o.poll,

@@ -4,7 +4,7 @@
 import { EVENT_FEED_LIMITS, OjError } from '@oj/proto';
 import type { Viewer } from '../../account/viewer';
 import type { ServiceContext } from '../../context';
-import { loadContest } from '../access';
+import { requireContestAdmin } from '../scoreboard/contest-tools.service';
 import { exportContestFeed } from './exporter';
 import { writeImport } from './importer.repo';
 import { FeedError, parseFeed } from './parser';
@@ -13,7 +13,7 @@ import { validateFeed } from './validator';
 export interface EventFeedService {
   /** Root or admin: validates the whole NDJSON feed, then creates its contest in one transaction. */
   importFeed(feed: Buffer, viewer: Viewer): Promise<{ cid: number }>;
-  /** Root, admin or the contest's author: the contest as NDJSON. */
+  /** The contest's admins (root, or its author while an admin): the contest as NDJSON, sealed results included. */
   exportFeed(cid: number, viewer: Viewer): Promise<{ fileName: string; ndjson: string }>;
 }
 
@@ -47,8 +47,8 @@ export function createEventFeedService(ctx: ServiceContext): EventFeedService {
     },
 
     async exportFeed(cid, viewer) {
-      const c = await loadContest(db, cid);
-      if (!isSiteAdmin(viewer) && c.uid !== viewer.uid) throw new OjError('AUTH_FORBIDDEN');
+      // Every sealed verdict is in the feed: only those who see the live board may take it (another admin may not).
+      const c = await requireContestAdmin(db, cid, viewer);
       return { fileName: `contest-${cid}-event-feed.ndjson`, ndjson: await exportContestFeed(db, c) };
     },
   };

@@ -3,7 +3,7 @@
 import { CONTEST_STATUS, OjError, type ScrollBoardInfo, type ScrollBoardSubmission } from '@oj/proto';
 import type { Viewer } from '../../account/viewer';
 import type { DbOrTx } from '../../db/client';
-import { contestStatus, sealOffsetS, visibleContest, type ContestRow } from '../access';
+import { canEnter, contestStatus, isBoardSealed, isContestAdmin, outsideOpen, sealOffsetS, visibleContest, type ContestRow } from '../access';
 import { contestProblemsOf } from '../contest-problem.repo';
 import { loadRecords, loadStarUids, loadUsers } from './board.repo';
 import type { BoardProjector } from './projector';
@@ -13,10 +13,20 @@ export interface ScrollBoardService {
   scrollBoardSubmissions(q: { cid: number; removeStar?: boolean }, viewer: Viewer | null): Promise<ScrollBoardSubmission[]>;
 }
 
-/** The scroll board replays an ended, sealed ACM contest; anonymous calls still may not see a hidden one. */
+/**
+ * The scroll board replays an ended ACM contest that had a seal. Its data is every result the seal hides, so while
+ * the board is still sealed only the contest's admins may read it (anyone else, anonymous included, gets
+ * CONTEST_ADMIN_ONLY); once the seal is lifted it is for whoever may read the board: entrants (a private contest's
+ * registered users) or anyone when its outside board is open.
+ */
 async function scrollContest(db: DbOrTx, cid: number, viewer: Viewer | null): Promise<ContestRow> {
   const c = await visibleContest(db, cid, viewer);
   if (c.type !== 0 || !c.sealRank || contestStatus(c) !== CONTEST_STATUS.ENDED) throw new OjError('CONTEST_SCROLL_BOARD_UNAVAILABLE');
+  if (!isContestAdmin(viewer, c)) {
+    if (isBoardSealed(c)) throw new OjError('CONTEST_ADMIN_ONLY');
+    // A visible contest that one may not enter is a private one without registration.
+    if (!outsideOpen(c) && !(await canEnter(db, c, viewer))) throw new OjError(viewer ? 'CONTEST_NOT_REGISTERED' : 'AUTH_NOT_LOGGED_IN');
+  }
   return c;
 }
 

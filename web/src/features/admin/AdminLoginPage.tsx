@@ -18,8 +18,8 @@ export function AdminLoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as AdminLoginState | null)?.from;
-  const target = from && from.startsWith('/admin') && !from.startsWith('/admin/login') ? from : adminHome(session.roles);
-  if (isLoggedIn(session) && isAdmin(session)) return <Navigate to={target} replace />;
+  const targetFor = (roles: readonly string[]) => (from && from.startsWith('/admin') && !from.startsWith('/admin/login') ? from : adminHome(roles));
+  if (isLoggedIn(session) && isAdmin(session)) return <Navigate to={targetFor(session.roles)} replace />;
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-100 px-4" data-testid="admin-login-page">
       <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow">
@@ -34,7 +34,8 @@ export function AdminLoginPage() {
             <FormattedMessage id="admin.login.required" />
           </p>
         )}
-        <LoginForm admin onDone={() => navigate(target, { replace: true })} />
+        {/* The roles just signed in with, not those of the render before the login. */}
+        <LoginForm admin onDone={() => navigate(targetFor(sessionState.roles), { replace: true })} />
       </div>
       <Toasts />
     </div>

@@ -1,8 +1,11 @@
 // The admin area, outside the site layout: /admin/login (open) and every admin page inside the guarded admin shell.
 // Feature folders list their admin pages (contest, problem bank); any other /admin path goes to the admin login.
-import { lazy, Suspense, type ReactNode } from 'react';
+// The whole area renders once the admin pages' messages have loaded (loadAdminMessages): the public pages never
+// download them, and the guards' notices are in them.
+import { lazy, Suspense, use, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { loadAdminMessages } from '../../i18n/locale';
 import { sessionState } from '../../stores/session';
 import { Loading } from '../../components/Spinner';
 import { contestAdminRoutes } from '../contest/admin/routes';
@@ -11,12 +14,18 @@ import { siteAdminRootRoutes, siteAdminRoutes } from '../site-admin/routes';
 import { userAdminRootRoutes } from '../user-admin/routes';
 import { adminHome } from './admin-menu';
 import { AdminGuard, SiteAdminGuard, SuperAdminGuard } from './AdminGuard';
-import { AdminLoginPage } from './AdminLoginPage';
 
+const AdminLoginPage = lazy(() => import('./AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 const AdminLayout = lazy(() => import('./AdminLayout').then((m) => ({ default: m.AdminLayout })));
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+function WithAdminMessages({ children }: { children: ReactNode }) {
+  use(loadAdminMessages());
+  return children;
+}
+const area = (node: ReactNode) => page(<WithAdminMessages>{node}</WithAdminMessages>);
 
 /** `/admin`: the caller's admin home. */
 function AdminIndex() {
@@ -25,10 +34,10 @@ function AdminIndex() {
 }
 
 export const adminRoutes: RouteObject[] = [
-  { path: 'admin/login', element: <AdminLoginPage /> },
+  { path: 'admin/login', element: area(<AdminLoginPage />) },
   {
     path: 'admin',
-    element: <AdminGuard>{page(<AdminLayout />)}</AdminGuard>,
+    element: area(<AdminGuard>{page(<AdminLayout />)}</AdminGuard>),
     children: [
       { index: true, element: <AdminIndex /> },
       // Root and admins; a problem admin reaches the problem bank only.

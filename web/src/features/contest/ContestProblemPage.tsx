@@ -9,7 +9,7 @@ import { CONTEST_STATUS, type ContestProblemInfo, type ContestProblemVO } from '
 import { Loading } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
-import { LoginDialog } from '../auth/LoginDialog';
+import { LoginDialogHost } from '../auth/LoginDialogHost';
 import { Toasts } from '../layout/Toasts';
 import { ProblemWorkspace } from '../problem/ProblemDetailPage';
 import { getContestProblemDetail, getContestProblems } from './contest-api';
@@ -96,7 +96,7 @@ export function ContestFullScreenProblemPage() {
     <>
       {isLoggedIn(session) ? <FullScreenBody key={problemID} /> : <LoginRequired />}
       <Toasts />
-      <LoginDialog />
+      <LoginDialogHost />
     </>
   );
 }

@@ -49,7 +49,10 @@ describe('contest tabs', () => {
 
 describe('contest access', () => {
   it('treats the author and super admins as contest admins', () => {
-    expect(isContestAdmin({ uid: 'u1', username: 'alice', roles: ['default_user'] }, { author: 'alice' })).toBe(true);
+    expect(isContestAdmin({ uid: 'u1', username: 'alice', roles: ['admin'] }, { author: 'alice' })).toBe(true);
+    // A demoted author is offered nothing the server would refuse.
+    expect(isContestAdmin({ uid: 'u1', username: 'alice', roles: ['default_user'] }, { author: 'alice' })).toBe(false);
+    expect(isContestAdmin({ uid: 'u1', username: 'alice', roles: ['problem_admin'] }, { author: 'alice' })).toBe(false);
     expect(isContestAdmin({ uid: 'u2', username: 'bob', roles: ['admin'] }, { author: 'alice' })).toBe(false);
     expect(isContestAdmin({ uid: 'u3', username: 'root', roles: ['root'] }, { author: 'alice' })).toBe(true);
     expect(isContestAdmin({ uid: null, username: null, roles: [] }, { author: null })).toBe(false);

@@ -1,6 +1,6 @@
 // Who sees which contest tab and when a contest may be entered. The server checks every call
 // again; these rules only decide what the shell offers.
-import { CONTEST_AUTH, CONTEST_STATUS, type ContestVO } from '@oj/proto';
+import { CONTEST_AUTH, CONTEST_STATUS, isSiteAdminRole, type ContestVO } from '@oj/proto';
 
 export type ContestTabName =
   | 'overview'
@@ -23,10 +23,10 @@ export interface ContestViewer {
 
 export const isSuperAdmin = (v: Pick<ContestViewer, 'roles'>) => v.roles.includes('root');
 
-/** Contest admin: a super admin or the contest's author. */
+/** Contest admin: a super admin, or the contest's author while root or admin (the server's rule, docs/security.md). */
 export function isContestAdmin(v: ContestViewer, c: Pick<ContestVO, 'author'>): boolean {
   if (isSuperAdmin(v)) return true;
-  return v.username !== null && c.author !== null && v.username === c.author;
+  return v.username !== null && c.author !== null && v.username === c.author && isSiteAdminRole(v.roles);
 }
 
 /** The password card shows for a password contest the user has not registered for (admins never need it). */

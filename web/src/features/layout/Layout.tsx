@@ -2,7 +2,7 @@
 import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router-dom';
 import { Loading } from '../../components/Spinner';
-import { LoginDialog } from '../auth/LoginDialog';
+import { LoginDialogHost } from '../auth/LoginDialogHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Toasts } from './Toasts';
@@ -22,7 +22,7 @@ export function Layout() {
       </main>
       {!onProblemDetail && <Footer />}
       <Toasts />
-      <LoginDialog />
+      <LoginDialogHost />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // The signed-in user's unread message counts, live: `unread.counts` on `user:<uid>` through the live-topic engine
 // (counts are absolute, so any frame replaces them), the REST snapshot after a resync or when the user changes, and
-// a poll every 120 s while the socket is down.
-import { useEffect } from 'react';
+// a poll every 120 s while the socket is down. A background watch (it does not bring the realtime connection into the
+// first load): its first subscription for a user reloads the counts, which may have moved since the first load.
+import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { decode, POLLING, topics, UnreadCounts } from '@oj/proto';
 import { api } from '../../lib/api';
@@ -27,7 +28,14 @@ export function useLiveUnread(): void {
     resetUnread();
     if (uid !== null) void refreshUnread();
   }, [uid]);
+  const caughtUp = useRef<string | null>(null);
   useLiveTopic(uid === null ? null : topics.user(uid), {
+    background: true,
+    onSubscribed: () => {
+      if (caughtUp.current === uid) return;
+      caughtUp.current = uid;
+      void refreshUnread();
+    },
     events: { 'unread.counts': (data) => applyUnread(data) },
     onResync: () => void refreshUnread(),
     poll: { intervalMs: POLLING.unreadMs, run: refreshUnread },

@@ -2,10 +2,10 @@
 // expected output, run once on the lowest judge lane. The result comes over the socket on
 // `test-judge:<key>` (useLiveTestJudge.ts); while the socket is down it is polled every second.
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { JudgeStatus, LIMITS, TEST_INPUT_MAX } from '@oj/proto';
+import { Modal } from '../../components/Modal';
 import { StatusTag } from '../../components/StatusTag';
 import { ApiError } from '../../lib/api';
 import { formatMemoryKb, formatTimeMs } from '../../lib/format';
@@ -60,7 +60,7 @@ export function OnlineTestDrawer({ problemId, language, code, sampleInput }: Pro
 
   const area = 'h-28 w-full resize-y rounded border border-slate-300 p-2 font-mono text-xs';
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <button
         type="button"
         data-testid="online-test-open"
@@ -69,72 +69,73 @@ export function OnlineTestDrawer({ problemId, language, code, sampleInput }: Pro
       >
         <FormattedMessage id="problem.test.open" />
       </button>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/20" />
-        <Dialog.Content data-testid="online-test-drawer" className="fixed bottom-0 right-0 top-0 z-50 flex w-[28rem] max-w-full flex-col gap-3 overflow-y-auto bg-white p-5 shadow-xl">
-          <Dialog.Title className="text-base font-semibold text-slate-800">
-            <FormattedMessage id="problem.test.title" />
-          </Dialog.Title>
-          <Dialog.Description className="text-xs text-slate-400">
-            <FormattedMessage id="problem.test.hint" values={{ max: TEST_INPUT_MAX }} />
-          </Dialog.Description>
-          <label className="text-sm text-slate-600">
-            <FormattedMessage id="problem.test.input" />
-            <textarea data-testid="online-test-input" className={area} maxLength={TEST_INPUT_MAX} value={input} onChange={(e) => setInput(e.target.value)} />
-            <span className="block text-right text-xs text-slate-400">
-              {input.length} / {TEST_INPUT_MAX}
-            </span>
-          </label>
-          <label className="text-sm text-slate-600">
-            <FormattedMessage id="problem.test.expected" />
-            <textarea data-testid="online-test-expected" className={area} value={expected} onChange={(e) => setExpected(e.target.value)} />
-          </label>
-          <button
-            type="button"
-            data-testid="online-test-run"
-            disabled={busy || running || !language}
-            onClick={() => void run()}
-            className="self-end rounded bg-blue-600 px-5 py-1.5 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60"
-          >
-            <FormattedMessage id={running ? 'problem.test.running' : 'problem.test.run'} />
-          </button>
-          {key && (
-            <section data-testid="online-test-result" data-status={result?.status ?? JudgeStatus.PENDING} className="space-y-2 border-t border-slate-100 pt-3 text-sm">
-              <div className="flex items-center gap-3">
-                <StatusTag status={result?.status ?? JudgeStatus.PENDING} testId="online-test-status" />
-                {!running && (
-                  <span className="text-slate-500">
-                    {formatTimeMs(result?.time ?? null)} · {formatMemoryKb(result?.memory ?? null)}
-                  </span>
-                )}
-              </div>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        overlayClassName="fixed inset-0 z-40 bg-black/20"
+        className="fixed bottom-0 right-0 top-0 z-50 flex w-[28rem] max-w-full flex-col gap-3 overflow-y-auto bg-white p-5 shadow-xl"
+        testId="online-test-drawer"
+        titleClassName="text-base font-semibold text-slate-800"
+        title={<FormattedMessage id="problem.test.title" />}
+        descriptionClassName="text-xs text-slate-400"
+        description={<FormattedMessage id="problem.test.hint" values={{ max: TEST_INPUT_MAX }} />}
+      >
+        <label className="text-sm text-slate-600">
+          <FormattedMessage id="problem.test.input" />
+          <textarea data-testid="online-test-input" className={area} maxLength={TEST_INPUT_MAX} value={input} onChange={(e) => setInput(e.target.value)} />
+          <span className="block text-right text-xs text-slate-400">
+            {input.length} / {TEST_INPUT_MAX}
+          </span>
+        </label>
+        <label className="text-sm text-slate-600">
+          <FormattedMessage id="problem.test.expected" />
+          <textarea data-testid="online-test-expected" className={area} value={expected} onChange={(e) => setExpected(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          data-testid="online-test-run"
+          disabled={busy || running || !language}
+          onClick={() => void run()}
+          className="self-end rounded bg-blue-600 px-5 py-1.5 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60"
+        >
+          <FormattedMessage id={running ? 'problem.test.running' : 'problem.test.run'} />
+        </button>
+        {key && (
+          <section data-testid="online-test-result" data-status={result?.status ?? JudgeStatus.PENDING} className="space-y-2 border-t border-slate-100 pt-3 text-sm">
+            <div className="flex items-center gap-3">
+              <StatusTag status={result?.status ?? JudgeStatus.PENDING} testId="online-test-status" />
               {!running && (
-                <>
-                  <div className="text-xs text-slate-500">
-                    <FormattedMessage id="problem.test.output" />
-                  </div>
-                  <pre data-testid="online-test-output" className="max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">
-                    {result?.userOutput ?? ''}
-                  </pre>
-                  {result?.stderr ? (
-                    <>
-                      <div className="text-xs text-slate-500">
-                        <FormattedMessage id="problem.test.stderr" />
-                      </div>
-                      <pre data-testid="online-test-stderr" className="max-h-48 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100 whitespace-pre-wrap">
-                        {result.stderr}
-                      </pre>
-                    </>
-                  ) : null}
-                </>
+                <span className="text-slate-500">
+                  {formatTimeMs(result?.time ?? null)} · {formatMemoryKb(result?.memory ?? null)}
+                </span>
               )}
-            </section>
-          )}
-          <Dialog.Close className="mt-auto self-start text-sm text-slate-500 hover:text-slate-700">
-            <FormattedMessage id="submission.admin.close" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            </div>
+            {!running && (
+              <>
+                <div className="text-xs text-slate-500">
+                  <FormattedMessage id="problem.test.output" />
+                </div>
+                <pre data-testid="online-test-output" className="max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">
+                  {result?.userOutput ?? ''}
+                </pre>
+                {result?.stderr ? (
+                  <>
+                    <div className="text-xs text-slate-500">
+                      <FormattedMessage id="problem.test.stderr" />
+                    </div>
+                    <pre data-testid="online-test-stderr" className="max-h-48 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100 whitespace-pre-wrap">
+                      {result.stderr}
+                    </pre>
+                  </>
+                ) : null}
+              </>
+            )}
+          </section>
+        )}
+        <button type="button" className="mt-auto self-start text-sm text-slate-500 hover:text-slate-700" onClick={() => setOpen(false)}>
+          <FormattedMessage id="submission.admin.close" />
+        </button>
+      </Modal>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 // The problem's statistic dialog: a pie of its submissions by verdict (the counts the list shows on hover).
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ProblemCount } from '@oj/proto';
+import { Modal } from '../../components/Modal';
 import type { MessageId } from '../../i18n/zh-CN';
 
 const SLICES: [keyof ProblemCount, MessageId, string][] = [
@@ -31,46 +31,43 @@ export function StatisticPie({ counts }: { counts: ProblemCount }) {
   const sum = parts.reduce((s, p) => s + p.n, 0);
   let angle = 0;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="text-blue-600 hover:underline" data-testid="problem-statistic">
-          <FormattedMessage id="problem.detail.statistic" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,420px)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl" data-testid="statistic-dialog">
-          <Dialog.Title className="mb-3 font-semibold text-slate-800">
-            <FormattedMessage id="problem.detail.statistic" />
-          </Dialog.Title>
-          <Dialog.Description className="sr-only">
-            <FormattedMessage id="problem.list.counts" values={{ ac: counts.ac, total: counts.total }} />
-          </Dialog.Description>
-          {sum === 0 ? (
-            <p className="text-sm text-slate-500">
-              <FormattedMessage id="problem.tabs.noSubmissions" />
-            </p>
-          ) : (
-            <div className="flex items-center gap-5">
-              <svg width="140" height="140" viewBox="0 0 140 140" role="img" aria-label={intl.formatMessage({ id: 'problem.detail.statistic' })}>
-                {parts.map((p) => {
-                  const a0 = angle;
-                  angle += (p.n / sum) * 2 * Math.PI;
-                  return <path key={p.k} d={slice(a0, angle, 70)} fill={p.color} />;
-                })}
-              </svg>
-              <ul className="space-y-1 text-sm">
-                {parts.map((p) => (
-                  <li key={p.k} className="flex items-center gap-2" data-testid={`statistic-${p.k}`}>
-                    <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: p.color }} />
-                    {intl.formatMessage({ id: p.label })}: {p.n}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button type="button" className="text-blue-600 hover:underline" data-testid="problem-statistic" onClick={() => setOpen(true)}>
+        <FormattedMessage id="problem.detail.statistic" />
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,420px)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl"
+        testId="statistic-dialog"
+        titleClassName="mb-3 font-semibold text-slate-800"
+        title={<FormattedMessage id="problem.detail.statistic" />}
+        description={<FormattedMessage id="problem.list.counts" values={{ ac: counts.ac, total: counts.total }} />}
+      >
+        {sum === 0 ? (
+          <p className="text-sm text-slate-500">
+            <FormattedMessage id="problem.tabs.noSubmissions" />
+          </p>
+        ) : (
+          <div className="flex items-center gap-5">
+            <svg width="140" height="140" viewBox="0 0 140 140" role="img" aria-label={intl.formatMessage({ id: 'problem.detail.statistic' })}>
+              {parts.map((p) => {
+                const a0 = angle;
+                angle += (p.n / sum) * 2 * Math.PI;
+                return <path key={p.k} d={slice(a0, angle, 70)} fill={p.color} />;
+              })}
+            </svg>
+            <ul className="space-y-1 text-sm">
+              {parts.map((p) => (
+                <li key={p.k} className="flex items-center gap-2" data-testid={`statistic-${p.k}`}>
+                  <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: p.color }} />
+                  {intl.formatMessage({ id: p.label })}: {p.n}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Modal>
+    </>
   );
 }

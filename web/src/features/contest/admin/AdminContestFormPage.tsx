@@ -40,7 +40,8 @@ export function AdminContestFormPage() {
   const navigate = useNavigate();
   const { contestId } = useParams();
   const editing = contestId !== undefined;
-  const cid = Number(contestId);
+  // 0 when creating, not NaN (which is no id, and never equals itself in a dependency check done with !==).
+  const cid = editing ? Number(contestId) : 0;
   usePageTitle(intl.formatMessage({ id: editing ? 'contest.form.editTitle' : 'contest.form.createTitle' }));
   const [form, setForm] = useState<ContestForm | null>(editing ? null : newContestForm(Date.now(), awardNames(intl)));
   const [star, setStar] = useState('');

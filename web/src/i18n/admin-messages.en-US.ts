@@ -1,0 +1,17 @@
+// The admin pages' messages, English; same ids as admin-messages.zh-CN.ts (loaded with the admin shell).
+import { adminEnUS } from './admin.en-US';
+import type { AdminMessageId } from './admin-messages.zh-CN';
+import { contestAdminEnUS } from './contest-admin.en-US';
+import { dashboardEnUS } from './dashboard.en-US';
+import { problemFormEnUS } from './problem-form.en-US';
+import { siteEnUS } from './site.en-US';
+import { userAdminEnUS } from './user-admin.en-US';
+
+export const adminMessagesEnUS: Record<AdminMessageId, string> = {
+  ...adminEnUS,
+  ...contestAdminEnUS,
+  ...dashboardEnUS,
+  ...problemFormEnUS,
+  ...siteEnUS,
+  ...userAdminEnUS,
+};

@@ -1,0 +1,19 @@
+// The admin pages' messages, Simplified Chinese: a chunk of its own that the admin shell loads (i18n/locale.ts,
+// loadAdminMessages), so the public pages never download them. An admin area adds its file here, not to zh-CN.ts.
+import { adminZhCN } from './admin.zh-CN';
+import { contestAdminZhCN } from './contest-admin.zh-CN';
+import { dashboardZhCN } from './dashboard.zh-CN';
+import { problemFormZhCN } from './problem-form.zh-CN';
+import { siteZhCN } from './site.zh-CN';
+import { userAdminZhCN } from './user-admin.zh-CN';
+
+export const adminMessagesZhCN = {
+  ...adminZhCN,
+  ...contestAdminZhCN,
+  ...dashboardZhCN,
+  ...problemFormZhCN,
+  ...siteZhCN,
+  ...userAdminZhCN,
+};
+
+export type AdminMessageId = keyof typeof adminMessagesZhCN;

@@ -11,11 +11,12 @@ import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
 import { interactiveCaseVerdict, runInteractive, type InteractiveRun } from './interactive';
 import { fileIoCase, prepareJudgeMode, readProgramFile, type PreparedMode } from './judge-modes';
 import type { CompileCache } from './compile-cache';
+import { compileProgram } from './compile-step';
 import { findLanguage, limitFactor, type LanguageDef } from './languages';
 import type { Limits, RunResult, RunSpec, Sandbox, WarmSandbox } from './sandbox/types';
 import type { CachedTestdata, TestdataCache } from './testdata/cache';
 import { acquireTestdata, caseData } from './testdata/case-data';
-import { finalVerdict, runVerdict, signalName, type CaseVerdict } from './verdict';
+import { finalVerdict, runVerdict, type CaseVerdict } from './verdict';
 import { readHead } from './read-head';
 
 export type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -44,8 +45,6 @@ export interface JudgeDeps {
   helperSandbox?: Sandbox;
 }
 
-/** Compiler messages shown to the user are cut to this many characters. */
-export const COMPILE_MESSAGE_MAX = 4096;
 /** `userOutput` keeps the first KiB of the program's output. */
 export const USER_OUTPUT_MAX = 1024;
 const MIN_OUTPUT_LIMIT = 32 * 1024 * 1024;
@@ -68,17 +67,6 @@ export function runLimits(job: JudgeJob, lang: LanguageDef, expectedBytes: numbe
   };
 }
 
-
-function compileFailure(r: RunResult, output: string): string | null {
-  const text = output.trim();
-  const cut = (s: string) => (s.length > COMPILE_MESSAGE_MAX ? `${s.slice(0, COMPILE_MESSAGE_MAX)}\n...` : s);
-  if (r.outputExceeded) return cut(`Compiler output limit exceeded\n${text}`);
-  if (r.memoryExceeded) return cut(`Compile memory limit exceeded\n${text}`);
-  if (r.cpuExceeded || r.wallExceeded) return cut(`Compile time limit exceeded\n${text}`);
-  if (r.signal !== null) return cut(`Compiler killed by ${signalName(r.signal)}\n${text}`);
-  if (r.exitCode !== 0) return cut(text || `Compiler exited with code ${r.exitCode}`);
-  return null;
-}
 
 /** Judges `job`, publishing every event to `sink`; resolves with the final event once it is published. */
 export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps): Promise<FinalEvent> {
@@ -112,43 +100,13 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     await writeExtraFiles(box, job.problem.userExtraFile);
 
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.COMPILING, casesTotal: cases.length });
-    if (lang.compile) {
-      const l = lang.compileLimits;
-      const out = path.join(io, 'compile.out');
-      // A compile already done (same source, language and toolchain) is taken from the cache (compile-cache.ts).
-      const cache = Object.keys(job.problem.userExtraFile ?? {}).length > 0 ? undefined : deps.compileCache;
-      const cacheKey = cache ? await cache.key(lang, job.code) : null;
-      const cached = cache && cacheKey ? await cache.restore(cacheKey, box) : null;
-      let message: string | null = cached ? (cached.ok ? null : cached.message) : null;
-      if (!cached) {
-        const r = await deps.sandbox.run({
-          argv: lang.compile,
-          workDir: box,
-          writableWorkDir: true,
-          stdoutFile: out,
-          stderrFile: out,
-          limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
-          env: lang.env,
-          addressSpaceLimit: lang.addressSpaceLimit,
-        });
-        message = compileFailure(r, await readHead(out, COMPILE_MESSAGE_MAX + 1024));
-        const limited = r.cpuExceeded || r.wallExceeded || r.memoryExceeded || r.outputExceeded || r.signal !== null;
-        if (cache && cacheKey && !limited) await cache.store(cacheKey, box, message === null ? { ok: true } : { ok: false, message });
-      }
-      if (message !== null) {
-        const final: FinalEvent = {
-          kind: 'final',
-          ...head,
-          status: JudgeStatus.COMPILE_ERROR,
-          score: isOi ? 0 : null,
-          time: null,
-          memory: null,
-          errorMessage: message,
-          cases: [],
-        };
-        await sink.publishEvent(final);
-        return final;
-      }
+    // A compile already done (same source, language and toolchain) is taken from the cache; not with user extra files.
+    const cache = Object.keys(job.problem.userExtraFile ?? {}).length > 0 ? undefined : deps.compileCache;
+    const message = await compileProgram({ lang, code: job.code, box, io, sandbox: deps.sandbox, cache });
+    if (message !== null) {
+      const final: FinalEvent = { kind: 'final', ...head, status: JudgeStatus.COMPILE_ERROR, score: isOi ? 0 : null, time: null, memory: null, errorMessage: message, cases: [] };
+      await sink.publishEvent(final);
+      return final;
     }
 
     const prepared = await prepareJudgeMode(job, { sandbox: deps.sandbox, helperSandbox: deps.helperSandbox, workRoot: deps.workRoot, dir, io });
@@ -210,8 +168,8 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
           ? await (warm ??= await deps.sandbox.openWarm({ ...runSpec, ioDir: path.join(dir, 'warm') })).run(runSpec)
           : await deps.sandbox.run(runSpec);
       }
-      const outOfMemory = lang.outOfMemoryPattern !== undefined && r.exitCode !== 0 && lang.outOfMemoryPattern.test(await readHead(stderr, 64 * 1024));
-      let verdict: (CaseVerdict & { points?: number }) | null = runVerdict(r, { outOfMemory });
+      // MLE from the measured peak and the limit (or the cgroup's OOM kill), never from what the program printed.
+      let verdict: (CaseVerdict & { points?: number }) | null = runVerdict(r);
       if (interactive) verdict = interactiveCaseVerdict(interactive, verdict);
       else if (verdict === null && mode.checker) verdict = await mode.checker.check({ index: c.index, inputFile: input, userOutputFile: stdout, answer: expected });
       else if (verdict === null) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/proto';
 import { afterCase, judgingOrder, skippedCase } from './case-modes';
 import { checkOutput } from './checker';
-import { interactiveVerdict } from './interactive';
+import { testlibInteractiveVerdict } from './interactive-verdict';
 import { jsCheckerOutcome } from './js-checker';
 import { runLimits } from './judge';
 import { findLanguage } from './languages';
@@ -45,17 +45,37 @@ describe('JavaScript checker results', () => {
   });
 });
 
-describe('interactive verdict order', () => {
-  const wa = { status: JudgeStatus.WRONG_ANSWER, message: 'no guess' };
-  const ac = { status: JudgeStatus.ACCEPTED };
+describe('interactive verdict order (testlib)', () => {
+  const SIGPIPE = os.constants.signals.SIGPIPE;
+  const at = (us: number, over: Partial<RunResult> = {}): RunResult => ({ ...ok, endedAtUs: us, ...over });
   const re = { status: JudgeStatus.RUNTIME_ERROR, message: 'x' };
-  it('limits and crashes first, then the interactor, then the exit code', () => {
-    expect(interactiveVerdict({ status: JudgeStatus.TIME_LIMIT_EXCEEDED }, { ...ok, cpuExceeded: true }, wa).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
-    expect(interactiveVerdict(re, { ...ok, exitCode: null, signal: 11 }, wa)).toBe(re);
-    expect(interactiveVerdict(re, { ...ok, exitCode: null, signal: os.constants.signals.SIGPIPE }, wa)).toBe(wa);
-    expect(interactiveVerdict(re, { ...ok, exitCode: 1 }, wa)).toBe(wa);
-    expect(interactiveVerdict(re, { ...ok, exitCode: 1 }, ac)).toBe(re);
-    expect(interactiveVerdict(null, ok, ac)).toBe(ac);
+  const v = testlibInteractiveVerdict;
+  it('the program\'s limits and crashes first, whatever the interactor said', () => {
+    expect(v({ status: JudgeStatus.TIME_LIMIT_EXCEEDED }, at(20, { cpuExceeded: true }), at(10, { exitCode: 1 }), 'no guess').status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(v(re, at(20, { exitCode: null, signal: 11 }), at(10, { exitCode: 1 }), '')).toBe(re);
+    expect(v({ status: JudgeStatus.MEMORY_LIMIT_EXCEEDED }, at(5, { exitCode: 1, memoryExceeded: true }), at(10, { exitCode: 2 }), '').status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
+  });
+  it('an interactor that ends first keeps its verdict; the program\'s exit after it does not count', () => {
+    expect(v(re, at(20, { exitCode: 1 }), at(10, { exitCode: 1 }), 'no guess')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'no guess' });
+    expect(v(re, at(20, { exitCode: null, signal: SIGPIPE }), at(10, { exitCode: 1 }), 'no guess').status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(v(null, at(20), at(10, { exitCode: 3 }), 'bug')).toEqual({ status: JudgeStatus.SYSTEM_ERROR, message: 'interactor failed: bug' });
+    expect(v(null, at(20), at(10, { exitCode: 2 }), '').status).toBe(JudgeStatus.PRESENTATION_ERROR);
+  });
+  it('a program that left first: its own failure, else Wrong Answer — never System Error or PE', () => {
+    expect(v(re, at(10, { exitCode: 1 }), at(20, { exitCode: 2 }), 'eof')).toBe(re);
+    for (const code of [2, 3, 8, 5]) expect(v(null, at(10), at(20, { exitCode: code }), 'eof'), String(code)).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'the program ended before the interactor was done: eof' });
+    expect(v(null, at(10), at(20, { exitCode: 1 }), 'wrong')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'wrong' });
+    expect(v(null, at(20), at(10, { exitCode: null, signal: SIGPIPE }), '').status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(v(re, at(20, { exitCode: 1 }), at(10, { exitCode: null, signal: SIGPIPE }), '')).toBe(re);
+    // The interactor's own crash or limit is still ours.
+    expect(v(null, at(10), at(20, { exitCode: null, signal: 11 }), '').status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(v(null, at(10), at(20, { exitCode: 3 }), '').status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(v(null, at(10, { endedAtUs: undefined }), at(20, { exitCode: 3 }), '').status).toBe(JudgeStatus.SYSTEM_ERROR);
+  });
+  it('AC and partial points of the interactor; the program\'s non-zero exit after an AC is Runtime Error', () => {
+    expect(v(null, at(10), at(20), 'fine')).toEqual({ status: JudgeStatus.ACCEPTED, message: 'fine' });
+    expect(v(null, at(10), at(20, { exitCode: 7 }), 'points 0.5')).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, points: 0.5 });
+    expect(v(re, at(10, { exitCode: 1 }), at(20), 'fine')).toBe(re);
   });
 });
 

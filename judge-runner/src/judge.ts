@@ -12,8 +12,9 @@ import { interactiveCaseVerdict, runInteractive, type InteractiveRun } from './i
 import { fileIoCase, prepareJudgeMode, readProgramFile, type PreparedMode } from './judge-modes';
 import type { CompileCache } from './compile-cache';
 import { compileProgram } from './compile-step';
-import { findLanguage, limitFactor, type LanguageDef } from './languages';
-import type { Limits, RunResult, RunSpec, Sandbox, WarmSandbox } from './sandbox/types';
+import { findLanguage, type LanguageDef } from './languages';
+import { runLimits, type LimitsPolicy } from './limits';
+import type { RunResult, RunSpec, Sandbox, WarmSandbox } from './sandbox/types';
 import type { CachedTestdata, TestdataCache } from './testdata/cache';
 import { acquireTestdata, caseData } from './testdata/case-data';
 import { finalVerdict, runVerdict, type CaseVerdict } from './verdict';
@@ -43,31 +44,12 @@ export interface JudgeDeps {
    * interactor runs beside the program and the slot's cgroups may be held by its warm sandbox. Default: `sandbox`.
    */
   helperSandbox?: Sandbox;
+  /** Wall and output allowance of a case (the runner's OJ_RUNNER_WALL_* / OJ_RUNNER_MIN_OUTPUT_MB); default HOJ's. */
+  limits?: LimitsPolicy;
 }
 
 /** `userOutput` keeps the first KiB of the program's output. */
 export const USER_OUTPUT_MAX = 1024;
-const MIN_OUTPUT_LIMIT = 32 * 1024 * 1024;
-
-/**
- * Run limits of a case: doubled for non-C/C++ (not for Codeforces / Gym problems, `CF-` / `GYM-`,
- * whose limits are already the original's); wall = 3 x CPU + 1 s; output max(2 x expected, 32 MB).
- */
-export function runLimits(job: JudgeJob, lang: LanguageDef, expectedBytes: number): Limits {
-  const factor = /^(CF|GYM)-/.test(job.problem.problemId) ? 1 : limitFactor(job.language);
-  const cpuMs = job.problem.timeLimitMs * factor;
-  const memoryMb = job.problem.memoryLimitMb * factor;
-  return {
-    cpuMs,
-    wallMs: cpuMs * 3 + 1000,
-    memoryKb: memoryMb * 1024,
-    outputBytes: Math.max(2 * expectedBytes, MIN_OUTPUT_LIMIT),
-    processes: lang.runProcesses,
-    stackKb: job.problem.stackLimitMb * 1024,
-  };
-}
-
-
 /** Judges `job`, publishing every event to `sink`; resolves with the final event once it is published. */
 export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps): Promise<FinalEvent> {
   const head = { submitId: job.submitId, version: job.version, judger: deps.judger };
@@ -134,7 +116,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       }
       skipGroup = null;
       const { inputFile: input, expected } = await caseData(c, data, testdata);
-      const limits = runLimits(job, lang, Buffer.byteLength(expected));
+      const limits = runLimits(job, lang, Buffer.byteLength(expected), deps.limits);
       const stdout = path.join(io, `${c.index}.out`);
       const stderr = path.join(io, `${c.index}.err`);
       const runSpec: RunSpec = {

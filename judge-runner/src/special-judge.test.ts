@@ -5,7 +5,7 @@ import { afterCase, judgingOrder, skippedCase } from './case-modes';
 import { checkOutput } from './checker';
 import { testlibInteractiveVerdict } from './interactive-verdict';
 import { jsCheckerOutcome } from './js-checker';
-import { runLimits } from './judge';
+import { runLimits } from './limits';
 import { findLanguage } from './languages';
 import type { RunResult } from './sandbox/types';
 import { checkerVerdict, parsePoints } from './special-judge';
@@ -107,7 +107,10 @@ describe('limits and output comparison', () => {
     expect(runLimits(makeJob('Python3', ''), py, 0)).toMatchObject({ cpuMs: 2000, memoryKb: 512 * 1024, stackKb: 128 * 1024 });
     expect(runLimits(makeJob('Python3', '', { problemId: 'CF-1000A' }), py, 0)).toMatchObject({ cpuMs: 1000, memoryKb: 256 * 1024 });
     expect(runLimits(makeJob('Python3', '', { problemId: 'GYM-100001A' }), py, 0).cpuMs).toBe(1000);
-    expect(runLimits(makeJob('C', '', { problemId: 'CF-1A' }), findLanguage('C')!, 10 << 20)).toMatchObject({ cpuMs: 1000, outputBytes: 32 << 20 });
+    expect(runLimits(makeJob('C', '', { problemId: 'CF-1A' }), findLanguage('C')!, 10 << 20)).toMatchObject({ cpuMs: 1000, wallMs: 4000, outputBytes: 32 << 20 });
+    expect(runLimits(makeJob('C', ''), findLanguage('C')!, 20 << 20)).toMatchObject({ outputBytes: 40 << 20 });
+    // The runner's policy (OJ_RUNNER_WALL_FACTOR, OJ_RUNNER_WALL_EXTRA_MS, OJ_RUNNER_MIN_OUTPUT_MB).
+    expect(runLimits(makeJob('Python3', ''), py, 0, { wallFactor: 1.5, wallExtraMs: 500, minOutputBytes: 1 << 20 })).toMatchObject({ cpuMs: 2000, wallMs: 3500, outputBytes: 1 << 20 });
   });
   it('isRemoveEndBlank false: a trailing space is a Presentation Error', () => {
     expect(checkOutput('3\n', '3 \n', { isRemoveEndBlank: false })).toBe(JudgeStatus.PRESENTATION_ERROR);

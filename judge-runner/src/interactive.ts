@@ -10,8 +10,8 @@ import { chmod, copyFile, rm, writeFile } from 'node:fs/promises';
 import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { JudgeJob } from '@oj/proto';
+import { helperRun, type HelperProgram } from './helper-programs';
 import type { RunResult, RunSpec, Sandbox } from './sandbox/types';
-import { ETC_RUNTIME } from './sandbox/types';
 import { readHead } from './read-head';
 import { kattisInteractiveVerdict, testlibInteractiveVerdict } from './interactive-verdict';
 import { FEEDBACK_IN_SANDBOX, validatorArgs, validatorCaseDir, validatorMessage } from './kattis-validator';
@@ -52,8 +52,8 @@ export async function runInteractive(opts: {
   programSandbox: Sandbox;
   programSpec: Omit<RunSpec, 'stdinFile' | 'stdoutFile' | 'stdinFd' | 'stdoutFd'>;
   interactorSandbox: Sandbox;
-  /** /w of the interactor: its binary `interactive`, judge extra files, `data/`. */
-  interactorBox: string;
+  /** The interactor, laid out in its /w (`helperBox`: the program, judge extra files, `data/`). */
+  interactor: { box: string; helper: HelperProgram };
   /** The submission's dir (a Kattis validator's per-case /w is made there). */
   dir: string;
   io: string;
@@ -62,14 +62,16 @@ export async function runInteractive(opts: {
   answer: string;
   problem: JudgeJob['problem'];
 }): Promise<InteractiveRun> {
-  const data = path.join(opts.interactorBox, 'data');
+  const { box, helper } = opts.interactor;
+  const data = path.join(box, 'data');
   await copyFile(opts.inputFile, path.join(data, 'std_input'));
   await writeFile(path.join(data, 'std_output'), opts.answer);
   for (const f of ['std_input', 'std_output']) await chmod(path.join(data, f), 0o644);
   const kattis = opts.problem.checkerProtocol === 'kattis';
+  const limits = { ...helperLimits(opts.problem), wallMs: opts.programSpec.limits.wallMs + 2000 };
   const side = kattis
-    ? { ...(await validatorCaseDir(opts.interactorBox, opts.dir, `interactive-${opts.index}`)), writableWorkDir: true, argv: ['/w/interactive', '/w/data/std_input', '/w/data/std_output', FEEDBACK_IN_SANDBOX, ...validatorArgs(opts.problem)] }
-    : { workDir: opts.interactorBox, writableWorkDir: false, argv: ['/w/interactive', '/w/data/std_input', '/tmp/user_output', '/w/data/std_output'] };
+    ? { ...(await validatorCaseDir(box, opts.dir, `interactive-${opts.index}`)), writableWorkDir: true, ...helperRun(helper, 'interactive', ['/w/data/std_input', '/w/data/std_output', FEEDBACK_IN_SANDBOX, ...validatorArgs(opts.problem)], limits) }
+    : { workDir: box, writableWorkDir: false, ...helperRun(helper, 'interactive', ['/w/data/std_input', '/tmp/user_output', '/w/data/std_output'], limits) };
   try {
     const toProgram = openPipe(path.join(opts.io, `${opts.index}.to-program`));
     const toInteractor = openPipe(path.join(opts.io, `${opts.index}.to-interactor`));
@@ -82,8 +84,6 @@ export async function runInteractive(opts: {
         stdoutFd: toProgram.write,
         stdoutFile: '/dev/null',
         stderrFile: interErr,
-        limits: { ...helperLimits(opts.problem), wallMs: opts.programSpec.limits.wallMs + 2000 },
-        etc: ETC_RUNTIME,
       }),
     ]);
     const message = kattis ? await validatorMessage(side.workDir, interErr) : await readHead(interErr, CHECKER_MESSAGE_MAX, '');

@@ -91,7 +91,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       return final;
     }
 
-    const prepared = await prepareJudgeMode(job, { sandbox: deps.sandbox, helperSandbox: deps.helperSandbox, workRoot: deps.workRoot, dir, io });
+    const prepared = await prepareJudgeMode(job, { sandbox: deps.sandbox, helperSandbox: deps.helperSandbox, languages: deps.languages, workRoot: deps.workRoot, dir, io });
     if (!prepared.ok) {
       // The problem's checker or interactor is broken: ours, not the user's.
       const final: FinalEvent = { kind: 'final', ...head, status: JudgeStatus.SYSTEM_ERROR, score: null, time: null, memory: null, errorMessage: prepared.message, cases: [] };
@@ -133,9 +133,9 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       };
       let r: RunResult;
       let interactive: InteractiveRun | null = null;
-      if (p.judgeMode === 'interactive' && mode.interactorBox) {
+      if (p.judgeMode === 'interactive' && mode.interactor) {
         const { stdinFile: _in, stdoutFile: _out, ...programSpec } = runSpec;
-        interactive = await runInteractive({ programSandbox: deps.sandbox, programSpec, interactorSandbox: mode.helperSandbox, interactorBox: mode.interactorBox, dir, io, index: c.index, inputFile: input, answer: expected, problem: p });
+        interactive = await runInteractive({ programSandbox: deps.sandbox, programSpec, interactorSandbox: mode.helperSandbox, interactor: mode.interactor, dir, io, index: c.index, inputFile: input, answer: expected, problem: p });
         r = interactive.program;
         await writeFile(stdout, '');
       } else if (p.isFileIO) {

@@ -110,7 +110,7 @@ describe('Kattis output validator (spj, checkerProtocol kattis)', () => {
   it('a program failure is its own verdict; a JavaScript validator is refused', async () => {
     expect((await run(job('int main(){return 3;}\n'))).cases[0]).toMatchObject({ status: JudgeStatus.RUNTIME_ERROR });
     const js = await run(job(template('C'), { spjLanguage: 'JavaScript', spjCode: 'function check(){return true;}' }));
-    expect(js).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, errorMessage: 'Kattis validators must be C or C++' });
+    expect(js).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, errorMessage: 'Kattis validators cannot be JavaScript checkers (isolated-vm)' });
   });
 });
 
@@ -208,6 +208,7 @@ describe('the Kattis interactive rule on made-up runs', () => {
 
 describe('the validator\'s mounts on both drivers', () => {
   const spec = validatorSpec({
+    helper: { kind: 'native', binary: '/var/oj/.helpers/h/spj' },
     workDir: '/var/oj/s1/validator-1',
     readonlyBinds: [{ host: '/var/oj/s1/spj-box/validator', sandbox: '/w/validator' }, { host: '/var/oj/s1/spj-box/data', sandbox: '/w/data' }],
     problem: makeJob('C', '', { validatorFlags: 'float_tolerance 1e-6' }).problem,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { earnedScore, JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type JudgeJob } from '@oj/proto';
-import { afterCase, judgingOrder, skippedCase } from './case-modes';
+import { CaseGate, judgingOrder } from './case-modes';
 import { checkOutput } from './checker';
 import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
 import { interactiveCaseVerdict, runInteractive, type InteractiveRun } from './interactive';
@@ -105,16 +105,17 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     const useWarm = p.judgeMode !== 'interactive' && !p.isFileIO && (p.judgeMode === 'default' || deps.helperSandbox !== undefined);
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.JUDGING, casesTotal: cases.length });
     const results: CaseResult[] = [];
-    let skipGroup: number | null = null;
+    // Skips the rest of a failed subtask (subtask_lowest) and the subtasks whose dependencies are not passed.
+    const gate = new CaseGate(p);
     testdata = await acquireTestdata(job, deps.testdata);
     for (const c of cases) {
-      if (skipGroup !== null && (c.groupNum ?? 0) === skipGroup) {
-        const skipped = skippedCase(c);
+      const skipped = gate.skip(c);
+      if (skipped) {
         results.push(skipped);
+        gate.record(c, skipped);
         if (liveCases) await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: skipped });
         continue;
       }
-      skipGroup = null;
       const { inputFile: input, expected } = await caseData(c, data, testdata);
       const limits = runLimits(job, lang, Buffer.byteLength(expected), deps.limits);
       const stdout = path.join(io, `${c.index}.out`);
@@ -172,9 +173,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       results.push(result);
       if (liveCases) await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: result });
       // ACM and ergodic_without_error stop at the first failing case; subtask_lowest skips the rest of its group.
-      const next = afterCase(p, result);
-      if (next === 'stop') break;
-      if (next === 'skip-group') skipGroup = c.groupNum ?? 0;
+      if (gate.record(c, result) === 'stop') break;
     }
     const v = finalVerdict(p.type, results, { mode: p.judgeCaseMode, ioScore: p.ioScore });
     const final: FinalEvent = { kind: 'final', ...head, ...v, errorMessage: null, cases: results };

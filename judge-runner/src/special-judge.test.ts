@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/proto';
-import { afterCase, judgingOrder, skippedCase } from './case-modes';
+import { afterCase, CaseGate, judgingOrder, skippedCase } from './case-modes';
 import { checkOutput } from './checker';
 import { testlibInteractiveVerdict } from './interactive-verdict';
 import { jsCheckerOutcome } from './js-checker';
@@ -86,6 +86,25 @@ describe('case modes', () => {
     expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_average' }, cases).map((c) => c.index)).toEqual([1, 3, 5, 2, 4]);
     expect(judgingOrder({ type: 1, judgeCaseMode: 'default' }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
     expect(judgingOrder({ type: 0, judgeCaseMode: 'subtask_lowest' }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('dependencies (OI subtask modes): a group runs after the groups it depends on', () => {
+    const subtaskDependencies = [{ groupNum: 7, dependencies: [2] }];
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies }, cases).map((c) => c.index)).toEqual([2, 4, 1, 3, 5]);
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_average', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }, { groupNum: 2, dependencies: [7] }] }, cases)).toHaveLength(5);
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'default', subtaskDependencies }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('the gate skips the rest of a failed group and the groups whose dependencies are not all Accepted', () => {
+    const gate = new CaseGate({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }] });
+    const c = (index: number, groupNum: number) => ({ caseId: index, index, input: '', output: '', score: 10, groupNum });
+    const result = (k: ReturnType<typeof c>, status: number) => ({ ...skippedCase(k), status, score: status === 0 ? 10 : 0, message: undefined });
+    expect(gate.skip(c(2, 2))).toBeNull();
+    expect(gate.record(c(2, 2), result(c(2, 2), JudgeStatus.WRONG_ANSWER))).toBe('next');
+    expect(gate.skip(c(4, 2))).toMatchObject({ status: JudgeStatus.CANCELLED, message: 'Skipped' });
+    gate.record(c(4, 2), gate.skip(c(4, 2))!);
+    expect(gate.skip(c(1, 7))).toMatchObject({ status: JudgeStatus.CANCELLED, message: 'Skipped: subtask 2 is not passed' });
+    const acm = new CaseGate({ type: 0, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }] });
+    expect(acm.skip(c(1, 7))).toBeNull();
+    expect(acm.record(c(1, 7), result(c(1, 7), JudgeStatus.WRONG_ANSWER))).toBe('stop');
   });
   it('stop / skip rules', () => {
     const wa = { status: JudgeStatus.WRONG_ANSWER, score: 0 };

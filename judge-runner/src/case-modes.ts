@@ -12,10 +12,14 @@ export function isSubtaskJudging(problem: CaseModeProblem): boolean {
   return problem.type === ProblemType.OI && (problem.judgeCaseMode === 'subtask_lowest' || problem.judgeCaseMode === 'subtask_average');
 }
 
-/** Each group's dependencies (OI subtask modes only; empty otherwise). */
-function dependenciesOf(problem: CaseModeProblem): Map<number, number[]> {
+/**
+ * Each group's dependencies (OI subtask modes only; empty otherwise), without groups that have no case here (a save
+ * refuses them; only a later test-data upload could leave one behind, and it then binds nothing).
+ */
+function dependenciesOf(problem: CaseModeProblem, cases: readonly JudgeCaseInput[]): Map<number, number[]> {
   if (!isSubtaskJudging(problem)) return new Map();
-  return new Map((problem.subtaskDependencies ?? []).map((d) => [d.groupNum, d.dependencies]));
+  const groups = new Set(cases.map(groupOf));
+  return new Map((problem.subtaskDependencies ?? []).map((d) => [d.groupNum, d.dependencies.filter((g) => groups.has(g))]));
 }
 
 /**
@@ -28,12 +32,12 @@ export function judgingOrder<C extends JudgeCaseInput>(problem: CaseModeProblem,
   if (!isSubtaskJudging(problem)) return byIndex;
   const groups = new Map<number, C[]>();
   for (const c of byIndex) groups.set(groupOf(c), [...(groups.get(groupOf(c)) ?? []), c]);
-  const deps = dependenciesOf(problem);
+  const deps = dependenciesOf(problem, cases);
   const waiting = [...groups.keys()];
   const placed = new Set<number>();
   const order: C[] = [];
   while (waiting.length > 0) {
-    const ready = waiting.findIndex((g) => (deps.get(g) ?? []).every((d) => placed.has(d) || !groups.has(d)));
+    const ready = waiting.findIndex((g) => (deps.get(g) ?? []).every((d) => placed.has(d)));
     const [g] = waiting.splice(ready >= 0 ? ready : 0, 1) as [number];
     placed.add(g);
     order.push(...groups.get(g)!);
@@ -69,8 +73,11 @@ export class CaseGate {
   private readonly passed = new Map<number, boolean>();
   private skipGroup: number | null = null;
 
-  constructor(private readonly problem: CaseModeProblem) {
-    this.deps = dependenciesOf(problem);
+  constructor(
+    private readonly problem: CaseModeProblem,
+    cases: readonly JudgeCaseInput[],
+  ) {
+    this.deps = dependenciesOf(problem, cases);
   }
 
   /** The Skipped case to report instead of running `c`, or null to run it. */

@@ -106,7 +106,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.JUDGING, casesTotal: cases.length });
     const results: CaseResult[] = [];
     // Skips the rest of a failed subtask (subtask_lowest) and the subtasks whose dependencies are not passed.
-    const gate = new CaseGate(p);
+    const gate = new CaseGate(p, cases);
     testdata = await acquireTestdata(job, deps.testdata);
     for (const c of cases) {
       const skipped = gate.skip(c);

@@ -94,15 +94,18 @@ describe('case modes', () => {
     expect(judgingOrder({ type: 1, judgeCaseMode: 'default', subtaskDependencies }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
   });
   it('the gate skips the rest of a failed group and the groups whose dependencies are not all Accepted', () => {
-    const gate = new CaseGate({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }] });
     const c = (index: number, groupNum: number) => ({ caseId: index, index, input: '', output: '', score: 10, groupNum });
+    const gate = new CaseGate({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2, 9] }] }, cases);
     const result = (k: ReturnType<typeof c>, status: number) => ({ ...skippedCase(k), status, score: status === 0 ? 10 : 0, message: undefined });
     expect(gate.skip(c(2, 2))).toBeNull();
     expect(gate.record(c(2, 2), result(c(2, 2), JudgeStatus.WRONG_ANSWER))).toBe('next');
     expect(gate.skip(c(4, 2))).toMatchObject({ status: JudgeStatus.CANCELLED, message: 'Skipped' });
     gate.record(c(4, 2), gate.skip(c(4, 2))!);
     expect(gate.skip(c(1, 7))).toMatchObject({ status: JudgeStatus.CANCELLED, message: 'Skipped: subtask 2 is not passed' });
-    const acm = new CaseGate({ type: 0, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }] });
+    // A dependency on a group without cases (9) binds nothing.
+    const lone = new CaseGate({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [9] }] }, cases);
+    expect(lone.skip(c(1, 7))).toBeNull();
+    const acm = new CaseGate({ type: 0, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }] }, cases);
     expect(acm.skip(c(1, 7))).toBeNull();
     expect(acm.record(c(1, 7), result(c(1, 7), JudgeStatus.WRONG_ANSWER))).toBe('stop');
   });

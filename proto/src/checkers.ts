@@ -14,6 +14,18 @@ export const BUILTIN_CHECKERS = ['default', 'tokens', 'tokens_ci', 'lines', 'uno
 export type BuiltinChecker = (typeof BUILTIN_CHECKERS)[number];
 export const BuiltinCheckerSchema = Type.Union(BUILTIN_CHECKERS.map((c) => Type.Literal(c)));
 
+/**
+ * Languages a checker or interactor may be written in: C and C++ (built with HOJ's SPJ commands), `JavaScript` (a
+ * `check()` function run in isolated-vm, checkers only), and the runner's other languages, built and run with their
+ * own commands (the runner must have the toolchain). All but JavaScript use the testlib or Kattis exit codes.
+ */
+export const CHECKER_LANGUAGES = ['C', 'C++', 'C++ 17', 'C++ 20', 'JavaScript', 'Python3', 'PyPy3', 'Java', 'Golang', 'Rust', 'C#', 'PHP', 'Ruby'] as const;
+
+/** Whether `language` names a checker language: one of CHECKER_LANGUAGES or any C / C++ variant (`C++ 17 With O2`). */
+export function isCheckerLanguage(language: string): boolean {
+  return (CHECKER_LANGUAGES as readonly string[]).includes(language) || language === 'C' || language.startsWith('C ') || language.startsWith('C++') || /^(javascript|js)/i.test(language);
+}
+
 /** The float checker's tolerance when a new problem chooses it (the form's starting value, testlib's rcmp6). */
 export const DEFAULT_FLOAT_TOLERANCE = 1e-6;
 /** A tolerance of the float checker: absolute, or relative to the answer's value. */

@@ -206,6 +206,16 @@ describe('built-in checkers and subtask dependencies', () => {
     expect(await judge('pa_user', 'PA-FLOAT', printing('0.35'))).toBe(JudgeStatus.WRONG_ANSWER);
   });
 
+  it('compiles and judges with a scored checker written in Python', async () => {
+    const checker = 'import sys\ngot = open(sys.argv[2]).read().split()\nwant = open(sys.argv[3]).read().split()\nif got == want:\n    sys.exit(0)\nprint("points 0.5", file=sys.stderr)\nsys.exit(7)\n';
+    const bad = await call('POST', '/api/admin/problem/compile-spj', 'root', { code: 'def broken(:\n', language: 'Python3' });
+    expect(bad.code).toBe('PROBLEM_CHECKER_COMPILE');
+    const made = await call('POST', '/api/admin/problem', 'root', form({ problemId: 'PA-PYSPJ', type: 1, judgeMode: 'spj', spjLanguage: 'Python3', spjCode: checker }, { samples: [{ input: '1 2\n', output: '3\n', score: 100 }] }));
+    expect(made.status, made.msg).toBe(200);
+    expect(await judged('pa_user', 'PA-PYSPJ')).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 100 });
+    expect(await judged('pa_user', 'PA-PYSPJ', A_PLUS_B.replace('a + b', 'a - b'))).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 50 });
+  });
+
   it('keeps subtask dependencies: a subtask whose dependency fails is Skipped in the submission\'s subtask table', async () => {
     const samples = [
       { input: '1 1\n', output: '2\n', score: 30, groupNum: 1 },

@@ -13,6 +13,8 @@ export interface CheckerSource {
   judgeExtraFile: Record<string, string> | null;
   /** The problem it belongs to (0 for a problem not saved yet). */
   pid: number;
+  /** `kattis`: built as a Kattis validator (not a JavaScript checker). Default testlib. */
+  protocol?: 'testlib' | 'kattis';
 }
 
 const WAIT_MS = 90_000;
@@ -47,6 +49,7 @@ export async function compileChecker(ctx: ServiceContext, src: CheckerSource, ui
       cases: [],
       spjLanguage: src.language,
       spjCode: src.code,
+      ...(src.protocol === 'kattis' ? { checkerProtocol: 'kattis' as const } : {}),
       ...(src.judgeExtraFile ? { judgeExtraFile: src.judgeExtraFile } : {}),
     },
     enqueuedAt: Date.now(),

@@ -114,7 +114,7 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
   async function save(dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null, within?: WithinSave): Promise<number> {
     const v = problemValues(dto, old ? { caseVersion: old.isUploadCase ? old.caseVersion : null, groups: await caseGroupsOf(db, old.id) } : null);
     if (checkerChanged(v, old)) {
-      await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0 }, viewer.uid);
+      await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0, protocol: v.row.checkerProtocol === 'kattis' ? 'kattis' : 'testlib' }, viewer.uid);
     }
     const uploaded = v.upload ? { version: v.upload.version, files: await testdata.caseFiles(v.upload.version, v.upload.cases.map((c) => ({ ...c, groupNum: c.groupNum ?? undefined }))) } : null;
     const { pid, msgs } = await db.transaction(async (tx) => {
@@ -215,7 +215,7 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
       requireManager(viewer);
       if (dto.pid) await editable(dto.pid, viewer);
       const judgeExtraFile = extraFiles(dto.extraFiles, 'judgeExtraFile');
-      await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0 }, viewer.uid);
+      await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0, protocol: dto.checkerProtocol ?? 'testlib' }, viewer.uid);
     },
 
     async queues() {

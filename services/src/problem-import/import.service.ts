@@ -106,7 +106,7 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
       if (compiled.has(hash)) continue;
       await progress({ phase: 'compiling', done: i, total: problems.length, title: named(p, i) });
       try {
-        await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0 }, uid);
+        await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0, protocol: p.checker.protocol }, uid);
       } catch (err) {
         if (err instanceof OjError && err.code === 'PROBLEM_CHECKER_COMPILE') throw new OjError('IMPORT_FAILED', { detail: `${named(p, i)}: ${String(err.params.detail ?? err.message)}` });
         throw err;

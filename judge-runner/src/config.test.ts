@@ -6,6 +6,14 @@ describe('loadRunnerConfig', () => {
     const c = loadRunnerConfig({});
     expect(c).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222', slots: 1, ackWaitMs: 30_000, sandbox: undefined, uidBase: undefined });
     expect(c.runnerId).toMatch(/-\d+$/);
+    expect(c.limits).toEqual({ wallFactor: 3, wallExtraMs: 1000, minOutputBytes: 32 * 1024 * 1024 });
+  });
+  it('reads the limits policy', () => {
+    const c = loadRunnerConfig({ OJ_RUNNER_WALL_FACTOR: '1.5', OJ_RUNNER_WALL_EXTRA_MS: '250', OJ_RUNNER_MIN_OUTPUT_MB: '64' });
+    expect(c.limits).toEqual({ wallFactor: 1.5, wallExtraMs: 250, minOutputBytes: 64 * 1024 * 1024 });
+    expect(() => loadRunnerConfig({ OJ_RUNNER_WALL_FACTOR: '0.5' })).toThrow(/OJ_RUNNER_WALL_FACTOR/);
+    expect(() => loadRunnerConfig({ OJ_RUNNER_WALL_FACTOR: 'three' })).toThrow(/OJ_RUNNER_WALL_FACTOR/);
+    expect(() => loadRunnerConfig({ OJ_RUNNER_MIN_OUTPUT_MB: '0' })).toThrow(/OJ_RUNNER_MIN_OUTPUT_MB/);
   });
   it('reads every variable', () => {
     const c = loadRunnerConfig({

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DEFAULT_LIMITS_POLICY, type LimitsPolicy } from './limits';
 
 export interface RunnerConfig {
   natsUrl: string;
@@ -27,6 +28,8 @@ export interface RunnerConfig {
   testdataCacheMb?: number;
   /** Budget of the compile cache (`<workDir>/.compile-cache`), in MiB; 0 turns it off; default 512. */
   compileCacheMb?: number;
+  /** Wall and output allowance of a test case (limits.ts); default HOJ's: wall 3 × CPU + 1 s, output ≥ 32 MB. */
+  limits?: LimitsPolicy;
 }
 
 function read<S extends TSchema>(env: NodeJS.ProcessEnv, name: string, schema: S, parse: (s: string) => unknown, fallback: unknown): unknown {
@@ -41,6 +44,17 @@ function read<S extends TSchema>(env: NodeJS.ProcessEnv, name: string, schema: S
 }
 
 const int = (s: string) => (/^-?\d+$/.test(s.trim()) ? Number(s) : s);
+const decimal = (s: string) => (/^\d+(\.\d+)?$/.test(s.trim()) ? Number(s) : s);
+
+/** OJ_RUNNER_WALL_FACTOR, OJ_RUNNER_WALL_EXTRA_MS, OJ_RUNNER_MIN_OUTPUT_MB. */
+function limitsPolicy(env: NodeJS.ProcessEnv): LimitsPolicy {
+  const d = DEFAULT_LIMITS_POLICY;
+  return {
+    wallFactor: read(env, 'OJ_RUNNER_WALL_FACTOR', Type.Number({ minimum: 1, maximum: 100 }), decimal, d.wallFactor) as number,
+    wallExtraMs: read(env, 'OJ_RUNNER_WALL_EXTRA_MS', Type.Integer({ minimum: 0, maximum: 600_000 }), int, d.wallExtraMs) as number,
+    minOutputBytes: (read(env, 'OJ_RUNNER_MIN_OUTPUT_MB', Type.Integer({ minimum: 1, maximum: 4096 }), int, d.minOutputBytes / (1024 * 1024)) as number) * 1024 * 1024,
+  };
+}
 
 export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerConfig {
   const workDir = read(env, 'OJ_RUNNER_WORK_DIR', Type.String({ pattern: '^/' }), (s) => s, path.join(os.tmpdir(), 'oj-runner')) as string;
@@ -57,6 +71,7 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     heartbeatMs: 5000,
     testdataCacheMb: read(env, 'OJ_RUNNER_TESTDATA_CACHE_MB', Type.Integer({ minimum: 1 }), int, 2048) as number,
     compileCacheMb: read(env, 'OJ_RUNNER_COMPILE_CACHE_MB', Type.Integer({ minimum: 0 }), int, 512) as number,
+    limits: limitsPolicy(env),
     searchPath: env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
     logLevel: read(env, 'OJ_LOG_LEVEL', Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))), (s) => s, 'info') as string,
   };

@@ -3,7 +3,8 @@ export { startRunner, prepareRunner, MAX_DELIVERIES, RUNNER_VERSION, type Runner
 export { createNatsRunnerTransport, laneConsumerName, type NatsRunnerTransportOptions } from './nats-transport';
 export { loadRunnerConfig, type RunnerConfig } from './config';
 export { createRunnerLogger, type Logger } from './logger';
-export { judge, runLimits, type FinalEvent, type JudgeDeps, type JudgeEventSink } from './judge';
+export { judge, type FinalEvent, type JudgeDeps, type JudgeEventSink } from './judge';
+export { DEFAULT_LIMITS_POLICY, runLimits, type LimitsPolicy } from './limits';
 export { checkOutput } from './checker';
 export { finalVerdict, runVerdict } from './verdict';
 export { LANGUAGES, detectLanguages, findLanguage, limitFactor, type LanguageDef } from './languages';

@@ -2,21 +2,20 @@
 // interactor as the slot's helper uid, in its own cgroups) and under its own limits, connected by two pipes: the
 // interactor's stdout is the program's stdin and the program's stdout the interactor's stdin. A testlib interactor
 // runs as `/w/interactive <std_input> <user_output> <std_output>` (user_output is /tmp/user_output, its own scratch
-// file) and decides the verdict with the special judge's exit codes (see interactiveVerdict for the order); a Kattis
-// one (checkerProtocol `kattis`) as `/w/interactive <std_input> <std_output> /w/feedback/ [validator flags]` in a
-// fresh writable /w per case, with exit 42 / 43 (kattis-interactive.ts for the order).
+// file) and decides the verdict with the special judge's exit codes; a Kattis one (checkerProtocol `kattis`) as
+// `/w/interactive <std_input> <std_output> /w/feedback/ [validator flags]` in a fresh writable /w per case, with exit
+// 42 / 43. How the two runs make the case's verdict: interactive-verdict.ts.
 import { spawnSync } from 'node:child_process';
 import { chmod, copyFile, rm, writeFile } from 'node:fs/promises';
 import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { JudgeStatus, type JudgeJob } from '@oj/proto';
+import type { JudgeJob } from '@oj/proto';
+import { helperRun, type HelperProgram } from './helper-programs';
 import type { RunResult, RunSpec, Sandbox } from './sandbox/types';
-import { ETC_RUNTIME } from './sandbox/types';
 import { readHead } from './read-head';
-import { kattisInteractiveVerdict } from './kattis-interactive';
+import { kattisInteractiveVerdict, testlibInteractiveVerdict } from './interactive-verdict';
 import { FEEDBACK_IN_SANDBOX, validatorArgs, validatorCaseDir, validatorMessage } from './kattis-validator';
-import { CHECKER_MESSAGE_MAX, checkerVerdict, helperLimits, type CheckerOutcome } from './special-judge';
+import { CHECKER_MESSAGE_MAX, helperLimits, type CheckerOutcome } from './special-judge';
 import type { CaseVerdict } from './verdict';
 
 /**
@@ -37,18 +36,24 @@ export function openPipe(fifo: string): { read: number; write: number } {
   }
 }
 
-export type InteractiveRun =
-  | { protocol: 'testlib'; program: RunResult; interactor: CheckerOutcome }
-  /** `message`: the validator's judgemessage.txt, else its stderr. */
-  | { protocol: 'kattis'; program: RunResult; validator: RunResult; message: string };
+/**
+ * Both runs of a case. `message`: what the interactor printed on stderr (testlib: its verdict's message and points),
+ * or the Kattis validator's judgemessage.txt, else its stderr.
+ */
+export interface InteractiveRun {
+  protocol: 'testlib' | 'kattis';
+  program: RunResult;
+  interactor: RunResult;
+  message: string;
+}
 
 /** Runs one case interactively. `programSpec` is the program's run without stdin/stdout. */
 export async function runInteractive(opts: {
   programSandbox: Sandbox;
   programSpec: Omit<RunSpec, 'stdinFile' | 'stdoutFile' | 'stdinFd' | 'stdoutFd'>;
   interactorSandbox: Sandbox;
-  /** /w of the interactor: its binary `interactive`, judge extra files, `data/`. */
-  interactorBox: string;
+  /** The interactor, laid out in its /w (`helperBox`: the program, judge extra files, `data/`). */
+  interactor: { box: string; helper: HelperProgram };
   /** The submission's dir (a Kattis validator's per-case /w is made there). */
   dir: string;
   io: string;
@@ -57,14 +62,16 @@ export async function runInteractive(opts: {
   answer: string;
   problem: JudgeJob['problem'];
 }): Promise<InteractiveRun> {
-  const data = path.join(opts.interactorBox, 'data');
+  const { box, helper } = opts.interactor;
+  const data = path.join(box, 'data');
   await copyFile(opts.inputFile, path.join(data, 'std_input'));
   await writeFile(path.join(data, 'std_output'), opts.answer);
   for (const f of ['std_input', 'std_output']) await chmod(path.join(data, f), 0o644);
   const kattis = opts.problem.checkerProtocol === 'kattis';
+  const limits = { ...helperLimits(opts.problem), wallMs: opts.programSpec.limits.wallMs + 2000 };
   const side = kattis
-    ? { ...(await validatorCaseDir(opts.interactorBox, opts.dir, `interactive-${opts.index}`)), writableWorkDir: true, argv: ['/w/interactive', '/w/data/std_input', '/w/data/std_output', FEEDBACK_IN_SANDBOX, ...validatorArgs(opts.problem)] }
-    : { workDir: opts.interactorBox, writableWorkDir: false, argv: ['/w/interactive', '/w/data/std_input', '/tmp/user_output', '/w/data/std_output'] };
+    ? { ...(await validatorCaseDir(box, opts.dir, `interactive-${opts.index}`)), writableWorkDir: true, ...helperRun(helper, 'interactive', ['/w/data/std_input', '/w/data/std_output', FEEDBACK_IN_SANDBOX, ...validatorArgs(opts.problem)], limits) }
+    : { workDir: box, writableWorkDir: false, ...helperRun(helper, 'interactive', ['/w/data/std_input', '/tmp/user_output', '/w/data/std_output'], limits) };
   try {
     const toProgram = openPipe(path.join(opts.io, `${opts.index}.to-program`));
     const toInteractor = openPipe(path.join(opts.io, `${opts.index}.to-interactor`));
@@ -77,31 +84,17 @@ export async function runInteractive(opts: {
         stdoutFd: toProgram.write,
         stdoutFile: '/dev/null',
         stderrFile: interErr,
-        limits: { ...helperLimits(opts.problem), wallMs: opts.programSpec.limits.wallMs + 2000 },
-        etc: ETC_RUNTIME,
       }),
     ]);
-    if (kattis) return { protocol: 'kattis', program, validator: interactor, message: await validatorMessage(side.workDir, interErr) };
-    return { protocol: 'testlib', program, interactor: checkerVerdict(interactor, await readHead(interErr, CHECKER_MESSAGE_MAX, ''), 'interactor') };
+    const message = kattis ? await validatorMessage(side.workDir, interErr) : await readHead(interErr, CHECKER_MESSAGE_MAX, '');
+    return { protocol: kattis ? 'kattis' : 'testlib', program, interactor, message };
   } finally {
     if (kattis) await rm(side.workDir, { recursive: true, force: true });
   }
 }
 
-/** The case's verdict of an interactive run, by its protocol's rules. */
+/** The case's verdict of an interactive run, by its protocol's rules (interactive-verdict.ts). */
 export function interactiveCaseVerdict(run: InteractiveRun, programVerdict: CaseVerdict | null): CheckerOutcome {
-  return run.protocol === 'kattis' ? kattisInteractiveVerdict(programVerdict, run.program, run.validator, run.message) : interactiveVerdict(programVerdict, run.program, run.interactor);
-}
-
-/**
- * The case's verdict: the program's limits (TLE, MLE, output) and crashes by a signal other than a broken pipe come
- * first; then a non-AC verdict of the interactor (it judged the dialogue: a program that merely exits with an error
- * after it is a protocol failure, Wrong Answer say); then the program's non-zero exit; else the interactor's AC.
- */
-export function interactiveVerdict(programVerdict: CaseVerdict | null, program: RunResult, interactor: CheckerOutcome): CheckerOutcome {
-  const crashed = program.signal !== null && program.signal !== os.constants.signals.SIGPIPE;
-  const limited = program.cpuExceeded || program.wallExceeded || program.memoryExceeded || program.outputExceeded;
-  if (programVerdict && (crashed || limited)) return programVerdict;
-  if (interactor.status !== JudgeStatus.ACCEPTED) return interactor;
-  return programVerdict ?? interactor;
+  const verdict = run.protocol === 'kattis' ? kattisInteractiveVerdict : testlibInteractiveVerdict;
+  return verdict(programVerdict, run.program, run.interactor, run.message);
 }

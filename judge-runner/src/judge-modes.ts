@@ -1,24 +1,27 @@
-// Judge modes of a job: default (the built-in checker, or the ICPC default output validator when the job carries
-// validatorFlags), spj (a C/C++ checker in the sandbox — testlib or Kattis protocol — or a JavaScript one in
-// isolated-vm) and interactive (a C/C++ interactor beside the program, testlib or Kattis protocol). Prepares what a
+// Judge modes of a job: default (HOJ's comparison, a built-in checker of `checker`, or the ICPC default output
+// validator when the job carries validatorFlags), spj (a checker in the sandbox — C/C++ or any language of the runner,
+// testlib or Kattis protocol — or a JavaScript one in isolated-vm) and interactive (an interactor beside the program,
+// in the same languages and protocols). Prepares what a
 // mode needs once per submission (the checker compiled once per problem version and cached on disk), and file IO
 // (program reads and writes files in /w instead of stdin/stdout).
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { JudgeJob } from '@oj/proto';
+import { builtinChecker } from './builtin-checkers';
 import { defaultValidator, parseValidatorFlags } from './default-validator';
-import { compiledHelper } from './helper-programs';
+import { compiledHelper, helperBox, type HelperProgram } from './helper-programs';
 import { createJsChecker } from './js-checker';
 import { kattisBox, kattisChecker } from './kattis-validator';
 import type { ReadonlyBind, Sandbox } from './sandbox/types';
-import { helperBox, isJavaScriptChecker, nativeChecker, type Checker } from './special-judge';
+import type { LanguageDef } from './languages';
+import { isJavaScriptChecker, testlibChecker, type Checker } from './special-judge';
 
 export interface PreparedMode {
   /** spj (and default with validator flags): decides each case. */
   checker: Checker | null;
-  /** interactive: the interactor's /w (binary, judge extra files, data/). */
-  interactorBox: string | null;
+  /** interactive: the interactor and its /w (the program, judge extra files, data/). */
+  interactor: { box: string; helper: HelperProgram } | null;
   /** Where checkers and interactors run: never the slot's own sandbox, whose cgroups a warm sandbox may hold. */
   helperSandbox: Sandbox;
   close(): Promise<void>;
@@ -27,13 +30,13 @@ export interface PreparedMode {
 /** The problem's checker / interactor, ready to run; `{ ok: false }` (System Error) when it cannot be built. */
 export async function prepareJudgeMode(
   job: JudgeJob,
-  opts: { sandbox: Sandbox; helperSandbox?: Sandbox; workRoot: string; dir: string; io: string },
+  opts: { sandbox: Sandbox; helperSandbox?: Sandbox; languages: readonly LanguageDef[]; workRoot: string; dir: string; io: string },
 ): Promise<{ ok: true; mode: PreparedMode } | { ok: false; message: string }> {
   const p = job.problem;
   const helperSandbox = opts.helperSandbox ?? opts.sandbox;
-  const none: PreparedMode = { checker: null, interactorBox: null, helperSandbox, close: async () => {} };
+  const none: PreparedMode = { checker: null, interactor: null, helperSandbox, close: async () => {} };
   if (p.judgeMode === 'default') {
-    if (p.validatorFlags === undefined) return { ok: true, mode: none };
+    if (p.validatorFlags === undefined) return { ok: true, mode: { ...none, checker: builtinChecker(p) } };
     const parsed = parseValidatorFlags(p.validatorFlags);
     return parsed.ok ? { ok: true, mode: { ...none, checker: defaultValidator(parsed.flags) } } : parsed;
   }
@@ -41,7 +44,7 @@ export async function prepareJudgeMode(
   const code = p.spjCode ?? '';
   const kattis = p.checkerProtocol === 'kattis';
   if (!code.trim()) return { ok: false, message: `the problem's ${p.judgeMode === 'spj' ? 'checker' : 'interactor'} has no code` };
-  if (kattis && isJavaScriptChecker(language)) return { ok: false, message: 'Kattis validators must be C or C++' };
+  if (kattis && isJavaScriptChecker(language)) return { ok: false, message: 'Kattis validators cannot be JavaScript checkers (isolated-vm)' };
   if (p.judgeMode === 'spj' && isJavaScriptChecker(language)) {
     const js = await createJsChecker(code, p.judgeExtraFile);
     return js.ok ? { ok: true, mode: { ...none, checker: js.checker, close: () => js.checker.close() } } : js;
@@ -50,19 +53,20 @@ export async function prepareJudgeMode(
   const cacheRoot = path.join(opts.workRoot, '.helpers');
   await mkdir(cacheRoot, { recursive: true, mode: 0o711 });
   await chmod(cacheRoot, 0o711);
-  const compiled = await compiledHelper({ kind, language, code, extraFiles: p.judgeExtraFile }, { sandbox: opts.sandbox, cacheRoot, scratch: opts.dir });
+  const compiled = await compiledHelper({ kind, language, code, extraFiles: p.judgeExtraFile }, { sandbox: opts.sandbox, cacheRoot, scratch: opts.dir, languages: opts.languages });
   if (!compiled.ok) return compiled;
+  const { helper } = compiled;
   const box = path.join(opts.dir, `${kind}-box`);
   await mkdir(box, { mode: 0o700 });
   if (kind === 'spj') {
     const checker = kattis
-      ? await kattisChecker({ sandbox: helperSandbox, binary: compiled.binary, box, dir: opts.dir, io: opts.io, problem: p })
-      : await nativeChecker({ sandbox: helperSandbox, binary: compiled.binary, box, io: opts.io, problem: p });
+      ? await kattisChecker({ sandbox: helperSandbox, helper, box, dir: opts.dir, io: opts.io, problem: p })
+      : await testlibChecker({ sandbox: helperSandbox, helper, box, io: opts.io, problem: p });
     return { ok: true, mode: { ...none, checker, close: () => checker.close() } };
   }
-  if (kattis) await kattisBox(box, compiled.binary, 'interactive', p);
-  else await helperBox(box, compiled.binary, 'interactive', p.judgeExtraFile);
-  return { ok: true, mode: { ...none, interactorBox: box } };
+  if (kattis) await kattisBox(box, helper, 'interactive', p);
+  else await helperBox(box, helper, 'interactive', p.judgeExtraFile);
+  return { ok: true, mode: { ...none, interactor: { box, helper } } };
 }
 
 /** File IO names are plain file names in /w, distinct from each other and from the program's own files. */

@@ -5,17 +5,19 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { earnedScore, JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type JudgeJob } from '@oj/proto';
-import { afterCase, judgingOrder, skippedCase } from './case-modes';
+import { CaseGate, judgingOrder } from './case-modes';
 import { checkOutput } from './checker';
 import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
 import { interactiveCaseVerdict, runInteractive, type InteractiveRun } from './interactive';
 import { fileIoCase, prepareJudgeMode, readProgramFile, type PreparedMode } from './judge-modes';
 import type { CompileCache } from './compile-cache';
-import { findLanguage, limitFactor, type LanguageDef } from './languages';
-import type { Limits, RunResult, RunSpec, Sandbox, WarmSandbox } from './sandbox/types';
+import { compileProgram } from './compile-step';
+import { findLanguage, type LanguageDef } from './languages';
+import { runLimits, type LimitsPolicy } from './limits';
+import type { RunResult, RunSpec, Sandbox, WarmSandbox } from './sandbox/types';
 import type { CachedTestdata, TestdataCache } from './testdata/cache';
 import { acquireTestdata, caseData } from './testdata/case-data';
-import { finalVerdict, runVerdict, signalName, type CaseVerdict } from './verdict';
+import { finalVerdict, runVerdict, type CaseVerdict } from './verdict';
 import { readHead } from './read-head';
 
 export type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -42,44 +44,12 @@ export interface JudgeDeps {
    * interactor runs beside the program and the slot's cgroups may be held by its warm sandbox. Default: `sandbox`.
    */
   helperSandbox?: Sandbox;
+  /** Wall and output allowance of a case (the runner's OJ_RUNNER_WALL_* / OJ_RUNNER_MIN_OUTPUT_MB); default HOJ's. */
+  limits?: LimitsPolicy;
 }
 
-/** Compiler messages shown to the user are cut to this many characters. */
-export const COMPILE_MESSAGE_MAX = 4096;
 /** `userOutput` keeps the first KiB of the program's output. */
 export const USER_OUTPUT_MAX = 1024;
-const MIN_OUTPUT_LIMIT = 32 * 1024 * 1024;
-
-/**
- * Run limits of a case: doubled for non-C/C++ (not for Codeforces / Gym problems, `CF-` / `GYM-`,
- * whose limits are already the original's); wall = 3 x CPU + 1 s; output max(2 x expected, 32 MB).
- */
-export function runLimits(job: JudgeJob, lang: LanguageDef, expectedBytes: number): Limits {
-  const factor = /^(CF|GYM)-/.test(job.problem.problemId) ? 1 : limitFactor(job.language);
-  const cpuMs = job.problem.timeLimitMs * factor;
-  const memoryMb = job.problem.memoryLimitMb * factor;
-  return {
-    cpuMs,
-    wallMs: cpuMs * 3 + 1000,
-    memoryKb: memoryMb * 1024,
-    outputBytes: Math.max(2 * expectedBytes, MIN_OUTPUT_LIMIT),
-    processes: lang.runProcesses,
-    stackKb: job.problem.stackLimitMb * 1024,
-  };
-}
-
-
-function compileFailure(r: RunResult, output: string): string | null {
-  const text = output.trim();
-  const cut = (s: string) => (s.length > COMPILE_MESSAGE_MAX ? `${s.slice(0, COMPILE_MESSAGE_MAX)}\n...` : s);
-  if (r.outputExceeded) return cut(`Compiler output limit exceeded\n${text}`);
-  if (r.memoryExceeded) return cut(`Compile memory limit exceeded\n${text}`);
-  if (r.cpuExceeded || r.wallExceeded) return cut(`Compile time limit exceeded\n${text}`);
-  if (r.signal !== null) return cut(`Compiler killed by ${signalName(r.signal)}\n${text}`);
-  if (r.exitCode !== 0) return cut(text || `Compiler exited with code ${r.exitCode}`);
-  return null;
-}
-
 /** Judges `job`, publishing every event to `sink`; resolves with the final event once it is published. */
 export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps): Promise<FinalEvent> {
   const head = { submitId: job.submitId, version: job.version, judger: deps.judger };
@@ -112,46 +82,16 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     await writeExtraFiles(box, job.problem.userExtraFile);
 
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.COMPILING, casesTotal: cases.length });
-    if (lang.compile) {
-      const l = lang.compileLimits;
-      const out = path.join(io, 'compile.out');
-      // A compile already done (same source, language and toolchain) is taken from the cache (compile-cache.ts).
-      const cache = Object.keys(job.problem.userExtraFile ?? {}).length > 0 ? undefined : deps.compileCache;
-      const cacheKey = cache ? await cache.key(lang, job.code) : null;
-      const cached = cache && cacheKey ? await cache.restore(cacheKey, box) : null;
-      let message: string | null = cached ? (cached.ok ? null : cached.message) : null;
-      if (!cached) {
-        const r = await deps.sandbox.run({
-          argv: lang.compile,
-          workDir: box,
-          writableWorkDir: true,
-          stdoutFile: out,
-          stderrFile: out,
-          limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
-          env: lang.env,
-          addressSpaceLimit: lang.addressSpaceLimit,
-        });
-        message = compileFailure(r, await readHead(out, COMPILE_MESSAGE_MAX + 1024));
-        const limited = r.cpuExceeded || r.wallExceeded || r.memoryExceeded || r.outputExceeded || r.signal !== null;
-        if (cache && cacheKey && !limited) await cache.store(cacheKey, box, message === null ? { ok: true } : { ok: false, message });
-      }
-      if (message !== null) {
-        const final: FinalEvent = {
-          kind: 'final',
-          ...head,
-          status: JudgeStatus.COMPILE_ERROR,
-          score: isOi ? 0 : null,
-          time: null,
-          memory: null,
-          errorMessage: message,
-          cases: [],
-        };
-        await sink.publishEvent(final);
-        return final;
-      }
+    // A compile already done (same source, language and toolchain) is taken from the cache; not with user extra files.
+    const cache = Object.keys(job.problem.userExtraFile ?? {}).length > 0 ? undefined : deps.compileCache;
+    const message = await compileProgram({ lang, code: job.code, box, io, sandbox: deps.sandbox, cache });
+    if (message !== null) {
+      const final: FinalEvent = { kind: 'final', ...head, status: JudgeStatus.COMPILE_ERROR, score: isOi ? 0 : null, time: null, memory: null, errorMessage: message, cases: [] };
+      await sink.publishEvent(final);
+      return final;
     }
 
-    const prepared = await prepareJudgeMode(job, { sandbox: deps.sandbox, helperSandbox: deps.helperSandbox, workRoot: deps.workRoot, dir, io });
+    const prepared = await prepareJudgeMode(job, { sandbox: deps.sandbox, helperSandbox: deps.helperSandbox, languages: deps.languages, workRoot: deps.workRoot, dir, io });
     if (!prepared.ok) {
       // The problem's checker or interactor is broken: ours, not the user's.
       const final: FinalEvent = { kind: 'final', ...head, status: JudgeStatus.SYSTEM_ERROR, score: null, time: null, memory: null, errorMessage: prepared.message, cases: [] };
@@ -165,18 +105,19 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     const useWarm = p.judgeMode !== 'interactive' && !p.isFileIO && (p.judgeMode === 'default' || deps.helperSandbox !== undefined);
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.JUDGING, casesTotal: cases.length });
     const results: CaseResult[] = [];
-    let skipGroup: number | null = null;
+    // Skips the rest of a failed subtask (subtask_lowest) and the subtasks whose dependencies are not passed.
+    const gate = new CaseGate(p, cases);
     testdata = await acquireTestdata(job, deps.testdata);
     for (const c of cases) {
-      if (skipGroup !== null && (c.groupNum ?? 0) === skipGroup) {
-        const skipped = skippedCase(c);
+      const skipped = gate.skip(c);
+      if (skipped) {
         results.push(skipped);
+        gate.record(c, skipped);
         if (liveCases) await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: skipped });
         continue;
       }
-      skipGroup = null;
       const { inputFile: input, expected } = await caseData(c, data, testdata);
-      const limits = runLimits(job, lang, Buffer.byteLength(expected));
+      const limits = runLimits(job, lang, Buffer.byteLength(expected), deps.limits);
       const stdout = path.join(io, `${c.index}.out`);
       const stderr = path.join(io, `${c.index}.err`);
       const runSpec: RunSpec = {
@@ -193,9 +134,9 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       };
       let r: RunResult;
       let interactive: InteractiveRun | null = null;
-      if (p.judgeMode === 'interactive' && mode.interactorBox) {
+      if (p.judgeMode === 'interactive' && mode.interactor) {
         const { stdinFile: _in, stdoutFile: _out, ...programSpec } = runSpec;
-        interactive = await runInteractive({ programSandbox: deps.sandbox, programSpec, interactorSandbox: mode.helperSandbox, interactorBox: mode.interactorBox, dir, io, index: c.index, inputFile: input, answer: expected, problem: p });
+        interactive = await runInteractive({ programSandbox: deps.sandbox, programSpec, interactorSandbox: mode.helperSandbox, interactor: mode.interactor, dir, io, index: c.index, inputFile: input, answer: expected, problem: p });
         r = interactive.program;
         await writeFile(stdout, '');
       } else if (p.isFileIO) {
@@ -210,8 +151,8 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
           ? await (warm ??= await deps.sandbox.openWarm({ ...runSpec, ioDir: path.join(dir, 'warm') })).run(runSpec)
           : await deps.sandbox.run(runSpec);
       }
-      const outOfMemory = lang.outOfMemoryPattern !== undefined && r.exitCode !== 0 && lang.outOfMemoryPattern.test(await readHead(stderr, 64 * 1024));
-      let verdict: (CaseVerdict & { points?: number }) | null = runVerdict(r, { outOfMemory });
+      // MLE from the measured peak and the limit (or the cgroup's OOM kill), never from what the program printed.
+      let verdict: (CaseVerdict & { points?: number }) | null = runVerdict(r);
       if (interactive) verdict = interactiveCaseVerdict(interactive, verdict);
       else if (verdict === null && mode.checker) verdict = await mode.checker.check({ index: c.index, inputFile: input, userOutputFile: stdout, answer: expected });
       else if (verdict === null) {
@@ -232,9 +173,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       results.push(result);
       if (liveCases) await sink.publishEvent({ kind: 'case', ...head, total: cases.length, case: result });
       // ACM and ergodic_without_error stop at the first failing case; subtask_lowest skips the rest of its group.
-      const next = afterCase(p, result);
-      if (next === 'stop') break;
-      if (next === 'skip-group') skipGroup = c.groupNum ?? 0;
+      if (gate.record(c, result) === 'stop') break;
     }
     const v = finalVerdict(p.type, results, { mode: p.judgeCaseMode, ioScore: p.ioScore });
     const final: FinalEvent = { kind: 'final', ...head, ...v, errorMessage: null, cases: results };

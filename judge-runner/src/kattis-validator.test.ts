@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeCaseInput, type JudgeJob } from '@oj/proto';
 import { collectingSink, makeJob, template } from './job-fixture';
 import { judge, type JudgeDeps } from './judge';
-import { kattisInteractiveVerdict } from './kattis-interactive';
+import { kattisInteractiveVerdict } from './interactive-verdict';
 import { kattisVerdict, validatorSpec } from './kattis-validator';
 import { detectLanguages } from './languages';
 import { buildBwrapCommand } from './sandbox/bwrap';
@@ -110,7 +110,7 @@ describe('Kattis output validator (spj, checkerProtocol kattis)', () => {
   it('a program failure is its own verdict; a JavaScript validator is refused', async () => {
     expect((await run(job('int main(){return 3;}\n'))).cases[0]).toMatchObject({ status: JudgeStatus.RUNTIME_ERROR });
     const js = await run(job(template('C'), { spjLanguage: 'JavaScript', spjCode: 'function check(){return true;}' }));
-    expect(js).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, errorMessage: 'Kattis validators must be C or C++' });
+    expect(js).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, errorMessage: 'Kattis validators cannot be JavaScript checkers (isolated-vm)' });
   });
 });
 
@@ -180,14 +180,17 @@ describe('the Kattis interactive rule on made-up runs', () => {
   const tle = { status: JudgeStatus.TIME_LIMIT_EXCEEDED };
   const SIGPIPE = os.constants.signals.SIGPIPE;
 
-  it('WA wins only when the validator ended first; a broken validator always wins; a broken pipe is no crash', () => {
+  it('WA wins only when the validator ended first; a broken validator wins unless the program had left; a broken pipe is no crash', () => {
     expect(kattisInteractiveVerdict(re, at(20, { exitCode: 1 }), at(10, { exitCode: 43 }), 'm')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'm' });
     expect(kattisInteractiveVerdict(re, at(10, { exitCode: 1 }), at(20, { exitCode: 43 }), 'm')).toBe(re);
     expect(kattisInteractiveVerdict(tle, at(20, { cpuExceeded: true }), at(10, { exitCode: 43 }), '').status).toBe(JudgeStatus.WRONG_ANSWER);
     expect(kattisInteractiveVerdict(tle, at(20, { cpuExceeded: true }), at(10, { exitCode: 42 }), '')).toBe(tle);
     // Order unknown (a helper without reap times): the program's failure stands.
     expect(kattisInteractiveVerdict(re, at(20, { exitCode: 1, endedAtUs: undefined }), at(10, { exitCode: 43 }), '')).toBe(re);
-    expect(kattisInteractiveVerdict(re, at(10, { exitCode: 1 }), at(20, { exitCode: 0 }), 'oops').status).toBe(JudgeStatus.SYSTEM_ERROR);
+    // A validator exit other than 42 / 43: System Error while the program was there, the program's after it left.
+    expect(kattisInteractiveVerdict(re, at(20, { exitCode: 1 }), at(10, { exitCode: 0 }), 'oops').status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(kattisInteractiveVerdict(re, at(10, { exitCode: 1 }), at(20, { exitCode: 0 }), 'oops')).toBe(re);
+    expect(kattisInteractiveVerdict(null, at(10), at(20, { exitCode: 1 }), 'eof').status).toBe(JudgeStatus.WRONG_ANSWER);
     expect(kattisInteractiveVerdict(null, at(10), at(20, { exitCode: null, signal: 11 }), '')).toEqual({ status: JudgeStatus.SYSTEM_ERROR, message: 'interactive validator killed by SIGSEGV' });
     expect(kattisInteractiveVerdict(re, at(20, { exitCode: null, signal: SIGPIPE }), at(10, { exitCode: 42 }), 'ok')).toEqual({ status: JudgeStatus.ACCEPTED, message: 'ok' });
     expect(kattisInteractiveVerdict(null, at(10), at(20, { exitCode: null, signal: SIGPIPE }), '').status).toBe(JudgeStatus.WRONG_ANSWER);
@@ -205,6 +208,7 @@ describe('the Kattis interactive rule on made-up runs', () => {
 
 describe('the validator\'s mounts on both drivers', () => {
   const spec = validatorSpec({
+    helper: { kind: 'native', binary: '/var/oj/.helpers/h/spj' },
     workDir: '/var/oj/s1/validator-1',
     readonlyBinds: [{ host: '/var/oj/s1/spj-box/validator', sandbox: '/w/validator' }, { host: '/var/oj/s1/spj-box/data', sandbox: '/w/data' }],
     problem: makeJob('C', '', { validatorFlags: 'float_tolerance 1e-6' }).problem,

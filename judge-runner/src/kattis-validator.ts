@@ -1,5 +1,6 @@
-// Kattis-protocol output validators (ICPC problem package format): compiled like the testlib checkers and run in
-// the same helper sandbox as `/w/validator /w/data/input /w/data/answer /w/feedback/ [validator flags]` with the
+// Kattis-protocol output validators (ICPC problem package format): compiled like the testlib checkers (C/C++ or any
+// language of the runner) and run in the same helper sandbox as
+// `<validator> /w/data/input /w/data/answer /w/feedback/ [validator flags]` (a C/C++ one as /w/validator) with the
 // program's output as stdin. Exit 42 is Accepted, 43 Wrong Answer; any other exit, a signal or a blown limit is
 // System Error (the problem's fault). The message is the first KiB of feedback/judgemessage.txt, else of stderr,
 // else of stdout. score.txt and the other feedback files are ignored.
@@ -12,11 +13,10 @@ import { constants } from 'node:fs';
 import { chmod, copyFile, lstat, mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JudgeStatus, type JudgeJob } from '@oj/proto';
-import { checkExtraFileNames } from './helper-programs';
+import { checkExtraFileNames, helperBox, helperRun, type HelperProgram } from './helper-programs';
 import { readHead } from './read-head';
 import type { ReadonlyBind, RunResult, RunSpec, Sandbox } from './sandbox/types';
-import { ETC_RUNTIME } from './sandbox/types';
-import { CHECKER_MESSAGE_MAX, helperBox, helperLimits, type Checker, type CheckerOutcome } from './special-judge';
+import { CHECKER_MESSAGE_MAX, helperLimits, type Checker, type CheckerOutcome } from './special-judge';
 import { signalName } from './verdict';
 
 export const KATTIS_ACCEPTED = 42;
@@ -88,33 +88,31 @@ export async function validatorMessage(workDir: string, stderrFile: string, stdo
   return (await readHead(stdoutFile, CHECKER_MESSAGE_MAX, '')).trim();
 }
 
-/** Lays out a Kattis helper's box (binary `name`, judge extra files, data/), traversable by the sandbox uid. */
-export async function kattisBox(box: string, binary: string, name: string, problem: JudgeJob['problem']): Promise<void> {
+/** Lays out a Kattis helper's box (the helper as `name`, judge extra files, data/), traversable by the sandbox uid. */
+export async function kattisBox(box: string, helper: HelperProgram, name: string, problem: JudgeJob['problem']): Promise<void> {
   checkExtraFileNames(problem.judgeExtraFile, ['feedback']);
-  await helperBox(box, binary, name, problem.judgeExtraFile);
+  await helperBox(box, helper, name, problem.judgeExtraFile);
   // Bound into each case's /w rather than mounted as /w: the sandbox uid must reach it (the submission dir is 0711).
   await chmod(box, 0o711);
 }
 
 /** The run of an output validator: its fresh /w writable, its files bound read-only in it, the output as stdin. */
-export function validatorSpec(o: { workDir: string; readonlyBinds: ReadonlyBind[]; problem: JudgeJob['problem']; userOutputFile: string; stdoutFile: string; stderrFile: string }): RunSpec {
+export function validatorSpec(o: { helper: HelperProgram; workDir: string; readonlyBinds: ReadonlyBind[]; problem: JudgeJob['problem']; userOutputFile: string; stdoutFile: string; stderrFile: string }): RunSpec {
   return {
-    argv: ['/w/validator', '/w/data/input', '/w/data/answer', FEEDBACK_IN_SANDBOX, ...validatorArgs(o.problem)],
+    ...helperRun(o.helper, 'validator', ['/w/data/input', '/w/data/answer', FEEDBACK_IN_SANDBOX, ...validatorArgs(o.problem)], helperLimits(o.problem)),
     workDir: o.workDir,
     writableWorkDir: true,
     readonlyBinds: o.readonlyBinds,
     stdinFile: o.userOutputFile,
     stdoutFile: o.stdoutFile,
     stderrFile: o.stderrFile,
-    limits: helperLimits(o.problem),
-    etc: ETC_RUNTIME,
   };
 }
 
 /** A compiled Kattis output validator, run in `sandbox` with `box` holding its files. */
-export async function kattisChecker(opts: { sandbox: Sandbox; binary: string; box: string; dir: string; io: string; problem: JudgeJob['problem'] }): Promise<Checker> {
+export async function kattisChecker(opts: { sandbox: Sandbox; helper: HelperProgram; box: string; dir: string; io: string; problem: JudgeJob['problem'] }): Promise<Checker> {
   const { sandbox, box, io, problem } = opts;
-  await kattisBox(box, opts.binary, 'validator', problem);
+  await kattisBox(box, opts.helper, 'validator', problem);
   const data = path.join(box, 'data');
   return {
     async check(c) {
@@ -122,7 +120,7 @@ export async function kattisChecker(opts: { sandbox: Sandbox; binary: string; bo
       await writeFile(path.join(data, 'answer'), c.answer);
       for (const f of ['input', 'answer']) await chmod(path.join(data, f), 0o644);
       const caseDir = await validatorCaseDir(box, opts.dir, `validator-${c.index}`);
-      const spec = validatorSpec({ ...caseDir, problem, userOutputFile: c.userOutputFile, stdoutFile: path.join(io, `${c.index}.validator.out`), stderrFile: path.join(io, `${c.index}.validator.err`) });
+      const spec = validatorSpec({ ...caseDir, helper: opts.helper, problem, userOutputFile: c.userOutputFile, stdoutFile: path.join(io, `${c.index}.validator.out`), stderrFile: path.join(io, `${c.index}.validator.err`) });
       try {
         const r = await sandbox.run(spec);
         return kattisVerdict(r, await validatorMessage(caseDir.workDir, spec.stderrFile, spec.stdoutFile));

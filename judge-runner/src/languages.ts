@@ -33,8 +33,13 @@ export interface LanguageDef {
   runProcesses: number;
   /** See RunSpec.addressSpaceLimit. */
   addressSpaceLimit: boolean;
-  /** A `java.lang.OutOfMemoryError` on stderr means MLE, not RE. */
-  outOfMemoryPattern?: RegExp;
+  /**
+   * The file the run step starts, checked after a successful compile (compile-step.ts): missing, not a regular file
+   * or (`executable`) not an executable ELF file is Compile Error with `missing` as the message.
+   */
+  artifact?: { file: string; executable: boolean; missing: string };
+  /** A line added to a Compile Error message that the compiler's own words leave unclear (Java's class name). */
+  compileHint?: (message: string) => string | null;
   env?: Record<string, string>;
 }
 
@@ -51,6 +56,12 @@ function gcc(compiler: 'gcc' | 'g++', std: string, o2: boolean, src: string): st
   return [`/usr/bin/${compiler}`, '-DONLINE_JUDGE', '-w', '-fmax-errors=1', `-std=${std}`, ...(o2 ? ['-O2'] : []), src, '-lm', '-o', 'main'];
 }
 
+/** The compiled program of a native language: /w/main, an executable ELF file. */
+const nativeArtifact = (missing: string) => ({ file: 'main', executable: true, missing });
+
+/** Java runs `java -cp /w Main`: the class must be Main, in the default package (javac -d . files a package's classes under it). */
+const JAVA_CLASS_RULE = 'Java: the class must be named Main (public class Main, in Main.java) and stand outside any package (no package line).';
+
 function native(name: string, compiler: 'gcc' | 'g++', std: string, o2: boolean): LanguageDef {
   const src = compiler === 'gcc' ? 'main.c' : 'main.cpp';
   return {
@@ -63,6 +74,7 @@ function native(name: string, compiler: 'gcc' | 'g++', std: string, o2: boolean)
     requires: [`/usr/bin/${compiler}`],
     runProcesses: 16,
     addressSpaceLimit: true,
+    artifact: nativeArtifact('The compiler made no executable program (main).'),
   };
 }
 
@@ -79,7 +91,7 @@ export const LANGUAGES: readonly LanguageDef[] = [
     name: 'Java',
     sourceFile: 'Main.java',
     // javac is itself a JVM: bound its heap so the compile memory limit means something.
-    compile: ['/usr/bin/javac', '-J-Xmx512m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', 'Main.java'],
+    compile: ['/usr/bin/javac', '-J-Xmx512m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', '-d', '.', 'Main.java'],
     compileLimits: JAVA_COMPILE,
     run: (l) => [
       '/usr/bin/java',
@@ -99,7 +111,8 @@ export const LANGUAGES: readonly LanguageDef[] = [
     runProcesses: 64,
     // The JVM reserves far more address space than it uses: limited by cgroup / peak RSS instead.
     addressSpaceLimit: false,
-    outOfMemoryPattern: /java\.lang\.OutOfMemoryError/,
+    artifact: { file: 'Main.class', executable: false, missing: `javac wrote no Main.class.\n${JAVA_CLASS_RULE}` },
+    compileHint: (message) => (/is public, should be declared in a file named/.test(message) ? JAVA_CLASS_RULE : null),
   },
   {
     name: 'Python3',
@@ -151,6 +164,8 @@ export const LANGUAGES: readonly LanguageDef[] = [
     runProcesses: 64,
     // The Go runtime reserves its heap arenas up front.
     addressSpaceLimit: false,
+    // go build -o of a package other than main writes an archive, not a program.
+    artifact: nativeArtifact('go build made no executable program: the file must be package main with a func main().'),
     env: { GO111MODULE: 'off', GOCACHE: '/tmp/go-cache', GOPATH: '/tmp/go', GOFLAGS: '-buildvcs=false', CGO_ENABLED: '0', GOTOOLCHAIN: 'local' },
   },
   {
@@ -163,6 +178,8 @@ export const LANGUAGES: readonly LanguageDef[] = [
     requires: ['/usr/bin/rustc'],
     runProcesses: 16,
     addressSpaceLimit: true,
+    // A library crate (#![crate_type = "lib"]) compiles to an rlib, not a program.
+    artifact: nativeArtifact('rustc made no executable program: the file must be a binary crate with fn main() (no #![crate_type]).'),
   },
   {
     name: 'C#',
@@ -176,7 +193,7 @@ export const LANGUAGES: readonly LanguageDef[] = [
     runProcesses: 64,
     // Mono's GC reserves address space up front.
     addressSpaceLimit: false,
-    outOfMemoryPattern: /System\.OutOfMemoryException/,
+    artifact: { file: 'main', executable: false, missing: 'mcs made no program (main).' },
   },
   {
     name: 'PHP',

@@ -140,7 +140,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       try {
-        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache };
+        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache, limits: config.limits };
         const final = await judge(job, transport, deps);
         log.info({ status: final.status, time: final.time, memory: final.memory }, 'judged');
       } catch (e) {
@@ -166,7 +166,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       let result = testSystemError(job, config.runnerId, 'the test was tried too often');
       if (d.deliveryCount <= MAX_DELIVERIES) {
         try {
-          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId };
+          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId, limits: config.limits };
           result = job.compileCheck ? await runCompileCheck(job, deps) : await runTestJudge(job, deps);
         } catch (e) {
           log.error({ err: e }, 'online test failed: System Error');

@@ -1,11 +1,11 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/proto';
-import { afterCase, judgingOrder, skippedCase } from './case-modes';
+import { afterCase, CaseGate, judgingOrder, skippedCase } from './case-modes';
 import { checkOutput } from './checker';
-import { interactiveVerdict } from './interactive';
+import { testlibInteractiveVerdict } from './interactive-verdict';
 import { jsCheckerOutcome } from './js-checker';
-import { runLimits } from './judge';
+import { runLimits } from './limits';
 import { findLanguage } from './languages';
 import type { RunResult } from './sandbox/types';
 import { checkerVerdict, parsePoints } from './special-judge';
@@ -45,17 +45,37 @@ describe('JavaScript checker results', () => {
   });
 });
 
-describe('interactive verdict order', () => {
-  const wa = { status: JudgeStatus.WRONG_ANSWER, message: 'no guess' };
-  const ac = { status: JudgeStatus.ACCEPTED };
+describe('interactive verdict order (testlib)', () => {
+  const SIGPIPE = os.constants.signals.SIGPIPE;
+  const at = (us: number, over: Partial<RunResult> = {}): RunResult => ({ ...ok, endedAtUs: us, ...over });
   const re = { status: JudgeStatus.RUNTIME_ERROR, message: 'x' };
-  it('limits and crashes first, then the interactor, then the exit code', () => {
-    expect(interactiveVerdict({ status: JudgeStatus.TIME_LIMIT_EXCEEDED }, { ...ok, cpuExceeded: true }, wa).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
-    expect(interactiveVerdict(re, { ...ok, exitCode: null, signal: 11 }, wa)).toBe(re);
-    expect(interactiveVerdict(re, { ...ok, exitCode: null, signal: os.constants.signals.SIGPIPE }, wa)).toBe(wa);
-    expect(interactiveVerdict(re, { ...ok, exitCode: 1 }, wa)).toBe(wa);
-    expect(interactiveVerdict(re, { ...ok, exitCode: 1 }, ac)).toBe(re);
-    expect(interactiveVerdict(null, ok, ac)).toBe(ac);
+  const v = testlibInteractiveVerdict;
+  it('the program\'s limits and crashes first, whatever the interactor said', () => {
+    expect(v({ status: JudgeStatus.TIME_LIMIT_EXCEEDED }, at(20, { cpuExceeded: true }), at(10, { exitCode: 1 }), 'no guess').status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(v(re, at(20, { exitCode: null, signal: 11 }), at(10, { exitCode: 1 }), '')).toBe(re);
+    expect(v({ status: JudgeStatus.MEMORY_LIMIT_EXCEEDED }, at(5, { exitCode: 1, memoryExceeded: true }), at(10, { exitCode: 2 }), '').status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
+  });
+  it('an interactor that ends first keeps its verdict; the program\'s exit after it does not count', () => {
+    expect(v(re, at(20, { exitCode: 1 }), at(10, { exitCode: 1 }), 'no guess')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'no guess' });
+    expect(v(re, at(20, { exitCode: null, signal: SIGPIPE }), at(10, { exitCode: 1 }), 'no guess').status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(v(null, at(20), at(10, { exitCode: 3 }), 'bug')).toEqual({ status: JudgeStatus.SYSTEM_ERROR, message: 'interactor failed: bug' });
+    expect(v(null, at(20), at(10, { exitCode: 2 }), '').status).toBe(JudgeStatus.PRESENTATION_ERROR);
+  });
+  it('a program that left first: its own failure, else Wrong Answer — never System Error or PE', () => {
+    expect(v(re, at(10, { exitCode: 1 }), at(20, { exitCode: 2 }), 'eof')).toBe(re);
+    for (const code of [2, 3, 8, 5]) expect(v(null, at(10), at(20, { exitCode: code }), 'eof'), String(code)).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'the program ended before the interactor was done: eof' });
+    expect(v(null, at(10), at(20, { exitCode: 1 }), 'wrong')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'wrong' });
+    expect(v(null, at(20), at(10, { exitCode: null, signal: SIGPIPE }), '').status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(v(re, at(20, { exitCode: 1 }), at(10, { exitCode: null, signal: SIGPIPE }), '')).toBe(re);
+    // The interactor's own crash or limit is still ours.
+    expect(v(null, at(10), at(20, { exitCode: null, signal: 11 }), '').status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(v(null, at(10), at(20, { exitCode: 3 }), '').status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(v(null, at(10, { endedAtUs: undefined }), at(20, { exitCode: 3 }), '').status).toBe(JudgeStatus.SYSTEM_ERROR);
+  });
+  it('AC and partial points of the interactor; the program\'s non-zero exit after an AC is Runtime Error', () => {
+    expect(v(null, at(10), at(20), 'fine')).toEqual({ status: JudgeStatus.ACCEPTED, message: 'fine' });
+    expect(v(null, at(10), at(20, { exitCode: 7 }), 'points 0.5')).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, points: 0.5 });
+    expect(v(re, at(10, { exitCode: 1 }), at(20), 'fine')).toBe(re);
   });
 });
 
@@ -66,6 +86,28 @@ describe('case modes', () => {
     expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_average' }, cases).map((c) => c.index)).toEqual([1, 3, 5, 2, 4]);
     expect(judgingOrder({ type: 1, judgeCaseMode: 'default' }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
     expect(judgingOrder({ type: 0, judgeCaseMode: 'subtask_lowest' }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('dependencies (OI subtask modes): a group runs after the groups it depends on', () => {
+    const subtaskDependencies = [{ groupNum: 7, dependencies: [2] }];
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies }, cases).map((c) => c.index)).toEqual([2, 4, 1, 3, 5]);
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'subtask_average', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }, { groupNum: 2, dependencies: [7] }] }, cases)).toHaveLength(5);
+    expect(judgingOrder({ type: 1, judgeCaseMode: 'default', subtaskDependencies }, cases).map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('the gate skips the rest of a failed group and the groups whose dependencies are not all Accepted', () => {
+    const c = (index: number, groupNum: number) => ({ caseId: index, index, input: '', output: '', score: 10, groupNum });
+    const gate = new CaseGate({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2, 9] }] }, cases);
+    const result = (k: ReturnType<typeof c>, status: number) => ({ ...skippedCase(k), status, score: status === 0 ? 10 : 0, message: undefined });
+    expect(gate.skip(c(2, 2))).toBeNull();
+    expect(gate.record(c(2, 2), result(c(2, 2), JudgeStatus.WRONG_ANSWER))).toBe('next');
+    expect(gate.skip(c(4, 2))).toMatchObject({ status: JudgeStatus.CANCELLED, message: 'Skipped' });
+    gate.record(c(4, 2), gate.skip(c(4, 2))!);
+    expect(gate.skip(c(1, 7))).toMatchObject({ status: JudgeStatus.CANCELLED, message: 'Skipped: subtask 2 is not passed' });
+    // A dependency on a group without cases (9) binds nothing.
+    const lone = new CaseGate({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [9] }] }, cases);
+    expect(lone.skip(c(1, 7))).toBeNull();
+    const acm = new CaseGate({ type: 0, judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 7, dependencies: [2] }] }, cases);
+    expect(acm.skip(c(1, 7))).toBeNull();
+    expect(acm.record(c(1, 7), result(c(1, 7), JudgeStatus.WRONG_ANSWER))).toBe('stop');
   });
   it('stop / skip rules', () => {
     const wa = { status: JudgeStatus.WRONG_ANSWER, score: 0 };
@@ -87,7 +129,10 @@ describe('limits and output comparison', () => {
     expect(runLimits(makeJob('Python3', ''), py, 0)).toMatchObject({ cpuMs: 2000, memoryKb: 512 * 1024, stackKb: 128 * 1024 });
     expect(runLimits(makeJob('Python3', '', { problemId: 'CF-1000A' }), py, 0)).toMatchObject({ cpuMs: 1000, memoryKb: 256 * 1024 });
     expect(runLimits(makeJob('Python3', '', { problemId: 'GYM-100001A' }), py, 0).cpuMs).toBe(1000);
-    expect(runLimits(makeJob('C', '', { problemId: 'CF-1A' }), findLanguage('C')!, 10 << 20)).toMatchObject({ cpuMs: 1000, outputBytes: 32 << 20 });
+    expect(runLimits(makeJob('C', '', { problemId: 'CF-1A' }), findLanguage('C')!, 10 << 20)).toMatchObject({ cpuMs: 1000, wallMs: 4000, outputBytes: 32 << 20 });
+    expect(runLimits(makeJob('C', ''), findLanguage('C')!, 20 << 20)).toMatchObject({ outputBytes: 40 << 20 });
+    // The runner's policy (OJ_RUNNER_WALL_FACTOR, OJ_RUNNER_WALL_EXTRA_MS, OJ_RUNNER_MIN_OUTPUT_MB).
+    expect(runLimits(makeJob('Python3', ''), py, 0, { wallFactor: 1.5, wallExtraMs: 500, minOutputBytes: 1 << 20 })).toMatchObject({ cpuMs: 2000, wallMs: 3500, outputBytes: 1 << 20 });
   });
   it('isRemoveEndBlank false: a trailing space is a Presentation Error', () => {
     expect(checkOutput('3\n', '3 \n', { isRemoveEndBlank: false })).toBe(JudgeStatus.PRESENTATION_ERROR);

@@ -1,17 +1,17 @@
-// Special judge: a checker decides each case from the input, the user's output and the answer file. C/C++ checkers
-// (testlib-style) run in the sandbox as `/w/spj <std_input> <user_output> <std_output>` under their
-// own limits; JavaScript checkers run in isolated-vm (js-checker.ts). Exit codes (testlib):
+// Special judge: a checker decides each case from the input, the user's output and the answer file. Checkers in C/C++
+// or any other language of the runner (testlib-style; helper-programs.ts builds them) run in the sandbox as
+// `<checker> <std_input> <user_output> <std_output>` (a C/C++ one as /w/spj) under their own limits; JavaScript
+// checkers run in isolated-vm (js-checker.ts). Exit codes (testlib), whatever the language:
 //   0 AC · 1 WA · 2 PE · 4 (testlib "dirt") and 8 (unexpected EOF) PE · 7 partial: points p in [0, 1] printed as
 //   `points p` (or the first number) on stderr/stdout → Partial Accepted scoring ⌊p × case score⌋ (p ≥ 1: AC) ·
 //   3 (judge fail), any other code, a signal or a blown checker limit → System Error.
 // The checker's message (stderr, then stdout; first KiB) is kept as the case's message.
-import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JudgeStatus, type JudgeJob } from '@oj/proto';
-import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
+import { helperBox, helperRun, type HelperProgram } from './helper-programs';
 import { signalName } from './verdict';
 import type { Limits, RunResult, Sandbox } from './sandbox/types';
-import { ETC_RUNTIME } from './sandbox/types';
 import { readHead } from './read-head';
 
 export interface CheckerOutcome {
@@ -88,19 +88,10 @@ export function helperLimits(problem: JudgeJob['problem'], outputBytes = 16 * 10
 }
 
 
-/** The sandbox layout of a helper program: its binary and the judge extra files in /w, a case's files in /w/data. */
-export async function helperBox(box: string, binary: string, name: string, extraFiles: Record<string, string> | undefined): Promise<void> {
-  checkExtraFileNames(extraFiles, [name, 'data']);
-  await mkdir(path.join(box, 'data'), { recursive: true, mode: 0o755 });
-  await copyFile(binary, path.join(box, name));
-  await chmod(path.join(box, name), 0o755);
-  await writeExtraFiles(box, extraFiles);
-}
-
-/** A compiled checker run in `sandbox` (not the slot's warm one) with `box` (a fresh directory) as /w. */
-export async function nativeChecker(opts: { sandbox: Sandbox; binary: string; box: string; io: string; problem: JudgeJob['problem'] }): Promise<Checker> {
+/** A compiled testlib-style checker run in `sandbox` (not the slot's warm one) with `box` (a fresh directory) as /w. */
+export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperProgram; box: string; io: string; problem: JudgeJob['problem'] }): Promise<Checker> {
   const { sandbox, box, io, problem } = opts;
-  await helperBox(box, opts.binary, 'spj', problem.judgeExtraFile);
+  await helperBox(box, opts.helper, 'spj', problem.judgeExtraFile);
   const data = path.join(box, 'data');
   return {
     async check(c) {
@@ -112,13 +103,11 @@ export async function nativeChecker(opts: { sandbox: Sandbox; binary: string; bo
       const out = path.join(io, `${c.index}.spj.out`);
       const err = path.join(io, `${c.index}.spj.err`);
       const r = await sandbox.run({
-        argv: ['/w/spj', '/w/data/std_input', '/w/data/user_output', '/w/data/std_output'],
+        ...helperRun(opts.helper, 'spj', ['/w/data/std_input', '/w/data/user_output', '/w/data/std_output'], helperLimits(problem)),
         workDir: box,
         writableWorkDir: false,
         stdoutFile: out,
         stderrFile: err,
-        limits: helperLimits(problem),
-        etc: ETC_RUNTIME,
       });
       const printed = `${await readHead(err, CHECKER_MESSAGE_MAX, '')}\n${await readHead(out, CHECKER_MESSAGE_MAX, '')}`;
       return checkerVerdict(r, printed);

@@ -36,7 +36,6 @@ describe('runVerdict', () => {
     expect(runVerdict({ ...ok, memoryExceeded: true, wallExceeded: true, signal: 9, exitCode: null })?.status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
     expect(runVerdict({ ...ok, cpuExceeded: true, signal: 9, exitCode: null })?.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
     expect(runVerdict({ ...ok, wallExceeded: true })?.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
-    expect(runVerdict(ok, { outOfMemory: true })?.status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
   });
   it('names the signal or the exit code of a runtime error', () => {
     expect(runVerdict({ ...ok, exitCode: null, signal: 11 })).toEqual({ status: JudgeStatus.RUNTIME_ERROR, message: 'Killed by signal 11 (SIGSEGV)' });

@@ -20,9 +20,9 @@ export function signalName(n: number): string {
  * "Output Limit Exceeded" — the status table has no OLE), then memory, then time, then a crash.
  * Returns null when the program ended normally and its output must be checked.
  */
-export function runVerdict(r: RunResult, opts: { outOfMemory?: boolean } = {}): CaseVerdict | null {
+export function runVerdict(r: RunResult): CaseVerdict | null {
   if (r.outputExceeded) return { status: JudgeStatus.RUNTIME_ERROR, message: 'Output Limit Exceeded' };
-  if (r.memoryExceeded || opts.outOfMemory) return { status: JudgeStatus.MEMORY_LIMIT_EXCEEDED };
+  if (r.memoryExceeded) return { status: JudgeStatus.MEMORY_LIMIT_EXCEEDED };
   if (r.cpuExceeded || r.wallExceeded) return { status: JudgeStatus.TIME_LIMIT_EXCEEDED };
   if (r.signal !== null) return { status: JudgeStatus.RUNTIME_ERROR, message: `Killed by signal ${r.signal} (${signalName(r.signal)})` };
   if (r.exitCode !== 0) return { status: JudgeStatus.RUNTIME_ERROR, message: `Exited with code ${r.exitCode}` };

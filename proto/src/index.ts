@@ -19,6 +19,7 @@ export * from './account';
 export * from './contest';
 export * from './scoreboard';
 export * from './problem-admin';
+export * from './checkers';
 export * from './dashboard';
 export * from './site-admin';
 export * from './user-admin';

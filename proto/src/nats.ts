@@ -1,6 +1,7 @@
 // NATS subjects, streams, and the messages that cross them: judge jobs (services → runner), judge events
 // (runner → services ingester, durable); push messages (services → every gateway) are in realtime/events.ts.
 import { Type, type Static } from '@sinclair/typebox';
+import { BuiltinCheckerSchema, FloatTolerance, SubtaskDependencies } from './checkers';
 import { JUDGE_CASE_MODES, JUDGE_MODES } from './judge-status';
 import { CHECKER_PROTOCOLS } from './problem-admin';
 
@@ -91,6 +92,15 @@ export const JudgeJob = Type.Object({
      * or `kattis` (ICPC output validator: `validator <input> <answer> <feedback_dir> [flags]`, exit 42 AC, 43 WA).
      */
     checkerProtocol: Type.Optional(Type.Union(CHECKER_PROTOCOLS.map((m) => Type.Literal(m)))),
+    /**
+     * Judge mode `default` without `validatorFlags`: the built-in checker (absent or `default`: HOJ's comparison with
+     * `isRemoveEndBlank`). `float` compares numbers within either tolerance (absent: not used; both absent: 1e-6 each).
+     */
+    checker: Type.Optional(BuiltinCheckerSchema),
+    floatAbsoluteTolerance: Type.Optional(FloatTolerance),
+    floatRelativeTolerance: Type.Optional(FloatTolerance),
+    /** OI subtask modes: a subtask whose dependencies are not all passed is skipped (its cases Skipped, score 0). */
+    subtaskDependencies: Type.Optional(SubtaskDependencies),
   }),
   enqueuedAt: Type.Integer(),
   /**

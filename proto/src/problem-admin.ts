@@ -1,6 +1,7 @@
 // The problem bank's admin calls (`/api/admin/problem…`, `/api/admin/tag…`, the import and export files): the
 // original product's paths, parameters and shapes, with the extensions named where they are.
 import { Type, type Static } from '@sinclair/typebox';
+import { BuiltinCheckerSchema, FloatTolerance, SubtaskDependencies } from './checkers';
 import { JUDGE_CASE_MODES, JUDGE_MODES } from './judge-status';
 import { Problem, Tag } from './dto';
 
@@ -87,6 +88,16 @@ export const ProblemForm = Type.Object({
   checkerProtocol: Type.Optional(Type.Union(CHECKER_PROTOCOLS.map((m) => Type.Literal(m)))),
   /** Extension: the ICPC default output validator's flags (judge mode default). */
   validatorFlags: Type.Optional(Nullable(Text(500))),
+  /** Extension: the built-in checker of judge mode default (`default`, HOJ's comparison, when absent). */
+  checker: Type.Optional(BuiltinCheckerSchema),
+  /**
+   * Extension: the float checker's absolute and relative tolerances (absent: not used; both absent: 1e-6 each). Not
+   * nullable: the body's type coercion would read a null as 0.
+   */
+  floatAbsoluteTolerance: Type.Optional(FloatTolerance),
+  floatRelativeTolerance: Type.Optional(FloatTolerance),
+  /** Extension: subtask dependencies of the OI subtask modes, by group number (absent: none). */
+  subtaskDependencies: Type.Optional(SubtaskDependencies),
   isRemoveEndBlank: Type.Boolean(),
   openCaseResult: Type.Boolean(),
   isUploadCase: Type.Optional(Type.Boolean()),
@@ -130,6 +141,10 @@ export const AdminProblemDetail = Type.Composite([
     spjCode: Nullable(Type.String()),
     checkerProtocol: Type.String(),
     validatorFlags: Nullable(Type.String()),
+    checker: BuiltinCheckerSchema,
+    floatAbsoluteTolerance: Nullable(Type.Number()),
+    floatRelativeTolerance: Nullable(Type.Number()),
+    subtaskDependencies: Nullable(SubtaskDependencies),
     judgeExtraFile: Nullable(Type.Record(Type.String(), Type.String())),
     isUploadCase: Type.Boolean(),
     caseVersion: Nullable(Type.String()),

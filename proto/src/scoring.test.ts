@@ -76,4 +76,8 @@ describe('subtaskSummaries', () => {
       { groupNum: 2, status: PA, score: 7, ac: 1, total: 3, time: 9, memory: 20 },
     ]);
   });
+  it('a subtask skipped whole (a dependency not passed) is Skipped in both modes', () => {
+    const skipped = [c(1, WA, 0, 1), c(2, SKIP, 0, 2), c(3, SKIP, 0, 2)];
+    for (const mode of ['subtask_lowest', 'subtask_average'] as const) expect(subtaskSummaries(mode, skipped)[1], mode).toEqual({ groupNum: 2, status: SKIP, score: 0, ac: 0, total: 2, time: mode === 'subtask_lowest' ? null : 0, memory: mode === 'subtask_lowest' ? null : 0 });
+  });
 });

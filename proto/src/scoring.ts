@@ -89,7 +89,8 @@ export interface SubtaskSummary {
 /**
  * Subtask rows as the original product shows them: subtask_lowest: the (non-skipped) case with the lowest score
  * gives status, score, time and memory; subtask_average: the rounded average score, AC / Partial Accepted / WA,
- * and the largest time and memory.
+ * and the largest time and memory. A subtask whose every case was skipped (a dependency not passed) is Skipped
+ * (Cancelled) in both modes.
  */
 export function subtaskSummaries<T extends ScoredCase & { time: number | null; memory: number | null }>(mode: JudgeCaseMode, cases: readonly T[]): SubtaskSummary[] {
   const out: SubtaskSummary[] = [];
@@ -99,7 +100,9 @@ export function subtaskSummaries<T extends ScoredCase & { time: number | null; m
     const total = group.length;
     if (mode === 'subtask_average') {
       const score = Math.round(group.reduce((a, c) => a + c.score, 0) / total);
-      const status = ac === total ? JudgeStatus.ACCEPTED : score === 0 ? JudgeStatus.WRONG_ANSWER : JudgeStatus.PARTIAL_ACCEPTED;
+      // A subtask skipped whole (its dependencies not passed) shows as Skipped, as its cases do.
+      const skipped = group.every((c) => c.status === JudgeStatus.CANCELLED);
+      const status = skipped ? JudgeStatus.CANCELLED : ac === total ? JudgeStatus.ACCEPTED : score === 0 ? JudgeStatus.WRONG_ANSWER : JudgeStatus.PARTIAL_ACCEPTED;
       out.push({ groupNum, status, score, ac, total, time: maxOf(group.map((c) => c.time)), memory: maxOf(group.map((c) => c.memory)) });
     } else {
       const judged = group.filter((c) => c.status !== JudgeStatus.CANCELLED);

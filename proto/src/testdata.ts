@@ -3,6 +3,7 @@
 // deterministic (files sorted by name), so its sha256 is the version (`problem.caseVersion`). Packs can be far
 // bigger than memory: `PackReader` reads one as a stream (manifest first, then each file in order).
 import { Type, type Static } from '@sinclair/typebox';
+import { SubtaskDependencies } from './checkers';
 
 /** NATS object store bucket holding one object per case-set version (named by the version). */
 export const TESTDATA_BUCKET = 'oj-testdata';
@@ -47,6 +48,8 @@ export const UploadTestcaseResult = Type.Object({
   fileListDir: TestdataVersion,
   /** Set when the upload was attached to a problem (`pid` given): that problem's `caseVersion` now. */
   caseVersion: Type.Optional(TestdataVersion),
+  /** Extension: the subtask dependencies `info.json` gives (`subtasks`), for the form to take over. */
+  subtaskDependencies: Type.Optional(SubtaskDependencies),
 });
 export type UploadTestcaseResult = Static<typeof UploadTestcaseResult>;
 

@@ -71,16 +71,19 @@ async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
   return res.json() as Envelope<T>;
 }
 
-async function judge(who: string, problemId: string, code = A_PLUS_B): Promise<number> {
+/** Submits `code` (C) and waits for its verdict. */
+async function judged(who: string, problemId: string, code = A_PLUS_B): Promise<{ submitId: number; status: number; score: number | null }> {
   const sub = await call<{ submitId: number }>('POST', '/api/submit-problem-judge', who, { pid: problemId, language: 'C', code, cid: 0 });
   expect(sub.status, sub.msg).toBe(200);
   for (let i = 0; i < 600; i++) {
-    const d = await call<{ submission: { status: number } }>('GET', `/api/get-submission-detail?submitId=${sub.data.submitId}`, who);
-    if (!isInProgress(d.data.submission.status)) return d.data.submission.status;
+    const d = await call<{ submission: { status: number; score: number | null } }>('GET', `/api/get-submission-detail?submitId=${sub.data.submitId}`, who);
+    if (!isInProgress(d.data.submission.status)) return { submitId: sub.data.submitId, ...d.data.submission };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('no verdict');
 }
+
+const judge = async (who: string, problemId: string, code = A_PLUS_B) => (await judged(who, problemId, code)).status;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'oj-problem-admin-'));
@@ -188,6 +191,51 @@ describe('the problem form', () => {
     const cases = await call<{ groupNum: number; score: number }[]>('GET', `/api/admin/problem/get-problem-cases?pid=${made.data.pid}`, 'root');
     expect(cases.data.map((c) => [c.groupNum, c.score])).toEqual([[1, 30], [1, 30], [2, 40]]);
     expect(await judge('pa_user', 'PA-OI')).toBe(JudgeStatus.ACCEPTED);
+  });
+});
+
+describe('built-in checkers and subtask dependencies', () => {
+  const printing = (text: string) => `#include <stdio.h>\nint main(void){puts("${text}");return 0;}\n`;
+
+  it('keeps the float checker and its tolerance, and judges with it', async () => {
+    const made = await call<{ pid: number }>('POST', '/api/admin/problem', 'root', form({ problemId: 'PA-FLOAT', checker: 'float', floatAbsoluteTolerance: 0.01 }, { samples: [{ input: '1 3\n', output: '0.333333\n' }] }));
+    expect(made.status, made.msg).toBe(200);
+    const got = await call<AdminProblemDetail>('GET', `/api/admin/problem?pid=${made.data.pid}`, 'root');
+    expect(got.data).toMatchObject({ checker: 'float', floatAbsoluteTolerance: 0.01, floatRelativeTolerance: null });
+    expect(await judge('pa_user', 'PA-FLOAT', printing('0.34'))).toBe(JudgeStatus.ACCEPTED);
+    expect(await judge('pa_user', 'PA-FLOAT', printing('0.35'))).toBe(JudgeStatus.WRONG_ANSWER);
+  });
+
+  it('compiles and judges with a scored checker written in Python', async () => {
+    const checker = 'import sys\ngot = open(sys.argv[2]).read().split()\nwant = open(sys.argv[3]).read().split()\nif got == want:\n    sys.exit(0)\nprint("points 0.5", file=sys.stderr)\nsys.exit(7)\n';
+    const bad = await call('POST', '/api/admin/problem/compile-spj', 'root', { code: 'def broken(:\n', language: 'Python3' });
+    expect(bad.code).toBe('PROBLEM_CHECKER_COMPILE');
+    const made = await call('POST', '/api/admin/problem', 'root', form({ problemId: 'PA-PYSPJ', type: 1, judgeMode: 'spj', spjLanguage: 'Python3', spjCode: checker }, { samples: [{ input: '1 2\n', output: '3\n', score: 100 }] }));
+    expect(made.status, made.msg).toBe(200);
+    expect(await judged('pa_user', 'PA-PYSPJ')).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 100 });
+    expect(await judged('pa_user', 'PA-PYSPJ', A_PLUS_B.replace('a + b', 'a - b'))).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 50 });
+  });
+
+  it('keeps subtask dependencies: a subtask whose dependency fails is Skipped in the submission\'s subtask table', async () => {
+    const samples = [
+      { input: '1 1\n', output: '2\n', score: 30, groupNum: 1 },
+      { input: '7 7\n', output: '14\n', score: 30, groupNum: 2 },
+      { input: '2 2\n', output: '4\n', score: 40, groupNum: 3 },
+    ];
+    const dto = (subtaskDependencies: ProblemDTO['problem']['subtaskDependencies']) => form({ problemId: 'PA-DEP', type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies }, { samples });
+    const cycle = await call('POST', '/api/admin/problem', 'root', dto([{ groupNum: 2, dependencies: [3] }, { groupNum: 3, dependencies: [2] }]), 'zh-CN');
+    expect([cycle.code, cycle.msg]).toEqual(['PROBLEM_SUBTASK_DEPENDENCY_CYCLE', '子任务依赖存在循环（经过子任务 2）']);
+    const unknown = await call('POST', '/api/admin/problem', 'root', dto([{ groupNum: 3, dependencies: [4] }]));
+    expect([unknown.code, unknown.msg]).toEqual(['PROBLEM_SUBTASK_DEPENDENCY_UNKNOWN', 'Subtask 4 in the subtask dependencies has no test case']);
+    const made = await call<{ pid: number }>('POST', '/api/admin/problem', 'root', dto([{ groupNum: 3, dependencies: [2] }]));
+    expect(made.status, made.msg).toBe(200);
+    expect((await call<AdminProblemDetail>('GET', `/api/admin/problem?pid=${made.data.pid}`, 'root')).data.subtaskDependencies).toEqual([{ groupNum: 3, dependencies: [2] }]);
+    // Wrong when a = 7: subtask 2 fails, so subtask 3 (which depends on it) is skipped.
+    const wrongOn7 = A_PLUS_B.replace('a + b', 'a == 7 ? 0 : a + b');
+    const r = await judged('pa_user', 'PA-DEP', wrongOn7);
+    expect(r).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 30 });
+    const table = await call<{ subTaskJudgeCaseVoList: { groupNum: number; status: number; score: number }[] }>('GET', `/api/get-all-case-result?submitId=${r.submitId}`, 'pa_user');
+    expect(table.data.subTaskJudgeCaseVoList.map((g) => [g.groupNum, g.status, g.score])).toEqual([[1, JudgeStatus.ACCEPTED, 30], [2, JudgeStatus.WRONG_ANSWER, 0], [3, JudgeStatus.CANCELLED, 0]]);
   });
 });
 

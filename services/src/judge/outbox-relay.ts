@@ -1,7 +1,7 @@
 // The outbox relay: turns committed outbox rows into `JudgeJob`s on the bus, then marks them sent. Runs
 // right after each submit and periodically, for rows a crash or a bus outage left behind.
 import { createHash } from 'node:crypto';
-import { isInProgress, LANES, type JudgeJob, type Lane } from '@oj/proto';
+import { BUILTIN_CHECKERS, isInProgress, LANES, type JudgeJob, type Lane } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
 import { problemWithCases } from '../problem/problem.repo';
@@ -15,6 +15,14 @@ function isLane(s: string): s is Lane {
 }
 
 type ProblemPart = JudgeJob['problem'];
+
+/** The built-in checker of judge mode default (none: HOJ's comparison) and the float checker's tolerances. */
+function builtinCheckerPart(p: { judgeMode: string; validatorFlags: string | null; checker: string; floatAbsoluteTolerance: number | null; floatRelativeTolerance: number | null }): Partial<ProblemPart> {
+  const checker = BUILTIN_CHECKERS.find((c) => c === p.checker);
+  if (p.judgeMode !== 'default' || p.validatorFlags !== null || !checker || checker === 'default') return {};
+  if (checker !== 'float') return { checker };
+  return { checker, ...(p.floatAbsoluteTolerance !== null && { floatAbsoluteTolerance: p.floatAbsoluteTolerance }), ...(p.floatRelativeTolerance !== null && { floatRelativeTolerance: p.floatRelativeTolerance }) };
+}
 
 export async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart | null> {
   const found = await problemWithCases(tx, pid);
@@ -44,6 +52,8 @@ export async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart 
     ...(p.judgeMode !== 'default' && p.checkerProtocol === 'kattis' ? { checkerProtocol: 'kattis' as const } : {}),
     // The ICPC default validator (judge mode default) or a kattis validator's extra arguments; null: neither.
     ...(p.validatorFlags !== null && (p.judgeMode === 'default' || p.checkerProtocol === 'kattis') ? { validatorFlags: p.validatorFlags } : {}),
+    ...builtinCheckerPart(p),
+    ...(p.subtaskDependencies && p.subtaskDependencies.length > 0 ? { subtaskDependencies: p.subtaskDependencies } : {}),
     ...(p.userExtraFile && Object.keys(p.userExtraFile).length > 0 ? { userExtraFile: p.userExtraFile } : {}),
     ...(p.judgeExtraFile && Object.keys(p.judgeExtraFile).length > 0 ? { judgeExtraFile: p.judgeExtraFile } : {}),
     ...(p.isFileIO ? { isFileIO: true, ioReadFileName: p.ioReadFileName ?? '', ioWriteFileName: p.ioWriteFileName ?? '' } : {}),

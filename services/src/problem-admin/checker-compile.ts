@@ -2,7 +2,7 @@
 // save whose checker changed): a compile-only online-test job on the `test` lane; the answer is read back from the
 // online-test row, so any services process may receive it.
 import { randomUUID } from 'node:crypto';
-import { JudgeStatus, OjError, TEST_JOB_SUBMIT_ID, type JudgeJob } from '@oj/proto';
+import { isCheckerLanguage, JudgeStatus, OjError, TEST_JOB_SUBMIT_ID, type JudgeJob } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import { deleteTestRun, insertTestRun, ownTestRun } from '../submission/test-judge.repo';
 
@@ -13,17 +13,18 @@ export interface CheckerSource {
   judgeExtraFile: Record<string, string> | null;
   /** The problem it belongs to (0 for a problem not saved yet). */
   pid: number;
+  /** `kattis`: built as a Kattis validator (not a JavaScript checker). Default testlib. */
+  protocol?: 'testlib' | 'kattis';
 }
 
 const WAIT_MS = 90_000;
 const POLL_MS = 200;
 
-const isCompilable = (language: string) => language === 'C' || language.startsWith('C ') || language.startsWith('C++') || /^(javascript|js)/i.test(language);
 
 /** Compiles `src` on a runner as `uid`; throws PROBLEM_CHECKER_COMPILE with the compiler's message when it fails. */
 export async function compileChecker(ctx: ServiceContext, src: CheckerSource, uid: string, opts: { waitMs?: number } = {}): Promise<void> {
   const { db, transport } = ctx;
-  if (!isCompilable(src.language)) throw new OjError('PROBLEM_CHECKER_COMPILE', { detail: `the checker language must be C, C++ or JavaScript, not ${src.language}` });
+  if (!isCheckerLanguage(src.language)) throw new OjError('PROBLEM_CHECKER_COMPILE', { detail: `no checker can be written in ${src.language}` });
   if (!transport.consumeTestResults) throw new OjError('PROBLEM_CHECKER_UNAVAILABLE');
   const key = `COMPILE_${randomUUID().replaceAll('-', '')}`;
   const waitMs = opts.waitMs ?? WAIT_MS;
@@ -48,6 +49,7 @@ export async function compileChecker(ctx: ServiceContext, src: CheckerSource, ui
       cases: [],
       spjLanguage: src.language,
       spjCode: src.code,
+      ...(src.protocol === 'kattis' ? { checkerProtocol: 'kattis' as const } : {}),
       ...(src.judgeExtraFile ? { judgeExtraFile: src.judgeExtraFile } : {}),
     },
     enqueuedAt: Date.now(),

@@ -133,6 +133,12 @@ export async function casesOf(db: DbOrTx, pid: number) {
   return db.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
 }
 
+/** The distinct group numbers of problem `pid`'s cases (no group: 0). */
+export async function caseGroupsOf(db: DbOrTx, pid: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ groupNum: problemCase.groupNum }).from(problemCase).where(eq(problemCase.pid, pid));
+  return rows.map((r) => r.groupNum ?? 0);
+}
+
 /** Titles of the contests that use problem `pid`. */
 export async function contestsUsing(db: DbOrTx, pid: number): Promise<string[]> {
   const rows = await db.select({ id: contest.id, title: contest.title }).from(contestProblem).innerJoin(contest, eq(contest.id, contestProblem.cid)).where(eq(contestProblem.pid, pid));

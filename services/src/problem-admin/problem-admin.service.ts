@@ -3,7 +3,9 @@
 // and problem admins (their own), as the original product's route rules say. A problem used in a contest cannot be
 // deleted; deleting one removes its practice submissions with it (docs/problem-bank.md).
 import {
+  BUILTIN_CHECKERS,
   REMOTE_OJ_KEYS,
+  type BuiltinChecker,
   OjError,
   PAGE_SIZES,
   type AdminProblemDetail,
@@ -28,7 +30,7 @@ import { toProblem, type ProblemRow } from '../problem/problem.service';
 import type { TestdataService } from '../testdata/testdata.service';
 import { compileChecker } from './checker-compile';
 import { extraFiles, problemValues, type ProblemValues } from './problem-form';
-import { casesOf, contestsUsing, deleteProblemRows, languagesAndOwnTemplates, listAdminProblems, problemQueues, setProblemAuth } from './problem-admin.repo';
+import { caseGroupsOf, casesOf, contestsUsing, deleteProblemRows, languagesAndOwnTemplates, listAdminProblems, problemQueues, setProblemAuth } from './problem-admin.repo';
 import { writeProblem } from './problem-write';
 import { countPackageSubmissions } from './package-submission.repo';
 
@@ -110,9 +112,9 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
   }
 
   async function save(dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null, within?: WithinSave): Promise<number> {
-    const v = problemValues(dto, old ? { caseVersion: old.isUploadCase ? old.caseVersion : null } : null);
+    const v = problemValues(dto, old ? { caseVersion: old.isUploadCase ? old.caseVersion : null, groups: await caseGroupsOf(db, old.id) } : null);
     if (checkerChanged(v, old)) {
-      await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0 }, viewer.uid);
+      await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0, protocol: v.row.checkerProtocol === 'kattis' ? 'kattis' : 'testlib' }, viewer.uid);
     }
     const uploaded = v.upload ? { version: v.upload.version, files: await testdata.caseFiles(v.upload.version, v.upload.cases.map((c) => ({ ...c, groupNum: c.groupNum ?? undefined }))) } : null;
     const { pid, msgs } = await db.transaction(async (tx) => {
@@ -158,6 +160,10 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
         spjCode: p.spjCode,
         checkerProtocol: p.checkerProtocol,
         validatorFlags: p.validatorFlags,
+        checker: (BUILTIN_CHECKERS as readonly string[]).includes(p.checker) ? (p.checker as BuiltinChecker) : 'default',
+        floatAbsoluteTolerance: p.floatAbsoluteTolerance,
+        floatRelativeTolerance: p.floatRelativeTolerance,
+        subtaskDependencies: p.subtaskDependencies,
         judgeExtraFile: p.judgeExtraFile,
         isUploadCase: p.isUploadCase,
         caseVersion: p.caseVersion,
@@ -209,7 +215,7 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
       requireManager(viewer);
       if (dto.pid) await editable(dto.pid, viewer);
       const judgeExtraFile = extraFiles(dto.extraFiles, 'judgeExtraFile');
-      await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0 }, viewer.uid);
+      await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0, protocol: dto.checkerProtocol ?? 'testlib' }, viewer.uid);
     },
 
     async queues() {

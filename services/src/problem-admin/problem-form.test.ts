@@ -67,6 +67,28 @@ describe('problem form values', () => {
     expect(t.row.validatorFlags).toBeNull();
   });
 
+  it('keeps the built-in checker in the default mode without validator flags, tolerances for float only', () => {
+    expect(problemValues(dto({ checker: 'float', floatAbsoluteTolerance: 0.01 }), null).row).toMatchObject({ checker: 'float', floatAbsoluteTolerance: 0.01, floatRelativeTolerance: null });
+    expect(problemValues(dto({ checker: 'tokens', floatAbsoluteTolerance: 0.01 }), null).row).toMatchObject({ checker: 'tokens', floatAbsoluteTolerance: null });
+    expect(problemValues(dto({ checker: 'tokens', validatorFlags: '' }), null).row.checker).toBe('default');
+    expect(problemValues(dto({ checker: 'lines', judgeMode: 'spj', spjCode: 'x', spjLanguage: 'C' }), null).row.checker).toBe('default');
+    expect(problemValues(dto(), null).row.checker).toBe('default');
+  });
+
+  it('checks subtask dependencies against the cases\' groups (OI subtask modes), refusing unknown groups and cycles', () => {
+    const samples = [1, 2, 3].map((g) => ({ input: `${g}`, output: `${g}`, score: 10, groupNum: g }));
+    const oi = (subtaskDependencies: ProblemDTO['problem']['subtaskDependencies'], over: Partial<ProblemDTO['problem']> = {}) => dto({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies, ...over }, { samples });
+    expect(problemValues(oi([{ groupNum: 3, dependencies: [2, 1, 2] }]), null).row.subtaskDependencies).toEqual([{ groupNum: 3, dependencies: [1, 2] }]);
+    expect(codeOf(() => problemValues(oi([{ groupNum: 3, dependencies: [4] }]), null))).toBe('PROBLEM_SUBTASK_DEPENDENCY_UNKNOWN');
+    expect(codeOf(() => problemValues(oi([{ groupNum: 1, dependencies: [2] }, { groupNum: 2, dependencies: [1] }]), null))).toBe('PROBLEM_SUBTASK_DEPENDENCY_CYCLE');
+    // Only the OI subtask modes have subtasks to depend on.
+    expect(problemValues(oi([{ groupNum: 3, dependencies: [4] }], { judgeCaseMode: 'default' }), null).row.subtaskDependencies).toBeNull();
+    // Stored uploaded cases kept without rows: the stored groups count.
+    const kept = dto({ type: 1, judgeCaseMode: 'subtask_average', subtaskDependencies: [{ groupNum: 2, dependencies: [1] }] }, { samples: [], isUploadTestCase: true });
+    expect(problemValues(kept, { caseVersion: 'a'.repeat(64), groups: [1, 2] }).row.subtaskDependencies).toEqual([{ groupNum: 2, dependencies: [1] }]);
+    expect(codeOf(() => problemValues(kept, { caseVersion: 'a'.repeat(64), groups: [1] }))).toBe('PROBLEM_SUBTASK_DEPENDENCY_UNKNOWN');
+  });
+
   it('reads extra files as JSON text or objects, refusing unsafe names', () => {
     expect(extraFiles('{"a.txt":"x"}', 'f')).toEqual({ 'a.txt': 'x' });
     expect(extraFiles({}, 'f')).toBeNull();

@@ -1,7 +1,7 @@
 // The problem form's rules (the specification's group problem form, checked on the server as the form checks them):
 // required fields, file IO names, test cases by judge-case mode, OI scores, the checker, languages and enabled
 // templates, duplicate tags. Pure: a ProblemDTO in, the values to store out, or the first broken rule as an OjError.
-import { OjError, ProblemType, type ProblemDTO } from '@oj/proto';
+import { normalizeSubtaskDependencies, OjError, ProblemType, type BuiltinChecker, type ProblemDTO, type SubtaskDependency } from '@oj/proto';
 
 export interface FormCase {
   input: string;
@@ -39,6 +39,10 @@ export interface ProblemValues {
     spjCode: string | null;
     checkerProtocol: string;
     validatorFlags: string | null;
+    checker: BuiltinChecker;
+    floatAbsoluteTolerance: number | null;
+    floatRelativeTolerance: number | null;
+    subtaskDependencies: SubtaskDependency[] | null;
     userExtraFile: Record<string, string> | null;
     judgeExtraFile: Record<string, string> | null;
     ioScore: number;
@@ -109,11 +113,34 @@ const toCase = (c: NonNullable<ProblemDTO['samples']>[number], oi: boolean): For
   groupNum: c.groupNum ?? null,
 });
 
+/** The built-in checker and its tolerances: judge mode default without ICPC validator flags only (else HOJ's). */
+export function builtinCheckerValues(
+  p: { checker?: BuiltinChecker; floatAbsoluteTolerance?: number | null; floatRelativeTolerance?: number | null },
+  judgeMode: string,
+  validatorFlags: string | null,
+): Pick<ProblemValues['row'], 'checker' | 'floatAbsoluteTolerance' | 'floatRelativeTolerance'> {
+  const checker = judgeMode === 'default' && validatorFlags === null ? (p.checker ?? 'default') : 'default';
+  const float = checker === 'float';
+  return { checker, floatAbsoluteTolerance: float ? (p.floatAbsoluteTolerance ?? null) : null, floatRelativeTolerance: float ? (p.floatRelativeTolerance ?? null) : null };
+}
+
+/** Subtask dependencies of the subtask modes, checked against the cases' groups (`groups`); null when there are none. */
+export function subtaskDependenciesOf(deps: readonly SubtaskDependency[] | null | undefined, subtask: boolean, groups: readonly number[]): SubtaskDependency[] | null {
+  if (!subtask || !deps || deps.length === 0) return null;
+  const r = normalizeSubtaskDependencies(groups, deps);
+  if (!r.ok) {
+    if (r.problem.kind === 'cycle') throw new OjError('PROBLEM_SUBTASK_DEPENDENCY_CYCLE', { group: r.problem.group });
+    throw new OjError('PROBLEM_SUBTASK_DEPENDENCY_UNKNOWN', { group: r.problem.dependency });
+  }
+  return r.value.length > 0 ? r.value : null;
+}
+
 /**
  * The form's rules. `current`: the stored case-set version of the problem being edited (an edit may keep its
- * uploaded cases without uploading again).
+ * uploaded cases without uploading again) and the group numbers of its stored cases (for subtask dependencies when
+ * the form sends no case rows).
  */
-export function problemValues(dto: ProblemDTO, current: { caseVersion: string | null } | null): ProblemValues {
+export function problemValues(dto: ProblemDTO, current: { caseVersion: string | null; groups?: readonly number[] } | null): ProblemValues {
   const p = dto.problem;
   const problemId = required(p.problemId, 'problemId');
   if (/\s|\//.test(problemId)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'problemId', detail: 'no spaces or slashes' });
@@ -179,6 +206,8 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
   const templates = (dto.codeTemplates ?? []).map((t) => ({ lid: t.lid, code: t.code, status: t.status }));
 
   const caseScores = cases ?? upload?.cases ?? [];
+  const groups = cases || upload ? [...new Set(caseScores.map((c) => c.groupNum ?? 0))] : (current?.groups ?? []);
+  const validatorFlags = judgeMode === 'default' ? (p.validatorFlags == null ? null : p.validatorFlags.trim()) : p.checkerProtocol === 'kattis' ? optionalText(p.validatorFlags) : null;
   const ioScore = oi && caseScores.length > 0 ? caseScores.reduce((s, c) => s + (Number.isFinite(c.score) ? c.score : 0), 0) : (p.ioScore ?? 100);
 
   return {
@@ -208,7 +237,9 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
       checkerProtocol: judgeMode === 'default' ? 'testlib' : (p.checkerProtocol ?? 'testlib'),
       // The default validator's flags, or the extra arguments of an ICPC (kattis) validator.
       // '' (not null) in default mode: the ICPC default validator without flags; null: the usual comparison.
-      validatorFlags: judgeMode === 'default' ? (p.validatorFlags == null ? null : p.validatorFlags.trim()) : p.checkerProtocol === 'kattis' ? optionalText(p.validatorFlags) : null,
+      validatorFlags,
+      ...builtinCheckerValues(p, judgeMode, validatorFlags),
+      subtaskDependencies: subtaskDependenciesOf(p.subtaskDependencies, oi && subtask, groups),
       userExtraFile: extraFiles(p.userExtraFile, 'userExtraFile'),
       judgeExtraFile: extraFiles(p.judgeExtraFile, 'judgeExtraFile'),
       ioScore,

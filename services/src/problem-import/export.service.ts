@@ -1,6 +1,6 @@
 // Exporting problems (`GET /api/file/export-problem?pid=…`, root only) as one archive of our own format (the
 // original product's HOJ layout with our extra fields), which the HOJ import reads back unchanged.
-import { decodePack, OjError } from '@oj/proto';
+import { decodePack, OjError, type BuiltinChecker } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { findProblemById, tagsOf } from '../problem/problem.repo';
@@ -57,6 +57,10 @@ export function createProblemExportService(ctx: ServiceContext, write: ArchiveWr
       judgeCaseMode: p.judgeCaseMode as NonNullable<ImportedProblem['judgeCaseMode']>,
       ...(p.judgeMode !== 'default' && p.spjCode && { checker: { language: p.spjLanguage ?? 'C++', code: p.spjCode, protocol: p.checkerProtocol === 'kattis' ? 'kattis' : 'testlib' } }),
       ...(p.validatorFlags !== null && { validatorFlags: p.validatorFlags }),
+      ...(p.checker !== 'default' && { builtinChecker: p.checker as BuiltinChecker }),
+      ...(p.floatAbsoluteTolerance !== null && { floatAbsoluteTolerance: p.floatAbsoluteTolerance }),
+      ...(p.floatRelativeTolerance !== null && { floatRelativeTolerance: p.floatRelativeTolerance }),
+      ...(p.subtaskDependencies && p.subtaskDependencies.length > 0 && { subtaskDependencies: p.subtaskDependencies }),
       isFileIO: p.isFileIO,
       ...(p.ioReadFileName !== null && { ioReadFileName: p.ioReadFileName }),
       ...(p.ioWriteFileName !== null && { ioWriteFileName: p.ioWriteFileName }),

@@ -33,3 +33,17 @@ export function stringMap(v: unknown): Record<string, string> | undefined {
   for (const [k, val] of Object.entries(o)) if (typeof val === 'string') out[k] = val;
   return out;
 }
+
+/** A subtask dependency list `[{ groupNum, dependencies: [..] }]` (our export, LibreOJ's and Hydro's data configs read into it); undefined when malformed. */
+export function subtaskDependencyList(v: unknown): { groupNum: number; dependencies: number[] }[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const isGroup = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 1;
+  const out: { groupNum: number; dependencies: number[] }[] = [];
+  for (const item of v) {
+    const o = asObject(item);
+    const deps = asArray(o?.dependencies);
+    if (!o || !isGroup(o.groupNum) || !deps.every(isGroup)) return undefined;
+    out.push({ groupNum: o.groupNum, dependencies: deps });
+  }
+  return out;
+}

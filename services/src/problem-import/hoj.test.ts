@@ -71,7 +71,9 @@ const minimalProblem = () => blankProblem('Bare');
 
 describe('HOJ archives', () => {
   it('reads back our own export unchanged, every field included', () => {
-    const problems = [fullProblem(), minimalProblem(), { ...fullProblem(), title: 'Third', problemId: undefined, checker: undefined, judgeMode: 'default' as const }];
+    const third = { ...fullProblem(), title: 'Third', problemId: undefined, checker: undefined, judgeMode: 'default' as const };
+    const builtin = { builtinChecker: 'float' as const, floatAbsoluteTolerance: 0.001, floatRelativeTolerance: 1e-7, subtaskDependencies: [{ groupNum: 2, dependencies: [1] }] };
+    const problems = [fullProblem(), minimalProblem(), { ...third, ...builtin }];
     delete problems[2]!.problemId;
     delete problems[2]!.checker;
     const back = readArchive('hoj', writeHojArchive(problems));

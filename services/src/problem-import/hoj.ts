@@ -3,7 +3,8 @@
 // back unchanged).
 import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './archive';
 import { blankProblem, checkProblem, isOurLanguage, naturalCompare } from './common';
-import { asArray, asObject, bool, num, str, stringMap, strings, type Fields } from './fields';
+import { BUILTIN_CHECKERS } from '@oj/proto';
+import { asArray, asObject, bool, num, str, stringMap, strings, subtaskDependencyList, type Fields } from './fields';
 import type { ExpectedVerdict, ImportedCase, ImportedProblem } from './types';
 
 const JUDGE_MODES = ['default', 'spj', 'interactive'] as const;
@@ -83,6 +84,15 @@ function readProblemFields(p: ImportedProblem, pr: Fields, where: string): void 
   put(p, 'difficulty', num(pr, 'difficulty'));
   put(p, 'judgeCaseMode', oneOf(CASE_MODES, pr.judgeCaseMode));
   put(p, 'validatorFlags', str(pr, 'validatorFlags'));
+  // Our extensions: the built-in checker with its tolerances, subtask dependencies.
+  put(p, 'builtinChecker', oneOf(BUILTIN_CHECKERS, pr.checker));
+  put(p, 'floatAbsoluteTolerance', num(pr, 'floatAbsoluteTolerance'));
+  put(p, 'floatRelativeTolerance', num(pr, 'floatRelativeTolerance'));
+  if (pr.subtaskDependencies !== undefined && pr.subtaskDependencies !== null) {
+    const deps = subtaskDependencyList(pr.subtaskDependencies);
+    if (!deps) throw importFailed(`${where}: subtaskDependencies must be a list of { groupNum, dependencies: [group numbers] }`);
+    p.subtaskDependencies = deps;
+  }
   put(p, 'isFileIO', bool(pr, 'isFileIO'));
   put(p, 'ioReadFileName', str(pr, 'ioReadFileName'));
   put(p, 'ioWriteFileName', str(pr, 'ioWriteFileName'));

@@ -78,6 +78,15 @@ describe('Hydro exports', () => {
     expect(() => readArchive('hydro', writeZip(replaced('P1001/problem.yaml', bomb)))).toThrow(failure('IMPORT_FAILED', 'P1001/problem.yaml uses YAML anchors or aliases'));
   });
 
+  it('reads Hydro\'s subtask dependencies (if, by subtask id) as group dependencies', () => {
+    const config = (ifLine: string) =>
+      `type: default\ntime: 1s\nmemory: 64m\nsubtasks:\n  - id: 5\n    score: 30\n    type: min\n    cases:\n      - input: 1.in\n        output: 1.out\n  - id: 9\n    score: 70\n    type: min\n${ifLine}    cases:\n      - input: 2.in\n        output: 2.out\n`;
+    const [p] = readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', config('    if: [5]\n'))));
+    expect(p).toMatchObject({ judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 2, dependencies: [1] }] });
+    expect(p!.warnings.join('\n')).not.toContain('dependencies');
+    expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', config('    if: [7]\n'))))).toThrow(failure('IMPORT_FAILED', 'depends (if) on subtask 7'));
+  });
+
   it('refuses malformed YAML, naming the file', () => {
     expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', 'time: [1s\nsubtasks: {')))).toThrow(failure('IMPORT_FAILED', 'P1000/testdata/config.yaml is not valid YAML'));
   });

@@ -99,6 +99,25 @@ function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, 
   if (unknown.length > 0) p.warnings.push(`languages this judge does not have were skipped: ${unknown.join(', ')}`);
 }
 
+/** Hydro's `if: [subtask ids]` as dependencies between our groups (group g + 1 is the g-th subtask, `id` its Hydro id). */
+function hydroDependencies(subtasks: Fields[], where: string): { groupNum: number; dependencies: number[] }[] {
+  const groupOf = new Map(subtasks.map((s, g) => [num(s, 'id') ?? g + 1, g + 1]));
+  return subtasks.flatMap((s, g) =>
+    s.if === undefined
+      ? []
+      : [
+          {
+            groupNum: g + 1,
+            dependencies: asArray(s.if).map((id) => {
+              const group = typeof id === 'number' ? groupOf.get(id) : undefined;
+              if (group === undefined) throw importFailed(`${where}: subtask ${g + 1} depends (if) on subtask ${String(id)}, which does not exist`);
+              return group;
+            }),
+          },
+        ],
+  );
+}
+
 /** Cases from config.yaml's subtasks or cases, else every `x.in` of testdata/ with `x.out` or `x.ans`. */
 function readCases(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, where: string): void {
   const pair = (raw: unknown): ImportedCase => {
@@ -121,7 +140,10 @@ function readCases(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, w
       const scores = summed ? evenScores(cases.length, score) : cases.map(() => score);
       cases.forEach((c, i) => p.cases.push(summed ? { ...c, score: scores[i]! } : { ...c, score, groupNum: g + 1 }));
     });
-    if (subtasks.some((s) => s.if !== undefined)) p.warnings.push('subtask dependencies (if) are not supported');
+    if (subtasks.some((s) => s.if !== undefined)) {
+      if (summed) p.warnings.push('subtask dependencies (if) need subtask scoring; they were dropped');
+      else p.subtaskDependencies = hydroDependencies(subtasks, where);
+    }
   } else {
     const listed = asArray(config.cases).map(pair);
     const found = listed.length > 0 ? listed : autoPairs(testdata, where);

@@ -11,7 +11,7 @@ import { sniffImage } from '../account/account-settings.service';
 import { storeImage } from '../md-file/md-file.service';
 import { compileChecker } from '../problem-admin/checker-compile';
 import { languageIds, problemIdTaken } from '../problem-admin/problem-admin.repo';
-import type { ProblemValues } from '../problem-admin/problem-form';
+import { builtinCheckerValues, subtaskDependenciesOf, type ProblemValues } from '../problem-admin/problem-form';
 import { writeProblem } from '../problem-admin/problem-write';
 import { insertPackageSubmissions } from '../problem-admin/package-submission.repo';
 import type { TestdataService } from '../testdata/testdata.service';
@@ -38,6 +38,7 @@ export function importedValues(p: ImportedProblem, problemId: string, languageId
   const subtask = p.judgeCaseMode === 'subtask_lowest' || p.judgeCaseMode === 'subtask_average';
   const cases = p.cases.map((c, i) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? (subtask ? i + 1 : null) }));
   const languages = p.languages.filter((l) => allLanguages.includes(l));
+  const validatorFlags = p.judgeMode === 'default' || p.checker?.protocol === 'kattis' ? (p.validatorFlags ?? null) : null;
   return {
     row: {
       problemId,
@@ -65,7 +66,9 @@ export function importedValues(p: ImportedProblem, problemId: string, languageId
       spjLanguage: p.checker?.language ?? null,
       spjCode: p.checker?.code ?? null,
       checkerProtocol: p.checker?.protocol ?? 'testlib',
-      validatorFlags: p.judgeMode === 'default' || p.checker?.protocol === 'kattis' ? (p.validatorFlags ?? null) : null,
+      validatorFlags,
+      ...builtinCheckerValues({ checker: p.builtinChecker, floatAbsoluteTolerance: p.floatAbsoluteTolerance, floatRelativeTolerance: p.floatRelativeTolerance }, p.judgeMode, validatorFlags),
+      subtaskDependencies: subtaskDependenciesOf(p.subtaskDependencies, p.type === 1 && subtask, [...new Set(cases.map((c) => c.groupNum ?? 0))]),
       userExtraFile: p.userExtraFile && Object.keys(p.userExtraFile).length > 0 ? p.userExtraFile : null,
       judgeExtraFile: p.judgeExtraFile && Object.keys(p.judgeExtraFile).length > 0 ? p.judgeExtraFile : null,
       ioScore: p.type === 1 ? cases.reduce((s, c) => s + c.score, 0) || 100 : 100,
@@ -103,7 +106,7 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
       if (compiled.has(hash)) continue;
       await progress({ phase: 'compiling', done: i, total: problems.length, title: named(p, i) });
       try {
-        await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0 }, uid);
+        await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0, protocol: p.checker.protocol }, uid);
       } catch (err) {
         if (err instanceof OjError && err.code === 'PROBLEM_CHECKER_COMPILE') throw new OjError('IMPORT_FAILED', { detail: `${named(p, i)}: ${String(err.params.detail ?? err.message)}` });
         throw err;

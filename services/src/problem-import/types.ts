@@ -1,6 +1,7 @@
 // The intermediate form every problem-archive reader produces (QDUOJ, FPS, HOJ, Hydro, ICPC, our own export),
 // and what the import service stores. Readers are pure: bytes in, problems (or an OjError) out; nothing touches
 // the database or the object store until every problem of the archive has been read and checked.
+import type { BuiltinChecker, SubtaskDependency } from '@oj/proto';
 
 export type ImportFormat = 'hoj' | 'qduoj' | 'fps' | 'hydro' | 'icpc';
 
@@ -40,6 +41,12 @@ export interface ImportedProblem {
   checker?: { language: string; code: string; protocol: 'testlib' | 'kattis' };
   /** ICPC default output validator flags (e.g. `float_tolerance 1e-6 case_sensitive`), judgeMode default only. */
   validatorFlags?: string;
+  /** The built-in checker of judgeMode default (our extension; absent: HOJ's comparison) and the float tolerances. */
+  builtinChecker?: BuiltinChecker;
+  floatAbsoluteTolerance?: number | null;
+  floatRelativeTolerance?: number | null;
+  /** Subtask dependencies by group number (our export, Hydro's `if`). */
+  subtaskDependencies?: SubtaskDependency[];
   isFileIO?: boolean;
   ioReadFileName?: string;
   ioWriteFileName?: string;

@@ -189,4 +189,15 @@ describe('reading an upload from disk, streaming', () => {
     const zero = f('info.json', JSON.stringify({ cases: [{ input: '1.in', groupNum: 0 }] }));
     expect(await codeOf(() => build(zipOf(...files, zero), { mode: 'subtask_average' }))).toBe('TESTCASE_BAD_INFO');
   });
+
+  it('takes the subtasks\' dependencies from info.json in subtask modes, checked against the groups', async () => {
+    const files = [f('1.in', '1'), f('1.out', '1'), f('2.in', '2'), f('2.out', '2')];
+    const info = (subtasks: unknown) => f('info.json', JSON.stringify({ cases: [{ input: '1.in', groupNum: 1 }, { input: '2.in', groupNum: 2 }], subtasks }));
+    expect((await build(zipOf(...files, info([{ groupNum: 2, dependencies: [1, 1] }])), { mode: 'subtask_lowest' })).subtaskDependencies).toEqual([{ groupNum: 2, dependencies: [1] }]);
+    // Outside the subtask modes there are no subtasks to depend on.
+    expect((await build(zipOf(...files, info([{ groupNum: 2, dependencies: [1] }])))).subtaskDependencies).toBeUndefined();
+    expect(await errorOf(() => build(zipOf(...files, info([{ groupNum: 2, dependencies: [3] }])), { mode: 'subtask_lowest' }))).toEqual({ code: 'TESTCASE_BAD_INFO', params: { detail: 'subtask 3 in subtasks has no case' } });
+    expect(await codeOf(() => build(zipOf(...files, info([{ groupNum: 2, dependencies: [1] }, { groupNum: 1, dependencies: [2] }])), { mode: 'subtask_average' }))).toBe('TESTCASE_BAD_INFO');
+    expect(await codeOf(() => build(zipOf(...files, info([{ groupNum: 2, dependencies: 'x' }])), { mode: 'subtask_average' }))).toBe('TESTCASE_BAD_INFO');
+  });
 });

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { encodePackHead, isSafeCaseName, OjError, TESTDATA_LIMITS, type TestdataLimits, type UploadedCase } from '@oj/proto';
+import { encodePackHead, isSafeCaseName, normalizeSubtaskDependencies, OjError, SubtaskDependencies, TESTDATA_LIMITS, type SubtaskDependency, type TestdataLimits, type UploadedCase } from '@oj/proto';
 import { checkDeclaredSizes, type CentralEntry } from './zip';
 import { bufferSource, entryChunks, listEntries, readEntry, type ZipSource } from './zip-file';
 
@@ -15,10 +15,16 @@ export interface CaseSet {
   /** Bytes of the pack. */
   bytes: number;
   cases: (UploadedCase & { score: number })[];
+  /** `info.json`'s `subtasks` (subtask modes), checked against the cases' groups; absent when it gives none. */
+  subtaskDependencies?: SubtaskDependency[];
 }
 
-/** Optional `info.json` at the zip's top: per-case score and subtask group, keyed by input file name. */
+/**
+ * Optional `info.json` at the zip's top: per-case score and subtask group, keyed by input file name, and the subtasks'
+ * dependencies (`subtasks: [{ groupNum, dependencies: [group numbers] }]`, LibreOJ's `dependencies` by group number).
+ */
 const InfoJson = Type.Object({
+  subtasks: Type.Optional(SubtaskDependencies),
   cases: Type.Array(
     Type.Object({
       input: Type.String({ minLength: 1 }),
@@ -110,20 +116,30 @@ export function planCaseSet(entries: readonly CentralEntry[], limits: TestdataLi
   return { pairs, files, info, bytes: files.reduce((n, f) => n + f.entry.size, 0) };
 }
 
-/** Scores and groups of the plan's cases: from `info.json` when given, else 100 split evenly (and one group per case in subtask modes). */
-export function assignCases(plan: CasePlan, infoJson: Buffer | null, mode = 'default'): CaseSet['cases'] {
+/**
+ * Scores and groups of the plan's cases: from `info.json` when given, else 100 split evenly (and one group per case in
+ * subtask modes); and the subtask dependencies `info.json` gives (subtask modes only).
+ */
+export function assignCases(plan: CasePlan, infoJson: Buffer | null, mode = 'default'): Pick<CaseSet, 'cases' | 'subtaskDependencies'> {
   const info = infoJson ? parseInfo(infoJson, new Set(plan.pairs.map((p) => p.input))) : null;
   const byInput = new Map(info?.cases.map((c) => [c.input, c]));
   const even = evenScores(plan.pairs.length);
   const subtask = SUBTASK_MODES.has(mode);
   // Groups come all from info.json or none: a default group (the case's number) could merge with a given one.
   const givesGroups = subtask && info?.cases.some((c) => c.groupNum !== undefined);
-  return plan.pairs.map((p, i) => {
+  const cases = plan.pairs.map((p, i) => {
     const given = byInput.get(p.input);
     if (givesGroups && given?.groupNum === undefined) throw new OjError('TESTCASE_BAD_INFO', { detail: `${p.input} has no groupNum (every case needs one in subtask modes)` });
     const groupNum = given?.groupNum ?? (subtask ? i + 1 : undefined);
     return { ...p, score: given?.score ?? even[i]!, ...(groupNum !== undefined ? { groupNum } : {}) };
   });
+  if (!subtask || !info?.subtasks) return { cases };
+  const deps = normalizeSubtaskDependencies([...new Set(cases.map((c) => c.groupNum ?? 0))], info.subtasks);
+  if (!deps.ok) {
+    const detail = deps.problem.kind === 'cycle' ? `the subtask dependencies go round in a circle (subtask ${deps.problem.group})` : `subtask ${deps.problem.dependency} in subtasks has no case`;
+    throw new OjError('TESTCASE_BAD_INFO', { detail });
+  }
+  return { cases, subtaskDependencies: deps.value };
 }
 
 /** Receives the pack's bytes in order (a file on disk, or memory for small sets). */
@@ -162,9 +178,9 @@ export async function buildCaseSet(src: ZipSource, sink: PackSink, opts: CaseSet
   const limits = opts.limits ?? TESTDATA_LIMITS;
   if (src.size > limits.zipBytes) throw new OjError('FILE_TOO_LARGE', { detail: `the zip is larger than ${limits.zipBytes} bytes` });
   const plan = planCaseSet(await listEntries(src, limits), limits);
-  const cases = assignCases(plan, plan.info ? await readEntry(src, plan.info) : null, opts.mode);
+  const assigned = assignCases(plan, plan.info ? await readEntry(src, plan.info) : null, opts.mode);
   const { version, bytes } = await writePack(src, plan, sink, opts.onProgress);
-  return { version, bytes, cases };
+  return { version, bytes, ...assigned };
 }
 
 /** `buildCaseSet` of a small archive in memory, with the pack in memory too (tests, small uses). */

@@ -1,7 +1,7 @@
 // Test data of problems: zip upload (spooled to disk, validated, packed and put in the object store under its
 // content hash, with its progress pushed to the uploader), attaching a case set to a problem (a new `caseVersion`,
 // judged with from the next job on), and the zip download for admins.
-import { decodePack, encodePack, isAdminRole, OjError, PackReader, TESTDATA_LIMITS, type PackEntry, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
+import { decodePack, encodePack, isAdminRole, OjError, PackReader, TESTDATA_LIMITS, type PackEntry, type SubtaskDependency, type TestdataLimits, type UploadedCase, type UploadTestcaseQuery, type UploadTestcaseResult } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { findProblemById, problemWithCases } from '../problem/problem.repo';
@@ -33,7 +33,7 @@ export interface TestdataService {
    * Makes the stored case set `version` the cases of problem `pid` (what a problem save with
    * `isUploadTestCase` and `uploadTestcaseDir` does); `cases` may override scores and groups.
    */
-  attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer): Promise<void>;
+  attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer, subtaskDependencies?: SubtaskDependency[]): Promise<void>;
   /** Stores case files read from an imported archive as a case set; answers its version. */
   storeFiles(files: readonly { name: string; data: Uint8Array }[]): Promise<string>;
   /** The case rows for stored case set `version` (every named file must be in it), for a save that attaches it itself. */
@@ -91,10 +91,11 @@ export function createTestdataService(ctx: ServiceContext, limitsOverride?: Test
     return cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null }));
   }
 
-  async function attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer): Promise<void> {
+  /** `subtaskDependencies`: info.json's, replacing the problem's (absent: the problem keeps its own). */
+  async function attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer, subtaskDependencies?: SubtaskDependency[]): Promise<void> {
     if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
     const files = await caseFiles(version, cases);
-    if (!(await db.transaction((tx) => replaceCases(tx, pid, version, files)))) throw new OjError('PROBLEM_NOT_FOUND');
+    if (!(await db.transaction((tx) => replaceCases(tx, pid, version, files, subtaskDependencies)))) throw new OjError('PROBLEM_NOT_FOUND');
     ctx.logger.info({ pid, version, cases: cases.length, by: viewer.username }, 'test data attached');
   }
 
@@ -113,10 +114,10 @@ export function createTestdataService(ctx: ServiceContext, limitsOverride?: Test
         const { put } = store();
         // Stored before anything refers to it, so no job ever names a version the store lacks.
         const set = await spoolAndStore(zip, { limits, mode, tmpDir: ctx.config.uploadTmpDir, expectedBytes: opts.expectedBytes, progress, put });
-        if (q.pid !== undefined) await attach(q.pid, set.version, set.cases, viewer);
+        if (q.pid !== undefined) await attach(q.pid, set.version, set.cases, viewer, set.subtaskDependencies);
         progress.report('done', set.bytes, set.bytes);
         ctx.logger.info({ version: set.version, bytes: set.bytes, cases: set.cases.length, by: viewer.username }, 'test data uploaded');
-        return { fileList: set.cases, fileListDir: set.version, ...(q.pid !== undefined ? { caseVersion: set.version } : {}) };
+        return { fileList: set.cases, fileListDir: set.version, ...(q.pid !== undefined ? { caseVersion: set.version } : {}), ...(set.subtaskDependencies ? { subtaskDependencies: set.subtaskDependencies } : {}) };
       } catch (err) {
         progress.report('failed', 0, 0);
         throw err;

@@ -1,6 +1,7 @@
 // The admin pages' messages, English; same ids as admin-messages.zh-CN.ts (loaded with the admin shell).
 import { adminEnUS } from './admin.en-US';
 import type { AdminMessageId } from './admin-messages.zh-CN';
+import { checkersEnUS } from './checkers.en-US';
 import { contestAdminEnUS } from './contest-admin.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import { problemFormEnUS } from './problem-form.en-US';
@@ -9,6 +10,7 @@ import { userAdminEnUS } from './user-admin.en-US';
 
 export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...adminEnUS,
+  ...checkersEnUS,
   ...contestAdminEnUS,
   ...dashboardEnUS,
   ...problemFormEnUS,

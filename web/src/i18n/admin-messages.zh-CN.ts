@@ -1,6 +1,7 @@
 // The admin pages' messages, Simplified Chinese: a chunk of its own that the admin shell loads (i18n/locale.ts,
 // loadAdminMessages), so the public pages never download them. An admin area adds its file here, not to zh-CN.ts.
 import { adminZhCN } from './admin.zh-CN';
+import { checkersZhCN } from './checkers.zh-CN';
 import { contestAdminZhCN } from './contest-admin.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import { problemFormZhCN } from './problem-form.zh-CN';
@@ -9,6 +10,7 @@ import { userAdminZhCN } from './user-admin.zh-CN';
 
 export const adminMessagesZhCN = {
   ...adminZhCN,
+  ...checkersZhCN,
   ...contestAdminZhCN,
   ...dashboardZhCN,
   ...problemFormZhCN,

@@ -1,5 +1,5 @@
 // Problems: the bank, test cases, languages, code templates, tags.
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { gmt } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -58,6 +58,13 @@ export const problems = pgTable(
     checkerProtocol: text('checker_protocol').notNull().default('testlib'),
     /** ICPC default output validator flags (judge mode default); null: the plain comparison. */
     validatorFlags: text('validator_flags'),
+    /** Judge mode default without validator flags: the built-in checker (`BUILTIN_CHECKERS` of @oj/proto); `default` is HOJ's. */
+    checker: text('checker').notNull().default('default'),
+    /** The float checker's tolerances (absolute; relative to the answer's value); both null: 1e-6 each. */
+    floatAbsoluteTolerance: doublePrecision('float_absolute_tolerance'),
+    floatRelativeTolerance: doublePrecision('float_relative_tolerance'),
+    /** OI subtask modes: `[{ groupNum, dependencies }]`, a subtask scoring only when those are passed; null: none. */
+    subtaskDependencies: jsonb('subtask_dependencies').$type<{ groupNum: number; dependencies: number[] }[]>(),
     /** Username of the admin who saved the problem last. */
     modifiedUser: text('modified_user'),
     /** Cases come from an uploaded zip (their bytes in the test-data object store, problem_case holds file names). */

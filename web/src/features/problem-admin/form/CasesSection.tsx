@@ -1,5 +1,6 @@
 // Test cases of the problem form: an uploaded zip (real progress: bytes sent, then the server's check) or cases
-// typed by hand; the judge-case mode; per case a score (OI) and a group number (subtask modes).
+// typed by hand; the judge-case mode; per case a score (OI) and a group number (subtask modes); the subtasks'
+// dependencies (OI subtask modes).
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TestdataProgress } from '@oj/proto';
@@ -8,7 +9,9 @@ import { ApiError } from '../../../lib/api';
 import type { UploadProgress } from '../../../lib/upload';
 import { newProgressKey, useKeyedProgress } from '../../../lib/useKeyedProgress';
 import { uploadTestcases } from './form-api';
+import { dependenciesText } from './checker-model';
 import { spreadScores, type FormCase, type JudgeCaseMode, type ProblemFormState } from './problem-form-model';
+import { SubtaskDependenciesField } from './SubtaskDependenciesField';
 
 const MODES: [JudgeCaseMode, MessageId][] = [
   ['default', 'problemAdmin.form.caseModeDefault'],
@@ -60,6 +63,8 @@ export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (
       patch({
         uploadDir: r.fileListDir,
         cases: r.fileList.map((c, i) => ({ input: c.input, output: c.output, score: String(c.score ?? scores[i]), groupNum: c.groupNum ? String(c.groupNum) : '' })),
+        // info.json's subtask dependencies, when the zip gives them.
+        ...(r.subtaskDependencies && { subtaskDependencies: dependenciesText(r.subtaskDependencies) }),
       });
       setProgress(null);
     } catch (e) {
@@ -164,6 +169,7 @@ export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (
           </table>
         </div>
       )}
+      {oi && subtask && <SubtaskDependenciesField form={form} patch={patch} />}
       {!form.isUploadCase && (
         <button type="button" className="text-sm text-blue-600 hover:underline" onClick={() => patch({ cases: [...form.cases, { input: '', output: '', score: '0', groupNum: '' }] })} data-testid="problem-form-add-case">
           <FormattedMessage id="problemAdmin.form.addCase" />

@@ -1,11 +1,14 @@
-// Judge mode of the problem form: default (with optional ICPC validator flags), special judge or interactive, the
-// checker's language, protocol and code, and Compile. A changed checker must compile before the problem is saved;
+// Judge mode of the problem form: default (HOJ's comparison, a built-in checker or the ICPC validator with its flags),
+// special judge or interactive, the checker's language (C/C++, JavaScript in isolated-vm, or any language the runners
+// have), protocol and code, and Compile. A changed checker must compile before the problem is saved;
 // a failure opens the Compile Error dialog with the compiler's message.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { CHECKER_LANGUAGES } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../stores/ui';
+import { BuiltinCheckerField } from './BuiltinCheckerField';
 import { compileChecker } from './form-api';
 import { checkerKey, type JudgeMode, type ProblemFormState } from './problem-form-model';
 
@@ -14,7 +17,6 @@ const MODES: [JudgeMode, MessageId, MessageId][] = [
   ['spj', 'problemAdmin.form.modeSpj', 'problemAdmin.form.modeSpjInfo'],
   ['interactive', 'problemAdmin.form.modeInteractive', 'problemAdmin.form.modeInteractiveInfo'],
 ];
-const CHECKER_LANGUAGES = ['C', 'C++', 'C++ 17', 'C++ 20', 'JavaScript'];
 
 export function CheckerSection({ form, patch }: { form: ProblemFormState; patch: (p: Partial<ProblemFormState>) => void }) {
   const intl = useIntl();
@@ -60,12 +62,7 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
       <div className="rounded border border-blue-200 bg-blue-50 px-3 py-2 text-xs text-blue-800" data-testid="problem-form-mode-info">
         <FormattedMessage id={info} />
       </div>
-      {form.judgeMode === 'default' && (
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={form.icpcValidator} onChange={(e) => patch({ icpcValidator: e.target.checked })} data-testid="problem-form-icpc-validator" />
-          <FormattedMessage id="problemAdmin.form.icpcValidator" />
-        </label>
-      )}
+      {form.judgeMode === 'default' && <BuiltinCheckerField form={form} patch={patch} />}
       {((form.judgeMode === 'default' && form.icpcValidator) || form.checkerProtocol === 'kattis') && (
         <label className="block text-sm">
           <span className="mb-1 block text-slate-700">
@@ -80,7 +77,7 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
             <label className="flex items-center gap-2">
               <FormattedMessage id="problemAdmin.form.checkerLanguage" />
               <select className="rounded border border-slate-300 px-2 py-1" value={form.spjLanguage} onChange={(e) => patch({ spjLanguage: e.target.value })} data-testid="problem-form-checker-language">
-                {CHECKER_LANGUAGES.filter((l) => form.judgeMode === 'spj' || l !== 'JavaScript').map((l) => (
+                {CHECKER_LANGUAGES.filter((l) => (form.judgeMode === 'spj' && form.checkerProtocol === 'testlib') || l !== 'JavaScript').map((l) => (
                   <option key={l} value={l}>
                     {l}
                   </option>

@@ -94,7 +94,7 @@ export function ProblemFormPage() {
   const save = async () => {
     const problem = validateProblemForm(form, languageName);
     if (problem) {
-      const values = Object.fromEntries(Object.entries(problem.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('problemAdmin.') ? intl.formatMessage({ id: v as MessageId }) : v]));
+      const values = Object.fromEntries(Object.entries(problem.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^(problemAdmin|checkers)\./.test(v) ? intl.formatMessage({ id: v as MessageId }) : v]));
       showToast('warning', intl.formatMessage({ id: problem.id }, values));
       return;
     }

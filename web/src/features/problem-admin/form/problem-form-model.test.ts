@@ -49,5 +49,9 @@ describe('the problem form model', () => {
     expect(dto.tags).toEqual([{ id: 3, name: 'dp' }, { name: 'new' }]);
     expect(dto.problem.spjCode).toBeNull();
     expect(dto.isUploadTestCase).toBe(false);
+    // No ICPC validator: no validatorFlags at all (a null would reach the server as '', the validator without flags).
+    expect('validatorFlags' in dto.problem).toBe(false);
+    expect(formToDTO(filled({ icpcValidator: true, validatorFlags: ' case_sensitive ' }), name).problem.validatorFlags).toBe('case_sensitive');
+    expect(formToDTO(filled({ icpcValidator: true }), name).problem.validatorFlags).toBe('');
   });
 });

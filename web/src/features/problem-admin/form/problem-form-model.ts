@@ -2,6 +2,7 @@
 // problem, the checks the server repeats (first broken rule → its message), the OI score spread, and the body sent.
 import type { AdminProblemDetail, ProblemCase, ProblemDTO } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
+import { checkerProblem, checkerStateFromDetail, checkerToDTO, newCheckerState, type CheckerState } from './checker-model';
 
 export type JudgeMode = 'default' | 'spj' | 'interactive';
 export type JudgeCaseMode = 'default' | 'subtask_lowest' | 'subtask_average' | 'ergodic_without_error';
@@ -20,7 +21,8 @@ export interface TemplateState {
   enabled: boolean;
 }
 
-export interface ProblemFormState {
+/** The checker fields (built-in checker, tolerances, subtask dependencies) are in CheckerState (checker-model.ts). */
+export interface ProblemFormState extends CheckerState {
   id?: number;
   problemId: string;
   title: string;
@@ -109,6 +111,7 @@ export function newProblemForm(languageIds: number[]): ProblemFormState {
     languages: languageIds,
     templates: [],
     tags: [],
+    ...newCheckerState(),
   };
 }
 
@@ -156,6 +159,7 @@ export function formFromDetail(d: AdminProblemDetail, cases: readonly ProblemCas
     languages: d.languages.map((l) => l.id),
     templates: d.codeTemplates.map((t) => ({ lid: t.lid, code: t.code, enabled: t.status })),
     tags: d.tags.map((t) => ({ id: t.id, name: t.name })),
+    ...checkerStateFromDetail(d),
   };
   // The stored checker is the one the judge already uses.
   if (judgeMode !== 'default') form.compiledChecker = checkerKey(form);
@@ -211,6 +215,8 @@ export function validateProblemForm(s: ProblemFormState, languageName: (lid: num
     const bad = s.cases.findIndex((c) => !isGroup(c.groupNum));
     if (bad >= 0) return { id: 'problemAdmin.form.caseGroup', values: { index: bad + 1 } };
   }
+  const checker = checkerProblem(s);
+  if (checker) return checker;
   if (s.judgeMode !== 'default') {
     if (!s.spjCode.trim()) return { id: 'problemAdmin.form.checkerRequired' };
     if (s.compiledChecker !== checkerKey(s)) return { id: 'problemAdmin.form.checkerNotCompiled' };
@@ -256,7 +262,9 @@ export function formToDTO(s: ProblemFormState, languageName: (lid: number) => st
       spjLanguage: s.judgeMode === 'default' ? null : s.spjLanguage,
       spjCode: s.judgeMode === 'default' ? null : s.spjCode,
       checkerProtocol: s.checkerProtocol,
-      validatorFlags: validatorFlagsOf(s),
+      // Absent, not null, for "no flags": the gateway's type coercion reads a null string as '' (the ICPC validator).
+      ...(validatorFlagsOf(s) !== null && { validatorFlags: validatorFlagsOf(s) }),
+      ...checkerToDTO(s),
       isRemoveEndBlank: s.isRemoveEndBlank,
       openCaseResult: s.openCaseResult,
       isUploadCase: s.isUploadCase,

@@ -1,0 +1,22 @@
+// Simplified Chinese messages of the problem form's checker choice and subtask dependencies, spread into zh-CN.ts.
+export const checkersZhCN = {
+  'checkers.form.checker': '输出比较方式',
+  'checkers.form.checker_default': 'HOJ 默认比较（忽略行末空白与末尾空行；仅空白不同为格式错误）',
+  'checkers.form.checker_tokens': '按词比较（忽略所有空白）',
+  'checkers.form.checker_tokens_ci': '按词比较，忽略大小写',
+  'checkers.form.checker_lines': '按行比较（每行按词比较，行数须相同）',
+  'checkers.form.checker_unordered_lines': '按行比较，行的顺序不限',
+  'checkers.form.checker_bytes': '逐字节完全相同',
+  'checkers.form.checker_float': '浮点数比较（按绝对或相对误差）',
+  'checkers.form.absoluteTolerance': '绝对误差',
+  'checkers.form.relativeTolerance': '相对误差',
+  'checkers.form.toleranceHint': '答案中的每个数与输出的对应数之差不超过绝对误差，或不超过相对误差 × |答案|，即算正确；留空表示不用该项，两项都留空时各取 1e-6。其余词须完全相同。',
+  'checkers.form.toleranceInvalid': '{field}必须是不小于 0 的数',
+  'checkers.form.dependencies': '子任务依赖',
+  'checkers.form.dependenciesHint': '填写该子任务依赖的子任务组号（用逗号分隔）。所依赖的子任务未全部通过时，该子任务的测试点不再评测，显示为“跳过”，得 0 分。也可在测试数据 zip 的 info.json 中用 subtasks 给出。',
+  'checkers.form.subtask': '子任务 {group}',
+  'checkers.form.dependsOn': '依赖的子任务 {group}',
+  'checkers.form.dependencyInvalid': '子任务 {group} 的依赖须是用逗号分隔的组号',
+  'checkers.form.dependencyUnknown': '子任务依赖中的子任务 {group} 没有测试点',
+  'checkers.form.dependencyCycle': '子任务依赖存在循环（经过子任务 {group}）',
+} as const;

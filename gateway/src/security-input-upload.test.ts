@@ -43,18 +43,18 @@ function upload(path: string, headers: Record<string, string>, totalBytes: numbe
     const sock = net.connect(port, '127.0.0.1');
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let sent = 0;
-    let answer = '';
+    const answer: Buffer[] = [];
     let answeredAt = -1;
     let done = false;
     const finish = (closed: boolean) => {
       if (done) return;
       done = true;
       sock.destroy();
-      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [head = '', body = ''] = Buffer.concat(answer).toString('utf8').split('\r\n\r\n');
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body, sentBeforeAnswer: answeredAt < 0 ? sent : answeredAt, closed });
     };
     sock.on('data', (d) => {
-      answer += d.toString('latin1');
+      answer.push(d);
       if (answeredAt < 0) {
         answeredAt = sent;
         setTimeout(() => finish(false), 1000);

@@ -1,8 +1,11 @@
 // For the gateway's tests only: malformed requests generated from the route table (each route's own schemas), and
 // the check that an answer to one is a catalogued refusal in the caller's language, never a 5xx.
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { ERRORS, isErrorCode, type Locale } from '@oj/proto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RouteEntry } from './gateway';
+import { ROOT_PASSWORD, startHarness, type Harness } from './test-harness';
 
 /** The JSON Schema keywords the generator reads (TypeBox schemas are JSON Schema). */
 interface Schema {
@@ -204,4 +207,59 @@ export function answerProblem(res: LightMyRequestResponse, locale: Locale): stri
   const template = locale === 'en-US' ? def.en : def.zh;
   if (!templatePattern(template).test(String(env.msg))) return `${env.code}: "${String(env.msg).slice(0, 120)}" is not the ${locale} message`;
   return null;
+}
+
+export interface FuzzHarness {
+  h: Harness;
+  tokens: { user: string; root: string };
+  /** What the gateway logged at level error or worse: an unhandled error, or a bad value that reached the database. */
+  errors: string[];
+}
+
+/** A harness whose gateway logs errors into `errors`, with a user's and root's tokens. */
+export async function startFuzzHarness(): Promise<FuzzHarness> {
+  const errors: string[] = [];
+  const errorLog = new Writable({
+    write(line: Buffer, _enc, done) {
+      const entry = JSON.parse(line.toString()) as { level: number; msg?: string; url?: string; err?: { message?: string } };
+      if (entry.level >= 50) errors.push(`${entry.msg} (${entry.url ?? ''}): ${(entry.err?.message ?? '').slice(-160)}`.slice(0, 400));
+      done();
+    },
+  });
+  const h = await startHarness({ logger: pino({ level: 'error' }, errorLog) });
+  await h.createUser('fuzz_user');
+  return { h, errors, tokens: { user: await h.login('fuzz_user'), root: await h.login('root', ROOT_PASSWORD) } };
+}
+
+/** Routes that end the caller's own session: called with bad input they must refuse, but not here, as they would log the fuzzer out. */
+const SESSION_ENDING = new Set(['GET /api/logout']);
+
+export type Caller = 'anonymous' | 'user' | 'root';
+
+/** Sends every route's malformed requests as `caller`, six at a time, alternating the language; answers what went wrong. */
+export async function fuzzEveryRoute({ h, tokens }: FuzzHarness, caller: Caller, deep: boolean): Promise<{ calls: number; wrong: string[] }> {
+  const jobs: { route: string; c: FuzzCase }[] = [];
+  for (const r of h.gw.routeTable) {
+    const route = `${r.method} ${r.url}`;
+    if (r.method === 'HEAD' || SESSION_ENDING.has(route)) continue;
+    for (const c of fuzzCases(r, deep)) jobs.push({ route, c });
+  }
+  const wrong: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      const { route, c } = jobs[i]!;
+      const locale: Locale = i % 2 === 0 ? 'en-US' : 'zh-CN';
+      const headers = { ...c.request.headers, 'accept-language': locale, ...(caller !== 'anonymous' && { authorization: tokens[caller] }) };
+      const res = await h.gw.app.inject({ ...c.request, headers, remoteAddress: `10.9.${i % 250}.${(i >> 8) % 250}` });
+      const problem = answerProblem(res, locale);
+      if (problem) wrong.push(`${route} as ${caller}, ${c.what}: ${problem}`);
+      if (res.statusCode === 401 && caller !== 'anonymous' && (res.json() as { code?: string }).code === 'AUTH_TOKEN_INVALID') {
+        throw new Error(`${route} (${c.what}) ended the ${caller}'s session: the rest of the run would not reach the services`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return { calls: jobs.length, wrong };
 }

@@ -9,7 +9,7 @@ describe('loadGatewayConfig', () => {
     const c = loadGatewayConfig({ OJ_JWT_SECRET: SECRET });
     expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', jwtExpireS: 86_400, jwtRefreshS: 43_200, trustProxy: false });
     expect(c.rateLimit).toMatchObject({ windowMs: 60_000, loginPerIp: 20, submitPerUser: 30 });
-    expect(c.maxSubscriptionsPerSocket).toBe(200);
+    expect(c.maxSubscriptionsPerSocket).toBe(64);
   });
 
   it('reads the variables it knows', () => {

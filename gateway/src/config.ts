@@ -18,6 +18,9 @@ const Env = Type.Object({
   OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
   OJ_RATE_LIKE_PER_MIN: Type.Optional(Int),
   OJ_SOCKET_MAX_SUBSCRIPTIONS: Type.Optional(Int),
+  OJ_SOCKET_MAX_PER_USER: Type.Optional(Int),
+  OJ_SOCKET_MAX_PER_IP: Type.Optional(Int),
+  OJ_SOCKET_AUTH_CACHE_MS: Type.Optional(Int),
   OJ_SOCKET_SESSION_CHECK_MS: Type.Optional(Int),
   OJ_RELAY_SLICE: Type.Optional(Int),
 });
@@ -44,6 +47,11 @@ export interface GatewayConfig {
   rateLimit: RateLimitConfig;
   /** Subscriptions one socket may hold at once (its automatic `user:<uid>` included). */
   maxSubscriptionsPerSocket: number;
+  /** Sockets one user, and one client address, may hold open on this gateway. */
+  maxSocketsPerUser: number;
+  maxSocketsPerIp: number;
+  /** How long a topic authorisation (and a topic's latest seq) is reused; 0 turns the cache off. */
+  socketAuthCacheMs: number;
   /** How often authenticated sockets' sessions are re-checked (logout on another gateway, ban, expiry). */
   socketSessionCheckMs: number;
   /** Sockets written per event-loop turn when one push message goes to a big room. */
@@ -89,7 +97,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       submitPerUser: num('OJ_RATE_SUBMIT_PER_MIN', 30, 1, 1_000_000),
       likePerUser: num('OJ_RATE_LIKE_PER_MIN', 30, 1, 1_000_000),
     },
-    maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 200, 1, 100_000),
+    maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 64, 1, 100_000),
+    maxSocketsPerUser: num('OJ_SOCKET_MAX_PER_USER', 20, 1, 100_000),
+    maxSocketsPerIp: num('OJ_SOCKET_MAX_PER_IP', 50, 1, 1_000_000),
+    socketAuthCacheMs: num('OJ_SOCKET_AUTH_CACHE_MS', 5_000, 0, 600_000),
     socketSessionCheckMs: num('OJ_SOCKET_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
   };

@@ -2,7 +2,11 @@
 // schema failures as VALIDATION_FAILED naming the field, anything else as a logged SYSTEM_ERROR.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, formatError, isErrorCode, OjError, type EnvelopeOf, type ErrorCode, type Locale } from '@oj/proto';
+import { classifyDbError } from '@oj/services';
 import { pickLocale } from './locale';
+
+/** Seconds a client is told to wait while the database is out of reach (a restart takes a few). */
+export const DB_RETRY_AFTER_S = 5;
 
 export function errorEnvelope(code: ErrorCode, locale: Locale, params: Record<string, string | number> = {}): EnvelopeOf<null> {
   return { status: ERRORS[code].status, data: null, msg: formatError(code, locale, params), code };
@@ -73,7 +77,18 @@ const FASTIFY_DETAIL: Record<string, Record<Locale, string>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { 'en-US': 'the body is too large', 'zh-CN': '请求体过大' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { 'en-US': 'unsupported content type', 'zh-CN': '不支持的内容类型' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { 'en-US': 'the content length is wrong', 'zh-CN': '请求体长度错误' },
+  FST_ERR_CTP_INVALID_CONTENT_TYPE: { 'en-US': 'unsupported content type', 'zh-CN': '不支持的内容类型' },
+  FST_ERR_BAD_URL: { 'en-US': 'the URL is not validly encoded', 'zh-CN': '请求地址的编码错误' },
+  FST_ERR_MAX_PARAM_LENGTH: { 'en-US': 'a path parameter is too long', 'zh-CN': '路径参数过长' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { 'en-US': 'multipart/form-data expected', 'zh-CN': '需要 multipart/form-data 请求体' },
 };
+
+/** Fastify's refusals of a request before routing (a badly encoded URL, an over-long path parameter), as envelopes. */
+export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const locale = pickLocale(req);
+  const detail = FASTIFY_DETAIL[err.code]?.[locale] ?? (locale === 'en-US' ? err.message : '请求格式错误');
+  return sendError(reply, req, 'VALIDATION_FAILED', { detail }, err.statusCode && err.statusCode < 500 ? err.statusCode : 400);
+}
 
 function isOjError(err: unknown): err is OjError {
   if (err instanceof OjError) return true;
@@ -103,6 +118,23 @@ export function installErrorHandling(
       const locale = pickLocale(req);
       const detail = (fe.code && FASTIFY_DETAIL[fe.code]?.[locale]) ?? (locale === 'en-US' ? fe.message : '请求格式错误');
       return sendError(reply, req, 'VALIDATION_FAILED', { detail }, sc);
+    }
+    const db = classifyDbError(err);
+    if (db === 'unavailable') {
+      // The pool reconnects by itself once PostgreSQL is back; meanwhile the client retries.
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('Retry-After', String(DB_RETRY_AFTER_S));
+      return sendError(reply, req, 'SERVICE_UNAVAILABLE');
+    }
+    if (db === 'conflict') {
+      req.log.warn({ err }, 'lost a race with a concurrent request');
+      return sendError(reply, req, 'CONCURRENT_CHANGE');
+    }
+    if (db === 'bad-value') {
+      // A value the route's schema should have refused: the caller still gets a 400, and the gap is logged to be closed.
+      req.log.error({ err, method: req.method, url: req.url }, 'a bad value reached the database');
+      const locale = pickLocale(req);
+      return sendError(reply, req, 'VALIDATION_FAILED', { detail: locale === 'en-US' ? 'a value is out of range or malformed' : '参数超出范围或格式错误' }, 400);
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, req, 'SYSTEM_ERROR');

@@ -1,7 +1,7 @@
 // Assembles the gateway: Fastify (REST under /api, auth, rate limits, web) and Socket.IO on the same HTTP
 // server, plus the one push subscription that relays events from the bus to the sockets.
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
@@ -12,7 +12,8 @@ import type { Server } from 'socket.io';
 import { createAuthenticator } from './auth';
 import { installAccessRules } from './route-access';
 import type { GatewayConfig } from './config';
-import { installErrorHandling } from './error-handler';
+import { frameworkError, installErrorHandling } from './error-handler';
+import { BODY_LIMITS, installInputGuards } from './input-guard';
 import { createRealtime } from './realtime';
 import { registerAccountRoutes } from './routes/account.routes';
 import { registerAdminContestRoutes } from './routes/admin-contest.routes';
@@ -53,6 +54,14 @@ export interface Gateway {
   close(): Promise<void>;
   /** Every route registered (`METHOD /path`), each with its access rule (route-access.ts). */
   routes: readonly string[];
+  /** Every route with its schemas, as registered (the generated input tests walk it). */
+  routeTable: readonly RouteEntry[];
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
 }
 
 /** Headers the browser client must be able to read. */
@@ -64,8 +73,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
     trustProxy: config.trustProxy,
-    // Code is capped at 65 535 characters by the services; leave room for multi-byte text and JSON escapes.
-    bodyLimit: 1_048_576,
+    // The largest a route may earn; each route gets what its schema needs (input-guard.ts), uploads their own.
+    bodyLimit: BODY_LIMITS.max,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Big JSON answers (a whole 2,000-row scoreboard is ~1.6 MB) travel gzip-compressed when the client accepts it.
@@ -74,7 +84,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.jwtExpireS } });
   await app.register(fastifyRateLimit, { global: false });
   // Multipart only for the upload routes that ask for it (`req.file()`); the limits are set per route.
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12 } });
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 } });
   installErrorHandling(app, webDist ? (req, reply) => (wantsSpa(req) ? sendSpa(reply) : null) : undefined);
 
   app.addHook('onSend', async (req, reply) => {
@@ -85,10 +95,19 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
 
   const auth = createAuthenticator(app, services, config);
   const routes = installAccessRules(app, auth);
+  installInputGuards(app);
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url, schema: r.schema });
+  });
   const realtime = createRealtime(app.server, {
     services,
     auth,
     maxSubscriptions: config.maxSubscriptionsPerSocket,
+    maxSocketsPerUser: config.maxSocketsPerUser,
+    maxSocketsPerIp: config.maxSocketsPerIp,
+    authCacheMs: config.socketAuthCacheMs,
+    trustProxy: config.trustProxy,
     log: app.log,
     sessionCheckMs: config.socketSessionCheckMs,
     relaySlice: config.relaySlice,
@@ -124,6 +143,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   return {
     app,
     routes,
+    routeTable,
     io: realtime.io,
     listen: (port, host = config.host) => app.listen({ port, host }),
     async close() {

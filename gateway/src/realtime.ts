@@ -3,12 +3,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import {
-  assertNever,
   decode,
   decodePushMessage,
   formatTopic,
-  isAdminRole,
-  isSiteAdminRole,
   OjError,
   parseTopic,
   SubscribeRequest,
@@ -22,12 +19,14 @@ import {
   type PushMessage,
   type ServerToClientEvents,
   type SubscribeAck,
-  type Topic,
   topics,
 } from '@oj/proto';
 import type { OjServices, Viewer } from '@oj/services';
 import type { FastifyBaseLogger } from 'fastify';
+import { classifyDbError } from '@oj/services';
 import { extractToken, type AuthContext, type Authenticator } from './auth';
+import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
+import { createTopicAccess } from './topic-access';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type OjSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -59,32 +58,18 @@ export interface Realtime {
   close(): void;
 }
 
-/** Per-socket allowance of subscribe/unsubscribe requests: a bucket refilled at `perSecond`. */
-class OpBucket {
-  private tokens: number;
-  private at = Date.now();
-  constructor(
-    private readonly capacity: number,
-    private readonly perSecond: number,
-  ) {
-    this.tokens = capacity;
-  }
-  take(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
-    this.at = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
-
 export function createRealtime(
   httpServer: HttpServer,
   deps: {
     services: OjServices;
     auth: Authenticator;
     maxSubscriptions: number;
+    /** Open sockets per user and per client address on this gateway; topic authorisations reused this long (ms). */
+    maxSocketsPerUser?: number;
+    maxSocketsPerIp?: number;
+    authCacheMs?: number;
+    /** Count sockets by the first X-Forwarded-For address (a trusted load balancer in front). */
+    trustProxy?: boolean;
     log: FastifyBaseLogger;
     /** Period of the re-check of authenticated sockets' sessions (logout elsewhere, ban, expiry). */
     sessionCheckMs: number;
@@ -105,6 +90,8 @@ export function createRealtime(
   /** The verified token of each authenticated socket: its session is re-checked, and it ends at `exp`. */
   const sessions = new Map<OjSocket, AuthContext>();
   const buckets = new WeakMap<OjSocket, OpBucket>();
+  const caps = new SocketCaps({ perUser: deps.maxSocketsPerUser ?? 20, perAddress: deps.maxSocketsPerIp ?? 50 });
+  const access = createTopicAccess(services, deps.authCacheMs ?? 5_000);
   // A client resubscribing everything after a reconnect fits in the burst; a spammer is refused cheaply.
   const BUCKET_CAPACITY = 2 * maxSubscriptions + 10;
   const BUCKET_PER_S = Math.max(5, maxSubscriptions / 10);
@@ -127,6 +114,7 @@ export function createRealtime(
     const msg = checked(raw);
     if (!msg) return;
     applyControl(msg);
+    access.noteSeq(msg.topic, msg.seq);
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {
@@ -162,9 +150,11 @@ export function createRealtime(
   function applyControl(msg: PushEvent): void {
     if (msg.event === 'session.revoked') {
       services.account.forgetUser(msg.data.uid);
+      access.forgetUser(msg.data.uid);
       void recheckUser(msg.data.uid);
     } else if (msg.event === 'access.changed') {
       services.access.reload();
+      access.forgetAll();
     }
   }
 
@@ -197,51 +187,37 @@ export function createRealtime(
     }
   }
 
+  /** Admits the socket within the caps of its user and address (released when it disconnects), or refuses it. */
+  function admit(socket: OjSocket, ctx: AuthContext | null, next: (err?: Error) => void): void {
+    const uid = ctx?.viewer.uid ?? null;
+    const address = socketAddress(socket.handshake, deps.trustProxy ?? false);
+    if (!caps.acquire(uid, address)) {
+      // `connect_error`'s message is the code; its data the refusal in the socket's language.
+      next(Object.assign(new Error('SOCKET_TOO_MANY'), { data: refusal('SOCKET_TOO_MANY', socketLocale(socket.handshake)) }));
+      return;
+    }
+    socket.once('disconnect', () => caps.release(uid, address));
+    viewers.set(socket, ctx?.viewer ?? null);
+    if (ctx) sessions.set(socket, ctx);
+    next();
+  }
+
   io.use((socket, next) => {
     const token = extractToken((socket.handshake.auth as HandshakeAuth | undefined)?.token);
     if (!token) {
-      viewers.set(socket, null);
-      next();
+      admit(socket, null, next);
       return;
     }
     auth.verify(token).then(
-      (ctx) => {
-        viewers.set(socket, ctx.viewer);
-        sessions.set(socket, ctx);
-        next();
-      },
+      (ctx) => admit(socket, ctx, next),
       (err: unknown) => {
-        if (!(err instanceof OjError)) log.error({ err }, 'socket handshake failed');
+        const unavailable = !(err instanceof OjError) && classifyDbError(err) === 'unavailable';
+        if (!(err instanceof OjError) && !unavailable) log.error({ err }, 'socket handshake failed');
         // The client sees the error code as `connect_error`'s message.
-        next(new Error(err instanceof OjError ? err.code : 'SYSTEM_ERROR'));
+        next(new Error(err instanceof OjError ? err.code : unavailable ? 'SERVICE_UNAVAILABLE' : 'SYSTEM_ERROR'));
       },
     );
   });
-
-  async function mayWatch(topic: Topic, viewer: Viewer | null): Promise<boolean> {
-    switch (topic.kind) {
-      case 'submission':
-        return services.submissions.canWatch(topic.submitId, viewer);
-      case 'user':
-        return viewer !== null && viewer.uid === topic.uid;
-      case 'judge-status':
-        return viewer !== null && isAdminRole(viewer.roles);
-      case 'admin-dashboard':
-      case 'access':
-        return viewer !== null && isSiteAdminRole(viewer.roles);
-      case 'problem-counts':
-      case 'site':
-        return true;
-      case 'contest':
-      case 'scoreboard':
-      case 'contest-admin':
-        return services.contests.canSubscribe(topic.kind, topic.cid, viewer);
-      case 'test-judge':
-        return services.testJudge.canWatch(topic.key, viewer);
-      default:
-        return assertNever(topic);
-    }
-  }
 
   /** Whether the socket's session still stands; drops the socket when it does not. */
   async function sessionValid(socket: OjSocket): Promise<boolean> {
@@ -260,14 +236,14 @@ export function createRealtime(
     if (!(await sessionValid(socket))) throw new OjError('AUTH_TOKEN_INVALID');
     const topic = parseTopic(req.topic);
     if (!topic) throw new OjError('TOPIC_INVALID');
-    if (!(await mayWatch(topic, viewers.get(socket) ?? null))) throw new OjError('TOPIC_FORBIDDEN');
     const name = formatTopic(topic);
-    // Every socket sits in its own id room, which is not a subscription.
-    if (!socket.rooms.has(name) && socket.rooms.size - 1 >= maxSubscriptions) throw new OjError('RATE_LIMITED');
+    // Every socket sits in its own id room, which is not a subscription. Checked first: it costs no database read.
+    if (!socket.rooms.has(name) && socket.rooms.size - 1 >= maxSubscriptions) throw new OjError('TOPIC_TOO_MANY');
+    if (!(await access.mayWatch(topic, viewers.get(socket) ?? null))) throw new OjError('TOPIC_FORBIDDEN');
 
     if (req.since === undefined) {
       await socket.join(name);
-      return { ok: true, seq: await services.push.latestSeq(name) };
+      return { ok: true, seq: await access.latestSeq(name) };
     }
 
     // Join first so nothing published from now on is lost, but hold this socket's live events until the
@@ -300,7 +276,7 @@ export function createRealtime(
     if (!topic) throw new OjError('TOPIC_INVALID');
     const name = formatTopic(topic);
     await socket.leave(name);
-    return { ok: true, seq: await services.push.latestSeq(name) };
+    return { ok: true, seq: await access.latestSeq(name) };
   }
 
   /** Runs a handler and always answers through the ack, if the client gave one. */
@@ -308,17 +284,19 @@ export function createRealtime(
     const last = args[args.length - 1];
     const ack = typeof last === 'function' ? (last as (a: SubscribeAck) => void) : () => {};
     const raw = typeof args[0] === 'function' ? undefined : args[0];
+    const locale = socketLocale(socket.handshake);
     // Refused before any decoding or database work: a client spamming requests costs us next to nothing.
     if (!buckets.get(socket)?.take()) {
-      ack({ ok: false, code: 'RATE_LIMITED' });
+      ack(refusal('RATE_LIMITED', locale));
       return;
     }
     const run = what === 'subscribe' ? subscribe : unsubscribe;
     run(socket, raw).then(ack, (err: unknown) => {
       let code: ErrorCode = 'SYSTEM_ERROR';
       if (err instanceof OjError) code = err.code;
+      else if (classifyDbError(err) === 'unavailable') code = 'SERVICE_UNAVAILABLE';
       else log.error({ err, what }, 'socket handler failed');
-      ack({ ok: false, code });
+      ack(refusal(code, locale, err instanceof OjError ? err.params : {}));
     });
   }
 

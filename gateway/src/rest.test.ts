@@ -210,30 +210,30 @@ describe('site and problems', () => {
     expect(bad.json().msg).toContain('limit');
   });
 
-  it('answers ids and pages beyond the integer columns as not found or empty, never as a server error', async () => {
+  it('refuses ids and pages beyond the integer columns at the schema: a 400 naming the field, never a server error', async () => {
     const big = '3000000000';
-    for (const url of [`/api/get-submission-detail?submitId=${big}`, `/api/get-all-case-result?submitId=${big}`]) {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 404, code: 'SUBMISSION_NOT_FOUND' });
+    const refused = async (res: { statusCode: number; json(): unknown }, field: string) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      expect((res.json() as { msg: string }).msg).toContain(field);
+    };
+    for (const url of [`/api/get-submission-detail?submitId=${big}`, `/api/get-all-case-result?submitId=${big}`, `/api/get-case-data?submitId=${big}&caseId=1&type=input`]) {
+      await refused(await get(url), 'submitId');
     }
-    for (const q of [`submitId=${big}&caseId=1&type=input`, 'submitId=1&caseId=1&type=answer', 'submitId=1&type=input']) {
+    for (const q of ['submitId=1&caseId=1&type=answer', 'submitId=1&type=input']) {
       const res = await get(`/api/get-case-data?${q}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
+    // The largest id an integer column holds is still a lookup.
     const noCase = await get('/api/get-case-data?submitId=2147483647&caseId=1&type=output');
     expect(noCase.json()).toMatchObject({ status: 404, code: 'SUBMISSION_NOT_FOUND' });
-    for (const q of [`gid=${big}`, `status=${big}`, 'currentPage=9007199254740991', 'currentPage=1e300']) {
-      const res = await get(`/api/get-submission-list?${q}`);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 200, data: { records: [] } });
+    for (const [q, field] of [[`gid=${big}`, 'gid'], [`status=${big}`, 'status'], ['currentPage=9007199254740991', 'currentPage'], ['currentPage=1e300', 'currentPage'], ['currentPage=1e400', 'currentPage']] as const) {
+      await refused(await get(`/api/get-submission-list?${q}`), field);
     }
-    const problems = await get('/api/get-problem-list?currentPage=9007199254740991');
-    expect(problems.json()).toMatchObject({ status: 200, data: { records: [] } });
-    expect((await get(`/api/languages?pid=${big}`)).json()).toMatchObject({ status: 200, data: [] });
-    const status = await post('/api/check-submissions-status', { submitIds: [Number(big)], cid: Number(big) });
-    expect(status.json()).toMatchObject({ status: 200, data: {} });
+    await refused(await get('/api/get-problem-list?currentPage=9007199254740991'), 'currentPage');
+    await refused(await get(`/api/languages?pid=${big}`), 'pid');
+    await refused(await post('/api/check-submissions-status', { submitIds: [Number(big)], cid: Number(big) }), 'submitIds');
   });
 
   it("words Fastify's own client errors in the caller's language", async () => {

@@ -1,5 +1,5 @@
-// Who may call each route: one rule per method and path, checked before the body or query is validated (so a
-// refused caller costs no parsing) and before the route's own hooks. A route registered without a rule here stops
+// Who may call each route: one rule per method and path, checked in `onRequest`, before a byte of the body is read
+// (so a refused caller costs no parsing, and an upload is refused unread) and before the route's own hooks. A route registered without a rule here stops
 // the gateway at start (`installAccessRules`), and `route-matrix.test.ts` calls every route as anonymous and as each
 // of the roles 1000–1008 against this table. Rules are coarse on purpose: ownership and context (a problem admin's
 // own problems, a contest's admins, a private contest's participants) are the services' checks, from the database.
@@ -273,7 +273,7 @@ function refuse(reply: FastifyReply, code: 'AUTH_NOT_LOGGED_IN' | 'AUTH_FORBIDDE
 }
 
 /**
- * Attaches each route's rule as a `preValidation` hook (before the body is validated); a route without a rule
+ * Attaches each route's rule as an `onRequest` hook (before the body is read); a route without a rule
  * throws at registration, so the gateway does not start with an unguarded route. Call before registering routes.
  * Answers the list of routes registered (`METHOD /path`), filled as they are.
  */
@@ -291,8 +291,8 @@ export function installAccessRules(app: FastifyInstance, auth: Authenticator): s
       await auth.login.call(this, req, reply);
       if (!admits(rule, req.auth!.viewer)) refuse(reply, rule.kind === 'permission' && rule.permission === 'submit' ? 'AUTH_NO_SUBMIT' : 'AUTH_FORBIDDEN');
     };
-    const prev = route.preValidation;
-    route.preValidation = prev ? [check, ...(Array.isArray(prev) ? prev : [prev])] : check;
+    const prev = route.onRequest;
+    route.onRequest = prev ? [check, ...(Array.isArray(prev) ? prev : [prev])] : check;
   });
   return routes;
 }

@@ -1,5 +1,6 @@
 // For the gateway's tests only: a gateway on the real services, a fresh migrated and seeded PostgreSQL
 // database, and the in-process memory bus; plus small helpers to create users and log in over REST.
+import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import { createMemoryBus, createServices, migrate, seed, silentLogger, type MemoryBus, type OjServicesImpl } from '@oj/services';
 import type { RoleName, UserInfo } from '@oj/proto';
@@ -27,7 +28,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { env?: Record<string, string>; servicesConfig?: Parameters<typeof createServices>[0]['config'] } = {},
+  opts: { env?: Record<string, string>; servicesConfig?: Parameters<typeof createServices>[0]['config']; logger?: FastifyBaseLogger } = {},
 ): Promise<Harness> {
   const db = await startTestDatabase();
   await migrate(db.url);
@@ -41,7 +42,7 @@ export async function startHarness(
   });
   await services.startWorkers();
   const config = loadGatewayConfig({ OJ_JWT_SECRET: 'test-secret-'.padEnd(40, 'x'), ...opts.env });
-  const gw = await buildGateway({ services, push: bus, config });
+  const gw = await buildGateway({ services, push: bus, config, ...(opts.logger && { logger: opts.logger }) });
 
   let logins = 0;
   return {

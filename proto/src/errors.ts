@@ -150,6 +150,14 @@ export const ERRORS = {
   NOTICE_RECIPIENT_UNKNOWN: { http: 200, status: 400, en: 'No such user: {username}', zh: '用户不存在：{username}' },
   SITE_SMTP_NOT_SET: { http: 200, status: 400, en: 'The SMTP server is not configured', zh: '尚未配置 SMTP 邮件服务器' },
   SITE_TEST_MAIL_FAILED: { http: 200, status: 400, en: 'Sending the test mail failed: {detail}', zh: '测试邮件发送失败：{detail}' },
+  // limits on every input (docs/security.md)
+  INPUT_NUL_CHARACTER: { http: 400, status: 400, en: 'Invalid request: {field} must not contain a NUL character', zh: '请求参数错误：{field} 不能包含空字符（NUL）' },
+  MULTIPART_MALFORMED: { http: 400, status: 400, en: 'Invalid request: the multipart/form-data body is malformed', zh: '请求参数错误：multipart/form-data 请求体格式错误' },
+  ARCHIVE_BOMB: { http: 200, status: 400, en: 'The archive was refused: {detail}', zh: '压缩包被拒绝：{detail}' },
+  SOCKET_TOO_MANY: { http: 429, status: 429, en: 'Too many live connections: close some pages and try again', zh: '实时连接过多：请关闭部分页面后重试' },
+  TOPIC_TOO_MANY: { http: 429, status: 429, en: 'Too many live subscriptions on one connection', zh: '单个连接的实时订阅过多' },
+  CONCURRENT_CHANGE: { http: 409, status: 409, en: 'Another request changed the same data at the same time, please try again', zh: '其他请求同时修改了相同的数据，请重试' },
+  SERVICE_UNAVAILABLE: { http: 503, status: 503, en: 'The service is temporarily unavailable, please try again in a few seconds', zh: '服务暂时不可用，请几秒后重试' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -24,6 +24,10 @@ export const TESTDATA_LIMITS = {
   entries: 2000,
   /** Test cases (in/out pairs). */
   cases: 500,
+  /** Zip bombs: the most an entry, or the whole zip, may inflate over its compressed size (above 16 MiB unpacked). */
+  maxRatio: 200,
+  /** Folders an entry's path may nest. */
+  maxDepth: 16,
 } as const;
 export type TestdataLimits = { [K in keyof typeof TESTDATA_LIMITS]: number };
 

@@ -22,3 +22,4 @@ export type { AccountFlows } from './account/account-flows.service';
 export { sniffImage } from './account/account-settings.service';
 export { ACCOUNT_TIMES } from './account/email-code';
 export { IMPORT_LIMITS, type ImportFormat, type ImportedProblem } from './problem-import/types';
+export { classifyDbError, type DbFailure } from './db/db-errors';

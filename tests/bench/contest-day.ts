@@ -696,6 +696,8 @@ export async function runContestDay(): Promise<ContestDayResult> {
       OJ_RUNNER_SLOTS: '1',
       OJ_RATE_LOGIN_IP_PER_MIN: '100000',
       OJ_RATE_LOGIN_USER_PER_MIN: '100000',
+      // Every simulated contestant connects from 127.0.0.1.
+      OJ_SOCKET_MAX_PER_IP: '1000000',
     });
     sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     const root = await login(stack.baseUrl, 'root', stack.adminPassword);

@@ -336,7 +336,7 @@ export async function runContestFanout(
           setImmediate(() => loopFreeMs.push(monoMs() - t0));
         }),
     };
-    const config = loadGatewayConfig({ OJ_JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'), OJ_RATE_LOGIN_IP_PER_MIN: '100000' });
+    const config = loadGatewayConfig({ OJ_JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'), OJ_RATE_LOGIN_IP_PER_MIN: '100000', OJ_SOCKET_MAX_PER_IP: '1000000' });
     const gw = await buildGateway({ services, push: timedPush, config });
     stops.push(() => gw.close());
     const baseUrl = await gw.listen(0, '127.0.0.1');

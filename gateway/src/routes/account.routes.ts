@@ -19,7 +19,7 @@ import {
   ResetPasswordBody,
 } from '@oj/proto';
 import { createLimiter } from '../rate-limit';
-import { readFilePart } from './multipart';
+import { readFilePart, uploadOptions } from './multipart';
 import { requireAuth, requireViewer, type RouteDeps, type TypedApp } from './types';
 
 export function registerAccountRoutes(app: TypedApp, { services, auth, config, realtime }: RouteDeps): void {
@@ -94,7 +94,7 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
     ok(await flows.changeUserInfo(requireViewer(req), req.body)),
   );
 
-  app.post('/api/file/upload-avatar', { preHandler: auth.login }, async (req) => {
+  app.post('/api/file/upload-avatar', { ...uploadOptions(LIMITS.avatarMaxBytes), preHandler: auth.login }, async (req) => {
     const viewer = requireViewer(req);
     const { data: image } = await readFilePart(req, LIMITS.avatarMaxBytes, {
       field: 'image',

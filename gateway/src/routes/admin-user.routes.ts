@@ -14,7 +14,7 @@ import {
   RoleStatusBody,
   USER_IMPORT_LIMITS,
 } from '@oj/proto';
-import { readFilePart } from './multipart';
+import { readFilePart, uploadOptions } from './multipart';
 import { attachment } from './attachment';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
@@ -32,7 +32,7 @@ export function registerAdminUserRoutes(app: TypedApp, { services, auth }: Route
     ok({ deleted: await userAdmin.remove(requireViewer(req), req.body.ids) }),
   );
   // The CSV (multipart field `file`) read and checked row by row; nothing is written.
-  app.post(`${base}/preview-batch-user`, { preHandler: login }, async (req) => {
+  app.post(`${base}/preview-batch-user`, { ...uploadOptions(USER_IMPORT_LIMITS.maxBytes), preHandler: login }, async (req) => {
     const { data } = await readFilePart(req, USER_IMPORT_LIMITS.maxBytes, { accept: /\.(csv|txt)$/i, acceptText: '.csv', limitText: '5 MB' });
     return ok(await userImport.preview(data));
   });

@@ -4,6 +4,7 @@
 import { attachment } from './attachment';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_FEED_LIMITS, EventFeedExportQuery, ok, OjError } from '@oj/proto';
+import { readFilePart, uploadOptions } from './multipart';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
 export function registerEventFeedRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
@@ -12,24 +13,10 @@ export function registerEventFeedRoutes(app: TypedApp, { services, auth }: Route
     if (!roles.includes('root') && !roles.includes('admin')) throw new OjError('AUTH_FORBIDDEN');
   };
 
-  app.post('/api/admin/contest/import-event-feed', { preHandler: [auth.login, siteAdmin] }, async (req) => {
+  app.post('/api/admin/contest/import-event-feed', { ...uploadOptions(EVENT_FEED_LIMITS.maxBytes), preHandler: [auth.login, siteAdmin] }, async (req) => {
     const viewer = requireViewer(req);
-    if (!req.isMultipart()) throw new OjError('VALIDATION_FAILED', { detail: 'file (multipart/form-data expected)' });
-    const part = await req.file({ limits: { fileSize: EVENT_FEED_LIMITS.maxBytes, files: 1 } });
-    if (!part || part.fieldname !== 'file') {
-      part?.file.resume();
-      throw new OjError('VALIDATION_FAILED', { detail: 'file' });
-    }
-    let feed: Buffer;
-    try {
-      feed = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new OjError('FILE_TOO_LARGE', { detail: `the event feed is larger than ${EVENT_FEED_LIMITS.maxBytes} bytes` });
-      }
-      throw err;
-    }
-    return ok(await services.eventFeed.importFeed(feed, viewer));
+    const { data } = await readFilePart(req, EVENT_FEED_LIMITS.maxBytes, { limitText: `the event feed is larger than ${EVENT_FEED_LIMITS.maxBytes} bytes` });
+    return ok(await services.eventFeed.importFeed(data, viewer));
   });
 
   app.get('/api/admin/contest/event-feed', { schema: { querystring: EventFeedExportQuery }, preHandler: auth.login }, async (req, reply) => {

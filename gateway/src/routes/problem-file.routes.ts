@@ -4,7 +4,7 @@ import { attachment } from './attachment';
 import { DeleteMdImgQuery, ExportProblemQuery, ImportQuery, MD_FILE_MAX_BYTES, MD_IMAGE_MAX_BYTES, ok, OjError, UploadMdQuery } from '@oj/proto';
 import { Type } from '@sinclair/typebox';
 import { IMPORT_LIMITS, type ImportFormat } from '@oj/services';
-import { readFilePart } from './multipart';
+import { readFilePart, uploadOptions } from './multipart';
 import { roleHook } from './role-hook';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
@@ -22,7 +22,7 @@ export function registerProblemFileRoutes(app: TypedApp, { services, auth }: Rou
   const root = [auth.login, roleHook(['root'])];
 
   for (const [path, format, accept] of IMPORTS) {
-    app.post(path, { schema: { querystring: ImportQuery }, preHandler: root, bodyLimit: IMPORT_LIMITS.archiveBytes + 1024 * 1024 }, async (req) => {
+    app.post(path, { schema: { querystring: ImportQuery }, ...uploadOptions(IMPORT_LIMITS.archiveBytes), preHandler: root }, async (req) => {
       const viewer = requireViewer(req);
       const file = await readFilePart(req, IMPORT_LIMITS.archiveBytes, { accept });
       return ok(await services.problemImport.import(format, file.data, viewer, req.query.progressKey));
@@ -35,7 +35,7 @@ export function registerProblemFileRoutes(app: TypedApp, { services, auth }: Rou
     return reply.header('Content-Type', 'application/zip').header('Content-Disposition', attachment(fileName)).send(zip);
   });
 
-  app.post('/api/file/upload-md-img', { schema: { querystring: UploadMdQuery }, preHandler: auth.login }, async (req) => {
+  app.post('/api/file/upload-md-img', { schema: { querystring: UploadMdQuery }, ...uploadOptions(MD_IMAGE_MAX_BYTES), preHandler: auth.login }, async (req) => {
     const file = await readFilePart(req, MD_IMAGE_MAX_BYTES);
     return ok(await services.mdFiles.uploadImage(file.data, file.fileName, requireViewer(req), req.query.gid));
   });
@@ -43,7 +43,7 @@ export function registerProblemFileRoutes(app: TypedApp, { services, auth }: Rou
     await services.mdFiles.deleteImage(req.query.fileId, requireViewer(req));
     return ok(null);
   });
-  app.post('/api/file/upload-md-file', { schema: { querystring: UploadMdQuery }, preHandler: auth.login }, async (req) => {
+  app.post('/api/file/upload-md-file', { schema: { querystring: UploadMdQuery }, ...uploadOptions(MD_FILE_MAX_BYTES), preHandler: auth.login }, async (req) => {
     const file = await readFilePart(req, MD_FILE_MAX_BYTES);
     return ok(await services.mdFiles.uploadFile(file.data, file.fileName, requireViewer(req), req.query.gid));
   });

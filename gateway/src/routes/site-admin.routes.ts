@@ -23,7 +23,7 @@ import {
   UserSearchQuery,
   WebConfigDTO,
 } from '@oj/proto';
-import { readFilePart } from './multipart';
+import { readFilePart, uploadOptions } from './multipart';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
 export function registerSiteAdminRoutes(app: TypedApp, { services }: RouteDeps): void {
@@ -44,7 +44,7 @@ export function registerSiteAdminRoutes(app: TypedApp, { services }: RouteDeps):
 
   // home carousel
   app.get('/api/admin/config/home-carousel', async () => ok(await home.carouselAdmin()));
-  app.post('/api/file/upload-carouse-img', async (req) => {
+  app.post('/api/file/upload-carouse-img', uploadOptions(MD_IMAGE_MAX_BYTES), async (req) => {
     const viewer = requireViewer(req);
     const { data } = await readFilePart(req, MD_IMAGE_MAX_BYTES, { accept: /\.(gif|jpe?g|png|bmp|webp)$/i, acceptText: 'gif, jpg, jpeg, png, bmp, webp', limitText: '4 MB' });
     return ok(await home.uploadCarousel(data, viewer));

@@ -18,7 +18,7 @@ export type UnsubscribeRequest = Static<typeof UnsubscribeRequest>;
  * With `since`, the missed events are emitted before the ack; `resync: true` means they are no longer
  * available and the client must reload the snapshot over REST.
  */
-export type SubscribeAck = { ok: true; seq: number; resync?: boolean } | { ok: false; code: ErrorCode };
+export type SubscribeAck = { ok: true; seq: number; resync?: boolean } | { ok: false; code: ErrorCode; msg?: string };
 
 export type ServerToClientEvents = {
   [E in PushEventName]: (frame: PushFrame<E>) => void;

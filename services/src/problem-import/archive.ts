@@ -31,9 +31,9 @@ export function safeEntryPath(name: string): string {
   return segs.join('/');
 }
 
-/** Rethrows the zip layer's errors as import errors (sizes stay FILE_TOO_LARGE). */
+/** Rethrows the zip layer's errors as import errors (sizes stay FILE_TOO_LARGE, bombs ARCHIVE_BOMB). */
 function asImportError(err: unknown): never {
-  if (err instanceof OjError && err.code !== 'FILE_TOO_LARGE') throw importFailed(`the archive is not a valid zip file: ${String(err.params.detail ?? err.message)}`);
+  if (err instanceof OjError && err.code !== 'FILE_TOO_LARGE' && err.code !== 'ARCHIVE_BOMB') throw importFailed(`the archive is not a valid zip file: ${String(err.params.detail ?? err.message)}`);
   throw err;
 }
 

@@ -117,7 +117,7 @@ describe('buildCaseSet', () => {
   });
 
   it('refuses too big: per file, in total, too many cases, the zip itself', async () => {
-    const limits = { zipBytes: 4096, fileBytes: 100, totalBytes: 150, entries: 10, cases: 2 };
+    const limits = { zipBytes: 4096, fileBytes: 100, totalBytes: 150, entries: 10, cases: 2, maxRatio: 200, maxDepth: 16 };
     const text = (n: number) => 'x'.repeat(n);
     expect(await codeOf(() => build(zipOf(f('1.in', text(101)), f('1.out', '')), { limits }))).toBe('FILE_TOO_LARGE');
     expect(await codeOf(() => build(zipOf(f('1.in', text(80)), f('1.out', text(80))), { limits }))).toBe('FILE_TOO_LARGE');

@@ -5,7 +5,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { OjError } from '@oj/proto';
-import { bad, crc32, dataOffset, END_SEARCH_BYTES, locateCentralDirectory, parseCentralDirectory, tooLarge, type CentralEntry, type ZipReadLimits } from './zip';
+import { bad, checkShape, crc32, dataOffset, END_SEARCH_BYTES, locateCentralDirectory, parseCentralDirectory, tooLarge, type CentralEntry, type ZipReadLimits } from './zip';
 
 /** Random access to an archive's bytes. */
 export interface ZipSource {
@@ -63,12 +63,14 @@ export async function fileSource(path: string): Promise<ZipSource> {
   };
 }
 
-/** The archive's entries, from its central directory. */
-export async function listEntries(src: ZipSource, limits: Pick<ZipReadLimits, 'entries'>): Promise<CentralEntry[]> {
+/** The archive's entries, from its central directory, after the zip-bomb checks (nothing inflated yet). */
+export async function listEntries(src: ZipSource, limits: ZipReadLimits): Promise<CentralEntry[]> {
   if (src.size < 22) throw bad('no end of central directory');
   const tailStart = Math.max(0, src.size - END_SEARCH_BYTES);
   const at = locateCentralDirectory(await src.read(tailStart, src.size - tailStart), src.size, limits);
-  return parseCentralDirectory(await src.read(at.offset, at.size), at.count);
+  const entries = parseCentralDirectory(await src.read(at.offset, at.size), at.count);
+  checkShape(entries, src.size, at.offset, limits);
+  return entries;
 }
 
 /**

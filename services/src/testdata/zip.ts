@@ -5,6 +5,7 @@
 // writes one while its files are read.
 import { crc32 as zlibCrc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { OjError } from '@oj/proto';
+import { ARCHIVE_SHAPE, checkArchiveShape } from './zip-limits';
 
 export interface ZipEntry {
   /** The path as stored, with `/` separators. */
@@ -16,6 +17,15 @@ export interface ZipReadLimits {
   entries: number;
   fileBytes: number;
   totalBytes: number;
+  /** Zip-bomb bounds (`zip-limits.ts`); `ARCHIVE_SHAPE` when not given. */
+  maxRatio?: number;
+  maxDepth?: number;
+}
+
+/** The zip-bomb checks of `zip-limits.ts` with `limits`, on the entries of a central directory found at `cdOffset`. */
+export function checkShape(entries: readonly CentralEntry[], archiveBytes: number, cdOffset: number, limits: ZipReadLimits): void {
+  const { maxRatio = ARCHIVE_SHAPE.maxRatio, maxDepth = ARCHIVE_SHAPE.maxDepth, fileBytes, totalBytes } = limits;
+  checkArchiveShape(entries, archiveBytes, cdOffset, { maxRatio, maxDepth, fileBytes, totalBytes });
 }
 
 /** CRC-32 of `buf`, continuing from `value` (zlib's, as zip uses). */
@@ -114,12 +124,14 @@ export function checkDeclaredSizes(entries: readonly CentralEntry[], limits: Zip
   }
 }
 
-/** Lists the entries of an archive held in memory (names and declared sizes, nothing inflated). */
+/** Lists the entries of an archive held in memory (names and declared sizes, nothing inflated), refusing a bomb. */
 export function centralDirectory(zip: Buffer, limits: ZipReadLimits): CentralEntry[] {
   const tailStart = Math.max(0, zip.length - END_SEARCH_BYTES);
   if (zip.length < 22) throw bad('no end of central directory');
   const at = locateCentralDirectory(zip.subarray(tailStart), zip.length, limits);
-  return parseCentralDirectory(zip.subarray(at.offset, at.offset + at.size), at.count);
+  const entries = parseCentralDirectory(zip.subarray(at.offset, at.offset + at.size), at.count);
+  checkShape(entries, zip.length, at.offset, limits);
+  return entries;
 }
 
 /**

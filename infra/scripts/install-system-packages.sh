@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the judge needs: the sandbox (bubblewrap), NATS, the compilers and interpreters of
-# the language table (C/C++, Java, Python3, PyPy3, Go, Rust, Ruby, PHP, C# on Mono, Node), Chromium for the end-to-end tests, GNU time. Node.js 20 itself is expected to be present.
+# the language table (C/C++, Java, Python3, PyPy3, Go, Rust, Ruby, PHP, C# on Mono, Node), Chromium for the end-to-end
+# tests, GNU time, PostgreSQL 15 (pg_dump and psql for backups; its server for the backup test). Node.js 20 itself is
+# expected to be present.
 set -euo pipefail
-packages=(nats-server bubblewrap chromium fonts-wqy-microhei gcc g++ libc6-dev default-jdk-headless python3 pypy3 golang-go rustc ruby php-cli mono-mcs time util-linux procps libseccomp-dev)
+packages=(nats-server bubblewrap chromium fonts-wqy-microhei gcc g++ libc6-dev default-jdk-headless python3 pypy3 golang-go rustc ruby php-cli mono-mcs time util-linux procps libseccomp-dev postgresql-15)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

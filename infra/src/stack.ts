@@ -71,6 +71,8 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
       stops.push(() => pg.stop());
       await ensureDatabase(pg.adminUrl, 'oj');
       databaseUrl = pg.urlFor('oj');
+      // Where `pnpm backup` finds this stack's database (it holds the password: owner-only).
+      await writeFile(path.join(dataDir, 'database.url'), `${databaseUrl}\n`, { mode: 0o600 });
       logger.info('embedded PostgreSQL is up');
     }
 

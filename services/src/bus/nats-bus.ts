@@ -221,6 +221,12 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return (await this.testdataStore()).getBlob(version);
   }
 
+  /** Every stored test-data version and its size (backups walk it). */
+  async listTestdata(): Promise<Array<{ version: string; size: number }>> {
+    const infos = await (await this.testdataStore()).list();
+    return infos.filter((i) => !i.deleted).map((i) => ({ version: i.name, size: i.size }));
+  }
+
   async getTestdataStream(version: string): Promise<AsyncIterable<Uint8Array> | null> {
     const found = await (await this.testdataStore()).get(version);
     return found ? objectChunks(found) : null;

@@ -156,7 +156,7 @@ describe('contest administration from the current role', () => {
     expect(await fx.get(`/api/admin/contest/event-feed?cid=${cid}`, t)).toMatchObject({ code: 'AUTH_FORBIDDEN' });
     expect(await fx.get(`/api/admin/contest?cid=${cid}`, t)).toMatchObject({ code: 'AUTH_FORBIDDEN' });
     const fresh = await fx.connect(t);
-    expect(await fx.subscribe(fresh.socket, topics.contestAdmin(cid))).toEqual({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    expect(await fx.subscribe(fresh.socket, topics.contestAdmin(cid))).toMatchObject({ ok: false, code: 'TOPIC_FORBIDDEN' });
     // Sealed submissions of others are hidden from the former author like from any contestant.
     const subs = await fx.get(`/api/contest-submissions?contestID=${cid}&currentPage=1&limit=10`, t);
     expect(subs.data.records).toEqual([]);

@@ -4,7 +4,7 @@
 // (SIGSTOP/SIGCONT) and started again. The chaos tests, the benchmarks and `pnpm split` start it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from './ports';
 
@@ -128,6 +128,9 @@ function child(kind: ProcessKind, name: string, argv: string[], env: NodeJS.Proc
 export async function startSplitDeployment(opts: SplitDeploymentOptions): Promise<SplitDeployment> {
   const dir = path.resolve(opts.dir);
   await mkdir(path.join(dir, 'logs'), { recursive: true });
+  // The runners' work dirs are under `dir`: the sandbox uids must be able to traverse it.
+  await mkdir(path.join(dir, 'runners'), { recursive: true });
+  for (const d of [dir, path.join(dir, 'runners')]) await chmod(d, 0o711);
   const base: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

@@ -23,6 +23,8 @@ export interface RunnerConfig {
   publishDeadlineMs: number;
   /** On SIGTERM, how long running jobs may finish before they are given back (OJ_RUNNER_STOP_GRACE_MS, 20 s). */
   stopGraceMs: number;
+  /** OJ_RUNNER_LANGUAGES: offer only these of the detected languages (comma-separated names; unset: all of them). */
+  onlyLanguages?: string[];
   /** Replicas of the JetStream streams (OJ_NATS_REPLICAS); undefined: min(3, the NATS cluster's size). */
   natsReplicas?: number;
   /** Slot s runs programs as uid `uidBase + s`; undefined: the sandbox takes the first free range (sandbox/uid-lock.ts). */
@@ -76,6 +78,7 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     ackWaitMs: read(env, 'OJ_RUNNER_ACK_WAIT_MS', Type.Integer({ minimum: 1000 }), int, 10_000) as number,
     publishDeadlineMs: read(env, 'OJ_RUNNER_PUBLISH_DEADLINE_MS', Type.Integer({ minimum: 1000 }), int, 600_000) as number,
     stopGraceMs: read(env, 'OJ_RUNNER_STOP_GRACE_MS', Type.Integer({ minimum: 0 }), int, 20_000) as number,
+    onlyLanguages: read(env, 'OJ_RUNNER_LANGUAGES', Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1 }), (s) => s.split(',').map((x) => x.trim()).filter(Boolean), undefined) as string[] | undefined,
     natsReplicas: read(env, 'OJ_NATS_REPLICAS', Type.Integer({ minimum: 1, maximum: 5 }), int, undefined) as number | undefined,
     uidBase: read(env, 'OJ_SANDBOX_UID_BASE', Type.Integer({ minimum: 1000, maximum: 2_000_000_000 }), int, undefined) as number | undefined,
     heartbeatMs: 5000,

@@ -91,6 +91,10 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
     async heartbeat(hb: RunnerHeartbeat) {
       nc.publish(SUBJECTS.runnerHeartbeat, JSON.stringify(hb));
     },
+    async onHeartbeatRequest(handler: () => void) {
+      const sub = nc.subscribe(SUBJECTS.runnerHello, { callback: () => handler() });
+      return { stop: async () => sub.unsubscribe() };
+    },
     async publishTestResult(r) {
       nc.publish(SUBJECTS.testResult, JSON.stringify(r));
       await nc.flush();

@@ -69,7 +69,11 @@ export async function prepareRunner(config: RunnerConfig, logger: Logger): Promi
     nsjailPath: config.nsjailPath,
     searchPath: config.searchPath,
   });
-  const languages = await detectLanguages();
+  const detected = await detectLanguages();
+  const only = config.onlyLanguages;
+  const unknown = only?.filter((name) => !detected.some((l) => l.name === name)) ?? [];
+  if (unknown.length > 0) logger.warn({ unknown }, 'OJ_RUNNER_LANGUAGES names languages this machine does not have');
+  const languages = only ? detected.filter((l) => only.includes(l.name)) : detected;
   logger.info({ driver, cgroups: sandboxes.cgroups, uidBase: sandboxes.uidBase, languages: languages.map((l) => l.name) }, 'sandbox ready');
   return { sandboxes, languages };
 }
@@ -211,6 +215,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       .catch((e: unknown) => logger.warn({ err: e }, 'heartbeat failed'));
   };
   const consumer = await transport.consumeJobs(handle, { concurrency: config.slots });
+  // A gateway or worker that starts asks for a beat: it answers (coalesced) instead of leaving it blind for 5 s.
+  const helloSub = await transport.onHeartbeatRequest?.(() => changed());
   void beat();
   const heartbeat = setInterval(() => void beat(), config.heartbeatMs);
   logger.info({ runnerId: config.runnerId, slots: config.slots }, 'judge runner started');
@@ -222,6 +228,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     async stop() {
       stopped = true;
       clearInterval(heartbeat);
+      await helloSub?.stop();
       if (changeTimer) clearTimeout(changeTimer);
       // Running jobs get the grace period to finish; then their publish retries stop and they are given back (or, if
       // the bus is gone, left to be redelivered after their ack wait). Nothing is published as System Error for it.

@@ -25,6 +25,8 @@ export const SUBJECTS = {
   pushAll: 'oj.push.>',
   /** Core NATS: runner heartbeats (languages, free slots, version). */
   runnerHeartbeat: 'oj.runner.heartbeat',
+  /** Core NATS: a process that just started asks every runner for a heartbeat now (instead of at its next beat). */
+  runnerHello: 'oj.runner.hello',
   /** Core NATS, queue group `services`: results of online-test jobs (TestJudgeRunnerResult). */
   testResult: 'oj.judge.test-result',
 } as const;

@@ -183,6 +183,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return this.subscribe(SUBJECTS.runnerHeartbeat, (data) => handler(decodeJson(RunnerHeartbeat, data)));
   }
 
+  async requestHeartbeats(): Promise<void> {
+    this.nc.publish(SUBJECTS.runnerHello);
+  }
+
   /** Queue group `services`: each result is handled by one services process. */
   async consumeTestResults(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable> {
     return this.subscribe(

@@ -1,0 +1,281 @@
+// The chaos tests' deployment and bookkeeping: PostgreSQL, a 3-node NATS cluster and the split deployment
+// (infra/src/split-deployment.ts); an ACM contest of two problems with contestants; programs whose true verdict is
+// known; contestants' sockets that move to a surviving gateway when theirs dies (as a load balancer would send them)
+// and resubscribe with `since`; and the final accounting (submitted, judged, lost, System Error, board exact).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { io, type Socket } from 'socket.io-client';
+import { isInProgress, JudgeStatus, topics, type ClientToServerEvents, type RankVO, type ServerToClientEvents } from '@oj/proto';
+import { createMemoryBus, createServices, silentLogger } from '@oj/services';
+import { startNatsCluster, startSplitDeployment, type NatsCluster, type SplitDeployment } from '@oj/infra/processes';
+import { startTestDatabase, type TestDatabase } from '../support/pg';
+import { OjClient } from '../support/oj-client';
+import { boardFromScratch, rowOf, type BoardFixture } from '../integration/contest-board-fixture';
+
+export const ROOT_PASSWORD = 'chaos-root-pass';
+const PASSWORD = 'chaos-pass-1';
+
+/** Programs with their true verdict: A is problem 1000 (a + b, 1 s), B is 1002 (primes ≤ n, 200 ms). */
+export const PROGRAMS = {
+  'A-AC': { problem: 'A', verdict: JudgeStatus.ACCEPTED, code: '#include <stdio.h>\nint main(void){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n' },
+  'A-WA': { problem: 'A', verdict: JudgeStatus.WRONG_ANSWER, code: '#include <stdio.h>\nint main(void){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a-b);return 0;}\n' },
+  'A-CE': { problem: 'A', verdict: JudgeStatus.COMPILE_ERROR, code: '#include <stdio.h>\nint main(void){ printf("%d\\n", ); }\n' },
+  'B-AC': {
+    problem: 'B',
+    verdict: JudgeStatus.ACCEPTED,
+    code: '#include <stdio.h>\n#include <stdlib.h>\nint main(void){int n;scanf("%d",&n);char*c=calloc(n+2,1);int k=0;for(long i=2;i<=n;i++){if(!c[i]){k++;for(long j=i*i;j<=n;j+=i)c[j]=1;}}printf("%d\\n",k);return 0;}\n',
+  },
+  'B-WA': { problem: 'B', verdict: JudgeStatus.WRONG_ANSWER, code: '#include <stdio.h>\nint main(void){int n;scanf("%d",&n);printf("%d\\n",n);return 0;}\n' },
+  'B-TLE': { problem: 'B', verdict: JudgeStatus.TIME_LIMIT_EXCEEDED, code: 'int main(void){volatile unsigned long x=0;for(;;)x++;}\n' },
+} as const;
+export type ProgramKey = keyof typeof PROGRAMS;
+/** The order submissions cycle through: half Accepted, the rest WA, CE and TLE. */
+export const MIX: ProgramKey[] = ['A-AC', 'A-WA', 'B-AC', 'A-CE', 'A-AC', 'B-TLE', 'B-WA', 'A-AC'];
+
+export interface ChaosDeployment {
+  db: TestDatabase;
+  sql: postgres.Sql;
+  cluster: NatsCluster;
+  split: SplitDeployment;
+  cid: number;
+  displayIds: string[];
+  contestants: OjClient[];
+  root: OjClient;
+  stop(): Promise<void>;
+}
+
+export interface ChaosOptions {
+  contestants?: number;
+  runnerEnv?: Record<string, string>;
+  env?: Record<string, string>;
+  runners?: number;
+}
+
+export async function startChaosDeployment(opts: ChaosOptions = {}): Promise<ChaosDeployment> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'oj-chaos-'));
+  const db = await startTestDatabase();
+  const cluster = await startNatsCluster({ storeDir: path.join(dir, 'nats') });
+  const split = await startSplitDeployment({
+    dir,
+    databaseUrl: db.url,
+    natsUrl: cluster.url,
+    gateways: 2,
+    workers: 2,
+    runners: opts.runners ?? 2,
+    uidBase: 25_000,
+    adminPassword: ROOT_PASSWORD,
+    env: { OJ_RATE_SUBMIT_PER_MIN: '100000', OJ_SUBMIT_INTERVAL_S: '0', OJ_SOCKET_MAX_PER_IP: '1000', ...opts.env },
+    runnerEnv: { OJ_RUNNER_SLOTS: '1', ...opts.runnerEnv },
+  });
+  const sql = postgres(db.url, { max: 3, onnotice: () => {} });
+  // The contestants are made here, as an admin's import would (the services' own code, on the same database).
+  const setup = await createServices({ databaseUrl: db.url, transport: createMemoryBus({ logger: silentLogger() }), logger: silentLogger(), config: { submitIntervalS: 0 } });
+  const contestants: OjClient[] = [];
+  try {
+    for (let i = 0; i < (opts.contestants ?? 10); i++) await setup.account.createUser({ username: `chaos${i}`, password: PASSWORD, nickname: null });
+  } finally {
+    await setup.close();
+  }
+  const [rootRow] = await sql<{ uuid: string }[]>`select uuid from users where username = 'root'`;
+  const start = new Date(Date.now() - 600_000);
+  const [c] = await sql<{ id: number }[]>`
+    insert into contest (uid, author, title, description, type, auth, start_time, end_time, duration, seal_rank, auto_real_rank, visible, open_rank, rank_show_name)
+    values (${rootRow!.uuid}, 'root', 'Chaos Cup', 'd', 0, 0, ${start}, ${new Date(start.getTime() + 5 * 3600_000)}, ${5 * 3600}, false, true, true, false, 'username')
+    returning id`;
+  const displayIds = ['A', 'B'];
+  for (const [d, problemId] of [
+    ['A', '1000'],
+    ['B', '1002'],
+  ] as const) {
+    await sql`insert into contest_problem (cid, pid, display_id, display_title, color) select ${c!.id}, id, ${d}, ${`Problem ${d}`}, '#3366ff' from problems where problem_id = ${problemId}`;
+  }
+  const gateways = split.gateways.map((g) => g.url!);
+  for (let i = 0; i < (opts.contestants ?? 10); i++) {
+    const client = new OjClient(gateways[i % gateways.length]!);
+    await client.login(`chaos${i}`, PASSWORD);
+    contestants.push(client);
+  }
+  const root = new OjClient(gateways[1]!);
+  await root.login('root', ROOT_PASSWORD);
+  return {
+    db,
+    sql,
+    cluster,
+    split,
+    cid: c!.id,
+    displayIds,
+    contestants,
+    root,
+    async stop() {
+      await split.stop();
+      await cluster.stop();
+      await sql.end();
+      await db.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * One contestant's socket on `user:<uid>`: the final status of each of their submissions as pushed. When its gateway
+ * goes away it connects to the next one that answers and resubscribes with the last seq it saw, so nothing pushed
+ * meanwhile is missed (or it is told to resync, which it counts).
+ */
+export class VerdictWatcher {
+  readonly finals = new Map<number, number>();
+  lastSeq = 0;
+  moves = 0;
+  resyncs = 0;
+  private socket: ClientSocket | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly client: OjClient,
+    private readonly urls: () => string[],
+  ) {}
+
+  async open(url = this.client.baseUrl): Promise<void> {
+    const s: ClientSocket = io(url, { path: '/socket.io', auth: { token: this.client.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    this.socket = s;
+    s.on('submission.status', (f) => {
+      if (f.topic !== topics.user(this.client.uid)) return;
+      this.lastSeq = Math.max(this.lastSeq, f.seq);
+      if (!isInProgress(f.data.status)) this.finals.set(f.data.submitId, f.data.status);
+    });
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    const ack = await s.timeout(10_000).emitWithAck('subscribe', { topic: topics.user(this.client.uid), since: this.lastSeq });
+    if (!ack.ok) throw new Error(`subscribe refused: ${ack.code}`);
+    if (ack.resync) this.resyncs++;
+    s.once('disconnect', () => void this.move(url));
+  }
+
+  /** To the next gateway that answers (bounded), as a load balancer with a dead backend does. */
+  private async move(from: string): Promise<void> {
+    for (let attempt = 0; attempt < 100 && !this.closed; attempt++) {
+      const candidates = this.urls().filter((u) => u !== from || attempt > 20);
+      for (const url of candidates) {
+        try {
+          await this.open(url);
+          this.moves++;
+          return;
+        } catch {
+          // next one
+        }
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.socket?.close();
+  }
+}
+
+export interface Submitted {
+  submitId: number;
+  key: ProgramKey;
+  watcher: VerdictWatcher;
+}
+
+/** Submits program `key` as `client` to the contest, retrying on another gateway while one is down (bounded). */
+export async function submitProgram(d: ChaosDeployment, client: OjClient, key: ProgramKey): Promise<number> {
+  const p = PROGRAMS[key];
+  const gateways = () => d.split.gateways.filter((g) => g.running()).map((g) => g.url!);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const alive = gateways();
+    const url = alive.includes(client.baseUrl) ? client.baseUrl : alive[attempt % Math.max(1, alive.length)];
+    try {
+      const via = Object.assign(new OjClient(url ?? client.baseUrl), { token: client.token, uid: client.uid });
+      const r = await via.submit(p.problem, 'C', `${p.code}// ${key} ${Date.now() % 7}\n`, d.cid);
+      if (r.status === 200) return r.data.submitId;
+      throw new Error(`submit refused: ${r.msg}`);
+    } catch (e) {
+      if (attempt === 39) throw e;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error('unreachable');
+}
+
+export interface ChaosCounts {
+  submitted: number;
+  judged: number;
+  lost: number;
+  systemError: number;
+  wrongVerdict: number;
+  missedBySocket: number;
+  boardExact: boolean;
+}
+
+/** Waits (bounded) until every submission is final, then counts and compares the board with one built from scratch. */
+export async function account(d: ChaosDeployment, subs: Submitted[], timeoutMs: number): Promise<ChaosCounts & { details: string[] }> {
+  const ids = subs.map((s) => s.submitId);
+  const deadline = Date.now() + timeoutMs;
+  let rows: { submit_id: number; status: number }[] = [];
+  for (;;) {
+    rows = await d.sql<{ submit_id: number; status: number }[]>`select submit_id, status from judge where submit_id in ${d.sql(ids)}`;
+    if (rows.every((r) => !isInProgress(r.status)) || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  // The sockets get a moment for the last pushes.
+  const socketDeadline = Date.now() + 15_000;
+  while (subs.some((s) => !s.watcher.finals.has(s.submitId)) && Date.now() < socketDeadline) await new Promise((r) => setTimeout(r, 250));
+  const status = new Map(rows.map((r) => [r.submit_id, r.status]));
+  const details: string[] = [];
+  let judged = 0;
+  let systemError = 0;
+  let wrongVerdict = 0;
+  let missedBySocket = 0;
+  for (const s of subs) {
+    const st = status.get(s.submitId);
+    if (st === undefined || isInProgress(st)) {
+      details.push(`${s.submitId} (${s.key}) not judged: ${st}`);
+      continue;
+    }
+    judged++;
+    if (st === JudgeStatus.SYSTEM_ERROR) systemError++;
+    if (st !== PROGRAMS[s.key].verdict) {
+      wrongVerdict++;
+      details.push(`${s.submitId} (${s.key}) judged ${st}`);
+    }
+    const pushed = s.watcher.finals.get(s.submitId);
+    if (pushed !== st) {
+      missedBySocket++;
+      details.push(`${s.submitId} (${s.key}) pushed ${pushed} for ${st}`);
+    }
+  }
+  const boardExact = await boardMatches(d, details);
+  return { submitted: subs.length, judged, lost: subs.length - judged, systemError, wrongVerdict, missedBySocket, boardExact, details };
+}
+
+/** The contest board a gateway answers equals the one the scoreboard engine builds from the contest records. */
+async function boardMatches(d: ChaosDeployment, details: string[]): Promise<boolean> {
+  const r = await d.root.call<{ records: RankVO[] }>('POST', '/api/get-contest-rank', { cid: d.cid, currentPage: 1, limit: 500 });
+  if (r.status !== 200) {
+    details.push(`board: ${r.msg}`);
+    return false;
+  }
+  const expected = await boardFromScratch({ sql: d.sql } as BoardFixture, { cid: d.cid, creator: '', start: new Date(), displayIds: d.displayIds, pids: {} });
+  const got = r.data.records.map(rowOf);
+  const same = JSON.stringify(got) === JSON.stringify(expected);
+  // The records themselves must hold every verdict: each contest record carries its submission's status.
+  const [stale] = await d.sql<{ n: number }[]>`select count(*)::int as n from contest_record r join judge j on j.submit_id = r.submit_id where r.cid = ${d.cid} and r.status is distinct from j.status`;
+  if (!same) details.push(`board differs: ${JSON.stringify(got).slice(0, 400)} vs ${JSON.stringify(expected).slice(0, 400)}`);
+  if (stale!.n > 0) details.push(`${stale!.n} contest records disagree with their submission`);
+  return same && stale!.n === 0 && expected.length > 0;
+}
+
+export function printCounts(label: string, c: ChaosCounts): void {
+  console.log(
+    `[chaos] ${label}: submitted ${c.submitted}, judged ${c.judged}, lost ${c.lost}, System Error ${c.systemError}, wrong verdict ${c.wrongVerdict}, ` +
+      `final verdicts missed by sockets ${c.missedBySocket}, board exact ${c.boardExact ? 'yes' : 'NO'}`,
+  );
+}

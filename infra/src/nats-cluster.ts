@@ -32,6 +32,8 @@ export interface NatsClusterOptions {
   storeDir: string;
   size?: number;
   name?: string;
+  /** Servers do not tell clients about the others (`no_advertise`): a client reconnects only to the URLs it was given. */
+  noAdvertise?: boolean;
   onLog?: (node: string, line: string) => void;
 }
 
@@ -69,7 +71,7 @@ export async function startNatsCluster(opts: NatsClusterOptions): Promise<NatsCl
         `listen: 127.0.0.1:${client}`,
         `http: 127.0.0.1:${monitor}`,
         `jetstream { store_dir: "${path.join(dir, 'js')}" }`,
-        `cluster { name: ${name}, listen: 127.0.0.1:${cluster}, routes: [${routes.join(', ')}] }`,
+        `cluster { name: ${name}, listen: 127.0.0.1:${cluster}, routes: [${routes.join(', ')}]${opts.noAdvertise ? ', no_advertise: true' : ''} }`,
         '',
       ].join('\n'),
     );

@@ -29,8 +29,8 @@ export interface NatsStatusLog {
   warn(obj: object, msg: string): void;
 }
 
-/** Counts and logs the connection's disconnects and reconnects until it closes; never rejects. */
-export function watchNatsStatus(nc: { status(): AsyncIterable<NatsStatusEvent> }, log: NatsStatusLog): { disconnects: number; reconnects: number } {
+/** Counts and logs the connection's disconnects and reconnects until it closes (and calls `onReconnect`); never rejects. */
+export function watchNatsStatus(nc: { status(): AsyncIterable<NatsStatusEvent> }, log: NatsStatusLog, onReconnect?: () => void): { disconnects: number; reconnects: number } {
   const counts = { disconnects: 0, reconnects: 0 };
   let since = 0;
   void (async () => {
@@ -44,6 +44,7 @@ export function watchNatsStatus(nc: { status(): AsyncIterable<NatsStatusEvent> }
         case 'reconnect':
           counts.reconnects++;
           log.info({ server: s.server, reconnects: counts.reconnects, downMs: since ? Date.now() - since : undefined }, 'NATS reconnected');
+          onReconnect?.();
           break;
         case 'staleConnection':
           log.warn({}, 'NATS server stopped answering pings; reconnecting');

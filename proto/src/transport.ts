@@ -66,4 +66,6 @@ export interface ServicesTransport {
 /** The gateway's view of the bus: every push message, to relay to its sockets. */
 export interface PushTransport {
   subscribePush(handler: (msg: PushMessage) => void): Promise<Stoppable>;
+  /** Calls `handler` each time the bus is back after a disconnect (push messages sent meanwhile did not arrive). */
+  onReconnect?(handler: () => void): Stoppable;
 }

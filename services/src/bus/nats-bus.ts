@@ -78,6 +78,7 @@ export interface NatsBusOptions {
 
 export class NatsBus implements ServicesTransport, PushTransport {
   private readonly subs = new Set<Subscription>();
+  private readonly reconnectHandlers = new Set<() => void>();
 
   private constructor(
     readonly nc: NatsConnection,
@@ -91,13 +92,20 @@ export class NatsBus implements ServicesTransport, PushTransport {
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const logger = opts.logger ?? pino({ name: 'nats-bus', level: 'warn' });
     const nc = await connect({ servers: opts.url.split(','), ...natsConnectOptions(opts.name ?? 'oj-services') });
-    watchNatsStatus(nc, logger);
+    const onReconnect = new Set<() => void>();
+    watchNatsStatus(nc, logger, () => {
+      for (const h of onReconnect) h();
+    });
     try {
       const jsm = await jetstreamManager(nc);
       const policy: ReplicaPolicy = { ...resolveReplicas(opts.replicas, nc.info), log: logger };
       await ensureJudgeStreams(jsm, policy);
       await ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true });
-      return new NatsBus(nc, jetstream(nc), jsm, logger, opts, policy);
+      const bus = new NatsBus(nc, jetstream(nc), jsm, logger, opts, policy);
+      onReconnect.add(() => {
+        for (const h of bus.reconnectHandlers) h();
+      });
+      return bus;
     } catch (err) {
       await nc.close();
       throw err;
@@ -173,6 +181,11 @@ export class NatsBus implements ServicesTransport, PushTransport {
 
   async subscribePush(handler: (msg: PushMessage) => void): Promise<Stoppable> {
     return this.subscribe(SUBJECTS.pushAll, (data) => handler(decodeJson(PushMessage, data)));
+  }
+
+  onReconnect(handler: () => void): Stoppable {
+    this.reconnectHandlers.add(handler);
+    return { stop: async () => void this.reconnectHandlers.delete(handler) };
   }
 
   async subscribeTopic(topic: string, handler: (msg: PushMessage) => void): Promise<Stoppable> {

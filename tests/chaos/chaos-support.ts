@@ -2,15 +2,15 @@
 // (infra/src/split-deployment.ts); an ACM contest of two problems with contestants; programs whose true verdict is
 // known; contestants' sockets that move to a surviving gateway when theirs dies (as a load balancer would send them)
 // and resubscribe with `since`; and the final accounting (submitted, judged, lost, System Error, board exact).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
 import { isInProgress, JudgeStatus, topics, type ClientToServerEvents, type RankVO, type ServerToClientEvents } from '@oj/proto';
 import { createMemoryBus, createServices, silentLogger } from '@oj/services';
-import { startNatsCluster, startSplitDeployment, type NatsCluster, type SplitDeployment } from '@oj/infra/processes';
-import { startTestDatabase, type TestDatabase } from '../support/pg';
+import { freePort, startEmbeddedPostgres, startNatsCluster, startSplitDeployment, type NatsCluster, type RunningPostgres, type SplitDeployment } from '@oj/infra/processes';
+import { startTestDatabase } from '../support/pg';
 import { OjClient } from '../support/oj-client';
 import { boardFromScratch, rowOf, type BoardFixture } from '../integration/contest-board-fixture';
 
@@ -35,7 +35,7 @@ export type ProgramKey = keyof typeof PROGRAMS;
 export const MIX: ProgramKey[] = ['A-AC', 'A-WA', 'B-AC', 'A-CE', 'A-AC', 'B-TLE', 'B-WA', 'A-AC'];
 
 export interface ChaosDeployment {
-  db: TestDatabase;
+  db: { url: string };
   sql: postgres.Sql;
   cluster: NatsCluster;
   split: SplitDeployment;
@@ -43,6 +43,8 @@ export interface ChaosDeployment {
   displayIds: string[];
   contestants: OjClient[];
   root: OjClient;
+  /** With `ownPostgres`: stops this deployment's PostgreSQL for `downMs`, then starts it again on its data. */
+  restartPostgres?(downMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,11 +53,35 @@ export interface ChaosOptions {
   runnerEnv?: Record<string, string>;
   env?: Record<string, string>;
   runners?: number;
+  /** A PostgreSQL of its own (that can be restarted), not a database on the suite's shared server. */
+  ownPostgres?: boolean;
+}
+
+/** A database on the suite's PostgreSQL, or a PostgreSQL of our own in `dir` that can be stopped and started. */
+async function database(dir: string, own: boolean): Promise<{ url: string; restart?: (downMs: number) => Promise<void>; stop(): Promise<void> }> {
+  if (!own) {
+    const db = await startTestDatabase();
+    return { url: db.url, stop: () => db.stop() };
+  }
+  const port = await freePort();
+  const start = () => startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), password: 'chaos-pg', port });
+  let pg: RunningPostgres = await start();
+  await pg.createDatabase('oj');
+  return {
+    url: pg.urlFor('oj'),
+    async restart(downMs) {
+      await pg.stop();
+      await new Promise((r) => setTimeout(r, downMs));
+      pg = await start();
+    },
+    stop: () => pg.stop(),
+  };
 }
 
 export async function startChaosDeployment(opts: ChaosOptions = {}): Promise<ChaosDeployment> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'oj-chaos-'));
-  const db = await startTestDatabase();
+  await chmod(dir, 0o755); // the postgres system user must reach its data dir (ownPostgres)
+  const db = await database(dir, opts.ownPostgres ?? false);
   const cluster = await startNatsCluster({ storeDir: path.join(dir, 'nats') });
   const split = await startSplitDeployment({
     dir,
@@ -108,6 +134,7 @@ export async function startChaosDeployment(opts: ChaosOptions = {}): Promise<Cha
     displayIds,
     contestants,
     root,
+    restartPostgres: db.restart,
     async stop() {
       await split.stop();
       await cluster.stop();
@@ -127,6 +154,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  */
 export class VerdictWatcher {
   readonly finals = new Map<number, number>();
+  /** When each final verdict arrived (performance.now()). */
+  readonly finalAt = new Map<number, number>();
   lastSeq = 0;
   moves = 0;
   resyncs = 0;
@@ -144,7 +173,9 @@ export class VerdictWatcher {
     s.on('submission.status', (f) => {
       if (f.topic !== topics.user(this.client.uid)) return;
       this.lastSeq = Math.max(this.lastSeq, f.seq);
-      if (!isInProgress(f.data.status)) this.finals.set(f.data.submitId, f.data.status);
+      if (isInProgress(f.data.status)) return;
+      this.finals.set(f.data.submitId, f.data.status);
+      if (!this.finalAt.has(f.data.submitId)) this.finalAt.set(f.data.submitId, performance.now());
     });
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());

@@ -7,7 +7,7 @@
 //       sockets that moved and for those that stayed.
 import { connect } from '@nats-io/transport-node';
 import { LOCAL_LANGUAGES, SUBJECTS } from '@oj/proto';
-import { startChaosDeployment, VerdictWatcher, type ChaosDeployment } from '../chaos/chaos-support';
+import { startChaosDeployment, VerdictWatcher, type ChaosDeployment } from '../chaos/chaos-deployment';
 import { OjClient } from '../support/oj-client';
 import { percentile } from './stack-process';
 
@@ -46,7 +46,7 @@ async function burst(d: ChaosDeployment, ws: VerdictWatcher[], n: number, tag: s
 }
 
 async function partBurst(runners: number): Promise<void> {
-  const d = await startChaosDeployment({ runners, ownPostgres: true });
+  const d = await startChaosDeployment({ runners });
   const alive = () => d.split.gateways.filter((g) => g.running()).map((g) => g.url!);
   const ws = await watchers(d, alive);
   try {

@@ -4,14 +4,14 @@
 // Every submission ends with its true verdict, nothing is lost or System Error, the contest board is exact, and the
 // contestants' sockets, moved to the surviving gateway, receive every final verdict. Bounded: a few minutes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, MIX, printCounts, startChaosDeployment, submitProgram, VerdictWatcher, type ChaosDeployment, type Submitted } from './chaos-support';
+import { account, MIX, printCounts, startTestChaos, submitProgram, VerdictWatcher, type ChaosDeployment, type Submitted } from './chaos-support';
 
 const SUBMISSIONS = 100;
 let d: ChaosDeployment;
 const watchers: VerdictWatcher[] = [];
 
 beforeAll(async () => {
-  d = await startChaosDeployment();
+  d = await startTestChaos();
 }, 300_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS } from '@oj/proto';
-import { account, MIX, printCounts, startChaosDeployment, submitProgram, VerdictWatcher, type ChaosCounts, type ChaosDeployment, type Submitted } from './chaos-support';
+import { account, MIX, printCounts, startTestChaos, submitProgram, VerdictWatcher, type ChaosCounts, type ChaosDeployment, type Submitted } from './chaos-support';
 
 const LONG = process.env.OJ_CHAOS_LONG === '1';
 let d: ChaosDeployment;
@@ -39,7 +39,7 @@ async function check(label: string, subs: Submitted[]): Promise<ChaosCounts> {
 
 describe.skipIf(!LONG)('chaos, the long scenarios (pnpm test:chaos)', () => {
   beforeAll(async () => {
-    d = await startChaosDeployment({ ownPostgres: true });
+    d = await startTestChaos({ ownPostgres: true });
     const alive = () => d.split.gateways.filter((g) => g.running()).map((g) => g.url!);
     for (const c of d.contestants) {
       const w = new VerdictWatcher(c, alive);

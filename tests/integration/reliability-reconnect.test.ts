@@ -18,6 +18,7 @@ let nats: RunningNats | undefined;
 let s: JudgeServices;
 let root: string;
 let runner: RunnerProcess;
+let worker: RunnerProcess | undefined;
 
 const startNats = () => startNatsServer({ storeDir: natsDir, port });
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   signalGroup(runner?.child, 'SIGKILL');
+  worker?.child.kill('SIGKILL');
   await s?.close();
   await nats?.stop();
   await db?.stop();
@@ -57,17 +59,18 @@ describe('NATS away for half a minute', () => {
   }, 180_000);
 
   it('SIGTERM while NATS is away stops a runner and a services worker cleanly', async () => {
-    const worker = spawnWorker('worker', db.url, { NATS_URL: nats!.url });
-    await waitFor('the worker to start', () => (/services workers are running/.test(worker.output()) ? true : undefined), 60_000);
+    worker = spawnWorker('worker', db.url, { NATS_URL: nats!.url });
+    const w0 = worker;
+    await waitFor('the worker to start', () => (/services workers are running/.test(w0.output()) ? true : undefined), 60_000);
 
     await nats!.stop();
-    await waitFor('both to notice', () => (/NATS disconnected/.test(worker.output()) && runner.output().split('NATS disconnected').length > 2 ? true : undefined), 30_000);
+    await waitFor('both to notice', () => (/NATS disconnected/.test(w0.output()) && runner.output().split('NATS disconnected').length > 2 ? true : undefined), 30_000);
     runner.child.kill('SIGTERM');
-    worker.child.kill('SIGTERM');
-    const [r, w] = await Promise.all([runner.exited, worker.exited]);
+    w0.child.kill('SIGTERM');
+    const [r, w] = await Promise.all([runner.exited, w0.exited]);
     expect(r, runner.output().slice(-2000)).toEqual({ code: 0, signal: null });
-    expect(w, worker.output().slice(-2000)).toEqual({ code: 0, signal: null });
-    for (const out of [runner.output(), worker.output()]) expect(out).not.toMatch(/Unhandled|uncaught/i);
+    expect(w, w0.output().slice(-2000)).toEqual({ code: 0, signal: null });
+    for (const out of [runner.output(), w0.output()]) expect(out).not.toMatch(/Unhandled|uncaught/i);
     nats = await startNats();
   }, 120_000);
 });

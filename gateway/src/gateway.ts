@@ -136,6 +136,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   if (webDist) await registerWeb(app, webDist);
 
   const relaySub = await push.subscribePush((msg) => realtime.relay(msg));
+  // Push messages sent while this gateway's bus connection was away never arrive: take them from the push log.
+  const reconnectSub = push.onReconnect?.(() => void realtime.catchUp());
 
   await app.ready();
 
@@ -150,6 +152,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
       if (closed) return;
       closed = true;
       await relaySub.stop();
+      await reconnectSub?.stop();
       realtime.close();
       realtime.io.local.disconnectSockets(true);
       realtime.io.engine.close();

@@ -51,6 +51,11 @@ export interface Realtime {
   io: OjServer;
   /** Sends one push message to the sockets of its topic (the transport already decoded it). */
   relay(msg: PushMessage): void;
+  /**
+   * After the bus was away: relays from the push log what the rooms of this gateway missed meanwhile (the events past
+   * the last one relayed to each room). Answers how many were sent; a client drops any it already had (by seq).
+   */
+  catchUp(): Promise<number>;
   /** Disconnects this gateway's sockets of a session that just ended (logout). */
   endSession(sessionId: string): void;
   /** One pass of the session check: sockets whose token expired or whose session was revoked are dropped. */
@@ -110,11 +115,42 @@ export function createRealtime(
     }
   }
 
+  /** The last seq relayed to each topic that has a room here: where a catch-up after a bus outage starts. */
+  const relayed = new Map<string, number>();
+
+  /** A socket joined `topic` at `seq`: a catch-up covers it from there even before its first live message. */
+  function noteJoined(topic: string, seq: number): number {
+    if (!relayed.has(topic)) relayed.set(topic, seq);
+    return seq;
+  }
+
+  async function catchUp(): Promise<number> {
+    let sent = 0;
+    for (const [topic, seq] of [...relayed]) {
+      if (!io.sockets.adapter.rooms.has(topic)) {
+        relayed.delete(topic);
+        continue;
+      }
+      try {
+        // null: too far behind to replay; those sockets resync at their next frame's gap.
+        for (const m of (await services.push.replay(topic, seq)) ?? []) {
+          relay(m);
+          sent++;
+        }
+      } catch (err) {
+        log.warn({ err, topic }, 'push catch-up failed');
+      }
+    }
+    if (sent > 0) log.info({ sent }, 'push events sent while the bus was away relayed from the log');
+    return sent;
+  }
+
   function relay(raw: PushMessage): void {
     const msg = checked(raw);
     if (!msg) return;
     applyControl(msg);
     access.noteSeq(msg.topic, msg.seq);
+    if (io.sockets.adapter.rooms.has(msg.topic)) relayed.set(msg.topic, Math.max(msg.seq, relayed.get(msg.topic) ?? 0));
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {
@@ -243,7 +279,7 @@ export function createRealtime(
 
     if (req.since === undefined) {
       await socket.join(name);
-      return { ok: true, seq: await access.latestSeq(name) };
+      return { ok: true, seq: noteJoined(name, await access.latestSeq(name)) };
     }
 
     // Join first so nothing published from now on is lost, but hold this socket's live events until the
@@ -263,7 +299,7 @@ export function createRealtime(
         emitEvent(socket, m.event, frameOf(m));
         last = m.seq;
       }
-      return { ok: true, seq: Math.max(last, latest) };
+      return { ok: true, seq: noteJoined(name, Math.max(last, latest)) };
     } finally {
       set.delete(pending);
       if (set.size === 0 && replaying.get(name) === set) replaying.delete(name);
@@ -342,6 +378,7 @@ export function createRealtime(
   return {
     io,
     relay,
+    catchUp,
     endSession,
     recheckSessions,
     close: () => clearInterval(timer),

@@ -113,6 +113,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     runnerStatus.poke();
     dashboardLive.poke();
   });
+  // A gateway or worker that just (re)started knows the runners at once, not only after their next beat.
+  await opts.transport.requestHeartbeats?.();
 
   async function maintenance(): Promise<void> {
     running ??= (async () => {

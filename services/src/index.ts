@@ -23,3 +23,5 @@ export { sniffImage } from './account/account-settings.service';
 export { ACCOUNT_TIMES } from './account/email-code';
 export { IMPORT_LIMITS, type ImportFormat, type ImportedProblem } from './problem-import/types';
 export { classifyDbError, type DbFailure } from './db/db-errors';
+export { redactingLogger, redactUrl } from './log-redaction';
+export type { RateLimits, RateRule, RateHit } from './rate-limit/rate-limit.service';

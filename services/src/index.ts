@@ -10,7 +10,7 @@ export type { AccountServiceImpl, NewUser } from './account/account.service';
 export { createMemoryBus, MemoryBus, type MemoryBusOptions } from './bus/memory-bus';
 export { createNatsBus, NatsBus, INGESTER_DURABLE, type NatsBusOptions } from './bus/nats-bus';
 export { hashPassword, verifyPassword } from './account/password';
-export { silentLogger } from './logger';
+export { recordingLogger, silentLogger } from './logger';
 export type { JudgeAdminService } from './judge/judge-admin.service';
 export type { TestJudgeService } from './submission/test-judge.service';
 export type { TestdataService, TestcaseZip } from './testdata/testdata.service';

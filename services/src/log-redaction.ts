@@ -2,8 +2,8 @@
 // could get there, both closed here for every logger of the gateway and the services (they wrap theirs with
 // `redactingLogger`):
 // - a failed query's error (drizzle's DrizzleQueryError) carries the statement's parameters in its message, its stack
-//   and its `params`: a mail being stored, a hash being written, a session id being checked. The error serializer
-//   drops them (the SQL text stays: it names what failed);
+//   and its `params`, and PostgreSQL's message (its cause) may echo a value: a mail being stored, a hash being
+//   written, a session id being checked. The error serializer drops them (the SQL text stays: it names what failed);
 // - a request's URL: the reset page's `?code=`, a download's `?key=`. The request serializer masks those values.
 import pino, { type Logger } from 'pino';
 
@@ -26,9 +26,21 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${parts.join('&')}`;
 }
 
-/** A log text without the parameters of a failed query (`params: …` up to the stack or the end). */
+/** Where a value quoted in an error text ends: the next stack frame, the next cause, or the end. */
+const UNTIL_FRAME = String.raw`(?=\n\s+at |\ncaused by: |$)`;
+
+/**
+ * A log text without the values of a failed query: drizzle's `params: …`, and what PostgreSQL's own messages echo
+ * of a value (`invalid input syntax for type integer: "…"`, `value "…" is out of range`, `Key (…)=(…)`,
+ * `Failing row contains (…)`). Names of tables, columns and types stay.
+ */
 export function redactQueryParams(text: string): string {
-  return text.replace(/(^|\n)params: [\s\S]*?(?=\n\s+at |\ncaused by: |$)/g, `$1params: ${MASK}`);
+  return text
+    .replace(new RegExp(String.raw`(^|\n)params: [\s\S]*?` + UNTIL_FRAME, 'g'), `$1params: ${MASK}`)
+    .replace(new RegExp(String.raw`(invalid input (?:syntax|value) for [^:\n]*: )"[\s\S]*?"` + UNTIL_FRAME, 'g'), `$1"${MASK}"`)
+    .replace(/(value )"[\s\S]*?"( is out of range)/g, `$1"${MASK}"$2`)
+    .replace(/(Key \([^)]*\)=)\([\s\S]*?\)( already exists| is not present| conflicts)/g, `$1(${MASK})$2`)
+    .replace(new RegExp(String.raw`(Failing row contains )\([\s\S]*?\)\.?` + UNTIL_FRAME, 'g'), `$1(${MASK})`);
 }
 
 type SerializedError = Record<string, unknown> & { message?: unknown; stack?: unknown };
@@ -38,8 +50,10 @@ function safeErr(err: unknown): unknown {
   if (!out || typeof out !== 'object') return out;
   delete out.params;
   delete out.parameters;
-  if (typeof out.message === 'string') out.message = redactQueryParams(out.message);
-  if (typeof out.stack === 'string') out.stack = redactQueryParams(out.stack);
+  for (const field of ['message', 'stack', 'detail']) {
+    const v = out[field];
+    if (typeof v === 'string') out[field] = redactQueryParams(v);
+  }
   return out;
 }
 

@@ -23,7 +23,10 @@ export async function hitCounter(db: DbOrTx, key: string, max: number, windowMs:
   const frac = sql`((excluded.at_ms - excluded.win * ${w})::float8 / ${w})`;
   const ok = sql`(${prev} * (1 - ${frac}) + ${cur} + 1 <= ${max}::int)`;
   const rows = await db.execute<{ ok: boolean; cur: number; prev: number; into_ms: string }>(sql`
-    with now_ms as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
+    with now_ms as (
+      -- The counters are disposable: this statement's commit does not wait for the disk (transaction-local setting).
+      select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as ms, set_config('synchronous_commit', 'off', true) as async
+    )
     insert into rate_counter as r (key, window_ms, win, cur, prev, at_ms, ok)
     select ${key}::text, ${windowMs}::int, ms / ${w}, 1, 0, ms, ${max >= 1 ? sql`true` : sql`false`} from now_ms
     on conflict (key) do update set

@@ -128,6 +128,8 @@ function fail(err: ApiError, silent: boolean | undefined): never {
 }
 
 export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+  // Another tab may have renewed the session (a password change): its cookies are this tab's too.
+  syncCsrf();
   const headers: Record<string, string> = { 'Url-Type': urlType(path), 'Accept-Language': localeState.locale };
   // A login asks for the session as cookies; every other call proves it comes from our pages.
   if (NO_AUTH_PATHS.has(path)) headers['X-Auth-Mode'] = 'cookie';

@@ -6,7 +6,7 @@
 import type { Socket, io as ioFn } from 'socket.io-client';
 import { subscribeKey } from 'valtio/utils';
 import { PUSH_EVENT_NAMES, type ClientToServerEvents, type PushEventName, type ServerToClientEvents, type SubscribeAck } from '@oj/proto';
-import { clearSession, sessionState } from '../stores/session';
+import { clearSession, sessionState, syncCsrf } from '../stores/session';
 import { connectionState } from '../stores/ui';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -58,7 +58,10 @@ function connect(io: typeof ioFn): ClientSocket {
   const s: ClientSocket = io('/', {
     path: '/socket.io',
     // The session cookie goes with the handshake by itself; its CSRF proof is read anew at every (re)connect.
-    auth: (cb) => cb(sessionState.csrf ? { csrf: sessionState.csrf } : {}),
+    auth: (cb) => {
+      syncCsrf();
+      cb(sessionState.csrf ? { csrf: sessionState.csrf } : {});
+    },
     reconnection: true,
   });
   s.on('connect', () => {

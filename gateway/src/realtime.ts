@@ -24,7 +24,7 @@ import {
 import type { OjServices, Viewer } from '@oj/services';
 import type { FastifyBaseLogger } from 'fastify';
 import { classifyDbError } from '@oj/services';
-import { extractToken, type AuthContext, type Authenticator } from './auth';
+import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenticator, type Credentials } from './auth';
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
 
@@ -187,10 +187,19 @@ export function createRealtime(
     if (msg.event === 'session.revoked') {
       services.account.forgetUser(msg.data.uid);
       access.forgetUser(msg.data.uid);
+      if (msg.data.keep) renewSession(msg.data.uid, msg.data.keep);
       void recheckUser(msg.data.uid);
     } else if (msg.event === 'access.changed') {
       services.access.reload();
       access.forgetAll();
+    }
+  }
+
+  /** The sockets of the session that made the change go on under its renewed id (same uuid, new epoch). */
+  function renewSession(uid: string, keep: string): void {
+    const base = (id: string) => id.replace(/\.\d{1,9}$/, '');
+    for (const [socket, ctx] of sessions) {
+      if (ctx.viewer.uid === uid && base(ctx.sessionId) === base(keep)) sessions.set(socket, { ...ctx, sessionId: keep });
     }
   }
 
@@ -239,12 +248,12 @@ export function createRealtime(
   }
 
   io.use((socket, next) => {
-    const token = extractToken((socket.handshake.auth as HandshakeAuth | undefined)?.token);
-    if (!token) {
+    const cred = handshakeCredentials(socket);
+    if (!cred) {
       admit(socket, null, next);
       return;
     }
-    auth.verify(token).then(
+    auth.verify(cred).then(
       (ctx) => admit(socket, ctx, next),
       (err: unknown) => {
         const unavailable = !(err instanceof OjError) && classifyDbError(err) === 'unavailable';
@@ -254,6 +263,21 @@ export function createRealtime(
       },
     );
   });
+
+  /**
+   * The handshake's credentials: `auth.token` (API clients, as the original `Authorization` header), else the web
+   * app's session cookie with its CSRF proof in `auth.csrf` (a cross-site page can make the browser send the cookie,
+   * not read the proof).
+   */
+  function handshakeCredentials(socket: OjSocket): Credentials | null {
+    const hs = socket.handshake.auth as HandshakeAuth | undefined;
+    const token = extractToken(hs?.token);
+    if (token) return { token, via: 'header' };
+    const raw = socket.handshake.headers.cookie;
+    const cookie = cookieOf(typeof raw === 'string' ? raw : undefined, SESSION_COOKIE);
+    // Without its proof the cookie counts for nothing (anonymous), as over REST.
+    return cookie && typeof hs?.csrf === 'string' && hs.csrf !== '' ? { token: cookie, via: 'cookie', csrf: hs.csrf } : null;
+  }
 
   /** Whether the socket's session still stands; drops the socket when it does not. */
   async function sessionValid(socket: OjSocket): Promise<boolean> {

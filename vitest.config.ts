@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/hostile/**/*.test.ts', 'tests/realtime/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/hostile/**/*.test.ts', 'tests/realtime/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
         },
       },
     ],

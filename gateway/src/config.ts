@@ -17,6 +17,10 @@ const Env = Type.Object({
   OJ_RATE_LOGIN_USER_PER_MIN: Type.Optional(Int),
   OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
   OJ_RATE_LIKE_PER_MIN: Type.Optional(Int),
+  OJ_RATE_COMMENT_PER_MIN: Type.Optional(Int),
+  OJ_RATE_CAPTCHA_IP_PER_MIN: Type.Optional(Int),
+  OJ_RATE_LOOKUP_IP_PER_MIN: Type.Optional(Int),
+  OJ_RATE_EMAIL_CODE_USER_PER_HOUR: Type.Optional(Int),
   OJ_SOCKET_MAX_SUBSCRIPTIONS: Type.Optional(Int),
   OJ_SOCKET_MAX_PER_USER: Type.Optional(Int),
   OJ_SOCKET_MAX_PER_IP: Type.Optional(Int),
@@ -25,14 +29,28 @@ const Env = Type.Object({
   OJ_RELAY_SLICE: Type.Optional(Int),
 });
 
+/**
+ * Every request limit of the gateway, in this one place (counted in PostgreSQL, so shared by all gateways: the
+ * services' `rateLimits`; docs/security.md, "Limits"). Per minute unless named otherwise.
+ */
 export interface RateLimitConfig {
-  /** Window of every limit, in ms (one minute; shorter only in tests). */
+  /** Window of the per-minute limits, in ms. */
   windowMs: number;
+  /** Logins, registrations, reset requests and register codes per client address. */
   loginPerIp: number;
+  /** Logins per username from one address (never per username alone: nobody can lock a user out from elsewhere). */
   loginPerUser: number;
   submitPerUser: number;
   /** Likes and unlikes of comments per user. */
   likePerUser: number;
+  /** Comments and replies per user. */
+  commentPerUser: number;
+  /** Image and slide captchas per client address. */
+  captchaPerIp: number;
+  /** Username / email existence checks per client address. */
+  lookupPerIp: number;
+  /** Change-email codes a user may request per hour (each address also waits 60 s between two). */
+  emailCodePerUserPerHour: number;
 }
 
 export interface GatewayConfig {
@@ -96,6 +114,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       loginPerUser: num('OJ_RATE_LOGIN_USER_PER_MIN', 10, 1, 1_000_000),
       submitPerUser: num('OJ_RATE_SUBMIT_PER_MIN', 30, 1, 1_000_000),
       likePerUser: num('OJ_RATE_LIKE_PER_MIN', 30, 1, 1_000_000),
+      commentPerUser: num('OJ_RATE_COMMENT_PER_MIN', 10, 1, 1_000_000),
+      captchaPerIp: num('OJ_RATE_CAPTCHA_IP_PER_MIN', 30, 1, 1_000_000),
+      lookupPerIp: num('OJ_RATE_LOOKUP_IP_PER_MIN', 30, 1, 1_000_000),
+      emailCodePerUserPerHour: num('OJ_RATE_EMAIL_CODE_USER_PER_HOUR', 5, 1, 1_000_000),
     },
     maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 64, 1, 100_000),
     maxSocketsPerUser: num('OJ_SOCKET_MAX_PER_USER', 20, 1, 100_000),

@@ -11,6 +11,7 @@ const Env = Type.Object({
   OJ_BUS: Type.Optional(Type.Union([Type.Literal('nats'), Type.Literal('memory')])),
   OJ_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 20 })),
   OJ_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
+  OJ_NATS_REPLICAS: Type.Optional(Type.String({ pattern: '^[1-5]$' })),
 });
 
 export interface InfraConfig {
@@ -23,6 +24,8 @@ export interface InfraConfig {
   bus?: 'nats' | 'memory';
   adminPassword?: string;
   webDist?: string;
+  /** Replicas of the JetStream streams (OJ_NATS_REPLICAS, 1–5); unset: min(3, the NATS cluster's size). */
+  natsReplicas?: number;
 }
 
 export function loadInfraConfig(env: NodeJS.ProcessEnv = process.env): InfraConfig {
@@ -48,5 +51,6 @@ export function loadInfraConfig(env: NodeJS.ProcessEnv = process.env): InfraConf
     bus: e.OJ_BUS,
     adminPassword: e.OJ_ADMIN_PASSWORD,
     webDist: e.OJ_WEB_DIST,
+    natsReplicas: e.OJ_NATS_REPLICAS === undefined ? undefined : Number(e.OJ_NATS_REPLICAS),
   };
 }

@@ -9,9 +9,9 @@ import { onStop, requireUrls } from './process-env';
 
 const logger = pino();
 try {
-  const { databaseUrl, natsUrl } = requireUrls();
+  const { databaseUrl, natsUrl, natsReplicas } = requireUrls();
   const config = loadGatewayConfig();
-  const bus = await createNatsBus({ url: natsUrl, logger, name: `gateway-${process.pid}` });
+  const bus = await createNatsBus({ url: natsUrl, logger, name: `gateway-${process.pid}`, replicas: natsReplicas });
   const services = await createServices({ databaseUrl, transport: bus, config: loadServicesConfig(), logger });
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
   const gateway = await buildGateway({

@@ -92,7 +92,7 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
     const seeded = await seed(databaseUrl, { adminPassword: cfg.adminPassword });
 
     const memoryBus = natsUrl ? null : createMemoryBus({ logger: logger.child({ part: 'bus' }) });
-    const bus = natsUrl ? await createNatsBus({ url: natsUrl, logger: logger.child({ part: 'bus' }) }) : memoryBus!;
+    const bus = natsUrl ? await createNatsBus({ url: natsUrl, logger: logger.child({ part: 'bus' }), replicas: cfg.natsReplicas }) : memoryBus!;
     stops.push(() => bus.close());
 
     const services = await createServices({
@@ -105,7 +105,7 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
     await services.startWorkers();
 
     for (let i = 0; i < runnerCount; i++) {
-      const transport: RunnerTransport = natsUrl ? await createNatsRunnerTransport({ url: natsUrl }) : memoryBus!;
+      const transport: RunnerTransport = natsUrl ? await createNatsRunnerTransport({ url: natsUrl, replicas: cfg.natsReplicas, logger: logger.child({ part: 'runner-bus' }) }) : memoryBus!;
       const runnerConfig = loadRunnerConfig({ ...env, NATS_URL: natsUrl ?? undefined });
       const runner = await startRunner({
         transport,

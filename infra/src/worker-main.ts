@@ -7,11 +7,11 @@ import { onStop, requireUrls } from './process-env';
 
 const logger = pino();
 try {
-  const { databaseUrl, natsUrl } = requireUrls();
+  const { databaseUrl, natsUrl, natsReplicas } = requireUrls();
   await migrate(databaseUrl);
   const seeded = await seed(databaseUrl, { adminPassword: loadInfraConfig().adminPassword });
   if (seeded.adminPasswordGenerated) console.log(`Super admin: root / ${seeded.adminPasswordGenerated} (shown once)`);
-  const bus = await createNatsBus({ url: natsUrl, logger });
+  const bus = await createNatsBus({ url: natsUrl, logger, name: `worker-${process.pid}`, replicas: natsReplicas });
   const services = await createServices({ databaseUrl, transport: bus, config: loadServicesConfig(), logger });
   await services.startWorkers();
   logger.info('services workers are running');

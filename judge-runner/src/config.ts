@@ -17,7 +17,16 @@ export interface RunnerConfig {
   sandbox: 'bwrap' | 'nsjail' | undefined;
   /** `OJ_NSJAIL_PATH`: the nsjail binary; undefined = looked for on PATH (only when the nsjail driver is chosen). */
   nsjailPath?: string;
+  /** How long a job may go without an ack or a working() before JetStream redelivers it (OJ_RUNNER_ACK_WAIT_MS, 10 s). */
   ackWaitMs: number;
+  /** How long one judge event's publish is retried before the job is given back (OJ_RUNNER_PUBLISH_DEADLINE_MS, 10 min). */
+  publishDeadlineMs: number;
+  /** On SIGTERM, how long running jobs may finish before they are given back (OJ_RUNNER_STOP_GRACE_MS, 20 s). */
+  stopGraceMs: number;
+  /** OJ_RUNNER_LANGUAGES: offer only these of the detected languages (comma-separated names; unset: all of them). */
+  onlyLanguages?: string[];
+  /** Replicas of the JetStream streams (OJ_NATS_REPLICAS); undefined: min(3, the NATS cluster's size). */
+  natsReplicas?: number;
   /** Slot s runs programs as uid `uidBase + s`; undefined: the sandbox takes the first free range (sandbox/uid-lock.ts). */
   uidBase: number | undefined;
   heartbeatMs: number;
@@ -66,7 +75,11 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     cacheDir: path.join(workDir, '.cache'),
     sandbox: read(env, 'OJ_SANDBOX', Type.Union([Type.Literal('bwrap'), Type.Literal('nsjail')]), (s) => s, undefined) as RunnerConfig['sandbox'],
     nsjailPath: read(env, 'OJ_NSJAIL_PATH', Type.String({ pattern: '^/' }), (s) => s, undefined) as string | undefined,
-    ackWaitMs: read(env, 'OJ_RUNNER_ACK_WAIT_MS', Type.Integer({ minimum: 1000 }), int, 30_000) as number,
+    ackWaitMs: read(env, 'OJ_RUNNER_ACK_WAIT_MS', Type.Integer({ minimum: 1000 }), int, 10_000) as number,
+    publishDeadlineMs: read(env, 'OJ_RUNNER_PUBLISH_DEADLINE_MS', Type.Integer({ minimum: 1000 }), int, 600_000) as number,
+    stopGraceMs: read(env, 'OJ_RUNNER_STOP_GRACE_MS', Type.Integer({ minimum: 0 }), int, 20_000) as number,
+    onlyLanguages: read(env, 'OJ_RUNNER_LANGUAGES', Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1 }), (s) => s.split(',').map((x) => x.trim()).filter(Boolean), undefined) as string[] | undefined,
+    natsReplicas: read(env, 'OJ_NATS_REPLICAS', Type.Integer({ minimum: 1, maximum: 5 }), int, undefined) as number | undefined,
     uidBase: read(env, 'OJ_SANDBOX_UID_BASE', Type.Integer({ minimum: 1000, maximum: 2_000_000_000 }), int, undefined) as number | undefined,
     heartbeatMs: 5000,
     testdataCacheMb: read(env, 'OJ_RUNNER_TESTDATA_CACHE_MB', Type.Integer({ minimum: 1 }), int, 2048) as number,

@@ -14,6 +14,8 @@ import { createCompileCache } from './compile-cache';
 import { TestdataCache } from './testdata/cache';
 import { runCompileCheck } from './compile-check';
 import { runTestJudge, testSystemError } from './test-judge';
+import { PublishFailedError, resultSink } from './result-sink';
+import { sweepLeftoverWorkDirs, workDirPrefix } from './work-dirs';
 
 /** Slot s's checkers and interactors run as uid `OJ_SANDBOX_UID_BASE + HELPER_SLOT_OFFSET + s`, in cgroups of their own. */
 export const HELPER_SLOT_OFFSET = 1000;
@@ -67,7 +69,11 @@ export async function prepareRunner(config: RunnerConfig, logger: Logger): Promi
     nsjailPath: config.nsjailPath,
     searchPath: config.searchPath,
   });
-  const languages = await detectLanguages();
+  const detected = await detectLanguages();
+  const only = config.onlyLanguages;
+  const unknown = only?.filter((name) => !detected.some((l) => l.name === name)) ?? [];
+  if (unknown.length > 0) logger.warn({ unknown }, 'OJ_RUNNER_LANGUAGES names languages this machine does not have');
+  const languages = only ? detected.filter((l) => only.includes(l.name)) : detected;
   logger.info({ driver, cgroups: sandboxes.cgroups, uidBase: sandboxes.uidBase, languages: languages.map((l) => l.name) }, 'sandbox ready');
   return { sandboxes, languages };
 }
@@ -76,6 +82,13 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
   const { transport, config, logger } = opts;
   const prepared = opts.sandboxes && opts.languages ? { sandboxes: opts.sandboxes, languages: opts.languages } : await prepareRunner(config, logger);
   const { sandboxes, languages } = prepared;
+  // What a killed runner on our slots' uids left behind (its jobs went back to the queue with it).
+  const slotUids = Array.from({ length: config.slots }, (_, s) => sandboxes.uidOf(s));
+  const swept = await sweepLeftoverWorkDirs(config.workDir, slotUids);
+  if (swept.length > 0) logger.warn({ count: swept.length, dirs: swept.slice(0, 20) }, 'removed work dirs a killed runner left');
+  const dirPrefix = (slot: number) => workDirPrefix(sandboxes.uidOf(slot));
+  /** Aborted when the runner stops: publish retries give up and their jobs go back to the queue. */
+  const stopping = new AbortController();
   const testdata = new TestdataCache({
     root: path.join(config.workDir, '.testdata'),
     fetch: async (version) => (transport.getTestdataStream ? transport.getTestdataStream(version) : transport.getTestdata ? transport.getTestdata(version) : null),
@@ -130,9 +143,11 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       await handleTestJob(job, d, log);
       return;
     }
+    // Every event carries this delivery (the ingester's fence) and is retried while the job stays ours.
+    const sink = resultSink({ transport, attempt: { requeue: job.requeue ?? 0, delivery: d.deliveryCount }, deadlineMs: config.publishDeadlineMs, log, signal: stopping.signal });
     if (d.deliveryCount > MAX_DELIVERIES) {
       log.error('judge job delivered too often: System Error');
-      await transport.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed repeatedly'));
+      await sink.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed repeatedly'));
       await d.ack();
       return;
     }
@@ -140,16 +155,18 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       try {
-        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache, limits: config.limits };
-        const final = await judge(job, transport, deps);
-        log.info({ status: final.status, time: final.time, memory: final.memory }, 'judged');
+        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, testdata, compileCache, limits: config.limits };
+        const final = await judge(job, sink, deps);
+        // `time` is pino's timestamp key: the verdict's figures go under names of their own.
+        log.info({ status: final.status, timeMs: final.time, memoryKb: final.memory }, 'judged');
       } catch (e) {
+        if (e instanceof PublishFailedError || stopping.signal.aborted) throw e;
         log.error({ err: e }, 'judging failed: System Error');
-        await transport.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed: system error'));
+        await sink.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed: system error'));
       }
       await d.ack();
     } catch (e) {
-      // The final event could not be stored: leave the job to be redelivered.
+      // The events could not be stored (or the runner is stopping): the job goes back for another delivery.
       log.error({ err: e }, 'could not publish the result; job given back');
       await d.nak(1000).catch(() => undefined);
     } finally {
@@ -166,7 +183,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       let result = testSystemError(job, config.runnerId, 'the test was tried too often');
       if (d.deliveryCount <= MAX_DELIVERIES) {
         try {
-          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId, limits: config.limits };
+          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, limits: config.limits };
           result = job.compileCheck ? await runCompileCheck(job, deps) : await runTestJudge(job, deps);
         } catch (e) {
           log.error({ err: e }, 'online test failed: System Error');
@@ -198,6 +215,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       .catch((e: unknown) => logger.warn({ err: e }, 'heartbeat failed'));
   };
   const consumer = await transport.consumeJobs(handle, { concurrency: config.slots });
+  // A gateway or worker that starts asks for a beat: it answers (coalesced) instead of leaving it blind for 5 s.
+  const helloSub = await transport.onHeartbeatRequest?.(() => changed());
   void beat();
   const heartbeat = setInterval(() => void beat(), config.heartbeatMs);
   logger.info({ runnerId: config.runnerId, slots: config.slots }, 'judge runner started');
@@ -209,8 +228,15 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     async stop() {
       stopped = true;
       clearInterval(heartbeat);
+      await helloSub?.stop();
       if (changeTimer) clearTimeout(changeTimer);
-      await consumer.stop();
+      // Running jobs get the grace period to finish; then their publish retries stop and they are given back (or, if
+      // the bus is gone, left to be redelivered after their ack wait). Nothing is published as System Error for it.
+      const grace = setTimeout(() => stopping.abort(), config.stopGraceMs);
+      const drained = await Promise.race([consumer.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), config.stopGraceMs + 3000).unref())]);
+      clearTimeout(grace);
+      stopping.abort();
+      if (!drained) logger.warn({ jobs: [...jobs.values()] }, 'jobs still running at stop: left to be redelivered');
       await beat(true);
       // Sandboxes passed in belong to the caller; ours (and their slot cgroups) end with the runner.
       if (sandboxes !== opts.sandboxes) await sandboxes.close();

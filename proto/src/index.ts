@@ -8,6 +8,7 @@ export * from './dto';
 export * from './realtime';
 export * from './nats';
 export * from './judge-streams';
+export * from './nats-connection';
 export * from './languages';
 export * from './testdata';
 export * from './judge-admin';

@@ -33,6 +33,8 @@ export interface RunnerTransport {
   /** Durably stores a judge event; resolves once stored. */
   publishEvent(ev: JudgeEvent): Promise<void>;
   heartbeat(hb: RunnerHeartbeat): Promise<void>;
+  /** Calls `handler` whenever some process asks every runner for a heartbeat now (a gateway or worker that started). */
+  onHeartbeatRequest?(handler: () => void): Promise<Stoppable>;
   /** The pack of a test-data version from the object store, or null when the store does not have it. */
   getTestdata?(version: string): Promise<Uint8Array | null>;
   /** The same pack as a stream of chunks (nothing held whole in memory), or null when the store does not have it. */
@@ -49,6 +51,8 @@ export interface ServicesTransport {
   consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable>;
   publishPush(msg: PushMessage): Promise<void>;
   onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable>;
+  /** Asks every runner for a heartbeat now: a process that just started knows the runners at once. */
+  requestHeartbeats?(): Promise<void>;
   /** Stores the pack of a test-data version in the object store under `version` (idempotent). */
   putTestdata?(version: string, pack: Uint8Array | PackSource): Promise<void>;
   getTestdata?(version: string): Promise<Uint8Array | null>;
@@ -62,4 +66,6 @@ export interface ServicesTransport {
 /** The gateway's view of the bus: every push message, to relay to its sockets. */
 export interface PushTransport {
   subscribePush(handler: (msg: PushMessage) => void): Promise<Stoppable>;
+  /** Calls `handler` each time the bus is back after a disconnect (push messages sent meanwhile did not arrive). */
+  onReconnect?(handler: () => void): Stoppable;
 }

@@ -8,7 +8,8 @@
 //  (j) problem import: 200 FPS problems and 50 ICPC packages;
 //  (k) users import: a 10,000-row CSV previewed, then confirmed;
 //  (l) cold first load of the web client: the problem page until its editor is editable, the problem list until its first row;
-//  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory.
+//  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory;
+//  (s) the split deployment (processes): the 500 burst with 1 and 2 runners, push latency while a gateway is killed.
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
 import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, topics } from '@oj/proto';
@@ -20,6 +21,7 @@ import { benchSandboxOverhead } from './sandbox-overhead';
 import { benchScoreboardEngine } from './scoreboard-engine';
 import { benchTestdataUpload } from './testdata-upload';
 import { benchUserImport } from './user-import';
+import { benchSplitDeployment } from './split-deployment';
 import { login, percentile, startStackProcess } from './stack-process';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -260,7 +262,7 @@ async function partDE(): Promise<void> {
 
 async function main() {
   // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
-  const parts = process.argv[2] ?? 'abcdefghjklu';
+  const parts = process.argv[2] ?? 'abcdefghjklus';
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
   if (parts.includes('b') || parts.includes('c')) await partBC();
@@ -272,6 +274,7 @@ async function main() {
   if (parts.includes('k')) await benchUserImport();
   if (parts.includes('l')) await benchFirstLoad();
   if (parts.includes('u')) await benchTestdataUpload();
+  if (parts.includes('s')) await benchSplitDeployment();
 }
 
 main().then(

@@ -38,3 +38,14 @@ export async function lastMailBody(url: string, to: string): Promise<string> {
     await sql.end();
   }
 }
+
+/** The stored answer of captcha `key` ('' when none): the pictures are pixels, the tests read the answer here. */
+export async function captchaAnswer(url: string, key: string): Promise<string> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ answer: string }[]>`select answer from captcha where key = ${key}`;
+    return rows[0]?.answer ?? '';
+  } finally {
+    await sql.end();
+  }
+}

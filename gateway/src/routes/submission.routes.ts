@@ -7,7 +7,8 @@ import { attachment } from './attachment';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
 export function registerSubmissionRoutes(app: TypedApp, { services, auth, config }: RouteDeps): void {
-  const perUser = createLimiter(app, {
+  const perUser = createLimiter(services, {
+    name: 'submit',
     max: config.rateLimit.submitPerUser,
     windowMs: config.rateLimit.windowMs,
     key: (req) => req.auth?.viewer.uid ?? null,

@@ -69,7 +69,8 @@ async function ownPath(controller: string): Promise<string> {
   return '/';
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` exists (EPERM: it does, as another user's). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -2,6 +2,7 @@
 // problem counters exact, and publishes the resulting push events. Also the stall watchdog.
 import {
   assertNever,
+  compareAttempts,
   isInProgress,
   isJudgeStatus,
   JudgeStatus,
@@ -19,7 +20,7 @@ import type { JudgeRow } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
 import { ownerStatusData } from '../contest/sealed-results';
-import { countCase, insertCaseOnce, lockSubmission, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
+import { countCase, insertCaseOnce, lockSubmission, takeOverAttempt, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 
 type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -227,13 +228,15 @@ export class JudgeIngester {
   }
 
   private async apply(tx: Tx, ev: JudgeEvent): Promise<PushMessage[]> {
-    const row = await lockSubmission(tx, ev.submitId);
-    if (!row) {
+    const locked = await lockSubmission(tx, ev.submitId);
+    if (!locked) {
       this.ctx.logger.warn({ submitId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
       return [];
     }
     // Another judge attempt's event, or one arriving after the final: already superseded.
-    if (row.version !== ev.version || !isInProgress(row.status)) return [];
+    if (locked.version !== ev.version || !isInProgress(locked.status)) return [];
+    const row = await this.fence(tx, locked, ev);
+    if (!row) return [];
     let out: PushMessage[];
     switch (ev.kind) {
       case 'status':
@@ -256,6 +259,25 @@ export class JudgeIngester {
     // (e.g. re-running a redelivered job): the stall watchdog must not take it for dead.
     if (out.length === 0) await touchProgress(tx, row.submitId);
     return out;
+  }
+
+  /**
+   * The fence (docs/judge.md, "Fencing"): an event of an older delivery than the current one is dropped (a runner that
+   * lost its job while paused); a newer delivery becomes the current one. Answers the row to apply the event to.
+   */
+  private async fence(tx: Tx, row: JudgeRow, ev: JudgeEvent): Promise<JudgeRow | null> {
+    const attempt = ev.attempt ?? { requeue: 0, delivery: 0 };
+    const current = { requeue: row.attemptRequeue, delivery: row.attemptDelivery };
+    const order = compareAttempts(attempt, current);
+    if (order === 0) return row;
+    if (order < 0) {
+      this.ctx.logger.warn({ submitId: row.submitId, kind: ev.kind, judger: ev.judger, attempt, current }, 'judge event of a superseded delivery ignored');
+      return null;
+    }
+    // The first delivery heard of needs no restart; a later one replaces whatever an earlier one stored.
+    const restart = current.delivery > 0 && (row.status !== JudgeStatus.PENDING || row.casesDone > 0);
+    if (restart) this.ctx.logger.warn({ submitId: row.submitId, judger: ev.judger, attempt, previous: current }, 'a newer delivery took over the submission; its cases start afresh');
+    return takeOverAttempt(tx, row.submitId, attempt, restart);
   }
 
   private async applyStatus(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'status' }>): Promise<PushMessage[]> {

@@ -121,6 +121,8 @@ export class OutboxRelay {
         const job: JudgeJob = {
           submitId: sub.submitId,
           version: sub.version,
+          // Orders this send after the ones before it (the fence of docs/judge.md): the watchdog counts its re-sends.
+          requeue: sub.requeues,
           lane: row.lane,
           // A rejudge publishes no per-case events (see JudgeJob.progress).
           progress: row.lane === 'rejudge' ? 'verdict' : 'cases',

@@ -136,7 +136,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
         </label>
         <span className="ml-auto" />
         <EditorTools
-          lastAc={session.token ? { pid: info.problem.id, cid: contest?.cid ?? 0 } : null}
+          lastAc={session.csrf ? { pid: info.problem.id, cid: contest?.cid ?? 0 } : null}
           settings={settings}
           onSettings={changeSettings}
           onCode={(next, lang) => {
@@ -168,7 +168,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
         <span className="mr-auto">
           <OnlineTestDrawer problemId={problemId} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
         </span>
-        {!session.token && (
+        {!session.csrf && (
           <span className="text-xs text-slate-400">
             <FormattedMessage id="error.AUTH_NOT_LOGGED_IN" />
           </span>

@@ -72,10 +72,14 @@ test('the CSP guard of the helpers turns a blocked inline script into a failure'
   // Expected to fail: the only failure left is the guard's, since the body checks that the script was blocked.
   test.fail();
   await page.goto('/home');
+  // The browser reports the violation in a task of its own: wait for the report before the test ends, or the guard's
+  // check may run before it arrives (seen on a loaded CI machine).
+  const reported = page.waitForEvent('console', (m) => /CSP violation/i.test(m.text()));
   await page.evaluate(() => {
     const s = document.createElement('script');
     s.textContent = 'window.__injected = true;';
     document.body.appendChild(s);
   });
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  await reported;
 });

@@ -102,7 +102,8 @@ describe('JetStream replicas on a 3-node cluster', () => {
         );
       }
       expect(stored).toBe(true);
-      for (let i = 0; i < 150 && !ingested.includes(4242); i++) await new Promise((r) => setTimeout(r, 200));
+      // The result may wait for the results stream's new leader and for the ingester's pull to be renewed (seconds).
+      for (let i = 0; i < 300 && !ingested.includes(4242); i++) await new Promise((r) => setTimeout(r, 200));
       expect(taken).toContain(4242);
       expect(ingested).toContain(4242);
     } finally {

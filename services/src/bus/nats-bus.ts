@@ -138,7 +138,9 @@ export class NatsBus implements ServicesTransport, PushTransport {
     // a killed worker's events go to another worker within the ack wait.
     const beatMs = Math.max(200, Math.floor((this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS) / 3));
     const consumer = await this.js.consumers.get(STREAMS.results, INGESTER_DURABLE);
-    const messages = await consumer.consume({ max_messages: 32 });
+    // Pull requests that expire every 5 s (the client's idle heartbeat is half of that): when the consumer's leader
+    // moves to another node (a NATS node lost), the pull is renewed within seconds instead of the default 30 s.
+    const messages = await consumer.consume({ max_messages: 32, expires: 5000 });
     const loop = (async () => {
       for await (const m of messages) {
         let ev: JudgeEvent;

@@ -6,9 +6,12 @@
 // - Suspense gives up a suspended render when its children change: preact/compat's boundary waits for the promise
 //   that suspended it even when that child is no longer wanted (a history back while a lazy page loads), then
 //   restores the stale tree over the new one, which left the page blank. React renders the new children at once.
+// - Effects (useEffect) run in a task of their own right after the render, as React's scheduler runs them:
+//   preact/hooks waits for the next animation frame, which a busy page may not paint for a long while (the problem
+//   page's editor is created in an effect).
 import * as compat from 'preact/compat';
 import compatDefault from 'preact/compat';
-import type { ComponentChildren, FunctionComponent, VNode } from 'preact';
+import { options, type ComponentChildren, type FunctionComponent, type VNode } from 'preact';
 
 // Everything else is preact/compat's own. (Its types are an `export =` namespace, which TypeScript will not re-export
 // with `export *`; the module itself is plain ESM. The app is typed against @types/react, not against this file.)
@@ -31,6 +34,18 @@ export const useInsertionEffect: typeof compat.useInsertionEffect = (effect, dep
 export const useMemo: typeof compat.useMemo = (factory, deps) => compat.useMemo(factory, sameAsReact(deps));
 export const useCallback: typeof compat.useCallback = (callback, deps) => compat.useCallback(callback, sameAsReact(deps));
 export const useImperativeHandle: typeof compat.useImperativeHandle = (ref, create, deps) => compat.useImperativeHandle(ref, create, sameAsReact(deps));
+
+if (typeof window !== 'undefined' && typeof MessageChannel === 'function') {
+  const channel = new MessageChannel();
+  const due: (() => void)[] = [];
+  channel.port1.onmessage = () => {
+    for (const flush of due.splice(0)) flush();
+  };
+  options.requestAnimationFrame = (flush) => {
+    due.push(flush);
+    channel.port2.postMessage(null);
+  };
+}
 
 interface Boundary {
   /** Bumped to replace the inner boundary (a new key mounts a fresh one). */

@@ -68,9 +68,9 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
     setCode(initial.code);
   }
 
-  // Saved as soon as the edit is drawn (a layout effect), not after the next frame: a reload or a closed tab right
-  // after typing keeps the draft. (React ran this effect at once after a keystroke anyway; Preact, the runtime, waits
-  // for the next frame: docs/architecture.md, "The UI runtime".)
+  // Saved in the task that draws the edit (a layout effect): a reload or a closed tab right after typing keeps the
+  // draft. (React ran a keystroke's effects at once anyway; Preact, the runtime, runs them in a later task:
+  // docs/architecture.md, "The UI runtime".)
   useLayoutEffect(() => {
     if (!language) return;
     saveCode(codeKey, { language, code });

@@ -4,9 +4,10 @@ import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiErr
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
-import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, objectChunks, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, laneConsumerName, objectChunks, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
+import { followRunnerNats } from './ops/nats-ops';
 
 /** The shortest pull the client allows. */
 const PULL_EXPIRES_MS = 1000;
@@ -15,7 +16,7 @@ const IDLE_POLL_MS = 1000;
 /** How often an idle runner pulls on a lane whose jobs are out with runners, to pick up redeliveries. */
 const REDELIVERY_POLL_MS = 3000;
 
-export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
+export { laneConsumerName };
 
 /** Creates or updates the durable pull consumer of each lane. */
 async function ensureLaneConsumers(jsm: JetStreamManager, ackWaitMs: number): Promise<void> {
@@ -47,6 +48,7 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
   const jsm = await jetstreamManager(nc);
   const js = jetstream(nc);
   await ensureJudgeStreams(jsm);
+  const readiness = followRunnerNats(nc, jsm, opts.logger);
   const stops: Stoppable[] = [];
   // The test-data bucket, opened on first use with the services' options (whoever comes first creates it).
   let objectStore: Promise<ObjectStore> | null = null;
@@ -66,6 +68,7 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
 
   return {
     publishEvent,
+    readiness,
     async getTestdata(version: string) {
       return (await testdataStore()).getBlob(version);
     },

@@ -2,7 +2,7 @@
 // acks only after the final event is stored, turns repeated failures into System Error, and heartbeats.
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { decode, JudgeJob, type JobDelivery, type RunnerJob, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { decode, JudgeJob, type JobDelivery, type ReadyCheck, type RunnerJob, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import type { RunnerConfig } from './config';
 import { judge } from './judge';
@@ -14,6 +14,7 @@ import { createCompileCache } from './compile-cache';
 import { TestdataCache } from './testdata/cache';
 import { runCompileCheck } from './compile-check';
 import { runTestJudge, testSystemError } from './test-judge';
+import { createRunnerOps, SELF_CHECK_SLOT } from './ops/runner-ops';
 
 /** Slot s's checkers and interactors run as uid `OJ_SANDBOX_UID_BASE + HELPER_SLOT_OFFSET + s`, in cgroups of their own. */
 export const HELPER_SLOT_OFFSET = 1000;
@@ -38,6 +39,8 @@ export interface Runner extends Stoppable {
   /** The on-disk cache of test-data versions fetched from the object store. */
   testdata: TestdataCache;
   sandboxes: SandboxFactory;
+  /** `/readyz`: the bus usable, the sandbox able to start a program (a cached self-check). */
+  readiness(): Promise<ReadyCheck[]>;
 }
 
 /** The sandbox uid resolves its bind mounts itself: every ancestor of the work dir must be world-traversable. */
@@ -63,7 +66,7 @@ export async function prepareRunner(config: RunnerConfig, logger: Logger): Promi
     driver,
     cacheDir: config.cacheDir,
     uidBase: config.uidBase,
-    slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s)],
+    slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s), SELF_CHECK_SLOT],
     nsjailPath: config.nsjailPath,
     searchPath: config.searchPath,
   });
@@ -110,6 +113,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       if (!stopped) void beat();
     }, Math.max(0, lastBeat + CHANGE_BEAT_MS - Date.now()));
   };
+  const ops = createRunnerOps({ config, sandboxes, transport, busySlots: () => jobs.size });
+  await ops.start();
   // Keep the job's ack deadline moving well before it expires.
   const workingEveryMs = Math.max(200, Math.min(5000, Math.floor(config.ackWaitMs / 3)));
 
@@ -125,7 +130,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       await d.ack();
       return;
     }
-    const log = logger.child({ submitId: job.submitId, version: job.version, delivery: d.deliveryCount });
+    const log = logger.child({ submissionId: job.submitId, version: job.version, delivery: d.deliveryCount });
     if (job.testJudge) {
       await handleTestJob(job, d, log);
       return;
@@ -141,7 +146,9 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     try {
       try {
         const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache, limits: config.limits };
+        const started = performance.now();
         const final = await judge(job, transport, deps);
+        ops.judged(job.language, (performance.now() - started) / 1000);
         log.info({ status: final.status, time: final.time, memory: final.memory }, 'judged');
       } catch (e) {
         log.error({ err: e }, 'judging failed: System Error');
@@ -206,8 +213,10 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     languages,
     testdata,
     sandboxes,
+    readiness: ops.readiness,
     async stop() {
       stopped = true;
+      ops.stop();
       clearInterval(heartbeat);
       if (changeTimer) clearTimeout(changeTimer);
       await consumer.stop();

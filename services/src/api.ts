@@ -33,6 +33,7 @@ import type { SiteAdmin } from './site-admin/site-admin';
 import type { UserAdminService } from './user-admin/user-admin.service';
 import type { UserImportService } from './user-admin/user-import.service';
 import type { AccessService } from './user-admin/access.service';
+import type { OpsService } from './ops/ops.service';
 
 export interface OjServices {
   account: AccountService;
@@ -89,6 +90,8 @@ export interface OjServices {
   userImport: UserImportService;
   /** Roles, permission strings and their assignment (the table every access check reads). */
   access: AccessService;
+  /** Readiness of this instance's database and bus (`/readyz`). */
+  ops: OpsService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

@@ -50,6 +50,8 @@ import { createUserImportService } from './user-admin/user-import.service';
 import { createAccessService } from './user-admin/access.service';
 import { createRolePermissions } from './user-admin/role-permissions';
 import { pruneSheets } from './user-admin/user-admin.repo';
+import { countVerdicts, registerPool } from './ops/metrics';
+import { createOpsService } from './ops/ops.service';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -98,7 +100,11 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const problemQueue = new ProblemQueuePublisher(ctx);
   const testdata = createTestdataService(ctx);
   const dashboardLive = new DashboardPublisher(ctx, runners);
-  ingester.onPublished = (msgs) => dashboardLive.notePublished(msgs);
+  ingester.onPublished = (msgs) => {
+    dashboardLive.notePublished(msgs);
+    countVerdicts(msgs);
+  };
+  const unregisterPool = registerPool(handle.poolStats);
   const siteAdmin = createSiteAdmin(ctx);
   await siteAdmin.config.start(); // the stored site configuration, followed in this process from now on
 
@@ -164,6 +170,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     userAdmin: createUserAdminService(ctx, account),
     userImport: createUserImportService(ctx),
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
+    ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
@@ -207,6 +214,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       boards.close();
       await relay.stop();
       await running;
+      unregisterPool();
       await handle.close();
     },
   };

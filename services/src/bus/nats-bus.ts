@@ -12,6 +12,8 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
+import { followNats, type NatsOps } from '../ops/nats-ops';
+import { observeIngestLag } from '../ops/metrics';
 import {
   decodeJson,
   ensureJudgeStreams,
@@ -27,6 +29,7 @@ import {
   type Lane,
   type PackSource,
   type PushTransport,
+  type ReadyCheck,
   type ServicesTransport,
   type Stoppable,
 } from '@oj/proto';
@@ -64,6 +67,7 @@ export interface NatsBusOptions {
 
 export class NatsBus implements ServicesTransport, PushTransport {
   private readonly subs = new Set<Subscription>();
+  private readonly ops: NatsOps;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -71,7 +75,9 @@ export class NatsBus implements ServicesTransport, PushTransport {
     private readonly jsm: JetStreamManager,
     private readonly logger: Logger,
     private readonly opts: NatsBusOptions,
-  ) {}
+  ) {
+    this.ops = followNats(nc, jsm, logger);
+  }
 
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const logger = opts.logger ?? pino({ name: 'nats-bus', level: 'warn' });
@@ -119,8 +125,9 @@ export class NatsBus implements ServicesTransport, PushTransport {
         try {
           await handler(ev);
           m.ack();
+          observeIngestLag(ev.kind, m.info.timestampNanos);
         } catch (err) {
-          this.logger.warn({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
+          this.logger.warn({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
           m.nak(retryMs);
         }
       }
@@ -131,6 +138,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
         await loop;
       },
     };
+  }
+
+  readiness(): Promise<ReadyCheck[]> {
+    return this.ops.readiness();
   }
 
   async publishPush(msg: PushMessage): Promise<void> {
@@ -227,6 +238,7 @@ export class NatsBus implements ServicesTransport, PushTransport {
   }
 
   async close(): Promise<void> {
+    this.ops.stop();
     if (this.nc.isClosed()) return;
     await this.nc.drain();
   }

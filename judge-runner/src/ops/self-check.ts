@@ -2,7 +2,7 @@
 // waits for or disturbs a job), `sh -c 'echo ok'` read back. Done at start and then at most once per `maxAgeMs`, in the
 // background when a probe finds the last result stale: a probe never waits for a sandbox.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReadyCheck } from '@oj/proto';
 import { ETC_RUNTIME, type Sandbox } from '../sandbox/index';
@@ -14,9 +14,13 @@ export async function sandboxRunsAProgram(sandbox: Sandbox, workRoot: string): P
   const dir = path.join(workRoot, `self-check-${randomBytes(4).toString('hex')}`);
   const box = path.join(dir, 'box');
   const io = path.join(dir, 'io');
-  await mkdir(box, { recursive: true, mode: 0o700 });
-  await mkdir(io, { mode: 0o700 });
+  // As judge() lays out a submission: the sandbox uid traverses the dirs to its box, which it is given; io is root's.
+  await mkdir(workRoot, { recursive: true });
+  await chmod(workRoot, 0o711);
   try {
+    await mkdir(dir, { mode: 0o711 });
+    await mkdir(box, { mode: 0o700 });
+    await mkdir(io, { mode: 0o700 });
     const out = path.join(io, 'out');
     const r = await sandbox.run({ argv: ['/bin/sh', '-c', 'echo ok'], workDir: box, writableWorkDir: false, stdoutFile: out, stderrFile: path.join(io, 'err'), limits: LIMITS, etc: ETC_RUNTIME });
     const printed = (await readFile(out, 'utf8').catch(() => '')).trim();

@@ -117,7 +117,7 @@ export interface LaneStats {
 type LaneSampler = () => Promise<LaneStats[]>;
 const samplers = new Set<LaneSampler>();
 /** Scrapes come every few seconds from one or more Prometheus servers: the queue is asked at most this often. */
-const SAMPLE_EVERY_MS = 2000;
+const SAMPLE_EVERY_MS = 1000;
 let sample: { at: number; lanes: Promise<LaneStats[]> } | null = null;
 
 async function sampleLanes(): Promise<LaneStats[]> {

@@ -2,3 +2,4 @@
 export { buildGateway, type Gateway, type GatewayOptions } from './gateway';
 export { loadGatewayConfig, type GatewayConfig, type RateLimitConfig } from './config';
 export { startOpsServer, type OpsServer } from './ops/ops-server';
+export { recordHttpRequest } from './ops/gateway-metrics';

@@ -27,7 +27,7 @@ import { classifyDbError } from '@oj/services';
 import { extractToken, type AuthContext, type Authenticator } from './auth';
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
-import { observePush, registerSocketCount } from './ops/http-metrics';
+import { observePush, registerSocketCount } from './ops/gateway-metrics';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type OjSocket = Socket<ClientToServerEvents, ServerToClientEvents>;

@@ -50,7 +50,7 @@ describe('the OpenAPI document', () => {
       if (method === 'HEAD' || url === '/*') continue;
       const op = doc.paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
       expect(op, `${method} ${url}`).toBeDefined();
-      expect(op!['x-access'], `${method} ${url}`).toMatch(/^(open|login|roles: |permission: )/);
+      expect(op!['x-access'], `${method} ${url}`).toMatch(/^(open|login|roles\(|perm\()/);
       expect(op!.security !== undefined, `${method} ${url} security`).toBe(op!['x-access'] !== 'open');
       const query = (schema?.querystring as { properties?: Record<string, unknown>; required?: string[] } | undefined) ?? undefined;
       for (const [name, prop] of Object.entries(query?.properties ?? {})) {
@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(150);
     // The submit call, as a client reads it.
     const submit = doc.paths['/api/submit-problem-judge']!.post!;
-    expect(submit['x-access']).toBe('permission: submit');
+    expect(submit['x-access']).toBe('perm(submit)');
     expect(Object.keys((submit.requestBody!.content['application/json']!.schema as { properties: object }).properties)).toEqual(
       expect.arrayContaining(['pid', 'language', 'code']),
     );
@@ -80,7 +80,7 @@ describe('the OpenAPI document', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).not.toMatch(/<script|https?:\/\/(?!127)/);
     for (const path of Object.keys((json.json() as { paths: Paths }).paths)) expect(page.body).toContain(`${path.replace(/&/g, '&#38;')}</code>`);
-    expect(page.body).toContain('<code>POST /api/submit-problem-judge</code> — permission: submit');
+    expect(page.body).toContain('<code>POST /api/submit-problem-judge</code> — perm(submit)');
   });
 });
 
@@ -94,6 +94,14 @@ describe('docs/realtime.md', () => {
     for (const e of PUSH_EVENT_NAMES) {
       expect(realtimeContractTable()).toContain(`| \`${e}\` | ${PUSH_EVENTS[e].topics.map((t) => `\`${t}\``).join(', ')} |`);
     }
+  });
+
+  it('lists every topic kind the events are published on in the topics table', async () => {
+    const md = await readFile(REALTIME_FILE, 'utf8');
+    const kinds = new Set(PUSH_EVENT_NAMES.flatMap((e) => PUSH_EVENTS[e].topics as readonly string[]));
+    expect(kinds.size).toBeGreaterThanOrEqual(11);
+    const missing = [...kinds].filter((k) => !md.includes(`| \`${k}\` |`) && !md.includes(`| \`${k}:<`));
+    expect(missing, 'topic kinds missing from the topics table of docs/realtime.md').toEqual([]);
   });
 
   it('describes every event of the union in words', async () => {

@@ -3,7 +3,7 @@
 // one), and the HTTP metrics (by route template, never the raw URL, so the label set stays bounded).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpDuration, httpRequests } from './http-metrics';
+import { recordHttpRequest } from './gateway-metrics';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -46,10 +46,7 @@ export function installRequestObserver(app: FastifyInstance, opts: { metrics: bo
     const route = req.routeOptions.url ?? '(unmatched)';
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
-    if (opts.metrics) {
-      httpRequests.inc({ method: req.method, route, status });
-      httpDuration.observe({ method: req.method, route }, ms / 1000);
-    }
+    if (opts.metrics) recordHttpRequest(req.method, route, status, ms / 1000);
     const line = { method: req.method, url: req.url, route, status, ms: Math.round(ms * 10) / 10 };
     if (status >= 500) req.log.error(line, 'request answered');
     else req.log.info(line, 'request answered');

@@ -61,7 +61,7 @@ export function renderApiDocsHtml(doc: Document): string {
     .filter((t) => byTag.has(t.name))
     .map((t) => `<section><h2>${esc(t.name)}</h2><p>${esc(t.description ?? '')}</p>\n${byTag.get(t.name)!.join('\n')}</section>`);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(doc.info.title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${esc(doc.info.title)}</title></head>
 <body><h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
 <p>${esc(doc.info.description ?? '')}</p>
 <p>Machine-readable: <a href="/api/docs/openapi.json">/api/docs/openapi.json</a> (OpenAPI 3.1).</p>

@@ -5,8 +5,10 @@
 // problem list (a typical read). The figure is the CPU time the judge's processes spent per request (utime + stime of
 // its process group, from /proc), less what the same judge spends idle in that time (its workers, runner and timers,
 // measured just before each burst), which other load on a shared machine moves less than wall-clock time; the
-// throughput is printed beside it (median of the rounds' ratios, with their range). Bounded: ROUNDS × the route's
-// requests per judge and route.
+// throughput is printed beside it (median of the rounds' ratios, with their range). On a shared machine the judge
+// started first came out up to ≈ 20 % dearer even when both have metrics on (OJ_BENCH_METRICS_AA=1), so the figure
+// that holds is the metrics' own work per request, timed alone first. Bounded: ROUNDS × the route's requests per
+// judge and route.
 import { readdir, readFile } from 'node:fs/promises';
 import { recordHttpRequest } from '@oj/gateway';
 import { percentile, startStackProcess, type StackProcess } from './stack-process';
@@ -92,8 +94,15 @@ export async function benchMetricsCost(): Promise<void> {
   const workUs = metricsWorkPerRequestUs();
   console.log(`(m) HTTP metrics' own work per request (the request hook's recordHttpRequest, timed alone): ${workUs.toFixed(2)} µs`);
   const env = { OJ_LOG_LEVEL: 'warn', OJ_LOG_FORMAT: 'json' };
-  const on: StackProcess = await startStackProcess({ ...env, OJ_METRICS: 'on' });
-  const off: StackProcess = await startStackProcess({ ...env, OJ_METRICS: 'off' });
+  // OJ_BENCH_METRICS_AA=1: a control, both judges with metrics on (what the method reads as a difference without one);
+  // OJ_BENCH_METRICS_OFF_FIRST=1 starts the judge without metrics first.
+  const control = process.env.OJ_BENCH_METRICS_AA === '1';
+  const offFirst = process.env.OJ_BENCH_METRICS_OFF_FIRST === '1';
+  const start = (metrics: 'on' | 'off') => startStackProcess({ ...env, OJ_METRICS: control ? 'on' : metrics });
+  const first = await start(offFirst ? 'off' : 'on');
+  const second = await start(offFirst ? 'on' : 'off');
+  const [on, off]: StackProcess[] = offFirst ? [second, first] : [first, second];
+  if (control) console.log('(m) control run: both judges have metrics on');
   try {
     for (const [label, route, requests] of [
       ['/healthz', '/healthz', 2000],

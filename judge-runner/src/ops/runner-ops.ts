@@ -6,8 +6,11 @@ import type { SandboxFactory } from '../sandbox/index';
 import { judgeDuration, registerRunnerSlots } from './metrics';
 import { createSandboxSelfCheck, sandboxRunsAProgram } from './self-check';
 
-/** The sandbox slot of the self-check (uid `uidBase + 2000`), apart from the job slots (s) and their helpers (1000 + s). */
-export const SELF_CHECK_SLOT = 2000;
+/**
+ * The sandbox slot of the self-check (uid `uidBase + 3000`), apart from the job slots (s) and their helpers (1000 + s);
+ * 3000 also keeps it clear of the fixed uid bases the test suites run their sandboxes on side by side.
+ */
+export const SELF_CHECK_SLOT = 3000;
 
 export interface RunnerOps {
   /** Runs the first self-check and starts reporting the slots. */

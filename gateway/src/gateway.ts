@@ -32,6 +32,8 @@ import { registerProblemFileRoutes } from './routes/problem-file.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSiteAdminRoutes } from './routes/site-admin.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
+import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
+import { registerTrainingRoutes } from './routes/training.routes';
 import type { RouteDeps } from './routes/types';
 import { registerWeb, sendSpa, wantsSpa } from './web';
 import { installSecurityHeaders } from './security-headers';
@@ -137,6 +139,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerDashboardRoutes(app, deps);
   registerSiteAdminRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
+  registerTrainingRoutes(app, deps);
+  registerAdminTrainingRoutes(app, deps);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   if (webDist) await registerWeb(app, webDist);

@@ -53,6 +53,7 @@ import { createRolePermissions } from './user-admin/role-permissions';
 import { pruneSheets } from './user-admin/user-admin.repo';
 import { redactingLogger } from './log-redaction';
 import { createRateLimits } from './rate-limit/rate-limit.service';
+import { createTrainings } from './training';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -174,6 +175,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     rateLimits,
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
+    trainings: createTrainings(ctx),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
     siteAdmin,

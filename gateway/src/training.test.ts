@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { topics, type ClientToServerEvents, type ServerToClientEvents, type TrainingRankPage } from '@oj/proto';
-import { PASSWORD, ROOT_PASSWORD, startHarness, type Harness } from './test-harness';
+import { ROOT_PASSWORD, startHarness, type Harness } from './test-harness';
 
 type Caller = 'anon' | 'user' | 'member' | 'otherAdmin' | 'author' | 'root';
 const CALLERS: Caller[] = ['anon', 'user', 'member', 'otherAdmin', 'author', 'root'];

@@ -230,6 +230,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await expect(barItem).toHaveAttribute('aria-current', 'page');
       await expect(barItem.getByTestId('training-my-status')).toHaveAttribute('data-status', 'ac');
       await expect(me.getByTestId('user-menu')).toHaveCount(0);
+
+      // The help page says how trainings work.
+      await me.goto('/help');
+      await expect(me.getByTestId('help-training')).toContainText(locale === 'zh-CN' ? '训练密码' : 'password');
     } finally {
       await ctxStudent.close();
       await ctxWatcher.close();

@@ -55,4 +55,10 @@ export const trainingEnUS: Record<keyof typeof trainingZhCN, string> = {
   'training.rank.acTime': 'AC / Total time',
   'training.rank.own': 'Own',
   'training.rank.girl': 'Girl',
+
+  'training.help.title': 'Trainings',
+  'training.help.join': 'A training is an ordered set of problems. A private training opens its Problem List and Record List once you have entered its password in its Introduction.',
+  'training.help.progress': 'The progress bar shows the problems of the training you have solved out of all of them: any practice (non-contest) Accepted counts, inside the training or not. Its colour changes every 20 %.',
+  'training.help.rank': 'The Record List ranks by problems solved, then by the sum of each problem’s best accepted run time; there is no penalty. Your progress and the rank update live as your verdicts arrive.',
+  'training.help.admin': 'Administrators build trainings under Training in the admin area: add a training category first, then the training, then its problems from the public bank.',
 };

@@ -53,4 +53,10 @@ export const trainingZhCN = {
   'training.rank.acTime': 'AC / 总耗时',
   'training.rank.own': '我',
   'training.rank.girl': '女',
+
+  'training.help.title': '训练',
+  'training.help.join': '训练是按顺序排列的一组题目。私有训练需要先在“训练简介”中输入训练密码注册，注册后题目列表和记录榜才会开放。',
+  'training.help.progress': '进度条显示你在该训练中已通过的题目数 / 题目总数：只要在练习中（非比赛）通过过某题，无论是否在训练内提交，都会计入；颜色每 20% 变化一次。',
+  'training.help.rank': '记录榜按通过题数从多到少、再按各题最短 AC 用时之和从少到多排名，没有罚时；你的判题结果出来后，进度和记录榜会实时更新。',
+  'training.help.admin': '管理员在后台“训练”菜单中创建训练：先添加训练分类，再填写训练信息，并从公共题库添加题目。',
 };

@@ -34,6 +34,8 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
       return services.contests.canSubscribe(topic.kind, topic.cid, viewer);
     case 'test-judge':
       return services.testJudge.canWatch(topic.key, viewer);
+    case 'discussion':
+      return services.discuss.canWatch(topic.did, viewer);
     default:
       return assertNever(topic);
   }

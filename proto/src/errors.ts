@@ -102,7 +102,12 @@ export const ERRORS = {
   COMMENT_TARGET_REQUIRED: { http: 200, status: 400, en: 'A comment needs a discussion or a contest', zh: '评论必须属于某个讨论或比赛' },
   REPLY_NOT_FOUND: { http: 200, status: 404, en: 'The reply does not exist', zh: '该回复不存在' },
   DISCUSSION_NOT_FOUND: { http: 200, status: 404, en: 'The discussion does not exist', zh: '该讨论不存在' },
-  DISCUSSION_TITLE_EMPTY: { http: 200, status: 400, en: 'Title cannot be empty', zh: '标题不能为空' },
+  DISCUSSION_FIELD_REQUIRED: { http: 200, status: 400, en: '{field} is required', zh: '{field}不能为空' },
+  DISCUSSION_FIELD_TOO_LONG: { http: 200, status: 400, en: '{field} Can not exceed {max}', zh: '{field}不能超过 {max} 个字符' },
+  DISCUSSION_EDIT_FORBIDDEN: { http: 200, status: 403, en: 'Only the author can edit this discussion', zh: '只有作者可以编辑该讨论' },
+  DISCUSSION_DELETE_FORBIDDEN: { http: 200, status: 403, en: 'Only the author or an administrator can delete this discussion', zh: '只有作者或管理员可以删除该讨论' },
+  DISCUSSION_CATEGORY_NOT_FOUND: { http: 200, status: 404, en: 'The category does not exist', zh: '该分类不存在' },
+  DISCUSSION_CATEGORY_DUPLICATE: { http: 200, status: 400, en: 'The category {name} is listed twice', zh: '分类 {name} 重复' },
   MSG_NOT_FOUND: { http: 200, status: 404, en: 'The message does not exist', zh: '该消息不存在' },
   CONTEST_NOT_FOUND: { http: 200, status: 404, en: 'The contest does not exist', zh: '该比赛不存在' },
   CONTEST_PROBLEM_NOT_FOUND: { http: 200, status: 404, en: 'The problem does not exist in this contest', zh: '该比赛不存在此题目' },
@@ -200,6 +205,11 @@ export const FIELD_NAMES: Record<string, { en: string; zh: string }> = {
   tag: { en: 'Tag', zh: '标签' },
   classification: { en: 'Classification', zh: '标签分类' },
   color: { en: 'Color', zh: '颜色' },
+  discussionTitle: { en: 'Title', zh: '标题' },
+  description: { en: 'Description', zh: '描述' },
+  category: { en: 'Category', zh: '分类' },
+  content: { en: 'Content', zh: '内容' },
+  categoryName: { en: 'Category name', zh: '分类名称' },
 };
 
 export function formatError(code: ErrorCode, locale: Locale, params: Record<string, string | number> = {}): string {

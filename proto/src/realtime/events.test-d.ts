@@ -21,7 +21,7 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access' | 'discussion'>();
 
 // The events of each topic kind.
 expectTypeOf<EventsOfTopic<Sub>>().toEqualTypeOf<'submission.status' | 'submission.case'>();
@@ -32,4 +32,5 @@ expectTypeOf<EventsOfTopic<ReturnType<typeof topics.scoreboard>>>().toEqualTypeO
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'scoreboard.delta' | 'acinfo.new' | 'print.new'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.testJudge>>>().toEqualTypeOf<'test-judge.result'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners' | 'judge.queue'>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.discussion>>>().toEqualTypeOf<'discussion.comment' | 'discussion.reply' | 'discussion.like' | 'discussion.removed' | 'discussion.changed'>();
 expectTypeOf<EventsOfTopic<string>>().toEqualTypeOf<PushEventName>();

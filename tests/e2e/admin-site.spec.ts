@@ -4,21 +4,8 @@
 // the discussion admin pins and disables a discussion; a user's report is resolved in the reports queue.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { adminLogin, expect, login, registerUser, test } from './helpers';
-import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { startSmtpSink } from '../support/smtp-sink';
-
-async function rootToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
-  return res.headers()['authorization']!;
-}
-
-/** Root's REST call (setup and cleanup only; every step under test goes through the pages). */
-async function asRoot<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, headers: { authorization: await rootToken(request) }, ...(data !== undefined && { data }) });
-  const body = (await res.json()) as { status: number; data: T; msg: string };
-  expect(body.status, `${path}: ${body.msg}`).toBe(200);
-  return body.data;
-}
+import { asRoot, rootPost } from './discussion-steps';
 
 /** Two browsers: root in the admin shell at `adminPath`, and a fresh user (registered now) signed in on the site. */
 async function twoBrowsers(browser: Browser, request: APIRequestContext, locale: 'zh-CN' | 'en-US', adminPath: string) {
@@ -102,11 +89,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
   test(`discussion admin: pin, disable, and a user's report resolved (${locale})`, async ({ browser, request }) => {
     const title = `${zh ? '求助' : 'Help'} ${Date.now() % 100000}`;
-    const made = await asRoot<{ id: number }>(request, 'POST', '/discussion', { title, content: 'Spam? Maybe.' });
+    const made = { id: await rootPost(request, title, 'Spam? Maybe.') };
     const b = await twoBrowsers(browser, request, locale, '/admin/discussion');
     try {
       // The user reports the discussion from its page: tags and a reason.
-      await b.user.goto(`/discussion/${made.id}`);
+      await b.user.goto(`/discussion-detail/${made.id}`);
       await b.user.getByTestId('discussion-report').click();
       await expect(b.user.getByTestId('report-dialog')).toBeVisible();
       await b.user.getByTestId('report-submit').click();

@@ -94,6 +94,9 @@ describe('discussions', () => {
     // A problem's discussion is titled with the problem id in brackets.
     expect(listed.records.map((d) => d.title)).toEqual([`[${pub.problemId}] About it`]);
     expect((await discuss.listDiscussions({ limit: 50 }, other)).records.map((d) => d.title)).toEqual(expect.arrayContaining([`[${pub.problemId}] About it`, 'General']));
+    // The list of a problem the caller may not see, or of none, is refused.
+    expect(await refusal(discuss.listDiscussions({ pid: hidden.problemId }, other))).toBe('PROBLEM_NOT_FOUND');
+    expect(await refusal(discuss.listDiscussions({ pid: 'NO-SUCH' }, other))).toBe('PROBLEM_NOT_FOUND');
   });
 
   it('closes the public discussion area while the switch is off (admins pass), and hides disabled discussions', async () => {

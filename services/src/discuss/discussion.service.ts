@@ -64,9 +64,12 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       const current = q.currentPage ?? 1;
       const offset = pageOffset(current, size);
       if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
+      const pid = q.pid?.trim() || undefined;
+      // A problem's discussions: the problem must be one the caller may see (a page at an unknown id says so).
+      if (pid !== undefined && !(await findVisibleProblem(db, pid, viewer))) throw new OjError('PROBLEM_NOT_FOUND');
       const filter = {
         keyword: q.keyword?.trim() || undefined,
-        pid: q.pid?.trim() || undefined,
+        pid,
         categoryId: q.cid,
         uid: q.onlyMine && viewer ? viewer.uid : undefined,
         withDisabled: isAdmin(viewer),

@@ -4,7 +4,7 @@
 // likes it and reports it, and comments: the comment and the like count reach the author's open page live; the super
 // admin pins it (the pinned mark reaches the page live); the author edits it (category locked) and deletes it (the
 // other student's open page finds it gone). The super admin keeps the categories from the side panel; old links are
-// sent on to the new paths.
+// sent on to the new paths; the help page explains discussions.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, login, loginAsRoot, registerUser, test } from './helpers';
 import { asRoot, postThroughDialog, setSwitches } from './discussion-steps';
@@ -178,5 +178,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.goto('/discussion?pid=1000');
     await expect(page).toHaveURL(/\/discussion\/1000$/);
     await expect(page.getByTestId('discussion-problem')).toBeVisible();
+
+    // The help page says how discussions work.
+    await page.goto('/help');
+    await expect(page.getByTestId('help-discussion')).toContainText(zh ? '只有作者可以编辑自己的讨论' : 'Only the author may edit a post');
   });
 }

@@ -74,4 +74,10 @@ export const discussionEnUS: Record<keyof typeof discussionZhCN, string> = {
   'markdown.editor.file': 'File',
   'markdown.editor.empty': 'Nothing yet',
   'message.action.likeDiscussion': 'liked your discussion',
+  'discussion.help.title': 'Discussions',
+  'discussion.help.post': 'A post needs a title and a description (at most 255 characters each), a category and Markdown content (at most 65,535 characters), with images if you like; a post started from a problem page is titled with the problem id, as in [1000].',
+  'discussion.help.gate': 'The administrators may ask for a number of solved problems before you may post or comment, and limit the posts per day; muted accounts may neither post nor comment, some accounts may only comment.',
+  'discussion.help.edit': 'Only the author may edit a post (its category stays); the author or an administrator may delete it.',
+  'discussion.help.live': 'An open post shows new comments, replies and like counts as they come; your views of a post count once in 24 hours.',
+  'discussion.help.report': 'Use Report on content that breaks the rules (tags or a reason of at most 200 characters); administrators handle reports, and may pin or disable posts.',
 };

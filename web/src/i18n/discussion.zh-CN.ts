@@ -73,4 +73,10 @@ export const discussionZhCN = {
   'markdown.editor.file': '插入文件',
   'markdown.editor.empty': '暂无内容',
   'message.action.likeDiscussion': '赞了你的讨论',
+  'discussion.help.title': '讨论区',
+  'discussion.help.post': '发布讨论需要标题和描述（各不超过 255 个字符）、分类和 Markdown 内容（不超过 65535 个字符），可以插入图片；在题目页点击“讨论”发布的讨论标题前会加上题号，如 [1000]。',
+  'discussion.help.gate': '管理员可以要求先通过一定数量的题目才能发布讨论或评论，并限制每天发布讨论的数量；被禁言的账号不能发布讨论或评论，部分账号只能评论。',
+  'discussion.help.edit': '只有作者可以编辑自己的讨论（分类不可修改）；作者或管理员可以删除讨论。',
+  'discussion.help.live': '打开的讨论会实时显示新的评论、回复和点赞数；同一用户 24 小时内的多次浏览只计一次。',
+  'discussion.help.report': '遇到违规内容请使用“举报”（选择标签或填写不超过 200 字的原因）；管理员会处理举报，并可以置顶或禁用讨论。',
 };

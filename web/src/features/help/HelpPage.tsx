@@ -1,5 +1,5 @@
 // /help: compile command and A+B template of each local language, the result statuses
-// explained, and four compile tips.
+// explained, four compile tips, and how discussions work.
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -9,6 +9,7 @@ import { StatusTag } from '../../components/StatusTag';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { languagesState, loadLanguages } from '../../stores/languages';
+import { DiscussionHelp } from '../discussion/DiscussionHelp';
 
 /** The statuses the help page explains, in the original product's order, with their explanation ids. */
 const STATUSES: [JudgeStatusCode, MessageId][] = [
@@ -100,6 +101,8 @@ export function HelpPage() {
           ))}
         </ol>
       </section>
+
+      <DiscussionHelp />
     </div>
   );
 }

@@ -61,9 +61,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await b.user.getByTestId('message-badge-mine').click();
       await expect(b.user.getByTestId('message-item').first()).toContainText(zh ? '考场变更' : 'Room change');
 
-      // Public discussion switched off: the user's open discussion page closes at once, the menu entry goes.
+      // Public discussion switched off: the user's open discussion page closes at once, the menu entry goes (the
+      // header's entry: the page's breadcrumb links to the list too).
       await b.user.goto('/discussion');
-      await expect(b.user.getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
+      await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
       await b.admin.goto('/admin/switch');
       await expect(b.admin.getByRole('heading', { name: zh ? '系统开关' : 'System Switches' })).toBeVisible();
       await b.admin.getByTestId('switch-openPublicDiscussion').uncheck();
@@ -71,7 +72,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await saved(b.admin, zh);
       await expect(b.user).toHaveURL(/\/(home)?$/);
       await expect(b.user.getByText(zh ? '无权访问：网站当前未开启讨论区' : 'No Access: the discussion area is not open on this site').first()).toBeVisible();
-      await expect(b.user.getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toHaveCount(0);
+      await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toHaveCount(0);
       // Typing the address does not get around it.
       await b.user.goto('/discussion');
       await expect(b.user).toHaveURL(/\/(home)?$/);
@@ -79,7 +80,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       // And back on: the entry returns live.
       await b.admin.getByTestId('switch-openPublicDiscussion').check();
       await b.admin.getByTestId('switch-save').click();
-      await expect(b.user.getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
+      await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
     } finally {
       const cur = await asRoot<Record<string, unknown>>(request, 'GET', '/admin/switch/info');
       await asRoot(request, 'PUT', '/admin/switch/update', { ...cur, openPublicDiscussion: true });

@@ -4,8 +4,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
-/** Opens the dialog with the side panel's Post button and posts; lands on the new post's page. Answers its id. */
-export async function postThroughDialog(page: Page, p: { title: string; description: string; content: string; category?: string }): Promise<number> {
+/** A 1×1 PNG, for the editor's image upload. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Opens the dialog with the side panel's Post button and posts (with `image`, an image uploaded through the editor
+ * after the content); lands on the new post's page. Answers its id.
+ */
+export async function postThroughDialog(page: Page, p: { title: string; description: string; content: string; category?: string; image?: string }): Promise<number> {
   await page.getByTestId('discussion-post').click();
   const dialog = page.getByTestId('discussion-dialog');
   await expect(dialog).toBeVisible();
@@ -14,7 +20,13 @@ export async function postThroughDialog(page: Page, p: { title: string; descript
   const select = dialog.getByTestId('discussion-form-category');
   if (p.category) await select.selectOption({ label: p.category });
   else await select.selectOption({ index: 1 });
-  await dialog.getByTestId('discussion-form-content').locator('textarea').fill(p.content);
+  const content = dialog.getByTestId('discussion-form-content').locator('textarea');
+  await content.fill(p.content);
+  if (p.image) {
+    await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length));
+    await dialog.getByTestId('discussion-form-content-image').setInputFiles({ name: p.image, mimeType: 'image/png', buffer: PIXEL_PNG });
+    await expect(content).toHaveValue(new RegExp(`!\\[${p.image.replace('.', '\\.')}\\]\\(/api/public/img/[0-9a-f]+\\.png\\)`));
+  }
   await dialog.getByTestId('discussion-form-submit').click();
   await expect(page).toHaveURL(/\/discussion-detail\/\d+$/);
   await expect(page.getByTestId('discussion-detail')).toBeVisible();

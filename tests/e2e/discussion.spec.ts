@@ -63,9 +63,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await setSwitches(request, { defaultCreateDiscussionACInitValue: 0 });
       await a.page.goto('/discussion/1000');
       const title = `Read input ${locale} ${stamp}`;
-      const did = await postThroughDialog(a.page, { title, description: 'Reading two numbers', content: 'How do I **read** two numbers?' });
+      const did = await postThroughDialog(a.page, { title, description: 'Reading two numbers', content: 'How do I **read** two numbers?\n\n', image: 'input.png' });
       await expect(a.page.getByTestId('discussion-heading')).toHaveText(`[1000] ${title}`);
       await expect(a.page.getByTestId('discussion-body').locator('strong')).toHaveText('read');
+      // The image uploaded in the editor is in the sanitised body, served by the site.
+      const img = a.page.getByTestId('discussion-body').locator('img');
+      await expect(img).toHaveAttribute('src', /^\/api\/public\/img\/[0-9a-f]+\.png$/);
+      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
       await expect(a.page.getByTestId('discussion-go-problem')).toHaveAttribute('href', '/problem/1000');
       await expect(a.page.getByTestId('discussion-edit')).toBeVisible();
 

@@ -25,3 +25,4 @@ export * from './dashboard';
 export * from './site-admin';
 export * from './user-admin';
 export * from './ops';
+export * from './group';

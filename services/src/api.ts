@@ -35,6 +35,7 @@ import type { UserImportService } from './user-admin/user-import.service';
 import type { AccessService } from './user-admin/access.service';
 import type { RateLimits } from './rate-limit/rate-limit.service';
 import type { OpsService } from './ops/ops.service';
+import type { GroupServices } from './group';
 
 export interface OjServices {
   account: AccountService;
@@ -79,6 +80,8 @@ export interface OjServices {
   contestAnnouncements: ContestAnnouncementService;
   /** A contest's own problems (created and edited inside the contest). */
   contestOwnProblems: ContestOwnProblemService;
+  /** Groups: the group, its members, announcements and problems, the examination of public applications. */
+  groups: GroupServices;
   /** The contest's accepted code as a streamed zip. */
   contestAcCode: AcCodeZipService;
   /** Contest boards (in-contest, outside, scroll board, rank download), the AC helper and contest printing. */

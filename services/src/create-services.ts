@@ -55,6 +55,7 @@ import { redactingLogger } from './log-redaction';
 import { createRateLimits } from './rate-limit/rate-limit.service';
 import { countVerdicts, registerPool } from './ops/metrics';
 import { createOpsService } from './ops/ops.service';
+import { createGroupServices } from './group';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -181,6 +182,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
     ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
+    groups: createGroupServices(ctx, testdata),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
     siteAdmin,

@@ -1,9 +1,10 @@
 // Test-case files of the original product: `POST /api/file/upload-testcase-zip` (multipart field `file`, query `mode`,
 // `gid`, and the extensions `pid` and `progressKey`) and `GET /api/file/download-testcase?pid=` (a zip; errors stay
-// JSON envelopes). The upload is refused before its body is read when the caller is not an admin or announces more
-// than the limit (route-access.ts, multipart.ts); otherwise it streams to the services, which spool it to disk.
+// JSON envelopes). The upload is refused before its body is read when the caller is not an admin (nor an admin of the
+// group it names) or announces more than the limit (route-access.ts, multipart.ts); otherwise it streams to the services, which spool it to disk.
 import { attachment } from './attachment';
-import { DownloadTestcaseQuery, ok, UploadTestcaseQuery } from '@oj/proto';
+import type { FastifyRequest } from 'fastify';
+import { DownloadTestcaseQuery, ok, type UploadTestcaseQuery as UploadQuery, UploadTestcaseQuery } from '@oj/proto';
 import { openFilePart, partBytes, uploadOptions } from './multipart';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
@@ -11,8 +12,9 @@ export function registerFileRoutes(app: TypedApp, { services, auth }: RouteDeps)
   const zipLimit = services.testdata.limits.zipBytes;
   const limitText = `the zip is larger than ${zipLimit} bytes`;
 
-  // Admins only (the access rule, before a byte is read); a body announced over the limit is refused unread.
-  app.post('/api/file/upload-testcase-zip', { schema: { querystring: UploadTestcaseQuery }, ...uploadOptions(zipLimit), preHandler: auth.login }, async (req) => {
+  // Admins, or a group's admins for their group (`gid`): checked before a byte is read; a body announced over the limit is refused unread.
+  const uploader = async (req: FastifyRequest) => services.testdata.mayUpload(req.query as UploadQuery, requireViewer(req));
+  app.post('/api/file/upload-testcase-zip', { schema: { querystring: UploadTestcaseQuery }, ...uploadOptions(zipLimit), preHandler: [auth.login, uploader] }, async (req) => {
     const viewer = requireViewer(req);
     // One byte over the limit reaches the services, which refuse the zip as soon as they see it.
     const part = await openFilePart(req, zipLimit + 1, { accept: /\.zip$/i, acceptText: 'please upload the test cases as a .zip file', limitText });

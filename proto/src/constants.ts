@@ -48,6 +48,8 @@ export const POLLING = {
   contestAnnouncementMs: 60_000,
   adminHelperMs: 10_000,
   judgeQueueMs: 5000,
+  /** A group's membership and announcements (`group:<gid>`). */
+  groupMs: 60_000,
 } as const;
 
 /** JWT lifetime and refresh point. */

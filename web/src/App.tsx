@@ -14,6 +14,7 @@ import { DiscussionGate } from './features/discussion/DiscussionGate';
 import { useLiveSite } from './features/site/useLiveSite';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
+import { groupFullScreenRoutes, groupRoutes } from './features/group/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
 import { catalogueOf, localeState } from './i18n/locale';
@@ -39,7 +40,6 @@ const StatusListPage = lazy(() => import('./features/submission/StatusListPage')
 
 const PLACEHOLDERS: [string, MessageId][] = [
   ['/training', 'layout.header.training'],
-  ['/group', 'layout.header.group'],
 ];
 
 // The declarative router (BrowserRouter + useRoutes): the app uses no loader, action or fetcher, and the data router's
@@ -75,6 +75,7 @@ const routes: RouteObject[] = [
       { path: 'message', element: <Navigate to="/message/discuss" replace /> },
       { path: 'message/:tab', element: <MessagePage /> },
       ...contestRoutes,
+      ...groupRoutes,
       ...PLACEHOLDERS.map(([path, title]) => ({ path: path.slice(1), element: <PlaceholderPage key={path} title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -82,6 +83,7 @@ const routes: RouteObject[] = [
   ...adminRoutes,
   ...standaloneBoardRoutes,
   ...contestFullScreenRoutes,
+  ...groupFullScreenRoutes,
 ];
 
 function AppRoutes() {

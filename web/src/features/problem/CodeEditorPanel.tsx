@@ -26,12 +26,14 @@ export interface ContestProblemRef {
 interface Props {
   info: ProblemInfo;
   contest?: ContestProblemRef;
+  /** Opened inside this group: submits and online tests are the group's. */
+  gid?: number;
   onSubmitted: (s: Submission) => void;
   /** A failed submit hides the previous status panel. */
   onSubmitFailed: () => void;
 }
 
-export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: Props) {
+export function CodeEditorPanel({ info, contest, gid, onSubmitted, onSubmitFailed }: Props) {
   const intl = useIntl();
   const session = useSnapshot(sessionState);
   const langs = useSnapshot(languagesState);
@@ -110,7 +112,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
     setBusy(true);
     try {
       const submission = await submitCode(
-        contest ? { pid: contest.displayId, language, code, cid: contest.cid } : { pid: problemId, language, code, cid: 0 },
+        contest ? { pid: contest.displayId, language, code, cid: contest.cid } : { pid: problemId, language, code, cid: 0, ...(gid !== undefined && { gid }) },
       );
       applyRow(submission);
       showToast('success', intl.formatMessage({ id: 'problem.editor.submitted' }));
@@ -173,7 +175,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
       </div>
       <div className="flex items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
         <span className="mr-auto">
-          <OnlineTestDrawer problemId={problemId} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
+          <OnlineTestDrawer problemId={problemId} type={gid !== undefined ? 'group' : 'public'} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
         </span>
         {!session.csrf && (
           <span className="text-xs text-slate-400">

@@ -14,35 +14,12 @@ import { readJson, writeJson } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { PassRate } from './list/PassRate';
+import { DifficultyTag, MyStatus } from './list/ProblemCells';
 import { TagsPanel } from './list/TagsPanel';
 import { useLiveProblemList } from './list/useLiveProblemList';
 import { getRandomProblem } from './problem-api';
 
-const DIFFICULTY_STYLE = ['bg-green-100 text-green-800', 'bg-amber-100 text-amber-800', 'bg-red-100 text-red-800'];
 const SHOW_TAGS_KEY = 'oj.problemList.showTags';
-
-export function DifficultyTag({ level }: { level: number }) {
-  if (level < 0 || level > 2) return null;
-  return (
-    <span className={`rounded px-2 py-0.5 text-xs ${DIFFICULTY_STYLE[level]}`}>
-      <FormattedMessage id={`problem.difficulty.${level as 0 | 1 | 2}`} />
-    </span>
-  );
-}
-
-/** ✔ ever accepted, ✘ tried, nothing when never submitted (or logged out). */
-function MyStatus({ status }: { status: number | undefined }) {
-  if (status === undefined || status === -10) return null;
-  return status === 0 ? (
-    <span className="text-green-600" data-testid="my-status" data-status="ac">
-      ✔
-    </span>
-  ) : (
-    <span className="text-red-500" data-testid="my-status" data-status="tried">
-      ✘
-    </span>
-  );
-}
 
 export function ProblemListPage() {
   const intl = useIntl();

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Markdown } from '../../../components/Markdown';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
-import { uploadMdFile, uploadMdImage } from './form-api';
+import { useProblemFormTarget } from './problem-form-target';
 
 interface Props {
   label: MessageId;
@@ -18,6 +18,7 @@ interface Props {
 
 export function MarkdownField({ label, value, onChange, required, rows = 8, testId }: Props) {
   const intl = useIntl();
+  const { uploadMdFile, uploadMdImage } = useProblemFormTarget();
   const [preview, setPreview] = useState(false);
   const [busy, setBusy] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);

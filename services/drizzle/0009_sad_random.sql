@@ -39,6 +39,7 @@ CREATE TABLE "groups" (
 --> statement-breakpoint
 ALTER TABLE "problems" ADD COLUMN "is_group" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "problems" ADD COLUMN "apply_public_progress" integer;--> statement-breakpoint
+ALTER TABLE "discussion" ADD COLUMN "gid" integer;--> statement-breakpoint
 ALTER TABLE "group_announcement" ADD CONSTRAINT "group_announcement_gid_groups_id_fk" FOREIGN KEY ("gid") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_announcement" ADD CONSTRAINT "group_announcement_uid_users_uuid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uuid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_member" ADD CONSTRAINT "group_member_gid_groups_id_fk" FOREIGN KEY ("gid") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -34,6 +34,8 @@ import { registerSiteAdminRoutes } from './routes/site-admin.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import { registerGroupRoutes } from './routes/group.routes';
 import { registerGroupProblemRoutes } from './routes/group-problem.routes';
+import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
+import { registerTrainingRoutes } from './routes/training.routes';
 import type { RouteDeps } from './routes/types';
 import { registerOpenApi } from './docs/openapi';
 import { installRequestObserver, requestId } from './ops/request-observer';
@@ -152,6 +154,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerAdminUserRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerGroupProblemRoutes(app, deps);
+  registerTrainingRoutes(app, deps);
+  registerAdminTrainingRoutes(app, deps);
   registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
   registerApiDocsRoutes(app);
 

@@ -24,5 +24,6 @@ export * from './checkers';
 export * from './dashboard';
 export * from './site-admin';
 export * from './user-admin';
+export * from './training';
 export * from './ops';
 export * from './group';

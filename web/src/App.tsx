@@ -7,7 +7,6 @@ import { DEFAULT_LOCALE } from '@oj/proto';
 import { LogoutPage } from './features/auth/LogoutPage';
 import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
-import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
 import { useLiveUnread } from './features/message/useLiveUnread';
 import { DiscussionGate } from './features/discussion/DiscussionGate';
@@ -15,10 +14,10 @@ import { useLiveSite } from './features/site/useLiveSite';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { groupFullScreenRoutes, groupRoutes } from './features/group/routes';
+import { trainingFullScreenRoutes, trainingRoutes } from './features/training/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
 import { catalogueOf, localeState } from './i18n/locale';
-import type { MessageId } from './i18n/zh-CN';
 
 // The editor (CodeMirror) is the heaviest part: load it with the problem page only.
 // Every page but the smallest (introduction, logout, not found) loads on first visit, keeping the
@@ -37,10 +36,6 @@ const SubmissionDetailPage = lazy(() => import('./features/submission/Submission
 const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPage').then((m) => ({ default: m.ProblemDetailPage })));
 const ProblemListPage = lazy(() => import('./features/problem/ProblemListPage').then((m) => ({ default: m.ProblemListPage })));
 const StatusListPage = lazy(() => import('./features/submission/StatusListPage').then((m) => ({ default: m.StatusListPage })));
-
-const PLACEHOLDERS: [string, MessageId][] = [
-  ['/training', 'layout.header.training'],
-];
 
 // The declarative router (BrowserRouter + useRoutes): the app uses no loader, action or fetcher, and the data router's
 // machinery is ≈ 40 KiB of JavaScript more in every first load (docs/benchmarks.md, "Third pass").
@@ -76,7 +71,7 @@ const routes: RouteObject[] = [
       { path: 'message/:tab', element: <MessagePage /> },
       ...contestRoutes,
       ...groupRoutes,
-      ...PLACEHOLDERS.map(([path, title]) => ({ path: path.slice(1), element: <PlaceholderPage key={path} title={title} /> })),
+      ...trainingRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -84,6 +79,7 @@ const routes: RouteObject[] = [
   ...standaloneBoardRoutes,
   ...contestFullScreenRoutes,
   ...groupFullScreenRoutes,
+  ...trainingFullScreenRoutes,
 ];
 
 function AppRoutes() {

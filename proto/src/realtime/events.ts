@@ -14,6 +14,7 @@ import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
 import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
 import { AccessChangedData, SessionRevokedData } from '../user-admin';
+import { TrainingChangedEvent, TrainingProgressEvent } from '../training';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -80,6 +81,8 @@ export const PUSH_EVENTS = {
   'access.changed': { topics: ['access'], data: AccessChangedData },
   'group.member': { topics: ['group'], data: GroupMemberEvent },
   'group.announcement': { topics: ['group'], data: GroupAnnouncementEvent },
+  'training.progress': { topics: ['training'], data: TrainingProgressEvent },
+  'training.changed': { topics: ['training'], data: TrainingChangedEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

@@ -10,6 +10,7 @@ export type Topic =
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'group'; gid: number }
+  | { kind: 'training'; tid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
@@ -48,6 +49,8 @@ export const topics = {
   contestAdmin: (cid: number): TopicName<'contest-admin'> => `contest-admin:${cid}`,
   /** A group's membership changes and announcements (its audience: who may open the group). */
   group: (gid: number): TopicName<'group'> => `group:${gid}`,
+  /** A training's members' progress and its changes (its audience: who may read its rank). */
+  training: (tid: number): TopicName<'training'> => `training:${tid}`,
   /** One online-test run. */
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
@@ -82,6 +85,8 @@ export function parseTopic(topic: string): Topic | null {
       return POSITIVE_INT.test(arg) ? { kind, cid: Number(arg) } : null;
     case 'group':
       return POSITIVE_INT.test(arg) ? { kind, gid: Number(arg) } : null;
+    case 'training':
+      return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -105,6 +110,8 @@ export function formatTopic(t: Topic): string {
       return topics.contestAdmin(t.cid);
     case 'group':
       return topics.group(t.gid);
+    case 'training':
+      return topics.training(t.tid);
     case 'test-judge':
       return topics.testJudge(t.key);
     case 'judge-status':

@@ -45,6 +45,7 @@ import { caseDataFile, caseResults, type CaseDataFile } from './submission-cases
 import { secondsToWait, validateCode } from './validation';
 import { groupSubmissionVisible, openableGroupProblem } from '../group/group-submit';
 import { isMemberOf } from '../group/group-standing';
+import { fileUnderTraining, trainingSubmitTarget } from '../training/training-submit';
 
 export interface SubmissionService {
   /** Persists the submission (Pending) and its judge job in one transaction; the job is sent right after. */
@@ -213,6 +214,10 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       // Inside a group (`gid`): a member submits one of that group's problems, filed under the group.
       const gid = body.gid ? body.gid : null;
       if (gid !== null && !isInt4(gid)) throw new OjError('GROUP_NOT_FOUND');
+      // A group's trainings come later (issue 19, item 6): a submit cannot be filed under both yet.
+      if (gid !== null && body.tid) throw new OjError('VALIDATION_FAILED', { detail: 'gid and tid together are not available yet' });
+      // Inside a training (`tid`): the training's rules first; the submission is a practice one filed under it.
+      const training = body.tid ? await trainingSubmitTarget(db, body.tid, String(body.pid), viewer) : null;
       const problem = gid !== null ? await openableGroupProblem(db, String(body.pid), gid, viewer) : await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       await checkLanguage(problem.id, body);
@@ -220,7 +225,7 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       const row = await db.transaction(async (tx) => {
         const wait = secondsToWait(await lockAndLastPracticeSubmit(tx, viewer.uid), new Date(), config.submitIntervalS);
         if (wait > 0) throw new OjError('SUBMIT_TOO_FAST', { seconds: wait });
-        return insertSubmission(tx, {
+        const inserted = await insertSubmission(tx, {
           pid: problem.id,
           displayPid: problem.problemId,
           uid: viewer.uid,
@@ -233,6 +238,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
           ip,
           lane: 'practice',
         });
+        if (training) await fileUnderTraining(tx, training, viewer.uid, inserted.submitId);
+        return inserted;
       });
       await relay.flush();
       return toSubmission(row, { code: true, errorMessage: true });

@@ -1,4 +1,4 @@
-// Pagination: previous/next, five page buttons, page-size select (10/15/30/50/100 or the sizes given, optional) and the total.
+// Pagination: previous/next, five page buttons, page-size select (10/15/30/50/100 unless told, optional) and the total.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PAGE_SIZES } from '@oj/proto';
 
@@ -9,7 +9,7 @@ interface Props {
   onChange: (page: number, size: number) => void;
   /** Offer the page-size select (lists with a fixed size, like the contest tools, turn it off). */
   sizeSelect?: boolean;
-  /** The sizes offered (the group list's 9/15/30/60/120); the usual ones by default. */
+  /** The sizes the select offers (the usual ones unless given, e.g. the public-problem dialog's 10/30/50/100). */
   sizes?: readonly number[];
 }
 

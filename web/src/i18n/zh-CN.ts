@@ -9,6 +9,7 @@ import type { AdminMessageId } from './admin-messages.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { groupZhCN } from './group.zh-CN';
+import { trainingZhCN } from './training.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -416,6 +417,7 @@ export const zhCNStatic = {
   'discussion.list.contentPlaceholder': '内容（支持 Markdown）',
   'discussion.list.counts': '{views} 浏览 · {comments} 评论',
   ...contestZhCN,
+  ...trainingZhCN,
   ...boardZhCN,
   ...problemListZhCN,
   ...discussionZhCN,

@@ -28,12 +28,14 @@ interface Props {
   contest?: ContestProblemRef;
   /** Opened inside this group: submits and online tests are the group's. */
   gid?: number;
+  /** A problem opened inside a training: practice submits filed under the training (`tid`). */
+  trainingId?: number;
   onSubmitted: (s: Submission) => void;
   /** A failed submit hides the previous status panel. */
   onSubmitFailed: () => void;
 }
 
-export function CodeEditorPanel({ info, contest, gid, onSubmitted, onSubmitFailed }: Props) {
+export function CodeEditorPanel({ info, contest, gid, trainingId, onSubmitted, onSubmitFailed }: Props) {
   const intl = useIntl();
   const session = useSnapshot(sessionState);
   const langs = useSnapshot(languagesState);
@@ -112,7 +114,9 @@ export function CodeEditorPanel({ info, contest, gid, onSubmitted, onSubmitFaile
     setBusy(true);
     try {
       const submission = await submitCode(
-        contest ? { pid: contest.displayId, language, code, cid: contest.cid } : { pid: problemId, language, code, cid: 0, ...(gid !== undefined && { gid }) },
+        contest
+          ? { pid: contest.displayId, language, code, cid: contest.cid }
+          : { pid: problemId, language, code, cid: 0, ...(gid !== undefined && { gid }), ...(trainingId !== undefined && { tid: trainingId }) },
       );
       applyRow(submission);
       showToast('success', intl.formatMessage({ id: 'problem.editor.submitted' }));

@@ -13,8 +13,10 @@ import { intParam, useQueryPatch } from '../../lib/search-params';
 import { readJson, writeJson } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
+import { DifficultyTag } from './list/DifficultyTag';
 import { PassRate } from './list/PassRate';
-import { DifficultyTag, MyStatus } from './list/ProblemCells';
+import { MyStatus } from './list/MyStatus';
+import { ProblemTags } from './list/ProblemTags';
 import { TagsPanel } from './list/TagsPanel';
 import { useLiveProblemList } from './list/useLiveProblemList';
 import { getRandomProblem } from './problem-api';
@@ -136,13 +138,7 @@ export function ProblemListPage() {
               </td>
               {showTags && (
                 <td className="hidden px-3 py-2 md:table-cell">
-                  <div className="flex flex-wrap gap-1" data-testid="problem-tags">
-                    {p.tags.map((t) => (
-                      <span key={t.id} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                        {t.name}
-                      </span>
-                    ))}
-                  </div>
+                  <ProblemTags tags={p.tags} testId="problem-tags" />
                 </td>
               )}
               <td className="px-3 py-2">

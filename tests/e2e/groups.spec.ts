@@ -4,25 +4,11 @@
 // form with the short-name prefix) and an announcement (it appears on the student's home tab live); the student
 // solves the problem inside the group; the teacher uploads a cropped avatar, applies the problem for public and a
 // super admin approves it; hidden, the group is invisible to a student of another group, on every route.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { adminLogin, expect, login, registerUser, setCode, template, test } from './helpers';
+import type { Page } from '@playwright/test';
+import { adminLogin, expect, registerUser, setCode, template, test } from './helpers';
+import { GROUP_PASSWORD, signedIn, tokenOf } from './group-helpers';
 
-const PASSWORD = 'group-pass-1';
-
-/** A token for REST calls made as `username`. */
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/login', { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return res.headers()['authorization']!;
-}
-
-async function signedIn(browser: Browser, username: string, locale: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'lang', value: locale, domain: '127.0.0.1', path: '/' }]);
-  const page = await context.newPage();
-  await login(page, username, PASSWORD);
-  return page;
-}
+const PASSWORD = GROUP_PASSWORD;
 
 /** A PNG drawn in the page: `w`×`h` pixels, a gradient (so the crop has something to keep). */
 async function picture(page: Page, w: number, h: number): Promise<Buffer> {

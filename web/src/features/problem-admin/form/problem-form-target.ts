@@ -4,7 +4,8 @@
 import { createContext, useContext } from 'react';
 import type { AdminProblemDetail, AdminTag, CompileDTO, ProblemCase, ProblemDTO, UploadTestcaseResult } from '@oj/proto';
 import type { UploadProgress } from '../../../lib/upload';
-import { allTags, compileChecker, createProblem, getAdminProblem, getProblemCases, updateProblem, uploadMdFile, uploadMdImage, uploadTestcases } from './form-api';
+import { uploadMdFile, uploadMdImage } from '../../../components/MarkdownEditor';
+import { allTags, compileChecker, createProblem, getAdminProblem, getProblemCases, updateProblem, uploadTestcases } from './form-api';
 
 export interface ProblemFormTarget {
   load(pid: number): Promise<[AdminProblemDetail, ProblemCase[]]>;

@@ -73,6 +73,9 @@ export const SwitchConfig = Type.Object({
   /** Discussions a user may post per day (admins excepted; 0: no limit). Optional on update: absent keeps it. */
   defaultCreateDiscussionDailyLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   defaultCreateGroupACInitValue: AcGate,
+  /** Groups a user may create per day and own in all (admins excepted; 0: no limit). Optional on update: absent keeps it. */
+  defaultCreateGroupDailyLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  defaultCreateGroupLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   defaultSubmitInterval: Type.Integer({ minimum: 0, maximum: 86_400 }),
 });
 export type SwitchConfig = Static<typeof SwitchConfig>;

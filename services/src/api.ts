@@ -36,6 +36,7 @@ import type { AccessService } from './user-admin/access.service';
 import type { RateLimits } from './rate-limit/rate-limit.service';
 import type { Trainings } from './training';
 import type { OpsService } from './ops/ops.service';
+import type { GroupServices } from './group';
 
 export interface OjServices {
   account: AccountService;
@@ -80,6 +81,8 @@ export interface OjServices {
   contestAnnouncements: ContestAnnouncementService;
   /** A contest's own problems (created and edited inside the contest). */
   contestOwnProblems: ContestOwnProblemService;
+  /** Groups: the group, its members, announcements and problems, the examination of public applications. */
+  groups: GroupServices;
   /** The contest's accepted code as a streamed zip. */
   contestAcCode: AcCodeZipService;
   /** Contest boards (in-contest, outside, scroll board, rank download), the AC helper and contest printing. */

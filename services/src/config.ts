@@ -32,8 +32,12 @@ export interface ServicesConfig {
   discussionDailyLimit: number;
   /** Whether users may share their practice code (the code-sharing switch; stored by admins, default true). */
   openCodeShare: boolean;
-  /** Accepted problems needed before creating a group (stored by admins; groups come later). */
+  /** Accepted problems needed before creating a group, admins excepted (OJ_GROUP_MIN_AC, default 20; stored by admins). */
   createGroupMinAc: number;
+  /** Groups a user may create per day, admins excepted (OJ_GROUP_DAILY_LIMIT, default 2; 0: no limit; stored by admins). */
+  createGroupDailyLimit: number;
+  /** Groups a user may own in all, admins excepted (OJ_GROUP_TOTAL_LIMIT, default 5; 0: no limit; stored by admins). */
+  createGroupLimit: number;
   /** SMTP server saved by an admin (`/admin/conf`); when set it wins over `smtpUrl`. */
   smtp?: SmtpSettings;
   /** Largest test-case zip accepted, in MiB (OJ_TESTDATA_MAX_ZIP_MB, default 1024). */
@@ -75,6 +79,9 @@ const EnvSchema = Type.Object({
   OJ_POST_MIN_AC: Digits,
   OJ_DISCUSSION_DAILY_LIMIT: Digits,
   OJ_COMMENT_MIN_AC: Digits,
+  OJ_GROUP_MIN_AC: Digits,
+  OJ_GROUP_DAILY_LIMIT: Digits,
+  OJ_GROUP_TOTAL_LIMIT: Digits,
   OJ_REGISTER: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   OJ_TESTDATA_MAX_ZIP_MB: Digits,
   OJ_TESTDATA_MAX_TOTAL_MB: Digits,
@@ -113,7 +120,9 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   commentMinAc: 10,
   discussionDailyLimit: 5,
   openCodeShare: true,
-  createGroupMinAc: 10,
+  createGroupMinAc: 20,
+  createGroupDailyLimit: 2,
+  createGroupLimit: 5,
   testdataMaxZipMb: 1024,
   testdataMaxTotalMb: 2048,
   runnerTimeoutS: 30,
@@ -166,7 +175,9 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     commentMinAc: num('OJ_COMMENT_MIN_AC', d.commentMinAc),
     discussionDailyLimit: num('OJ_DISCUSSION_DAILY_LIMIT', d.discussionDailyLimit),
     openCodeShare: d.openCodeShare,
-    createGroupMinAc: d.createGroupMinAc,
+    createGroupMinAc: num('OJ_GROUP_MIN_AC', d.createGroupMinAc),
+    createGroupDailyLimit: num('OJ_GROUP_DAILY_LIMIT', d.createGroupDailyLimit),
+    createGroupLimit: num('OJ_GROUP_TOTAL_LIMIT', d.createGroupLimit),
     testdataMaxZipMb: num('OJ_TESTDATA_MAX_ZIP_MB', d.testdataMaxZipMb),
     testdataMaxTotalMb: num('OJ_TESTDATA_MAX_TOTAL_MB', d.testdataMaxTotalMb),
     ...(e.OJ_UPLOAD_TMP_DIR !== undefined && { uploadTmpDir: e.OJ_UPLOAD_TMP_DIR }),

@@ -56,6 +56,7 @@ import { createRateLimits } from './rate-limit/rate-limit.service';
 import { createTrainings } from './training';
 import { countVerdicts, registerPool } from './ops/metrics';
 import { createOpsService } from './ops/ops.service';
+import { createGroupServices } from './group';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -182,6 +183,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
     ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
+    groups: createGroupServices(ctx, testdata),
     trainings: createTrainings(ctx),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,

@@ -46,6 +46,8 @@ export default defineConfig({
       OJ_RATE_DISCUSSION_PER_MIN: '1000',
       // New users comment and reply in message.spec.ts (the AC-count gate is tested in the gateway).
       OJ_COMMENT_MIN_AC: '0',
+      // New teachers create groups in groups.spec.ts (the AC-count gate and the limits are tested in the services).
+      OJ_GROUP_MIN_AC: '0',
     },
   },
 });

@@ -7,18 +7,17 @@ import { DEFAULT_LOCALE } from '@oj/proto';
 import { LogoutPage } from './features/auth/LogoutPage';
 import { IntroductionPage } from './features/home/IntroductionPage';
 import { NotFoundPage } from './features/home/NotFoundPage';
-import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
 import { useLiveUnread } from './features/message/useLiveUnread';
 import { discussionRoutes } from './features/discussion/routes';
 import { useLiveSite } from './features/site/useLiveSite';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
+import { groupFullScreenRoutes, groupRoutes } from './features/group/routes';
 import { trainingFullScreenRoutes, trainingRoutes } from './features/training/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
 import { catalogueOf, localeState } from './i18n/locale';
-import type { MessageId } from './i18n/zh-CN';
 
 // The editor (CodeMirror) is the heaviest part: load it with the problem page only.
 // Every page but the smallest (introduction, logout, not found) loads on first visit, keeping the
@@ -35,8 +34,6 @@ const SubmissionDetailPage = lazy(() => import('./features/submission/Submission
 const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPage').then((m) => ({ default: m.ProblemDetailPage })));
 const ProblemListPage = lazy(() => import('./features/problem/ProblemListPage').then((m) => ({ default: m.ProblemListPage })));
 const StatusListPage = lazy(() => import('./features/submission/StatusListPage').then((m) => ({ default: m.StatusListPage })));
-
-const PLACEHOLDERS: [string, MessageId][] = [['/group', 'layout.header.group']];
 
 // The declarative router (BrowserRouter + useRoutes): the app uses no loader, action or fetcher, and the data router's
 // machinery is ≈ 40 KiB of JavaScript more in every first load (docs/benchmarks.md, "Third pass").
@@ -70,14 +67,15 @@ const routes: RouteObject[] = [
       { path: 'message', element: <Navigate to="/message/discuss" replace /> },
       { path: 'message/:tab', element: <MessagePage /> },
       ...contestRoutes,
+      ...groupRoutes,
       ...trainingRoutes,
-      ...PLACEHOLDERS.map(([path, title]) => ({ path: path.slice(1), element: <PlaceholderPage key={path} title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   ...adminRoutes,
   ...standaloneBoardRoutes,
   ...contestFullScreenRoutes,
+  ...groupFullScreenRoutes,
   ...trainingFullScreenRoutes,
 ];
 

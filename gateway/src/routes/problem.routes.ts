@@ -1,5 +1,5 @@
 // Problem endpoints of the original product: the paged list, a random problem and one problem's detail (anonymous, personalised when logged in).
-import { ok, ProblemDetailQuery, ProblemListQuery, RandomProblemQuery } from '@oj/proto';
+import { ok, OjError, ProblemDetailQuery, ProblemListQuery, RandomProblemQuery } from '@oj/proto';
 import { viewerOf, type RouteDeps, type TypedApp } from './types';
 
 export function registerProblemRoutes(app: TypedApp, { services, auth }: RouteDeps): void {
@@ -9,7 +9,11 @@ export function registerProblemRoutes(app: TypedApp, { services, auth }: RouteDe
 
   app.get('/api/get-random-problem', { schema: { querystring: RandomProblemQuery } }, async (req) => ok(await services.problems.random(req.query.oj)));
 
-  app.get('/api/get-problem-detail', { schema: { querystring: ProblemDetailQuery }, preHandler: auth.anon }, async (req) =>
-    ok(await services.problems.detail(req.query.problemId, viewerOf(req))),
-  );
+  // With `gid`: the problem opened inside its group (members only).
+  app.get('/api/get-problem-detail', { schema: { querystring: ProblemDetailQuery }, preHandler: auth.anon }, async (req) => {
+    const viewer = viewerOf(req);
+    if (!req.query.gid) return ok(await services.problems.detail(req.query.problemId, viewer));
+    if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
+    return ok(await services.groups.problems.detail(req.query.problemId, req.query.gid, viewer));
+  });
 }

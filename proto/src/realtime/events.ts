@@ -9,6 +9,7 @@ import { ProblemCount } from '../dto';
 import { decode } from '../decode';
 import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
+import { GroupAnnouncementEvent, GroupMemberEvent } from '../group';
 import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
 import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
@@ -78,6 +79,8 @@ export const PUSH_EVENTS = {
   'notice.sys': { topics: ['site'], data: SysNoticeEvent },
   'session.revoked': { topics: ['user'], data: SessionRevokedData },
   'access.changed': { topics: ['access'], data: AccessChangedData },
+  'group.member': { topics: ['group'], data: GroupMemberEvent },
+  'group.announcement': { topics: ['group'], data: GroupAnnouncementEvent },
   'training.progress': { topics: ['training'], data: TrainingProgressEvent },
   'training.changed': { topics: ['training'], data: TrainingChangedEvent },
   'discussion.comment': { topics: ['discussion'], data: DiscussionCommentEvent },

@@ -9,6 +9,7 @@ export type Topic =
   | { kind: 'contest'; cid: number }
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
+  | { kind: 'group'; gid: number }
   | { kind: 'training'; tid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
@@ -47,6 +48,8 @@ export const topics = {
   scoreboard: (cid: number): TopicName<'scoreboard'> => `scoreboard:${cid}`,
   /** The contest admins' live board, AC helper and print queue. */
   contestAdmin: (cid: number): TopicName<'contest-admin'> => `contest-admin:${cid}`,
+  /** A group's membership changes and announcements (its audience: who may open the group). */
+  group: (gid: number): TopicName<'group'> => `group:${gid}`,
   /** A training's members' progress and its changes (its audience: who may read its rank). */
   training: (tid: number): TopicName<'training'> => `training:${tid}`,
   /** One online-test run. */
@@ -83,6 +86,8 @@ export function parseTopic(topic: string): Topic | null {
     case 'scoreboard':
     case 'contest-admin':
       return POSITIVE_INT.test(arg) ? { kind, cid: Number(arg) } : null;
+    case 'group':
+      return POSITIVE_INT.test(arg) ? { kind, gid: Number(arg) } : null;
     case 'training':
       return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
     case 'discussion':
@@ -108,6 +113,8 @@ export function formatTopic(t: Topic): string {
       return topics.scoreboard(t.cid);
     case 'contest-admin':
       return topics.contestAdmin(t.cid);
+    case 'group':
+      return topics.group(t.gid);
     case 'training':
       return topics.training(t.tid);
     case 'test-judge':

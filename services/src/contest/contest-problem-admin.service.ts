@@ -143,7 +143,8 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
       const c = await managedContest(db, body.cid, viewer);
       if (!isInt4(body.pid)) throw new OjError('PROBLEM_NOT_FOUND');
       const p = await findProblemById(db, body.pid);
-      if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+      // A group's own problem stays in its group (group contests take them from there).
+      if (!p || p.isGroup) throw new OjError('PROBLEM_NOT_FOUND');
       const cps = await contestProblemsOf(db, c.id);
       if (cps.some((cp) => cp.displayId === body.displayId)) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
       if (cps.some((cp) => cp.pid === p.id)) throw new OjError('VALIDATION_FAILED', { detail: 'the problem is already in this contest' });

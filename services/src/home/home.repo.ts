@@ -91,7 +91,7 @@ export async function recentlyUpdatedProblems(db: DbOrTx) {
   return db
     .select()
     .from(problems)
-    .where(and(eq(problems.auth, 1), eq(problems.isRemote, false)))
+    .where(and(eq(problems.auth, 1), eq(problems.isGroup, false), eq(problems.isRemote, false)))
     .orderBy(desc(problems.gmtModified), desc(problems.id))
     .limit(10);
 }

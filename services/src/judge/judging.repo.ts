@@ -55,11 +55,11 @@ export async function uncountContestSubmissions(db: DbOrTx): Promise<number> {
 /** A public problem's (auth 1) status counters as they stand, for the problem list's live column; null otherwise. */
 export async function publicProblemCounts(tx: Tx, pid: number): Promise<ProblemCount | null> {
   const [row] = await tx
-    .select({ pid: problems.id, auth: problems.auth, total: problems.total, ...Object.fromEntries(COUNTER_COLUMNS.map((k) => [k, problems[k]])) })
+    .select({ pid: problems.id, auth: problems.auth, isGroup: problems.isGroup, total: problems.total, ...Object.fromEntries(COUNTER_COLUMNS.map((k) => [k, problems[k]])) })
     .from(problems)
     .where(eq(problems.id, pid));
-  if (!row || row.auth !== 1) return null;
-  const { auth: _auth, ...counts } = row as unknown as ProblemCount & { auth: number };
+  if (!row || row.auth !== 1 || row.isGroup) return null;
+  const { auth: _auth, isGroup: _group, ...counts } = row as unknown as ProblemCount & { auth: number; isGroup: boolean };
   return counts;
 }
 

@@ -17,7 +17,8 @@ export interface AdminProblemFilter {
 }
 
 export async function listAdminProblems(db: DbOrTx, f: AdminProblemFilter, size: number, offset: number) {
-  const conds: (SQL | undefined)[] = [];
+  // A group's own problems are managed in the group (and examined at /admin/group-problem/apply), not in the bank.
+  const conds: (SQL | undefined)[] = [eq(problems.isGroup, false)];
   if (f.keyword) {
     const like = `%${escapeLike(f.keyword)}%`;
     conds.push(or(ilike(problems.title, like), ilike(problems.problemId, like), ilike(problems.author, like)));

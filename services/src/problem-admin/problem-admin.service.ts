@@ -22,7 +22,7 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { publishAll } from '../push/push.service';
 import { findProblemById, tagsOf } from '../problem/problem.repo';
@@ -69,7 +69,7 @@ function requireManager(v: Viewer): void {
   if (!isProblemManager(v)) throw new OjError('AUTH_FORBIDDEN');
 }
 
-function toRow(p: ProblemRow): AdminProblemRow {
+export function toAdminProblemRow(p: ProblemRow): AdminProblemRow {
   return {
     id: p.id,
     problemId: p.problemId,
@@ -100,8 +100,62 @@ function checkerChanged(v: ProblemValues, old: ProblemRow | null): boolean {
   );
 }
 
+/**
+ * Saves the problem form (`old`: the problem being edited, null for a new one): the form's rules, the checker compiled
+ * when it changed, the uploaded cases attached, everything written in one transaction (with `within`), the pushes
+ * published after. The caller has checked who may save; the group problems (group/) save through here too.
+ */
+export async function saveProblem(ctx: ServiceContext, testdata: TestdataService, dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null, within?: WithinSave): Promise<number> {
+  const { db } = ctx;
+  const v = problemValues(dto, old ? { caseVersion: old.isUploadCase ? old.caseVersion : null, groups: await caseGroupsOf(db, old.id) } : null);
+  if (checkerChanged(v, old)) {
+    await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0, protocol: v.row.checkerProtocol === 'kattis' ? 'kattis' : 'testlib' }, viewer.uid);
+  }
+  const uploaded = v.upload ? { version: v.upload.version, files: await testdata.caseFiles(v.upload.version, v.upload.cases.map((c) => ({ ...c, groupNum: c.groupNum ?? undefined }))) } : null;
+  const { pid, msgs } = await db.transaction(async (tx) => {
+    const pid = await writeProblem(tx, v, { ...(old && { pid: old.id }), author: dto.problem.author?.trim() || viewer.username, by: viewer.username, uploaded });
+    return { pid, msgs: within ? await within(tx, pid) : [] };
+  });
+  await publishAll(ctx.transport, msgs, ctx.logger);
+  ctx.logger.info({ pid, problemId: v.row.problemId, by: viewer.username, created: !old }, old ? 'problem updated' : 'problem created');
+  return pid;
+}
+
+/** The form's "compile" button: the checker or interactor compiled on a runner (the caller checked who may). */
+export async function compileFormChecker(ctx: ServiceContext, kind: 'spj' | 'interactive', dto: CompileDTO, viewer: Viewer): Promise<void> {
+  const judgeExtraFile = extraFiles(dto.extraFiles, 'judgeExtraFile');
+  await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0, protocol: dto.checkerProtocol ?? 'testlib' }, viewer.uid);
+}
+
+/** What the problem form loads of problem `p` (`GET /api/admin/problem`, and a group's `GET /api/group/problem`). */
+export async function problemFormDetail(db: DbOrTx, p: ProblemRow): Promise<AdminProblemDetail> {
+  const pid = p.id;
+  const { langs, templates } = await languagesAndOwnTemplates(db, pid);
+  const tagMap = await tagsOf(db, [pid]);
+  return {
+    ...toProblem(p),
+    spjLanguage: p.spjLanguage,
+    spjCode: p.spjCode,
+    checkerProtocol: p.checkerProtocol,
+    validatorFlags: p.validatorFlags,
+    checker: (BUILTIN_CHECKERS as readonly string[]).includes(p.checker) ? (p.checker as BuiltinChecker) : 'default',
+    floatAbsoluteTolerance: p.floatAbsoluteTolerance,
+    floatRelativeTolerance: p.floatRelativeTolerance,
+    subtaskDependencies: p.subtaskDependencies,
+    judgeExtraFile: p.judgeExtraFile,
+    isUploadCase: p.isUploadCase,
+    caseVersion: p.caseVersion,
+    modifiedUser: p.modifiedUser,
+    tags: tagMap.get(pid) ?? [],
+    languages: langs,
+    codeTemplates: templates,
+    packageSubmissions: await countPackageSubmissions(db, pid),
+  };
+}
+
 export function createProblemAdminService(ctx: ServiceContext, testdata: TestdataService): ProblemAdminService {
   const { db } = ctx;
+  const save = (dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null, within?: WithinSave) => saveProblem(ctx, testdata, dto, viewer, old, within);
 
   async function editable(pid: number, viewer: Viewer): Promise<ProblemRow> {
     requireManager(viewer);
@@ -109,21 +163,6 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
     if (!p) throw new OjError('PROBLEM_NOT_FOUND');
     if (!mayEditProblem(viewer, p)) throw new OjError('AUTH_FORBIDDEN');
     return p;
-  }
-
-  async function save(dto: ProblemDTO, viewer: Viewer, old: ProblemRow | null, within?: WithinSave): Promise<number> {
-    const v = problemValues(dto, old ? { caseVersion: old.isUploadCase ? old.caseVersion : null, groups: await caseGroupsOf(db, old.id) } : null);
-    if (checkerChanged(v, old)) {
-      await compileChecker(ctx, { kind: v.row.judgeMode as 'spj' | 'interactive', language: v.row.spjLanguage!, code: v.row.spjCode!, judgeExtraFile: v.row.judgeExtraFile, pid: old?.id ?? 0, protocol: v.row.checkerProtocol === 'kattis' ? 'kattis' : 'testlib' }, viewer.uid);
-    }
-    const uploaded = v.upload ? { version: v.upload.version, files: await testdata.caseFiles(v.upload.version, v.upload.cases.map((c) => ({ ...c, groupNum: c.groupNum ?? undefined }))) } : null;
-    const { pid, msgs } = await db.transaction(async (tx) => {
-      const pid = await writeProblem(tx, v, { ...(old && { pid: old.id }), author: dto.problem.author?.trim() || viewer.username, by: viewer.username, uploaded });
-      return { pid, msgs: within ? await within(tx, pid) : [] };
-    });
-    await publishAll(ctx.transport, msgs, ctx.logger);
-    ctx.logger.info({ pid, problemId: v.row.problemId, by: viewer.username, created: !old }, old ? 'problem updated' : 'problem created');
-    return pid;
   }
 
   return {
@@ -147,32 +186,11 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
         size,
         offset,
       );
-      return pageOf(rows.map(toRow), total, current, size);
+      return pageOf(rows.map(toAdminProblemRow), total, current, size);
     },
 
     async get(pid, viewer) {
-      const p = await editable(pid, viewer);
-      const { langs, templates } = await languagesAndOwnTemplates(db, pid);
-      const tagMap = await tagsOf(db, [pid]);
-      return {
-        ...toProblem(p),
-        spjLanguage: p.spjLanguage,
-        spjCode: p.spjCode,
-        checkerProtocol: p.checkerProtocol,
-        validatorFlags: p.validatorFlags,
-        checker: (BUILTIN_CHECKERS as readonly string[]).includes(p.checker) ? (p.checker as BuiltinChecker) : 'default',
-        floatAbsoluteTolerance: p.floatAbsoluteTolerance,
-        floatRelativeTolerance: p.floatRelativeTolerance,
-        subtaskDependencies: p.subtaskDependencies,
-        judgeExtraFile: p.judgeExtraFile,
-        isUploadCase: p.isUploadCase,
-        caseVersion: p.caseVersion,
-        modifiedUser: p.modifiedUser,
-        tags: tagMap.get(pid) ?? [],
-        languages: langs,
-        codeTemplates: templates,
-        packageSubmissions: await countPackageSubmissions(db, pid),
-      };
+      return problemFormDetail(db, await editable(pid, viewer));
     },
 
     async create(dto, viewer, within) {
@@ -214,8 +232,7 @@ export function createProblemAdminService(ctx: ServiceContext, testdata: Testdat
     async compile(kind, dto, viewer) {
       requireManager(viewer);
       if (dto.pid) await editable(dto.pid, viewer);
-      const judgeExtraFile = extraFiles(dto.extraFiles, 'judgeExtraFile');
-      await compileChecker(ctx, { kind, language: dto.language, code: dto.code, judgeExtraFile, pid: dto.pid ?? 0, protocol: dto.checkerProtocol ?? 'testlib' }, viewer.uid);
+      await compileFormChecker(ctx, kind, dto, viewer);
     },
 
     async queues() {

@@ -24,8 +24,10 @@ export async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Ta
   return out;
 }
 
-/** Only public problems (auth 1) unless `all`. */
-const visible = (all: boolean): SQL | undefined => (all ? undefined : eq(problems.auth, 1));
+/** A problem of the public bank: public (auth 1) and not a group's own (those are seen inside their group only). */
+export const PUBLIC_PROBLEM: SQL = and(eq(problems.auth, 1), eq(problems.isGroup, false))!;
+/** Only public problems unless `all` (admins: every auth); never a group's own problem. */
+const visible = (all: boolean): SQL | undefined => (all ? eq(problems.isGroup, false) : PUBLIC_PROBLEM);
 
 /** The problem with display id `problemId`; among the public ones only unless `all`. */
 export async function findProblemByDisplayId(db: DbOrTx, problemId: string, all: boolean) {

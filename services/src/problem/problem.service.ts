@@ -91,6 +91,13 @@ function counts(p: ProblemRow): ProblemCount {
   return { pid: id, total, ac, wa, tle, mle, re, pe, ce, se, pa };
 }
 
+/** The problem page's answer for problem `p` (the caller decided it may be seen). */
+export async function problemInfoOf(db: DbOrTx, p: ProblemRow): Promise<ProblemInfo> {
+  const { languages: langNames, templates } = await languagesAndTemplatesOf(db, p.id);
+  const tagMap = await tagsOf(db, [p.id]);
+  return { problem: toProblem(p), tags: tagMap.get(p.id) ?? [], languages: langNames, problemCount: counts(p), codeTemplate: templates };
+}
+
 /** The problem with display id `problemId`, if `viewer` may see it. */
 export async function findVisibleProblem(db: DbOrTx, problemId: string, viewer: Viewer | null): Promise<ProblemRow | null> {
   return (await findProblemByDisplayId(db, problemId, isAdmin(viewer))) ?? null;
@@ -133,15 +140,7 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
     async detail(problemId, viewer): Promise<ProblemInfo> {
       const p = await findVisibleProblem(db, problemId, viewer);
       if (!p) throw new OjError('PROBLEM_NOT_FOUND');
-      const { languages: langNames, templates } = await languagesAndTemplatesOf(db, p.id);
-      const tagMap = await tagsOf(db, [p.id]);
-      return {
-        problem: toProblem(p),
-        tags: tagMap.get(p.id) ?? [],
-        languages: langNames,
-        problemCount: counts(p),
-        codeTemplate: templates,
-      };
+      return problemInfoOf(db, p);
     },
   };
 }

@@ -12,7 +12,7 @@ export async function languagesOfProblem(db: DbOrTx, pid: number, all: boolean):
     .from(problemLanguage)
     .innerJoin(languages, eq(languages.id, problemLanguage.lid))
     .innerJoin(problems, eq(problems.id, problemLanguage.pid))
-    .where(and(eq(problemLanguage.pid, pid), all ? undefined : eq(problems.auth, 1)))
+    .where(and(eq(problemLanguage.pid, pid), all ? undefined : and(eq(problems.auth, 1), eq(problems.isGroup, false))))
     .orderBy(asc(languages.seq), asc(languages.id));
   return rows.map((r) => r.l);
 }

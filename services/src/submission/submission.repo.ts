@@ -16,6 +16,8 @@ export interface NewSubmission {
   language: string;
   cid: number;
   cpid: number;
+  /** Made inside this group (null: not in a group). */
+  gid?: number | null;
   ip: string;
   lane: Lane;
 }
@@ -35,7 +37,7 @@ export async function insertSubmission(tx: Tx, s: NewSubmission): Promise<JudgeR
       language: s.language,
       cid: s.cid,
       cpid: s.cpid,
-      gid: null,
+      gid: s.gid ?? null,
       ip: s.ip,
       version: 1,
       lane: s.lane,
@@ -154,19 +156,19 @@ export async function statusRows(db: DbOrTx, ids: number[], cid: number) {
 /** What the live-watch check needs of a submission. */
 export async function watchFacts(db: DbOrTx, submitId: number) {
   const [row] = await db
-    .select({ uid: judge.uid, cid: judge.cid, submitTime: judge.submitTime, auth: problems.auth })
+    .select({ uid: judge.uid, cid: judge.cid, gid: judge.gid, submitTime: judge.submitTime, auth: problems.auth })
     .from(judge)
     .innerJoin(problems, eq(problems.id, judge.pid))
     .where(eq(judge.submitId, submitId));
   return row;
 }
 
-/** Distinct problems `uid` has accepted in practice (a contest's results stay in the contest, as the original's `user_acproblem`). */
+/** Distinct problems `uid` has accepted in practice (a contest's and a group's results stay there, as the original's `user_acproblem`). */
 export async function acceptedProblemCount(db: DbOrTx, uid: string): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(judge.pid) })
     .from(judge)
-    .where(and(eq(judge.uid, uid), eq(judge.cid, 0), eq(judge.status, JudgeStatus.ACCEPTED)));
+    .where(and(eq(judge.uid, uid), eq(judge.cid, 0), isNull(judge.gid), eq(judge.status, JudgeStatus.ACCEPTED)));
   return Number(row?.n ?? 0);
 }
 

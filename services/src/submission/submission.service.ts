@@ -43,6 +43,8 @@ import {
 import { createCasePreviewCache } from '../testdata/case-preview';
 import { caseDataFile, caseResults, type CaseDataFile } from './submission-cases';
 import { secondsToWait, validateCode } from './validation';
+import { groupSubmissionVisible, openableGroupProblem } from '../group/group-submit';
+import { isMemberOf } from '../group/group-standing';
 import { fileUnderTraining, trainingSubmitTarget } from '../training/training-submit';
 
 export interface SubmissionService {
@@ -127,6 +129,8 @@ async function loadWithProblem(db: DbOrTx, submitId: number, viewer: Viewer | nu
   const hit = await findWithProblem(db, submitId);
   if (!hit) throw new OjError('SUBMISSION_NOT_FOUND');
   if (hit.j.cid > 0) return { ...hit, contest: await contestAccess(db, hit.j, viewer) };
+  // A group's submissions stay inside the group (its members), with their owner.
+  if (!(await groupSubmissionVisible(db, hit.j, viewer))) throw new OjError('SUBMISSION_FORBIDDEN');
   // A hidden problem's submissions stay with their owner and the admins.
   if (!practiceVisible(hit.auth, hit.j, viewer)) throw new OjError('SUBMISSION_FORBIDDEN');
   return { ...hit, contest: null };
@@ -207,11 +211,14 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
     async submit(body, viewer, ip) {
       if (!viewer.permissions.includes('submit')) throw new OjError('AUTH_NO_SUBMIT');
       if (body.cid !== undefined && body.cid > 0) return submitToContest(body, viewer, ip);
-      // Groups do not exist yet: an arbitrary gid would file the submission under a group nobody can check.
-      if (body.gid !== undefined && body.gid !== null && body.gid !== 0) throw new OjError('VALIDATION_FAILED', { detail: 'group submissions are not available yet' });
+      // Inside a group (`gid`): a member submits one of that group's problems, filed under the group.
+      const gid = body.gid ? body.gid : null;
+      if (gid !== null && !isInt4(gid)) throw new OjError('GROUP_NOT_FOUND');
+      // A group's trainings come later (issue 19, item 6): a submit cannot be filed under both yet.
+      if (gid !== null && body.tid) throw new OjError('VALIDATION_FAILED', { detail: 'gid and tid together are not available yet' });
       // Inside a training (`tid`): the training's rules first; the submission is a practice one filed under it.
       const training = body.tid ? await trainingSubmitTarget(db, body.tid, String(body.pid), viewer) : null;
-      const problem = await findVisibleProblem(db, String(body.pid), viewer);
+      const problem = gid !== null ? await openableGroupProblem(db, String(body.pid), gid, viewer) : await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       await checkLanguage(problem.id, body);
 
@@ -227,6 +234,7 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
           language: body.language,
           cid: 0,
           cpid: 0,
+          gid,
           ip,
           lane: 'practice',
         });
@@ -243,6 +251,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       const size = q.limit ?? (q.onlyMine ? PAGE_SIZES.mySubmissionList : PAGE_SIZES.submissionList);
       // Filters no row can match (beyond the integer columns) answer an empty page instead of a SQL error.
       if ((q.gid !== undefined && !isInt4(q.gid)) || (q.status !== undefined && !isInt4(q.status))) return pageOf([], 0, current, size);
+      // A group's status list is for its members.
+      if (q.gid !== undefined && !(await isMemberOf(db, q.gid, viewer))) throw new OjError('GROUP_NOT_MEMBER');
       const pidFilter = q.problemID?.trim();
       const { total, rows } = await listPractice(
         db,
@@ -298,7 +308,12 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         }
         return out;
       }
+      const inGroup = new Map<number, boolean>();
       for (const { j, auth } of rows) {
+        if (j.gid !== null && j.uid !== viewer?.uid) {
+          if (!inGroup.has(j.gid)) inGroup.set(j.gid, await groupSubmissionVisible(db, j, viewer));
+          if (!inGroup.get(j.gid)) continue;
+        }
         if (practiceVisible(auth, j, viewer)) out[String(j.submitId)] = toSubmission(j, { code: false, errorMessage: false });
       }
       return out;
@@ -315,8 +330,9 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         if (isContestAdmin(viewer, c)) return true;
         return viewer.uid === row.uid && !submissionView(c, viewer, { uid: row.uid, submitTime: row.submitTime }, { detail: true }).hideResult;
       }
-      // The same audience as the submission's REST detail: public practice problems for anyone, else owner/admins.
-      return practiceVisible(row.auth, row, viewer);
+      // The same audience as the submission's REST detail: public practice problems for anyone, else owner/admins;
+      // a group's submissions for its members only.
+      return practiceVisible(row.auth, row, viewer) && (await groupSubmissionVisible(db, row, viewer));
     },
   };
 }

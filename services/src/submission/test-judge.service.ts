@@ -22,6 +22,7 @@ import type { DbOrTx } from '../db/client';
 import { loadProblemPart } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { findVisibleProblem } from '../problem/problem.service';
+import { groupProblemForTest } from '../group/group-submit';
 import { appendPush, publishAll } from '../push/push.service';
 import { deleteTestRun, insertTestRun, lockTestRun, ownTestRun, pruneExpiredTestRuns, storeTestResult, testRunOwner } from './test-judge.repo';
 import { problemHasLanguage } from './submission.repo';
@@ -86,7 +87,7 @@ export function createTestJudgeService(ctx: ServiceContext, runners?: RunnerRegi
     async submit(body, viewer) {
       if (!viewer.permissions.includes('submit')) throw new OjError('AUTH_NO_SUBMIT');
       if (body.userInput.length > TEST_INPUT_MAX) throw new OjError('TEST_INPUT_TOO_LONG', { max: TEST_INPUT_MAX });
-      const problem = await findVisibleProblem(db, String(body.pid), viewer);
+      const problem = body.type === 'group' ? await groupProblemForTest(db, String(body.pid), viewer) : await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       if (!(await problemHasLanguage(db, problem.id, body.language)) || runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
       validateCode(body.code, body.language);

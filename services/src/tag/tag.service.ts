@@ -72,7 +72,8 @@ export function createTagService(ctx: ServiceContext): TagService {
 
     async ofProblem(pid, viewer) {
       const p = await findProblemById(db, pid);
-      if (!p || (p.auth !== 1 && !isAdmin(viewer))) throw new OjError('PROBLEM_NOT_FOUND');
+      // A hidden problem's and a group's own problem's tags: admins only (members read them with the problem).
+      if (!p || ((p.auth !== 1 || p.isGroup) && !isAdmin(viewer))) throw new OjError('PROBLEM_NOT_FOUND');
       return (await tagsOfProblem(db, pid)).map(toTag);
     },
 

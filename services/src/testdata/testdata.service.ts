@@ -10,6 +10,7 @@ import { sha256Hex } from './case-set';
 import { spoolAndStore, type ZipBody } from './upload';
 import { uploadProgress } from './upload-progress';
 import { writeZip } from './zip';
+import { isAdminOf } from '../group/group-standing';
 
 export interface TestcaseZip {
   fileName: string;
@@ -29,6 +30,8 @@ export interface TestdataService {
    * case set; with `q.progressKey`, pushes `testdata.progress` to the caller. Admins only (checked before a byte is read).
    */
   upload(zip: ZipBody, q: UploadTestcaseQuery, viewer: Viewer, opts?: UploadOptions): Promise<UploadTestcaseResult>;
+  /** Throws AUTH_FORBIDDEN unless the caller may upload as `q` asks (checked again by `upload`). */
+  mayUpload(q: UploadTestcaseQuery, viewer: Viewer): Promise<void>;
   /**
    * Makes the stored case set `version` the cases of problem `pid` (what a problem save with
    * `isUploadTestCase` and `uploadTestcaseDir` does); `cases` may override scores and groups.
@@ -38,7 +41,7 @@ export interface TestdataService {
   storeFiles(files: readonly { name: string; data: Uint8Array }[]): Promise<string>;
   /** The case rows for stored case set `version` (every named file must be in it), for a save that attaches it itself. */
   caseFiles(version: string, cases: readonly UploadedCase[]): Promise<CaseFiles[]>;
-  /** The problem's test cases as a zip: root, admins, problem admins or the problem's author. */
+  /** The problem's test cases as a zip: root, admins, problem admins, the problem's author, or an admin of the group it belongs to. */
   download(pid: number, viewer: Viewer): Promise<TestcaseZip>;
 }
 
@@ -91,6 +94,12 @@ export function createTestdataService(ctx: ServiceContext, limitsOverride?: Test
     return cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? 0, groupNum: c.groupNum ?? null }));
   }
 
+  /** Admins upload; a group's admins too, for their group's problem form (`gid`), but attaching at once (`pid`) stays the bank's. */
+  async function mayUpload(q: UploadTestcaseQuery, viewer: Viewer): Promise<void> {
+    if (isAdminRole(viewer.roles)) return;
+    if (q.gid === undefined || q.pid !== undefined || !(await isAdminOf(db, q.gid, viewer))) throw new OjError('AUTH_FORBIDDEN');
+  }
+
   /** `subtaskDependencies`: info.json's, replacing the problem's (absent: the problem keeps its own). */
   async function attach(pid: number, version: string, cases: readonly UploadedCase[], viewer: Viewer, subtaskDependencies?: SubtaskDependency[]): Promise<void> {
     if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
@@ -102,8 +111,10 @@ export function createTestdataService(ctx: ServiceContext, limitsOverride?: Test
   return {
     limits,
 
+    mayUpload,
+
     async upload(zip, q, viewer, opts = {}) {
-      if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
+      await mayUpload(q, viewer);
       const mode = q.mode ?? 'default';
       if (!isJudgeCaseMode(mode)) throw new OjError('VALIDATION_FAILED', { detail: `mode ${mode}` });
       if (q.pid !== undefined) {
@@ -140,7 +151,7 @@ export function createTestdataService(ctx: ServiceContext, limitsOverride?: Test
       const found = await problemWithCases(db, pid);
       if (!found) throw new OjError('PROBLEM_NOT_FOUND');
       const { p, cases: rows } = found;
-      const allowed = isAdminRole(viewer.roles) || (p.author !== null && p.author === viewer.username);
+      const allowed = isAdminRole(viewer.roles) || (p.author !== null && p.author === viewer.username) || (p.isGroup && p.gid !== null && (await isAdminOf(db, p.gid, viewer)));
       if (!allowed) throw new OjError('AUTH_FORBIDDEN');
       let files: { name: string; data: Uint8Array }[];
       if (p.isUploadCase && p.caseVersion) {

@@ -14,6 +14,8 @@ export interface PagerProps {
   page: number;
   size: number;
   onChange: (page: number, size: number) => void;
+  /** Page sizes offered, when not the usual ones. */
+  sizes?: readonly number[];
 }
 
 interface PagedListProps<T> {
@@ -32,7 +34,7 @@ export function PagedList<T>({ data, loading, pager, children }: PagedListProps<
       {loading && !data ? <Loading /> : !data || data.records.length === 0 ? <Empty /> : children(data.records)}
       {pager && (
         <div className="px-4">
-          <Pager page={pager.page} size={pager.size} total={data?.total ?? 0} onChange={pager.onChange} />
+          <Pager page={pager.page} size={pager.size} total={data?.total ?? 0} onChange={pager.onChange} {...(pager.sizes && { sizes: pager.sizes })} />
         </div>
       )}
     </>

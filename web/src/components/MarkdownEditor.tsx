@@ -8,10 +8,17 @@ import { uploadFile } from '../lib/upload';
 import { Markdown } from './Markdown';
 
 type Stored = { link: string; fileId: number };
-const uploadMdImage = (file: File) => uploadFile<Stored>('/file/upload-md-img', file, file.name);
-const uploadMdFile = (file: File) => uploadFile<Stored>('/file/upload-md-file', file, file.name);
+export const uploadMdImage = (file: File) => uploadFile<Stored>('/file/upload-md-img', file, file.name);
+export const uploadMdFile = (file: File) => uploadFile<Stored>('/file/upload-md-file', file, file.name);
 
-interface Props {
+/** Where the editor stores an image or a file (the site's calls by default; a group's problem form passes its own). */
+export interface MarkdownUploads {
+  image: (file: File) => Promise<{ link: string }>;
+  file: (file: File) => Promise<{ link: string }>;
+}
+const SITE_UPLOADS: MarkdownUploads = { image: uploadMdImage, file: uploadMdFile };
+
+export interface MarkdownEditorProps {
   label: MessageId;
   value: string;
   onChange: (v: string) => void;
@@ -20,9 +27,10 @@ interface Props {
   testId: string;
   /** Offer the file upload too (statements); a post only inserts images. */
   files?: boolean;
+  uploads?: MarkdownUploads;
 }
 
-export function MarkdownEditor({ label, value, onChange, required, rows = 8, testId, files = true }: Props) {
+export function MarkdownEditor({ label, value, onChange, required, rows = 8, testId, files = true, uploads = SITE_UPLOADS }: MarkdownEditorProps) {
   const intl = useIntl();
   const [preview, setPreview] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -38,7 +46,7 @@ export function MarkdownEditor({ label, value, onChange, required, rows = 8, tes
     if (!file) return;
     setBusy(true);
     try {
-      const { link } = kind === 'img' ? await uploadMdImage(file) : await uploadMdFile(file);
+      const { link } = kind === 'img' ? await uploads.image(file) : await uploads.file(file);
       insert(kind === 'img' ? `![${file.name}](${link})` : `[${file.name}](${link})`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

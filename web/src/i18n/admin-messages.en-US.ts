@@ -4,6 +4,7 @@ import type { AdminMessageId } from './admin-messages.zh-CN';
 import { checkersEnUS } from './checkers.en-US';
 import { contestAdminEnUS } from './contest-admin.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
+import { groupAdminEnUS } from './group-admin.en-US';
 import { problemFormEnUS } from './problem-form.en-US';
 import { securityAdminEnUS } from './security-admin.en-US';
 import { siteEnUS } from './site.en-US';
@@ -15,6 +16,7 @@ export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...checkersEnUS,
   ...contestAdminEnUS,
   ...dashboardEnUS,
+  ...groupAdminEnUS,
   ...problemFormEnUS,
   ...securityAdminEnUS,
   ...siteEnUS,

@@ -4,6 +4,7 @@ import { adminZhCN } from './admin.zh-CN';
 import { checkersZhCN } from './checkers.zh-CN';
 import { contestAdminZhCN } from './contest-admin.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
+import { groupAdminZhCN } from './group-admin.zh-CN';
 import { problemFormZhCN } from './problem-form.zh-CN';
 import { securityAdminZhCN } from './security-admin.zh-CN';
 import { siteZhCN } from './site.zh-CN';
@@ -15,6 +16,7 @@ export const adminMessagesZhCN = {
   ...checkersZhCN,
   ...contestAdminZhCN,
   ...dashboardZhCN,
+  ...groupAdminZhCN,
   ...problemFormZhCN,
   ...securityAdminZhCN,
   ...siteZhCN,

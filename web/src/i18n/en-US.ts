@@ -6,6 +6,7 @@ import { problemListEnUS } from './problem-list.en-US';
 import { discussionEnUS } from './discussion.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
+import { groupEnUS } from './group.en-US';
 import { trainingEnUS } from './training.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
@@ -394,6 +395,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...boardEnUS,
   ...problemListEnUS,
   ...discussionEnUS,
+  ...groupEnUS,
 };
 
 export const enUS: Record<PublicMessageId, string> = {

@@ -79,7 +79,7 @@ export const siteEnUS: Record<keyof typeof siteZhCN, string> = {
   'site.switch.commentAc': 'AC problems needed to comment',
   'site.switch.groupAc': 'AC problems needed to create a group',
   'site.switch.submitInterval': 'Non-contest submit interval (s)',
-  'site.switch.groupNote': 'Groups are not available yet: the group discussion switch and the group AC gate are stored and apply once groups arrive.',
+  'site.switch.groupNote': 'The group limits apply to users creating groups (site admins are exempt); the group discussion switch is stored and applies once group discussions arrive.',
   'site.discussion.title': 'Discussions',
   'site.discussion.list': 'Discussion List',
   'site.discussion.reports': 'Reports',

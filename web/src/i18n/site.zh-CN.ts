@@ -77,7 +77,7 @@ export const siteZhCN = {
   'site.switch.commentAc': '评论所需 AC 题数',
   'site.switch.groupAc': '创建团队所需 AC 题数',
   'site.switch.submitInterval': '非比赛提交间隔（秒）',
-  'site.switch.groupNote': '团队功能尚未上线：团队讨论区开关与创建团队的 AC 门槛先行保存，团队功能上线后生效。',
+  'site.switch.groupNote': '创建团队的限制对普通用户生效（站点管理员不受限）；团队讨论区开关先行保存，团队讨论上线后生效。',
   'site.discussion.title': '讨论管理',
   'site.discussion.list': '讨论列表',
   'site.discussion.reports': '举报',

@@ -8,6 +8,7 @@ import { discussionZhCN } from './discussion.zh-CN';
 import type { AdminMessageId } from './admin-messages.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
+import { groupZhCN } from './group.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
@@ -416,6 +417,7 @@ export const zhCNStatic = {
   ...boardZhCN,
   ...problemListZhCN,
   ...discussionZhCN,
+  ...groupZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

@@ -13,7 +13,7 @@ export interface UploadProgress {
   total: number;
 }
 
-export function uploadFile<T>(path: string, file: Blob, fileName: string, opts: { query?: Record<string, QueryValue>; onProgress?: (p: UploadProgress) => void; timeoutMs?: number } = {}): Promise<T> {
+export function uploadFile<T>(path: string, file: Blob, fileName: string, opts: { query?: Record<string, QueryValue>; onProgress?: (p: UploadProgress) => void; timeoutMs?: number; field?: string } = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path, opts.query));
@@ -42,7 +42,7 @@ export function uploadFile<T>(path: string, file: Blob, fileName: string, opts: 
       resolve(env.data);
     };
     const body = new FormData();
-    body.append('file', file, fileName);
+    body.append(opts.field ?? 'file', file, fileName);
     xhr.send(body);
   });
 }

@@ -23,6 +23,8 @@ export const discussion = pgTable('discussion', {
   commentNum: integer('comment_num').notNull().default(0),
   /** The problem (display id) a discussion is about, if any (the problem page links to its discussions). */
   pid: text('pid'),
+  /** A group's discussion (its group tab; issue 19 item 8); null: the public discussion area. */
+  gid: integer('gid'),
   /** Pinned by an admin: listed first. */
   topPriority: boolean('top_priority').notNull().default(false),
   /** 0 normal, 1 disabled by an admin (hidden from everyone but admins). */

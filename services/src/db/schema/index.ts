@@ -11,4 +11,5 @@ export * from './contests';
 export * from './site';
 export * from './user-admin';
 export * from './rate-limit';
+export * from './groups';
 export * from './trainings';

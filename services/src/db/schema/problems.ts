@@ -48,6 +48,10 @@ export const problems = pgTable(
     ioWriteFileName: text('io_write_file_name'),
     isRemote: boolean('is_remote').notNull().default(false),
     gid: integer('gid'),
+    /** A group's own problem (in its lists only, never in the public bank); false again once made public. */
+    isGroup: boolean('is_group').notNull().default(false),
+    /** A group problem's application to be public: null none, 1 applying, 2 public, 3 refused. */
+    applyPublicProgress: integer('apply_public_progress'),
     userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
     /** File name → content given to the checker / interactor only. */
     judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
@@ -74,7 +78,7 @@ export const problems = pgTable(
     ...statusCounters,
     ...gmt,
   },
-  (t) => [index('problems_auth_idx').on(t.auth)],
+  (t) => [index('problems_auth_idx').on(t.auth), index('problems_gid_idx').on(t.gid, t.id)],
 );
 
 export const problemCase = pgTable(

@@ -9,6 +9,8 @@ export interface AdminMenuItem {
   label: MessageId;
   superAdmin?: boolean;
   siteAdmin?: boolean;
+  /** Only for callers with one of these roles. */
+  roles?: readonly string[];
 }
 
 export interface AdminMenuGroup {
@@ -26,6 +28,8 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/problem/create', label: 'admin.menu.problemCreate' },
       { path: '/admin/problem/tag', label: 'admin.menu.problemTag' },
       { path: '/admin/problem/batch-operation', label: 'admin.menu.problemBatch', superAdmin: true },
+      // groups (issue 19)
+      { path: '/admin/group-problem/apply', label: 'groupAdmin.menu.apply', roles: [ROLE.ROOT, ROLE.PROBLEM_ADMIN] },
     ],
   },
   {
@@ -80,5 +84,5 @@ export const adminHome = (roles: readonly string[]) => (isSiteAdmin(roles) ? ADM
 export function visibleMenu(roles: readonly string[]): AdminMenuGroup[] {
   const root = roles.includes(ROLE.ROOT);
   const site = isSiteAdmin(roles);
-  return ADMIN_MENU.map((g) => ({ ...g, items: g.items.filter((i) => (root || !i.superAdmin) && (site || !i.siteAdmin)) })).filter((g) => g.items.length > 0);
+  return ADMIN_MENU.map((g) => ({ ...g, items: g.items.filter((i) => (root || !i.superAdmin) && (site || !i.siteAdmin) && (!i.roles || i.roles.some((r) => roles.includes(r)))) })).filter((g) => g.items.length > 0);
 }

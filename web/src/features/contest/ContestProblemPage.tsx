@@ -13,7 +13,7 @@ import { getContestProblemDetail, getContestProblems } from './contest-api';
 import { useContestShell } from './contest-context';
 import { submitOpen } from './contest-problem-view';
 import { Balloon } from './ContestProblemsTab';
-import { LoginRequired } from './ContestShell';
+import { LoginRequired } from '../auth/LoginRequired';
 
 function useContestProblem(cid: number, displayId: string) {
   const [info, setInfo] = useState<ContestProblemInfo | null>(null);

@@ -7,11 +7,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { CONTEST_AUTH, CONTEST_STATUS, type ContestAnnouncementVO, type ContestStatusEvent, type ContestVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
+import { LoginRequired } from '../auth/LoginRequired';
 import type { MessageId } from '../../i18n/zh-CN';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
-import { openLoginDialog, showToast, siteState } from '../../stores/ui';
+import { showToast, siteState } from '../../stores/ui';
 import { loadReadIds, markRead } from './announcement-read';
 import { ContestAnnouncementNotices } from './ContestAnnouncementNotices';
 import { AuthTag, Icon, RuleBadge } from './ContestBadges';
@@ -36,15 +37,6 @@ export const TAB_LABEL: Record<ContestTabName, MessageId> = {
   'scroll-board': 'contest.tab.scrollBoard',
 };
 
-/** A login-required route without a token goes home, with the message and the login dialog. */
-export function LoginRequired() {
-  const intl = useIntl();
-  useEffect(() => {
-    showToast('warning', intl.formatMessage({ id: 'contest.shell.loginFirst' }));
-    openLoginDialog('login');
-  }, [intl]);
-  return <Navigate to="/home" replace />;
-}
 
 /** An access-closed route (contest comment while closed) goes home with the No_Access message. */
 function NoAccessRedirect() {

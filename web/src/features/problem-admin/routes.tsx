@@ -8,6 +8,7 @@ const ProblemFormPage = lazy(() => import('./form/ProblemFormPage').then((m) => 
 const AdminProblemListPage = lazy(() => import('./list/AdminProblemListPage').then((m) => ({ default: m.AdminProblemListPage })));
 const TagAdminPage = lazy(() => import('./tag/TagAdminPage').then((m) => ({ default: m.TagAdminPage })));
 const SelfCheckPage = lazy(() => import('./self-check/SelfCheckPage').then((m) => ({ default: m.SelfCheckPage })));
+const GroupProblemApplyPage = lazy(() => import('./group-apply/GroupProblemApplyPage').then((m) => ({ default: m.GroupProblemApplyPage })));
 const BatchOperationPage = lazy(() => import('./batch/BatchOperationPage').then((m) => ({ default: m.BatchOperationPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -19,6 +20,8 @@ export const problemAdminRoutes: RouteObject[] = [
   { path: 'problem/edit/:problemId', element: page(<ProblemFormPage />) },
   { path: 'problem/tag', element: page(<TagAdminPage />) },
   { path: 'problem/:pid/self-check', element: page(<SelfCheckPage />) },
+  // Group problems applying to be public: root and problem admins (the page sends an admin home).
+  { path: 'group-problem/apply', element: page(<GroupProblemApplyPage />) },
 ];
 
 /** Super admin only. */

@@ -26,6 +26,8 @@ export interface ContestProblemRef {
 interface Props {
   info: ProblemInfo;
   contest?: ContestProblemRef;
+  /** Opened inside this group: submits and online tests are the group's. */
+  gid?: number;
   /** A problem opened inside a training: practice submits filed under the training (`tid`). */
   trainingId?: number;
   onSubmitted: (s: Submission) => void;
@@ -33,7 +35,7 @@ interface Props {
   onSubmitFailed: () => void;
 }
 
-export function CodeEditorPanel({ info, contest, trainingId, onSubmitted, onSubmitFailed }: Props) {
+export function CodeEditorPanel({ info, contest, gid, trainingId, onSubmitted, onSubmitFailed }: Props) {
   const intl = useIntl();
   const session = useSnapshot(sessionState);
   const langs = useSnapshot(languagesState);
@@ -114,7 +116,7 @@ export function CodeEditorPanel({ info, contest, trainingId, onSubmitted, onSubm
       const submission = await submitCode(
         contest
           ? { pid: contest.displayId, language, code, cid: contest.cid }
-          : { pid: problemId, language, code, cid: 0, ...(trainingId !== undefined && { tid: trainingId }) },
+          : { pid: problemId, language, code, cid: 0, ...(gid !== undefined && { gid }), ...(trainingId !== undefined && { tid: trainingId }) },
       );
       applyRow(submission);
       showToast('success', intl.formatMessage({ id: 'problem.editor.submitted' }));
@@ -177,7 +179,7 @@ export function CodeEditorPanel({ info, contest, trainingId, onSubmitted, onSubm
       </div>
       <div className="flex items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
         <span className="mr-auto">
-          <OnlineTestDrawer problemId={problemId} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
+          <OnlineTestDrawer problemId={problemId} type={gid !== undefined ? 'group' : 'public'} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
         </span>
         {!session.csrf && (
           <span className="text-xs text-slate-400">

@@ -17,13 +17,15 @@ import { submitTestJudge } from '../submission/judge-admin-api';
 
 interface Props {
   problemId: string;
+  /** `group`: a group's problem (the server checks the caller's membership). */
+  type?: 'public' | 'group';
   language: string;
   code: string;
   /** First sample input, offered as the default test input. */
   sampleInput?: string;
 }
 
-export function OnlineTestDrawer({ problemId, language, code, sampleInput }: Props) {
+export function OnlineTestDrawer({ problemId, type = 'public', language, code, sampleInput }: Props) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState(sampleInput ?? '');
@@ -50,7 +52,7 @@ export function OnlineTestDrawer({ problemId, language, code, sampleInput }: Pro
     if (code.length > LIMITS.codeMax) return showToast('error', intl.formatMessage({ id: 'error.CODE_TOO_LONG' }));
     setBusy(true);
     try {
-      setKey(await submitTestJudge({ pid: problemId, type: 'public', language, code, userInput: input, expectedOutput: expected === '' ? null : expected }));
+      setKey(await submitTestJudge({ pid: problemId, type, language, code, userInput: input, expectedOutput: expected === '' ? null : expected }));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     } finally {

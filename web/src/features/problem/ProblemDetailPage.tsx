@@ -1,6 +1,6 @@
 // /problem/:problemID: statement on the left, editor and the live verdict of the last submit on the right.
-// The same workspace serves a problem opened inside a contest (`contest` set: submits carry cid and display id) or a
-// training (`trainingId`: practice submits carrying tid).
+// The same workspace serves a problem opened inside a contest (`contest` set: submits carry cid and display id), a
+// training (`trainingId`: practice submits carrying tid) or a group (`gid` set: submits and online tests are the group's).
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -56,6 +56,8 @@ export function ProblemDetailPage() {
 interface WorkspaceProps {
   info: ProblemInfo;
   contest?: ContestProblemRef;
+  /** Opened inside this group. */
+  gid?: number;
   /** Opened inside a training: submits carry its id. */
   trainingId?: number;
   /** Replaces "problemId. title" (a contest shows its display id and title). */
@@ -67,7 +69,7 @@ interface WorkspaceProps {
 }
 
 /** Statement on the left; editor and the live verdict of the last submit on the right. */
-export function ProblemWorkspace({ info, contest, trainingId, heading, fullScreen = false, submitId, onSubmitId }: WorkspaceProps) {
+export function ProblemWorkspace({ info, contest, gid, trainingId, heading, fullScreen = false, submitId, onSubmitId }: WorkspaceProps) {
   const detailHref =
     contest && submitId !== null
       ? `/contest/${contest.cid}/problem/${encodeURIComponent(contest.displayId)}/submission-detail/${submitId}`
@@ -78,14 +80,14 @@ export function ProblemWorkspace({ info, contest, trainingId, heading, fullScree
       className={`mx-auto px-4 py-4 ${fullScreen ? 'h-full max-w-none lg:min-h-0' : 'max-w-screen-2xl'}`}
       left={
         <div className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 ${paneHeight}`}>
-          <ProblemTabs info={info} practice={!contest} refreshKey={submitId}>
+          <ProblemTabs info={info} practice={!contest && gid === undefined} refreshKey={submitId}>
             <ProblemStatement info={info} heading={heading} />
           </ProblemTabs>
         </div>
       }
       right={
         <div className={`flex min-w-0 flex-col gap-4 ${fullScreen ? 'lg:h-full lg:overflow-y-auto' : ''}`}>
-          <CodeEditorPanel info={info} contest={contest} trainingId={trainingId} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
+          <CodeEditorPanel info={info} contest={contest} gid={gid} trainingId={trainingId} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
           {submitId !== null && (
             <VerdictPanel key={submitId} submitId={submitId} showScore={info.problem.type === ProblemType.OI} detailHref={detailHref} cid={contest?.cid ?? 0} />
           )}

@@ -15,26 +15,13 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { DifficultyTag } from './list/DifficultyTag';
 import { PassRate } from './list/PassRate';
+import { MyStatus } from './list/MyStatus';
 import { ProblemTags } from './list/ProblemTags';
 import { TagsPanel } from './list/TagsPanel';
 import { useLiveProblemList } from './list/useLiveProblemList';
 import { getRandomProblem } from './problem-api';
 
 const SHOW_TAGS_KEY = 'oj.problemList.showTags';
-
-/** ✔ ever accepted, ✘ tried, nothing when never submitted (or logged out). */
-function MyStatus({ status }: { status: number | undefined }) {
-  if (status === undefined || status === -10) return null;
-  return status === 0 ? (
-    <span className="text-green-600" data-testid="my-status" data-status="ac">
-      ✔
-    </span>
-  ) : (
-    <span className="text-red-500" data-testid="my-status" data-status="tried">
-      ✘
-    </span>
-  );
-}
 
 export function ProblemListPage() {
   const intl = useIntl();

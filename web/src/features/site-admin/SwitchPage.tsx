@@ -10,7 +10,7 @@ import { card, input, primary } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 type Flag = 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment' | 'register' | 'openCodeShare';
-type Limit = 'defaultCreateDiscussionACInitValue' | 'defaultCreateCommentACInitValue' | 'defaultCreateDiscussionDailyLimit' | 'defaultCreateGroupACInitValue' | 'defaultSubmitInterval';
+type Limit = 'defaultCreateDiscussionACInitValue' | 'defaultCreateCommentACInitValue' | 'defaultCreateDiscussionDailyLimit' | 'defaultCreateGroupACInitValue' | 'defaultCreateGroupDailyLimit' | 'defaultCreateGroupLimit' | 'defaultSubmitInterval';
 
 const FLAGS: [Flag, Parameters<ReturnType<typeof useIntl>['formatMessage']>[0]['id']][] = [
   ['openPublicDiscussion', 'site.switch.openPublicDiscussion'],
@@ -24,6 +24,8 @@ const LIMITS: [Limit, Parameters<ReturnType<typeof useIntl>['formatMessage']>[0]
   ['defaultCreateCommentACInitValue', 'site.switch.commentAc', 100_000],
   ['defaultCreateDiscussionDailyLimit', 'security.switch.discussionDaily', 10_000],
   ['defaultCreateGroupACInitValue', 'site.switch.groupAc', 100_000],
+  ['defaultCreateGroupDailyLimit', 'groupAdmin.switch.dailyLimit', 10_000],
+  ['defaultCreateGroupLimit', 'groupAdmin.switch.totalLimit', 10_000],
   ['defaultSubmitInterval', 'site.switch.submitInterval', 86_400],
 ];
 

@@ -1,5 +1,4 @@
 // The admin contest form's building blocks: a labelled field, a toggle, and the award-level editor.
-import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { AwardConfig } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
@@ -13,18 +12,7 @@ export function awardNames(intl: IntlShape): [string, string, string] {
 
 export const input = 'w-full rounded border border-slate-300 px-2 py-1.5 text-sm';
 
-export function Field({ label, required, children, hint }: { label: MessageId; required?: boolean; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <label className="block text-sm">
-      <span className="mb-1 block font-medium text-slate-700">
-        {required && <span className="mr-0.5 text-red-500">*</span>}
-        <FormattedMessage id={label} />
-      </span>
-      {children}
-      {hint && <span className="mt-1 block text-xs text-slate-500">{hint}</span>}
-    </label>
-  );
-}
+export { Field } from '../../../components/FormField';
 
 export function Toggle({ label, checked, onChange, testId }: { label: MessageId; checked: boolean; onChange: (v: boolean) => void; testId: string }) {
   return (

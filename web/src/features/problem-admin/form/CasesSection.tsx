@@ -8,7 +8,7 @@ import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import type { UploadProgress } from '../../../lib/upload';
 import { newProgressKey, useKeyedProgress } from '../../../lib/useKeyedProgress';
-import { uploadTestcases } from './form-api';
+import { useProblemFormTarget } from './problem-form-target';
 import { dependenciesText } from './checker-model';
 import { spreadScores, type FormCase, type JudgeCaseMode, type ProblemFormState } from './problem-form-model';
 import { SubtaskDependenciesField } from './SubtaskDependenciesField';
@@ -45,6 +45,7 @@ function ProgressBar({ p, server }: { p: UploadProgress; server: TestdataProgres
 
 export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (p: Partial<ProblemFormState>) => void }) {
   const intl = useIntl();
+  const { uploadTestcases } = useProblemFormTarget();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [key, setKey] = useState<string | null>(null);
   const server = useKeyedProgress('testdata.progress', key);

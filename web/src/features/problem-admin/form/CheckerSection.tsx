@@ -9,7 +9,7 @@ import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../stores/ui';
 import { BuiltinCheckerField } from './BuiltinCheckerField';
-import { compileChecker } from './form-api';
+import { useProblemFormTarget } from './problem-form-target';
 import { checkerKey, type JudgeMode, type ProblemFormState } from './problem-form-model';
 
 const MODES: [JudgeMode, MessageId, MessageId][] = [
@@ -20,6 +20,7 @@ const MODES: [JudgeMode, MessageId, MessageId][] = [
 
 export function CheckerSection({ form, patch }: { form: ProblemFormState; patch: (p: Partial<ProblemFormState>) => void }) {
   const intl = useIntl();
+  const { compile: compileChecker } = useProblemFormTarget();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const info = MODES.find(([m]) => m === form.judgeMode)![2];

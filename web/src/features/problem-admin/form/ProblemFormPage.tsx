@@ -2,7 +2,8 @@
 // specification's defaults and rules (checked here and again on the server). Mounted under
 // /admin/contest/:contestId/problem/… it is the form of a contest's problem: it adds the problem's place in the
 // contest (display id, display title, colour), a new one is a contest problem (auth 3), and it saves through
-// the contest's routes.
+// the contest's routes. Given another `target` (a group's problems, features/group/), it loads, saves and uploads
+// there, shows the owner's prefix before the display id and offers the owner's auth options.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -20,11 +21,11 @@ import { ContestPlaceSection } from '../../contest/admin/ContestPlaceSection';
 import { placeProblem, useContestPlace } from '../../contest/admin/useContestPlace';
 import { CasesSection } from './CasesSection';
 import { CheckerSection } from './CheckerSection';
-import { allTags, createProblem, getAdminProblem, getProblemCases, updateProblem } from './form-api';
 import { LanguagesSection } from './LanguagesSection';
 import { ExamplesField, ExtraFilesField, TagsField } from './ListFields';
 import { MarkdownField } from './MarkdownField';
 import { formFromDetail, formToDTO, newProblemForm, validateProblemForm, withType, type ProblemFormState } from './problem-form-model';
+import { BANK_TARGET, ProblemFormTargetContext, type ProblemFormTarget } from './problem-form-target';
 
 function Section({ title, children }: { title: MessageId; children: ReactNode }) {
   return (
@@ -42,7 +43,10 @@ const CONTEST_PROBLEM_AUTH = 3;
 
 const num = (v: string, min: number) => Math.max(min, Math.floor(Number(v) || 0));
 
-export function ProblemFormPage() {
+/** The stored display id as the form shows it: without the owner's prefix (the server puts it back). */
+const withoutPrefix = (f: ProblemFormState, prefix: string): ProblemFormState => (prefix && f.problemId.startsWith(prefix) ? { ...f, problemId: f.problemId.slice(prefix.length) } : f);
+
+export function ProblemFormPage({ target = BANK_TARGET }: { target?: ProblemFormTarget }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { problemId, contestId } = useParams();
@@ -50,7 +54,7 @@ export function ProblemFormPage() {
   const pid = Number(problemId);
   const cid = contestId === undefined ? null : Number(contestId);
   const contest = useContestPlace(cid, editing ? pid : null);
-  const back = cid === null ? '/admin/problems' : `/admin/contest/${cid}/problems`;
+  const back = cid === null ? target.back : `/admin/contest/${cid}/problems`;
   usePageTitle(intl.formatMessage({ id: editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle' }));
   const { list: languages, loaded } = useSnapshot(languagesState);
   const own = useMemo(() => languages.filter((l) => l.oj === 'ME'), [languages]);
@@ -61,8 +65,8 @@ export function ProblemFormPage() {
 
   useEffect(() => {
     void loadLanguages();
-    allTags().then(setKnown, () => undefined);
-  }, []);
+    target.tags().then(setKnown, () => undefined);
+  }, [target]);
 
   useEffect(() => {
     let live = true;
@@ -70,14 +74,14 @@ export function ProblemFormPage() {
       if (loaded) setForm((f) => f ?? { ...newProblemForm(own.map((l) => l.id)), ...(cid !== null && { auth: CONTEST_PROBLEM_AUTH }) });
       return;
     }
-    Promise.all([getAdminProblem(pid), getProblemCases(pid)]).then(
-      ([d, cases]) => live && setForm(formFromDetail(d, cases)),
+    target.load(pid).then(
+      ([d, cases]) => live && setForm(withoutPrefix(formFromDetail(d, cases), target.prefix)),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [editing, pid, loaded, own, cid]);
+  }, [editing, pid, loaded, own, cid, target]);
 
   if (failed || contest.failed) {
     return (
@@ -109,10 +113,10 @@ export function ProblemFormPage() {
       const dto = formToDTO(form, languageName);
       const inContest = cid !== null && place ? { ...dto, cid, displayId: place.displayId.trim(), displayTitle: place.displayTitle.trim(), color: place.color } : null;
       if (editing) {
-        await (inContest ? updateContestOwnProblem(inContest) : updateProblem(dto));
+        await (inContest ? updateContestOwnProblem(inContest) : target.update(dto));
         showToast('success', intl.formatMessage({ id: 'problemAdmin.form.updated' }));
       } else {
-        await (inContest ? createContestOwnProblem(inContest) : createProblem(dto));
+        await (inContest ? createContestOwnProblem(inContest) : target.create(dto));
         showToast('success', intl.formatMessage({ id: 'problemAdmin.form.created' }));
       }
       navigate(back);
@@ -128,105 +132,116 @@ export function ProblemFormPage() {
   );
 
   return (
-    <div className="rounded-lg border border-slate-200 bg-white" data-testid="problem-form">
-      <div className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-800">
-        <FormattedMessage id={editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle'} />
-      </div>
-      {contest.place && <ContestPlaceSection place={contest.place} onChange={contest.setPlace} />}
-      <Section title="problemAdmin.form.basics">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="problemAdmin.form.problemId" required>
-            {text('problemId', 'problem-form-problem-id')}
-          </Field>
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Field label="problemAdmin.form.title" required>
-              {text('title', 'problem-form-title')}
+    <ProblemFormTargetContext.Provider value={target}>
+      <div className="rounded-lg border border-slate-200 bg-white" data-testid="problem-form">
+        <div className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-800">
+          <FormattedMessage id={editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle'} />
+        </div>
+        {contest.place && <ContestPlaceSection place={contest.place} onChange={contest.setPlace} />}
+        <Section title="problemAdmin.form.basics">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Field label="problemAdmin.form.problemId" required>
+              {target.prefix ? (
+                <div className="flex items-center">
+                  <span className="rounded-l border border-r-0 border-slate-300 bg-slate-50 px-2 py-1 font-mono text-sm text-slate-600" data-testid="problem-form-prefix">
+                    {target.prefix}
+                  </span>
+                  {text('problemId', 'problem-form-problem-id')}
+                </div>
+              ) : (
+                text('problemId', 'problem-form-problem-id')
+              )}
             </Field>
-          </div>
-          <Field label="problemAdmin.form.timeLimit">
-            <input type="number" className={input} value={form.timeLimit} min={1} onChange={(e) => patch({ timeLimit: num(e.target.value, 1) })} data-testid="problem-form-time" />
-          </Field>
-          <Field label="problemAdmin.form.memoryLimit">
-            <input type="number" className={input} value={form.memoryLimit} min={1} onChange={(e) => patch({ memoryLimit: num(e.target.value, 1) })} />
-          </Field>
-          <Field label="problemAdmin.form.stackLimit">
-            <input type="number" className={input} value={form.stackLimit} min={1} onChange={(e) => patch({ stackLimit: num(e.target.value, 1) })} />
-          </Field>
-          <Field label="problemAdmin.form.difficulty">
-            <select className={input} value={form.difficulty} onChange={(e) => patch({ difficulty: Number(e.target.value) })}>
-              {(['problemAdmin.form.difficulty0', 'problemAdmin.form.difficulty1', 'problemAdmin.form.difficulty2'] as const).map((id, i) => (
-                <option key={id} value={i}>
-                  {intl.formatMessage({ id })}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="problemAdmin.form.type">
-            <select className={input} value={form.type} onChange={(e) => setForm(withType(form, e.target.value === '1' ? 1 : 0))} data-testid="problem-form-type">
-              <option value={0}>ACM</option>
-              <option value={1}>OI</option>
-            </select>
-          </Field>
-          <Field label="problemAdmin.form.auth">
-            <select className={input} value={form.auth} onChange={(e) => patch({ auth: Number(e.target.value) })} data-testid="problem-form-auth">
-              {(['problemAdmin.form.auth1', 'problemAdmin.form.auth2', 'problemAdmin.form.auth3'] as const).map((id, i) => (
-                <option key={id} value={i + 1}>
-                  {intl.formatMessage({ id })}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="problemAdmin.form.author">{text('author', 'problem-form-author')}</Field>
-          <Field label="problemAdmin.form.source">{text('source', 'problem-form-source')}</Field>
-        </div>
-        <div className="flex flex-wrap gap-6">
-          <Toggle label="problemAdmin.form.codeShare" checked={form.codeShare} onChange={(v) => patch({ codeShare: v })} testId="problem-form-code-share" />
-          <Toggle label="problemAdmin.form.removeEndBlank" checked={form.isRemoveEndBlank} onChange={(v) => patch({ isRemoveEndBlank: v })} testId="problem-form-remove-end-blank" />
-          <Toggle label="problemAdmin.form.openCaseResult" checked={form.openCaseResult} onChange={(v) => patch({ openCaseResult: v })} testId="problem-form-open-case-result" />
-        </div>
-      </Section>
-      <Section title="problemAdmin.form.statement">
-        <MarkdownField label="problemAdmin.form.description" value={form.description} onChange={(v) => patch({ description: v })} testId="problem-form-description" rows={10} />
-        <MarkdownField label="problemAdmin.form.inputDescription" value={form.input} onChange={(v) => patch({ input: v })} required testId="problem-form-input" rows={4} />
-        <MarkdownField label="problemAdmin.form.outputDescription" value={form.output} onChange={(v) => patch({ output: v })} required testId="problem-form-output" rows={4} />
-        <Field label="problemAdmin.form.examples">
-          <ExamplesField examples={form.examples} onChange={(examples) => patch({ examples })} />
-        </Field>
-        <MarkdownField label="problemAdmin.form.hint" value={form.hint} onChange={(v) => patch({ hint: v })} testId="problem-form-hint" rows={4} />
-      </Section>
-      <Section title="problemAdmin.form.tagsAndLanguages">
-        <TagsField tags={form.tags} onChange={(tags) => patch({ tags })} known={known} />
-        <LanguagesSection form={form} patch={patch} languages={own} />
-      </Section>
-      <Section title="problemAdmin.form.judge">
-        <CheckerSection form={form} patch={patch} />
-        <div className="space-y-2">
-          <Toggle label="problemAdmin.form.fileIo" checked={form.isFileIO} onChange={(v) => patch({ isFileIO: v })} testId="problem-form-file-io" />
-          {form.isFileIO && (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="problemAdmin.form.ioRead" required>
-                {text('ioReadFileName', 'problem-form-io-read')}
-              </Field>
-              <Field label="problemAdmin.form.ioWrite" required>
-                {text('ioWriteFileName', 'problem-form-io-write')}
+            <div className="sm:col-span-2 lg:col-span-3">
+              <Field label="problemAdmin.form.title" required>
+                {text('title', 'problem-form-title')}
               </Field>
             </div>
-          )}
+            <Field label="problemAdmin.form.timeLimit">
+              <input type="number" className={input} value={form.timeLimit} min={1} onChange={(e) => patch({ timeLimit: num(e.target.value, 1) })} data-testid="problem-form-time" />
+            </Field>
+            <Field label="problemAdmin.form.memoryLimit">
+              <input type="number" className={input} value={form.memoryLimit} min={1} onChange={(e) => patch({ memoryLimit: num(e.target.value, 1) })} />
+            </Field>
+            <Field label="problemAdmin.form.stackLimit">
+              <input type="number" className={input} value={form.stackLimit} min={1} onChange={(e) => patch({ stackLimit: num(e.target.value, 1) })} />
+            </Field>
+            <Field label="problemAdmin.form.difficulty">
+              <select className={input} value={form.difficulty} onChange={(e) => patch({ difficulty: Number(e.target.value) })}>
+                {(['problemAdmin.form.difficulty0', 'problemAdmin.form.difficulty1', 'problemAdmin.form.difficulty2'] as const).map((id, i) => (
+                  <option key={id} value={i}>
+                    {intl.formatMessage({ id })}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="problemAdmin.form.type">
+              <select className={input} value={form.type} onChange={(e) => setForm(withType(form, e.target.value === '1' ? 1 : 0))} data-testid="problem-form-type">
+                <option value={0}>ACM</option>
+                <option value={1}>OI</option>
+              </select>
+            </Field>
+            <Field label="problemAdmin.form.auth">
+              <select className={input} value={form.auth} onChange={(e) => patch({ auth: Number(e.target.value) })} data-testid="problem-form-auth">
+                {(['problemAdmin.form.auth1', 'problemAdmin.form.auth2', 'problemAdmin.form.auth3'] as const).map((id, i) => (
+                  <option key={id} value={i + 1} disabled={!target.auths.includes(i + 1)}>
+                    {intl.formatMessage({ id })}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="problemAdmin.form.author">{text('author', 'problem-form-author')}</Field>
+            <Field label="problemAdmin.form.source">{text('source', 'problem-form-source')}</Field>
+          </div>
+          <div className="flex flex-wrap gap-6">
+            <Toggle label="problemAdmin.form.codeShare" checked={form.codeShare} onChange={(v) => patch({ codeShare: v })} testId="problem-form-code-share" />
+            <Toggle label="problemAdmin.form.removeEndBlank" checked={form.isRemoveEndBlank} onChange={(v) => patch({ isRemoveEndBlank: v })} testId="problem-form-remove-end-blank" />
+            <Toggle label="problemAdmin.form.openCaseResult" checked={form.openCaseResult} onChange={(v) => patch({ openCaseResult: v })} testId="problem-form-open-case-result" />
+          </div>
+        </Section>
+        <Section title="problemAdmin.form.statement">
+          <MarkdownField label="problemAdmin.form.description" value={form.description} onChange={(v) => patch({ description: v })} testId="problem-form-description" rows={10} />
+          <MarkdownField label="problemAdmin.form.inputDescription" value={form.input} onChange={(v) => patch({ input: v })} required testId="problem-form-input" rows={4} />
+          <MarkdownField label="problemAdmin.form.outputDescription" value={form.output} onChange={(v) => patch({ output: v })} required testId="problem-form-output" rows={4} />
+          <Field label="problemAdmin.form.examples">
+            <ExamplesField examples={form.examples} onChange={(examples) => patch({ examples })} />
+          </Field>
+          <MarkdownField label="problemAdmin.form.hint" value={form.hint} onChange={(v) => patch({ hint: v })} testId="problem-form-hint" rows={4} />
+        </Section>
+        <Section title="problemAdmin.form.tagsAndLanguages">
+          <TagsField tags={form.tags} onChange={(tags) => patch({ tags })} known={known} />
+          <LanguagesSection form={form} patch={patch} languages={own} />
+        </Section>
+        <Section title="problemAdmin.form.judge">
+          <CheckerSection form={form} patch={patch} />
+          <div className="space-y-2">
+            <Toggle label="problemAdmin.form.fileIo" checked={form.isFileIO} onChange={(v) => patch({ isFileIO: v })} testId="problem-form-file-io" />
+            {form.isFileIO && (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field label="problemAdmin.form.ioRead" required>
+                  {text('ioReadFileName', 'problem-form-io-read')}
+                </Field>
+                <Field label="problemAdmin.form.ioWrite" required>
+                  {text('ioWriteFileName', 'problem-form-io-write')}
+                </Field>
+              </div>
+            )}
+          </div>
+          <ExtraFilesField label="problemAdmin.form.userExtraFiles" files={form.userExtraFile} onChange={(userExtraFile) => patch({ userExtraFile })} testId="problem-form-user-files" />
+          <ExtraFilesField label="problemAdmin.form.judgeExtraFiles" files={form.judgeExtraFile} onChange={(judgeExtraFile) => patch({ judgeExtraFile })} testId="problem-form-judge-files" />
+        </Section>
+        <Section title="problemAdmin.form.testCases">
+          <CasesSection form={form} patch={patch} />
+        </Section>
+        <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3">
+          <button type="button" className="rounded border border-slate-300 px-4 py-1.5 text-sm" onClick={() => navigate(back)}>
+            <FormattedMessage id="problemAdmin.form.cancel" />
+          </button>
+          <button type="button" className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-50" disabled={busy} onClick={() => void save()} data-testid="problem-form-save">
+            <FormattedMessage id="problemAdmin.form.save" />
+          </button>
         </div>
-        <ExtraFilesField label="problemAdmin.form.userExtraFiles" files={form.userExtraFile} onChange={(userExtraFile) => patch({ userExtraFile })} testId="problem-form-user-files" />
-        <ExtraFilesField label="problemAdmin.form.judgeExtraFiles" files={form.judgeExtraFile} onChange={(judgeExtraFile) => patch({ judgeExtraFile })} testId="problem-form-judge-files" />
-      </Section>
-      <Section title="problemAdmin.form.testCases">
-        <CasesSection form={form} patch={patch} />
-      </Section>
-      <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3">
-        <button type="button" className="rounded border border-slate-300 px-4 py-1.5 text-sm" onClick={() => navigate(back)}>
-          <FormattedMessage id="problemAdmin.form.cancel" />
-        </button>
-        <button type="button" className="rounded bg-blue-600 px-4 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-50" disabled={busy} onClick={() => void save()} data-testid="problem-form-save">
-          <FormattedMessage id="problemAdmin.form.save" />
-        </button>
       </div>
-    </div>
+    </ProblemFormTargetContext.Provider>
   );
 }

@@ -1,0 +1,230 @@
+// The group authorization matrix: every group route × (anonymous, non-member, applicant, member, group admin, group
+// root, super admin, and a non-member of a hidden group), each called over REST against the real services on
+// PostgreSQL, each answer checked against its row. A group route the gateway registers without a row fails the test.
+// A call expected to change the group gets a fresh one: one private group (code `abc123`) with its owner (root), an admin, a
+// member, an applicant, a second applicant the member routes act on, a problem and an announcement by the admin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_MEMBER_AUTH as M, ROLE_PERMISSIONS, type ProblemDTO, type RoleName } from '@oj/proto';
+import type { Viewer } from '@oj/services';
+import { startHarness, type Harness } from './test-harness';
+
+type Who = 'anon' | 'stranger' | 'applicant' | 'member' | 'admin' | 'root' | 'super' | 'hidden';
+const WHO: Who[] = ['anon', 'stranger', 'applicant', 'member', 'admin', 'root', 'super', 'hidden'];
+
+/** Short forms of the expected answers: 'ok' or the catalogue code. */
+const C = {
+  ok: 'ok',
+  NLI: 'AUTH_NOT_LOGGED_IN',
+  AF: 'AUTH_FORBIDDEN',
+  F: 'GROUP_FORBIDDEN',
+  NM: 'GROUP_NOT_MEMBER',
+  NF: 'GROUP_NOT_FOUND',
+} as const;
+type Outcome = string;
+
+interface World {
+  gid: number;
+  pid: number;
+  problemId: string;
+  aid: number;
+  /** The second applicant, whom the member routes act on. */
+  target: string;
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  multipart?: { field: string; fileName: string; data: Buffer };
+}
+
+interface Row {
+  route: string;
+  call: (w: World, n: number) => Call;
+  /** Expected outcome per caller, in the order of WHO. */
+  expect: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+  /** Changes nothing of the group (reads; creating another group): the shared groups serve every caller. */
+  read?: boolean;
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0000000000049454e44ae426082', 'hex');
+
+function problemDto(problemId: string, gid: number, id?: number): ProblemDTO {
+  return {
+    problem: { ...(id && { id }), problemId, title: 'A plus B', description: 'Add.', input: 'a b', output: 'a+b', timeLimit: 1000, memoryLimit: 256, stackLimit: 128, difficulty: 0, auth: 1, type: 0, codeShare: true, examples: [], isRemoveEndBlank: true, openCaseResult: true, gid },
+    samples: [{ input: '1 2\n', output: '3\n' }],
+    isUploadTestCase: false,
+    languages: [{ name: 'C' }],
+  };
+}
+
+let serial = 0;
+const groupBody = () => {
+  const n = `${++serial}`.padStart(4, '0');
+  return { name: `Matrix group ${n}`, shortName: `mx${n}`, brief: 'a group for the matrix', description: 'the authorization matrix', auth: 3, code: 'abc123' };
+};
+
+/** Every group route and the routes it extends, with who gets what. */
+const ROWS: Row[] = [
+  { route: 'GET /api/get-group-list', read: true, call: () => ({ method: 'GET', url: '/api/get-group-list' }), expect: ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'] },
+  { route: 'GET /api/get-group-detail', read: true, call: (w) => ({ method: 'GET', url: `/api/get-group-detail?gid=${w.gid}` }), expect: [C.NLI, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/get-group-access', read: true, call: (w) => ({ method: 'GET', url: `/api/get-group-access?gid=${w.gid}` }), expect: [C.NLI, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/get-group-auth', read: true, call: (w) => ({ method: 'GET', url: `/api/get-group-auth?gid=${w.gid}` }), expect: [C.NLI, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', C.NF] },
+  { route: 'POST /api/group', read: true, call: () => ({ method: 'POST', url: '/api/group', body: groupBody() }), expect: [C.NLI, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'] },
+  { route: 'PUT /api/group', call: (w) => ({ method: 'PUT', url: '/api/group', body: { id: w.gid, brief: 'a changed brief' } }), expect: [C.NLI, C.F, C.F, C.F, C.F, 'ok', 'ok', C.NF] },
+  { route: 'DELETE /api/group', call: (w) => ({ method: 'DELETE', url: `/api/group?gid=${w.gid}` }), expect: [C.NLI, C.F, C.F, C.F, C.F, 'ok', 'ok', C.NF] },
+  {
+    route: 'POST /api/file/upload-group-avatar',
+    call: (w) => ({ method: 'POST', url: `/api/file/upload-group-avatar?gid=${w.gid}`, multipart: { field: 'image', fileName: 'a.png', data: PNG } }),
+    expect: [C.NLI, C.F, C.F, C.F, C.F, 'ok', 'ok', C.NF],
+  },
+  { route: 'GET /api/group/get-member-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-member-list?gid=${w.gid}` }), expect: [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/get-apply-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-apply-list?gid=${w.gid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  {
+    route: 'POST /api/group/member',
+    call: (w) => ({ method: 'POST', url: `/api/group/member?gid=${w.gid}&code=abc123&reason=${encodeURIComponent('let me in please')}` }),
+    expect: [C.NLI, 'ok', 'GROUP_ALREADY_APPLIED', 'GROUP_ALREADY_MEMBER', 'GROUP_ALREADY_MEMBER', 'GROUP_ALREADY_MEMBER', 'ok', C.NF],
+  },
+  { route: 'PUT /api/group/member', call: (w) => ({ method: 'PUT', url: '/api/group/member', body: { gid: w.gid, uid: w.target, auth: M.MEMBER } }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'DELETE /api/group/member', call: (w) => ({ method: 'DELETE', url: `/api/group/member?gid=${w.gid}&uid=${w.target}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  {
+    route: 'DELETE /api/group/member/exit',
+    call: (w) => ({ method: 'DELETE', url: `/api/group/member/exit?gid=${w.gid}` }),
+    expect: [C.NLI, 'GROUP_MEMBER_NOT_FOUND', 'ok', 'ok', 'ok', 'GROUP_OWNER_CANNOT_EXIT', 'GROUP_MEMBER_NOT_FOUND', C.NF],
+  },
+  { route: 'GET /api/group/get-announcement-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-announcement-list?gid=${w.gid}` }), expect: [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/get-admin-announcement-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-admin-announcement-list?gid=${w.gid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'POST /api/group/announcement', call: (w) => ({ method: 'POST', url: '/api/group/announcement', body: { gid: w.gid, title: 'Hello', content: 'World' } }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'PUT /api/group/announcement', call: (w) => ({ method: 'PUT', url: '/api/group/announcement', body: { id: w.aid, gid: w.gid, title: 'Hello', content: 'Again', status: 1 } }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'DELETE /api/group/announcement', call: (w) => ({ method: 'DELETE', url: `/api/group/announcement?aid=${w.aid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/get-problem-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-problem-list?gid=${w.gid}` }), expect: [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/get-admin-problem-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-admin-problem-list?gid=${w.gid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/problem', read: true, call: (w) => ({ method: 'GET', url: `/api/group/problem?pid=${w.pid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'POST /api/group/problem', call: (w, n) => ({ method: 'POST', url: '/api/group/problem', body: problemDto(`N${n}`, w.gid) }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'PUT /api/group/problem', call: (w) => ({ method: 'PUT', url: '/api/group/problem', body: problemDto('A1', w.gid, w.pid) }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'DELETE /api/group/problem', call: (w) => ({ method: 'DELETE', url: `/api/group/problem?pid=${w.pid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/get-problem-cases', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-problem-cases?pid=${w.pid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/get-all-problem-tags', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-all-problem-tags?gid=${w.gid}` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  // No checker compiles in a language that cannot write one: past the group's check, the compile itself refuses.
+  ...(['spj', 'interactive'] as const).map(
+    (kind): Row => ({
+      route: `POST /api/group/compile-${kind}`,
+      read: true,
+      call: (w) => ({ method: 'POST', url: `/api/group/compile-${kind}?gid=${w.gid}`, body: { code: 'x', language: 'No such language' } }),
+      expect: [C.NLI, C.F, C.F, C.F, 'PROBLEM_CHECKER_COMPILE', 'PROBLEM_CHECKER_COMPILE', 'PROBLEM_CHECKER_COMPILE', C.NF],
+    }),
+  ),
+  { route: 'PUT /api/group/change-problem-auth', call: (w) => ({ method: 'PUT', url: `/api/group/change-problem-auth?pid=${w.pid}&auth=2` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'PUT /api/group/apply-public', call: (w) => ({ method: 'PUT', url: `/api/group/apply-public?pid=${w.pid}&isApplied=false` }), expect: [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/admin/group-problem/list', read: true, call: () => ({ method: 'GET', url: '/api/admin/group-problem/list' }), expect: [C.NLI, C.AF, C.AF, C.AF, C.AF, C.AF, 'ok', C.AF] },
+  { route: 'PUT /api/admin/group-problem/change-progress', call: (w) => ({ method: 'PUT', url: '/api/admin/group-problem/change-progress', body: { pid: w.pid, progress: 3 } }), expect: [C.NLI, C.AF, C.AF, C.AF, C.AF, C.AF, 'ok', C.AF] },
+  // The routes a group extends: a problem opened and submitted inside its group, its test data.
+  {
+    route: 'GET /api/get-problem-detail',
+    read: true,
+    call: (w) => ({ method: 'GET', url: `/api/get-problem-detail?problemId=${encodeURIComponent(w.problemId)}&gid=${w.gid}` }),
+    expect: [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF],
+  },
+  {
+    route: 'POST /api/submit-problem-judge',
+    call: (w) => ({ method: 'POST', url: '/api/submit-problem-judge', body: { pid: w.problemId, gid: w.gid, language: 'C', code: 'int main() { /* long enough to pass the minimum code length */ return 0; }' } }),
+    expect: [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF],
+  },
+  {
+    route: 'POST /api/file/upload-testcase-zip',
+    read: true,
+    call: (w) => ({ method: 'POST', url: `/api/file/upload-testcase-zip?gid=${w.gid}`, multipart: { field: 'file', fileName: 'cases.zip', data: Buffer.from('not a zip at all') } }),
+    expect: [C.NLI, C.AF, C.AF, C.AF, 'FILE_TYPE_NOT_SUPPORTED', 'FILE_TYPE_NOT_SUPPORTED', 'FILE_TYPE_NOT_SUPPORTED', C.AF],
+  },
+  { route: 'GET /api/file/download-testcase', read: true, call: (w) => ({ method: 'GET', url: `/api/file/download-testcase?pid=${w.pid}` }), expect: [C.NLI, C.AF, C.AF, C.AF, 'ok', 'ok', 'ok', C.AF] },
+];
+
+/** The routes that belong to groups: a row must exist for each. */
+const isGroupRoute = (route: string) => /\/group\b|\/group-|-group-|get-group/.test(route);
+
+let h: Harness;
+const tokens = {} as Record<Exclude<Who, 'anon' | 'hidden'>, string>;
+const uids = {} as Record<string, string>;
+
+async function user(name: string, roles?: RoleName[]): Promise<string> {
+  const u = await h.createUser(name, roles);
+  uids[name] = u.uid;
+  return h.login(name);
+}
+
+async function call(token: string | null, c: Call): Promise<{ outcome: string; http: number; body: string }> {
+  const headers: Record<string, string> = { 'accept-language': 'en-US', ...(token && { authorization: token }) };
+  let payload: Buffer | string | undefined;
+  if (c.multipart) {
+    const head = `--B\r\nContent-Disposition: form-data; name="${c.multipart.field}"; filename="${c.multipart.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    payload = Buffer.concat([Buffer.from(head), c.multipart.data, Buffer.from('\r\n--B--\r\n')]);
+    headers['content-type'] = 'multipart/form-data; boundary=B';
+  } else if (c.body !== undefined) {
+    payload = JSON.stringify(c.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await h.gw.app.inject({ method: c.method, url: c.url, headers, ...(payload !== undefined && { payload }) });
+  if (res.headers['content-type']?.toString().startsWith('application/zip')) return { outcome: res.statusCode === 200 ? 'ok' : `HTTP ${res.statusCode}`, http: res.statusCode, body: '' };
+  const env = res.json() as { status: number; code?: string };
+  return { outcome: env.status === 200 ? 'ok' : (env.code ?? `status ${env.status}`), http: res.statusCode, body: res.body.slice(0, 200) };
+}
+
+/** A signed-in user as the services see it (roles and the seed's permissions). */
+function viewer(name: string, roles: RoleName[] = ['default_user']): Viewer {
+  return { uid: uids[name]!, username: name, roles, permissions: [...new Set(roles.flatMap((r) => ROLE_PERMISSIONS[r]))] };
+}
+
+/** A fresh private group with every relation (see the file's head), made through the services; hidden when asked. */
+async function world(hidden = false): Promise<World> {
+  const g = h.services.groups;
+  const [owner, admin, member] = [viewer('g_owner'), viewer('g_admin'), viewer('g_member')];
+  const { id: gid } = await g.groups.create(groupBody(), owner);
+  for (const who of [viewer('g_applicant'), member, admin, viewer('target')]) await g.members.add({ gid, code: 'abc123', reason: 'let me in please' }, who);
+  await g.members.update({ gid, uid: member.uid, auth: M.MEMBER }, owner);
+  await g.members.update({ gid, uid: admin.uid, auth: M.ADMIN }, owner);
+  const { pid, problemId } = await g.problems.create(problemDto('A1', gid), admin);
+  const { id: aid } = await g.announcements.add({ gid, title: 'Welcome', content: 'First week' }, admin);
+  await g.problems.applyPublic({ pid, isApplied: true }, admin);
+  if (hidden) await g.groups.update({ id: gid, visible: false }, owner);
+  return { gid, pid, problemId, aid, target: uids.target! };
+}
+
+beforeAll(async () => {
+  h = await startHarness({ servicesConfig: { createGroupMinAc: 0, createGroupDailyLimit: 0, createGroupLimit: 0, submitIntervalS: 0 } });
+  tokens.root = await user('g_owner');
+  tokens.admin = await user('g_admin');
+  tokens.member = await user('g_member');
+  tokens.applicant = await user('g_applicant');
+  tokens.stranger = await user('g_stranger');
+  tokens.super = await user('g_super', ['root']);
+  await user('target');
+}, 120_000);
+afterAll(async () => h?.stop());
+
+describe('group authorization matrix', () => {
+  it('has a row for every group route the gateway registers', () => {
+    const routes = h.gw.routes.filter((r) => !r.startsWith('HEAD ') && isGroupRoute(r));
+    expect(routes.length).toBeGreaterThanOrEqual(31);
+    const rows = new Set(ROWS.map((r) => r.route));
+    expect(routes.filter((r) => !rows.has(r))).toEqual([]);
+    expect([...rows].filter((r) => !h.gw.routes.includes(r))).toEqual([]);
+  });
+
+  it('answers each caller as its row says', async () => {
+    const shared = { visible: await world(), hidden: await world(true) };
+    const wrong: string[] = [];
+    let n = 0;
+    for (const row of ROWS) {
+      for (const [i, who] of WHO.entries()) {
+        // A call refused changes nothing: the shared groups do (a refusal that let it through shows in the later rows too).
+        const fresh = !row.read && row.expect[i] === 'ok';
+        const w = fresh ? await world(who === 'hidden') : who === 'hidden' ? shared.hidden : shared.visible;
+        const token = who === 'anon' ? null : who === 'hidden' ? tokens.stranger : tokens[who];
+        const got = await call(token, row.call(w, ++n));
+        if (got.http >= 500) wrong.push(`${row.route} as ${who}: HTTP ${got.http} ${got.body}`);
+        if (got.outcome !== row.expect[i]) wrong.push(`${row.route} as ${who}: expected ${row.expect[i]}, got ${got.outcome} ${got.outcome === 'ok' ? '' : got.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 600_000);
+});

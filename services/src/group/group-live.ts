@@ -1,0 +1,10 @@
+// What a group pushes on `group:<gid>` (docs/realtime.md): a relation that changed (`group.member`: the user's uid
+// and new auth, 0 when gone) and an announcement that changed (`group.announcement`: its id). Written in the
+// change's transaction, published after it commits; the screens reload their lists over REST, where every rule applies.
+import { topics, type PushMessage } from '@oj/proto';
+import type { Tx } from '../db/client';
+import { appendPush } from '../push/push.service';
+
+export const memberPush = (tx: Tx, gid: number, uid: string, auth: number): Promise<PushMessage> => appendPush(tx, topics.group(gid), 'group.member', { gid, uid, auth });
+
+export const announcementPush = (tx: Tx, gid: number, id: number): Promise<PushMessage> => appendPush(tx, topics.group(gid), 'group.announcement', { gid, id });

@@ -26,3 +26,4 @@ export * from './site-admin';
 export * from './user-admin';
 export * from './training';
 export * from './ops';
+export * from './remote-judge';

@@ -122,6 +122,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
     await this.js.publish(SUBJECTS.job(lane), JSON.stringify({ ...job, lane }));
   }
 
+  async enqueueRemoteJob(job: JudgeJob): Promise<void> {
+    await this.js.publish(SUBJECTS.remoteJob, JSON.stringify(job));
+  }
+
   async consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable> {
     const retryMs = this.opts.eventRetryMs ?? 1000;
     const ackWait = nanos(this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS);

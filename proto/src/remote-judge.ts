@@ -1,9 +1,10 @@
 // Remote judging: the sites whose problems are judged on the site itself, the display-id prefix that names them,
 // their language lists, and the contracts of importing a remote problem and of the remote accounts.
 import { Type, type Static } from '@sinclair/typebox';
+import { REMOTE_OJ_KEYS } from './constants';
 
 /** The remote judges of the original product, by the key its API uses (`name` of import, `oj` of the problem list). */
-export const REMOTE_OJS = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
+export const REMOTE_OJS = REMOTE_OJ_KEYS;
 export type RemoteOj = (typeof REMOTE_OJS)[number];
 
 export function isRemoteOj(s: string): s is RemoteOj {
@@ -153,3 +154,7 @@ export const REMOTE_LANGUAGES: Record<RemoteOj, readonly RemoteLanguage[]> = {
 
 /** The language table's `oj` of a site's languages (GYM shares Codeforces' list). */
 export const languageOjOf = (oj: RemoteOj): RemoteOj => (oj === 'GYM' ? 'CF' : oj);
+
+/** `GET /api/admin/remote-judge/status`: the dashboard's panel. */
+export const RemoteJudgeStatus = Type.Object({ sites: Type.Array(RemoteSiteStatus), accounts: Type.Array(RemoteAccountStatus) });
+export type RemoteJudgeStatus = Static<typeof RemoteJudgeStatus>;

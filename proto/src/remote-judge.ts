@@ -20,12 +20,6 @@ export function parseRemoteProblemId(displayId: string): { oj: RemoteOj; problem
   return isRemoteOj(oj) && problemId.length > 0 ? { oj, problemId } : null;
 }
 
-/** The sites whose limits are shown as they are for every language (the spec: not doubled for CF- and GYM-). */
-export function remoteLimitsNotDoubled(displayId: string): boolean {
-  const r = parseRemoteProblemId(displayId);
-  return r?.oj === 'CF' || r?.oj === 'GYM';
-}
-
 /** The account lists each site keeps in the switch config (GYM uses Codeforces' accounts, as in the original). */
 export const REMOTE_ACCOUNT_SITES = ['hdu', 'cf', 'poj', 'atcoder', 'spoj', 'libreoj'] as const;
 export type RemoteAccountSite = (typeof REMOTE_ACCOUNT_SITES)[number];

@@ -30,7 +30,10 @@ describe('importing a remote problem', () => {
     expect(got.problemId).toBe('CF-1A');
     const [p] = await t.db.select().from(problems).where(eq(problems.id, got.pid));
     expect(p).toMatchObject({ problemId: 'CF-1A', title: 'Two Numbers', timeLimit: 1000, memoryLimit: 256, isRemote: true, auth: 1, source: 'Codeforces 1A', author: admin.username });
-    expect(p!.examples).toBe('<input>1 2\n</input><output>3\n</output><input>40 2\n</input><output>42\n</output>');
+    expect(p!.examples).toEqual([
+      { input: '1 2\n', output: '3\n' },
+      { input: '40 2\n', output: '42\n' },
+    ]);
     const tagRows = await t.db.select({ name: tags.name, oj: tags.oj }).from(problemTag).innerJoin(tags, eq(tags.id, problemTag.tid)).where(eq(problemTag.pid, got.pid));
     expect(tagRows.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: 'implementation', oj: 'CF' },

@@ -15,6 +15,8 @@ export interface RemoteJudgeProcessOptions {
   logger: Logger;
   /** The `judger` of its events (default: remote-<host>-<pid>). */
   workerId?: string;
+  /** Least time between two requests to one site (tests); default: the site's rate limit. */
+  paceMs?: number;
 }
 
 export async function startRemoteJudgeWorker(opts: RemoteJudgeProcessOptions): Promise<Stoppable> {
@@ -29,6 +31,7 @@ export async function startRemoteJudgeWorker(opts: RemoteJudgeProcessOptions): P
     concurrency: remote.concurrency,
     httpFor: () => http,
     baseUrls: remote.baseUrls,
+    ...(opts.paceMs !== undefined && { paceMs: opts.paceMs, timing: { pollFirstMs: 50, pollMaxMs: 200 } }),
   });
   return {
     async stop() {

@@ -42,14 +42,23 @@ export const ImportRemoteProblemQuery = Type.Object({ name: OjKey, problemId: Re
 export type ImportRemoteProblemQuery = Static<typeof ImportRemoteProblemQuery>;
 
 /** One remote account as the admin edits it; an empty password keeps the stored one. Passwords never go back out. */
-export const RemoteAccountLists = Type.Object(
-  Object.fromEntries(
-    REMOTE_ACCOUNT_SITES.flatMap((s) => [
-      [`${s}UsernameList`, Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }))],
-      [`${s}PasswordList`, Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 }))],
-    ]),
-  ),
-);
+const Names = Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }));
+const Passwords = Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 }));
+export const RemoteAccountLists = Type.Object({
+  hduUsernameList: Names,
+  hduPasswordList: Passwords,
+  cfUsernameList: Names,
+  cfPasswordList: Passwords,
+  pojUsernameList: Names,
+  pojPasswordList: Passwords,
+  atcoderUsernameList: Names,
+  atcoderPasswordList: Passwords,
+  spojUsernameList: Names,
+  spojPasswordList: Passwords,
+  libreojUsernameList: Names,
+  libreojPasswordList: Passwords,
+});
+export type RemoteAccountLists = Static<typeof RemoteAccountLists>;
 
 /** The state of one remote account for admins (no password). */
 export const RemoteAccountStatus = Type.Object({

@@ -1,7 +1,8 @@
 // Importing a problem of a remote judge into the bank (`import-remote-oj-problem`): read from its site by the
 // adapter, then stored as the problem form would store it, with display id `<OJ>-<id>`, the site's languages and
 // tags, and no test cases (the site judges it).
-import { languageOjOf, OjError, ProblemType, REMOTE_LANGUAGES, type ImportRemoteProblemQuery, type ProblemDTO, type RemoteOj, type Viewer } from '@oj/proto';
+import { languageOjOf, OjError, ProblemType, REMOTE_LANGUAGES, type ImportRemoteProblemQuery, type ProblemDTO, type RemoteOj } from '@oj/proto';
+import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { languageIds, problemIdTaken } from '../problem-admin/problem-admin.repo';
 import { isProblemManager } from '../problem-admin/problem-admin.service';

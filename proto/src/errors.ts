@@ -67,7 +67,7 @@ export const ERRORS = {
   JUDGE_STATUS_NOT_ALLOWED: { http: 200, status: 400, en: 'This status cannot be set by manual judge', zh: '人工评测不能设置该状态' },
   JUDGE_ALREADY_CANCELLED: { http: 200, status: 400, en: 'The submission has already been cancelled', zh: '该提交已被取消评测' },
   RESUBMIT_NOT_ALLOWED: { http: 200, status: 400, en: 'Only a submission whose remote submit failed can be resubmitted', zh: '只有提交失败的提交才能重新提交' },
-  REMOTE_PROBLEM_NOT_FOUND: { http: 200, status: 404, en: 'The problem {problemId} was not found on {oj}', zh: '在 {oj} 上找不到题目 {problemId}' },
+  REMOTE_PROBLEM_NOT_FOUND: { http: 200, status: 404, en: '{oj} has no problem {problemId}', zh: '在 {oj} 上找不到题目 {problemId}' },
   REMOTE_SITE_UNAVAILABLE: { http: 200, status: 503, en: '{oj} cannot be reached now: {detail}', zh: '暂时无法访问 {oj}：{detail}' },
   REMOTE_SITE_CHANGED: { http: 200, status: 502, en: 'The page of {oj} could not be understood (the site may have changed): {detail}', zh: '无法解析 {oj} 的页面（该网站可能已改版）：{detail}' },
   REMOTE_OJ_UNSUPPORTED: { http: 200, status: 400, en: 'Remote judging of {oj} is not supported yet', zh: '暂不支持 {oj} 的远程评测' },

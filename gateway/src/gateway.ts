@@ -31,6 +31,7 @@ import { registerTagRoutes } from './routes/tag.routes';
 import { registerProblemFileRoutes } from './routes/problem-file.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSiteAdminRoutes } from './routes/site-admin.routes';
+import { registerRemoteJudgeRoutes } from './routes/remote-judge.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import { registerGroupRoutes } from './routes/group.routes';
 import { registerGroupProblemRoutes } from './routes/group-problem.routes';
@@ -151,6 +152,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerEventFeedRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerSiteAdminRoutes(app, deps);
+  registerRemoteJudgeRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerGroupProblemRoutes(app, deps);

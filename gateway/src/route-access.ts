@@ -310,6 +310,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,
+  // remote judge
+  'GET /api/admin/problem/import-remote-oj-problem': admins,
+  'GET /api/admin/remote-judge/status': root,
 };
 
 /** The rule of `method` `url` (HEAD as GET), or undefined. */

@@ -75,7 +75,7 @@ function checkProcess(script: string, env: Record<string, string>, own: Record<s
     expect(() => loadGatewayConfig(env)).not.toThrow();
     expect(() => loadServicesConfig(env)).not.toThrow();
     expect(() => requireUrls(env)).not.toThrow();
-  } else if (script === 'worker') {
+  } else if (script === 'worker' || script === 'remote-judge') {
     expect(() => loadServicesConfig(env)).not.toThrow();
     expect(() => loadInfraConfig(env)).not.toThrow();
     expect(() => requireUrls(env)).not.toThrow();

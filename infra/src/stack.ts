@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import type { Logger } from 'pino';
 import { buildGateway, loadGatewayConfig } from '@oj/gateway';
 import { checkSystemPackages, createNatsRunnerTransport, loadRunnerConfig, startRunner } from '@oj/judge-runner';
-import { collectProcessMetrics, createLogger, createMemoryBus, createNatsBus, createServices, loadServicesConfig, migrate, seed } from '@oj/services';
+import { collectProcessMetrics, createLogger, createMemoryBus, createNatsBus, createServices, loadServicesConfig, migrate, seed, startRemoteJudgeWorker } from '@oj/services';
 import type { ReadinessProbe, RunnerTransport } from '@oj/proto';
 import type { InfraConfig } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -99,14 +99,18 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
     const bus = natsUrl ? await createNatsBus({ url: natsUrl, logger: logger.child({ part: 'bus' }), replicas: cfg.natsReplicas }) : memoryBus!;
     stops.push(() => bus.close());
 
+    const servicesConfig = loadServicesConfig(env);
     const services = await createServices({
       databaseUrl,
       transport: bus,
-      config: loadServicesConfig(env),
+      config: servicesConfig,
       logger: logger.child({ part: 'services' }),
     });
     stops.push(() => services.close());
     await services.startWorkers();
+    // One remote-judge worker: remote problems are judged on their sites (docs/remote-judge.md).
+    const remoteJudge = await startRemoteJudgeWorker({ databaseUrl, transport: bus.remoteTransport(), config: servicesConfig, logger: logger.child({ part: 'remote-judge' }) });
+    stops.push(() => remoteJudge.stop());
 
     // The gateway's /readyz covers the runners of this process too: their bus and their sandbox self-check.
     const runnerProbes: ReadinessProbe[] = [];

@@ -27,3 +27,4 @@ export * from './user-admin';
 export * from './training';
 export * from './ops';
 export * from './group';
+export * from './remote-judge';

@@ -20,6 +20,8 @@ export const SUBJECTS = {
   /** Work-queue stream `JUDGE_JOBS`: one subject per lane. */
   job: (lane: Lane) => `oj.judge.job.${lane}`,
   jobAll: 'oj.judge.job.>',
+  /** `JUDGE_JOBS` too: jobs of remote problems, taken by the remote-judge workers (not a runner lane). */
+  remoteJob: 'oj.judge.job.remote',
   /** Durable stream `JUDGE_RESULTS`: status, case and final events of a submission. */
   result: (submitId: number | string) => `oj.judge.result.${submitId}`,
   resultAll: 'oj.judge.result.>',
@@ -126,6 +128,8 @@ export const JudgeJob = Type.Object({
    * not queue in the ingester ahead of contest and practice verdicts.
    */
   progress: Type.Optional(Type.Union([Type.Literal('cases'), Type.Literal('verdict')])),
+  /** A remote problem's job (`SUBJECTS.remoteJob`): the site (a REMOTE_OJS key) and its problem id there. */
+  remote: Type.Optional(Type.Object({ oj: Type.String({ minLength: 1, maxLength: 16 }), problemId: Type.String({ minLength: 1, maxLength: 64 }) })),
 });
 export type JudgeJob = Static<typeof JudgeJob>;
 
@@ -169,7 +173,8 @@ const EventHead = {
 };
 
 export const JudgeEvent = Type.Union([
-  Type.Object({ kind: Type.Literal('status'), ...EventHead, status: Type.Union([Type.Literal(6), Type.Literal(7)]), casesTotal: Type.Integer() }),
+  // 6 Compiling and 7 Judging from runners; a remote-judge worker also sends 9 Submitting and 5 Pending (in the site's queue).
+  Type.Object({ kind: Type.Literal('status'), ...EventHead, status: Type.Union([Type.Literal(5), Type.Literal(6), Type.Literal(7), Type.Literal(9)]), casesTotal: Type.Integer() }),
   Type.Object({ kind: Type.Literal('case'), ...EventHead, total: Type.Integer(), case: CaseResult }),
   Type.Object({
     kind: Type.Literal('final'),

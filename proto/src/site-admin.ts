@@ -1,6 +1,7 @@
 // Site administration contracts: the website, SMTP and switch configuration (`/api/admin/config/*`,
 // `/api/admin/switch/*`), home announcements and carousel, system notices, discussion admin and reports.
 import { Type, type Static } from '@sinclair/typebox';
+import { RemoteAccountLists } from './remote-judge';
 import { INT4_MAX } from './contest/common';
 import { WebsiteConfig } from './dto';
 
@@ -62,7 +63,7 @@ export type TestEmailBody = Static<typeof TestEmailBody>;
  * product has). `register` is the same stored value as the website config's; the AC gates are distinct accepted
  * problems needed (admins skip them); `defaultSubmitInterval` is seconds between non-contest submissions.
  */
-export const SwitchConfig = Type.Object({
+export const SwitchConfig = Type.Composite([RemoteAccountLists, Type.Object({
   openPublicDiscussion: Bool,
   openGroupDiscussion: Bool,
   openContestComment: Bool,
@@ -77,7 +78,7 @@ export const SwitchConfig = Type.Object({
   defaultCreateGroupDailyLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   defaultCreateGroupLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   defaultSubmitInterval: Type.Integer({ minimum: 0, maximum: 86_400 }),
-});
+})]);
 export type SwitchConfig = Static<typeof SwitchConfig>;
 
 /** What `site.config` pushes on the public `site` topic: the public website config (as `get-website-config`). */

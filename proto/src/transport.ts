@@ -47,9 +47,17 @@ export interface RunnerTransport {
   close(): Promise<void>;
 }
 
+/** A remote-judge worker's view of the bus: remote jobs in, judge events out (the same events as a runner's). */
+export interface RemoteJudgeTransport {
+  consumeJobs(handler: (d: JobDelivery) => Promise<void>, opts: { concurrency: number }): Promise<Stoppable>;
+  publishEvent(ev: JudgeEvent): Promise<void>;
+}
+
 /** The services' view of the bus. */
 export interface ServicesTransport {
   enqueueJob(lane: Lane, job: JudgeJob): Promise<void>;
+  /** A remote problem's job, for the remote-judge workers (`SUBJECTS.remoteJob`); absent: no remote judging. */
+  enqueueRemoteJob?(job: JudgeJob): Promise<void>;
   /** Durable, at-least-once delivery of judge events to one consumer group. */
   consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable>;
   publishPush(msg: PushMessage): Promise<void>;

@@ -2,7 +2,7 @@
 // in this package that reads `process.env`.
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { LIMITS, type WebsiteConfig } from '@oj/proto';
+import { isRemoteOj, LIMITS, type RemoteOj, type WebsiteConfig } from '@oj/proto';
 
 export interface ServicesConfig {
   /** A submission with no judge progress for this long gets its job re-enqueued (OJ_JUDGE_STALL_S). */
@@ -48,6 +48,17 @@ export interface ServicesConfig {
   uploadTmpDir?: string;
   /** A judge runner silent this long is dropped from the listings and the dashboard (OJ_RUNNER_TIMEOUT_S, default 30). */
   runnerTimeoutS: number;
+  /** Remote judging (docs/remote-judge.md). */
+  remote: RemoteJudgeConfig;
+}
+
+export interface RemoteJudgeConfig {
+  /** A site's address instead of its real one, by site key (OJ_REMOTE_BASE_URLS=CF=http://127.0.0.1:9000,…). */
+  baseUrls: Partial<Record<RemoteOj, string>>;
+  /** How long one request to a site may take (OJ_REMOTE_TIMEOUT_MS, default 20000). */
+  timeoutMs: number;
+  /** Remote submissions one worker judges at once (OJ_REMOTE_CONCURRENCY, default 8; each holds an account). */
+  concurrency: number;
 }
 
 export interface SmtpSettings {
@@ -87,6 +98,9 @@ const EnvSchema = Type.Object({
   OJ_TESTDATA_MAX_TOTAL_MB: Digits,
   OJ_UPLOAD_TMP_DIR: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
   OJ_RUNNER_TIMEOUT_S: Digits,
+  OJ_REMOTE_BASE_URLS: Type.Optional(Type.String({ pattern: '^[A-Za-z]+=https?://[^,=]+(,[A-Za-z]+=https?://[^,=]+)*$', maxLength: 2000 })),
+  OJ_REMOTE_TIMEOUT_MS: Digits,
+  OJ_REMOTE_CONCURRENCY: Digits,
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -126,6 +140,7 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   testdataMaxZipMb: 1024,
   testdataMaxTotalMb: 2048,
   runnerTimeoutS: 30,
+  remote: { baseUrls: {}, timeoutMs: 20_000, concurrency: 8 },
 };
 
 const MINIMUMS: Partial<Record<keyof Env, number>> = {
@@ -137,7 +152,20 @@ const MINIMUMS: Partial<Record<keyof Env, number>> = {
   OJ_TESTDATA_MAX_TOTAL_MB: 1,
   // Runners heartbeat every 5 s.
   OJ_RUNNER_TIMEOUT_S: 6,
+  OJ_REMOTE_TIMEOUT_MS: 100,
+  OJ_REMOTE_CONCURRENCY: 1,
 };
+
+/** `CF=http://127.0.0.1:9000,GYM=…` → base URL by site key (an unknown key stops the process). */
+function parseBaseUrls(raw: string | undefined): Partial<Record<RemoteOj, string>> {
+  const out: Partial<Record<RemoteOj, string>> = {};
+  for (const pair of raw ? raw.split(',') : []) {
+    const [key, url] = [pair.slice(0, pair.indexOf('=')).toUpperCase(), pair.slice(pair.indexOf('=') + 1)];
+    if (!isRemoteOj(key)) throw new Error(`Invalid OJ_REMOTE_BASE_URLS: ${key} is not a remote judge (HDU, CF, GYM, POJ, SPOJ, AC, LIBRE)`);
+    out[key] = url.replace(/\/+$/, '');
+  }
+  return out;
+}
 
 /** Validates the services' variables of `env`; throws an Error naming the first bad variable. */
 export function loadServicesConfig(env: Record<string, string | undefined> = process.env): ServicesConfig {
@@ -182,6 +210,11 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     testdataMaxTotalMb: num('OJ_TESTDATA_MAX_TOTAL_MB', d.testdataMaxTotalMb),
     ...(e.OJ_UPLOAD_TMP_DIR !== undefined && { uploadTmpDir: e.OJ_UPLOAD_TMP_DIR }),
     runnerTimeoutS: num('OJ_RUNNER_TIMEOUT_S', d.runnerTimeoutS),
+    remote: {
+      baseUrls: parseBaseUrls(e.OJ_REMOTE_BASE_URLS),
+      timeoutMs: num('OJ_REMOTE_TIMEOUT_MS', d.remote.timeoutMs),
+      concurrency: num('OJ_REMOTE_CONCURRENCY', d.remote.concurrency),
+    },
     site: {
       ...DEFAULT_SITE,
       ...(e.OJ_SITE_NAME !== undefined && { name: e.OJ_SITE_NAME, projectName: e.OJ_SITE_NAME }),

@@ -27,3 +27,6 @@ export { redactingLogger, redactUrl } from './log-redaction';
 export type { RateLimits, RateRule, RateHit } from './rate-limit/rate-limit.service';
 export { collectProcessMetrics, metric, renderMetrics } from './ops/metrics';
 export type { OpsService } from './ops/ops.service';
+export { startRemoteJudgeWorker, type RemoteJudgeProcessOptions } from './remote-judge/remote-judge-process';
+export { startFixtureServer, type FixtureServer } from './remote-judge/http/fixture-server';
+export { loadFixture, type Exchange, type Fixture } from './remote-judge/http/replay-http';

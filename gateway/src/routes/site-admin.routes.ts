@@ -42,8 +42,12 @@ export function registerSiteAdminRoutes(app: TypedApp, { services, config: gatew
   app.get('/api/admin/config/get-email-config', async () => ok(config.emailConfig()));
   app.put('/api/admin/config/set-email-config', { schema: { body: EmailConfigBody } }, async (req) => done(config.setEmailConfig(req.body)));
   app.post('/api/admin/config/test-email', { schema: { body: TestEmailBody } }, async (req) => done(config.testEmail(req.body.email)));
-  app.get('/api/admin/switch/info', async () => ok(config.switches()));
-  app.put('/api/admin/switch/update', { schema: { body: SwitchConfig } }, async (req) => done(config.setSwitches(req.body)));
+  // The switch config also carries the remote judges' accounts (their passwords never come back).
+  app.get('/api/admin/switch/info', async () => ok({ ...config.switches(), ...(await services.remoteAccounts.lists()) }));
+  app.put('/api/admin/switch/update', { schema: { body: SwitchConfig } }, async (req) => {
+    await services.remoteAccounts.save(req.body);
+    return done(config.setSwitches(req.body));
+  });
 
   // home carousel
   app.get('/api/admin/config/home-carousel', async () => ok(await home.carouselAdmin()));

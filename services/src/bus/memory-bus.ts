@@ -15,6 +15,7 @@ import {
   type Lane,
   type PackSource,
   type PushTransport,
+  type RemoteJudgeTransport,
   type RunnerTransport,
   type ServicesTransport,
   type Stoppable,
@@ -82,6 +83,25 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
   }
 
   // ---------- jobs ----------
+
+  /** Remote problems' jobs: a queue of their own, which only the remote-judge worker takes (never a runner). */
+  private remoteJobs: MemoryBus | null = null;
+
+  private remoteQueue(): MemoryBus {
+    this.remoteJobs ??= new MemoryBus({ ackWaitMs: this.ackWaitMs, logger: this.logger });
+    return this.remoteJobs;
+  }
+
+  async enqueueRemoteJob(job: JudgeJob): Promise<void> {
+    this.assertOpen();
+    await this.remoteQueue().enqueueJob('practice', job);
+  }
+
+  /** The remote-judge worker's side: the remote jobs, and judge events into this bus. */
+  remoteTransport(): RemoteJudgeTransport {
+    const q = this.remoteQueue();
+    return { consumeJobs: (h, o) => q.consumeJobs(h, o), publishEvent: (ev) => this.publishEvent(ev) };
+  }
 
   async enqueueJob(lane: Lane, job: JudgeJob): Promise<void> {
     this.assertOpen();
@@ -397,6 +417,7 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
     this.pushHandlers.clear();
     this.heartbeatHandlers.clear();
     this.testResultHandlers.length = 0;
+    await this.remoteJobs?.close();
   }
 
   private assertOpen(): void {

@@ -16,6 +16,7 @@ import {
 } from '@nats-io/jetstream';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
 import { followNats, type NatsOps } from '../ops/nats-ops';
+import { natsRemoteTransport } from './nats-remote';
 import { observeIngestLag } from '../ops/metrics';
 import {
   closeNats,
@@ -40,6 +41,7 @@ import {
   type PackSource,
   type PushTransport,
   type ReadyCheck,
+  type RemoteJudgeTransport,
   type ServicesTransport,
   type Stoppable,
 } from '@oj/proto';
@@ -120,6 +122,15 @@ export class NatsBus implements ServicesTransport, PushTransport {
 
   async enqueueJob(lane: Lane, job: JudgeJob): Promise<void> {
     await this.js.publish(SUBJECTS.job(lane), JSON.stringify({ ...job, lane }));
+  }
+
+  async enqueueRemoteJob(job: JudgeJob): Promise<void> {
+    await this.js.publish(SUBJECTS.remoteJob, JSON.stringify(job));
+  }
+
+  /** The remote-judge worker's side of the bus (the remote lane's jobs in, judge events out). */
+  remoteTransport(): RemoteJudgeTransport {
+    return natsRemoteTransport(this.js, this.jsm, this.logger);
   }
 
   async consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable> {

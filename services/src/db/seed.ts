@@ -3,7 +3,7 @@
 // Idempotent: every part is inserted only when missing, under an advisory lock.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { LIMITS, LOCAL_LANGUAGES, OWN_OJ, ROLE_CODE, type RoleName } from '@oj/proto';
+import { LIMITS, LOCAL_LANGUAGES, OWN_OJ, REMOTE_LANGUAGES, ROLE_CODE, type RoleName } from '@oj/proto';
 import { hashPassword } from '../account/password';
 import { openDb, type DbOrTx, type Tx } from './client';
 import { languages, problemCase, problemLanguage, problems, problemTag, roles, tags, userRole, users } from './schema';
@@ -78,6 +78,15 @@ async function seedLanguages(tx: Tx): Promise<void> {
     seq: l.seq,
   }));
   await tx.insert(languages).values(rows).onConflictDoNothing();
+  await seedRemoteLanguages(tx);
+}
+
+/** The remote judges' lists (display only: the site compiles), under their site's `oj`. */
+export async function seedRemoteLanguages(tx: DbOrTx): Promise<void> {
+  const remote = Object.entries(REMOTE_LANGUAGES).flatMap(([oj, list]) =>
+    list.map((l, i) => ({ name: l.name, description: l.name, compileCommand: null, contentType: l.contentType, template: null, isSpj: false, oj, seq: i + 1 })),
+  );
+  if (remote.length > 0) await tx.insert(languages).values(remote).onConflictDoNothing();
 }
 
 /** Creates `root` when missing; returns the generated password when none was given. */

@@ -80,6 +80,10 @@ export function sanitizeEvent(ev: JudgeEvent): JudgeEvent {
   }
 }
 
+/** The order of the in-progress statuses (their codes are not in that order: Submitting is 9). */
+const STATUS_RANK: Record<number, number> = { [JudgeStatus.PENDING]: 0, [JudgeStatus.SUBMITTING]: 1, [JudgeStatus.COMPILING]: 2, [JudgeStatus.JUDGING]: 3 };
+const statusRank = (status: number): number => STATUS_RANK[status] ?? 99;
+
 /** A status a judge may end a submission with (not in progress, not one of the display-only codes). */
 export function isFinalVerdict(status: number): boolean {
   return isJudgeStatus(status) && !isInProgress(status) && status !== JudgeStatus.NOT_SUBMITTED && status !== JudgeStatus.SUBMITTED_UNKNOWN_RESULT;
@@ -282,8 +286,10 @@ export class JudgeIngester {
   }
 
   private async applyStatus(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'status' }>): Promise<PushMessage[]> {
-    // Pending → Compiling → Judging only moves forward; a repeated or older status changes nothing.
-    if (ev.status <= row.status) return [];
+    // Pending → (Submitting →) Compiling → Judging only moves forward; a repeated or older status changes nothing.
+    // A remote submission goes Submitting → Pending when the site has taken it into its queue.
+    const remoteQueued = row.status === JudgeStatus.SUBMITTING && ev.status === JudgeStatus.PENDING;
+    if (!remoteQueued && statusRank(ev.status) <= statusRank(row.status)) return [];
     return pushStatus(tx, await setStatus(tx, row.submitId, { status: ev.status, judger: ev.judger, casesTotal: ev.casesTotal }));
   }
 

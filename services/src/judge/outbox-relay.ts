@@ -1,7 +1,7 @@
 // The outbox relay: turns committed outbox rows into `JudgeJob`s on the bus, then marks them sent. Runs
 // right after each submit and periodically, for rows a crash or a bus outage left behind.
 import { createHash } from 'node:crypto';
-import { BUILTIN_CHECKERS, isInProgress, LANES, type JudgeJob, type Lane } from '@oj/proto';
+import { BUILTIN_CHECKERS, isInProgress, LANES, parseRemoteProblemId, type JudgeJob, type Lane } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
 import { problemWithCases } from '../problem/problem.repo';
@@ -25,8 +25,19 @@ function builtinCheckerPart(p: { judgeMode: string; validatorFlags: string | nul
 }
 
 export async function loadProblemPart(tx: Tx, pid: number): Promise<ProblemPart | null> {
+  return (await loadJudgeTarget(tx, pid))?.problem ?? null;
+}
+
+/** The job's problem part, and the site that judges it when it is a remote problem (`CF-1A` → CF, `1A`). */
+async function loadJudgeTarget(tx: Tx, pid: number): Promise<{ problem: ProblemPart; remote: JudgeJob['remote'] } | null> {
   const found = await problemWithCases(tx, pid);
   if (!found) return null;
+  const problem = problemPartOf(found);
+  const remote = found.p.isRemote ? parseRemoteProblemId(found.p.problemId) : null;
+  return { problem, remote: remote ?? undefined };
+}
+
+function problemPartOf(found: NonNullable<Awaited<ReturnType<typeof problemWithCases>>>): ProblemPart {
   const { p, cases: rows } = found;
   // Uploaded cases: problem_case holds file names, the bytes are in the object store under `caseVersion`.
   const uploaded = p.isUploadCase && p.caseVersion ? p.caseVersion : null;
@@ -103,7 +114,7 @@ export class OutboxRelay {
     const { db, transport, logger } = this.ctx;
     return db.transaction(async (tx) => {
       const rows = await takeDueRows(tx, BATCH);
-      const problemCache = new Map<number, ProblemPart | null>();
+      const problemCache = new Map<number, Awaited<ReturnType<typeof loadJudgeTarget>>>();
       let sent = 0;
       for (const row of rows) {
         const sub = await findSubmission(tx, row.submitId);
@@ -112,9 +123,9 @@ export class OutboxRelay {
           await markSent(tx, row.id);
           continue;
         }
-        if (!problemCache.has(sub.pid)) problemCache.set(sub.pid, await loadProblemPart(tx, sub.pid));
-        const problem = problemCache.get(sub.pid);
-        if (!problem) {
+        if (!problemCache.has(sub.pid)) problemCache.set(sub.pid, await loadJudgeTarget(tx, sub.pid));
+        const target = problemCache.get(sub.pid);
+        if (!target) {
           await markSent(tx, row.id);
           continue;
         }
@@ -128,11 +139,15 @@ export class OutboxRelay {
           progress: row.lane === 'rejudge' ? 'verdict' : 'cases',
           language: sub.language,
           code: sub.code,
-          problem,
+          problem: target.problem,
           enqueuedAt: Date.now(),
+          ...(target.remote && { remote: target.remote }),
         };
         try {
-          await transport.enqueueJob(row.lane, job);
+          // A remote problem is judged on its site: its job goes to the remote-judge workers instead of a runner.
+          if (!job.remote) await transport.enqueueJob(row.lane, job);
+          else if (transport.enqueueRemoteJob) await transport.enqueueRemoteJob(job);
+          else throw new Error('this bus has no remote-judge lane');
         } catch (err) {
           const backoff = Math.min(1000 * 2 ** row.attempts, MAX_BACKOFF_MS);
           logger.warn({ err, submissionId: row.submitId, attempts: row.attempts + 1 }, 'judge job enqueue failed; will retry');

@@ -28,6 +28,10 @@ export interface WriteTarget {
   uploaded?: { version: string; files: CaseFiles[] } | null;
   /** Our languages by name, when the caller already read them (an import writing many problems). */
   languages?: Map<string, number>;
+  /** The `oj` of the tags it creates (a remote problem's tags are its site's); default ours. */
+  tagOj?: string;
+  /** A remote judge's problem (no cases: its site judges it). */
+  isRemote?: boolean;
 }
 
 /** Writes the problem; answers its id. Throws (rolling the caller's transaction back) on a broken rule. */
@@ -43,7 +47,7 @@ export async function writeProblem(tx: Tx, v: ProblemValues, target: WriteTarget
   const templates = v.templates.filter((t) => names.has(t.lid));
   for (const t of templates) if (t.status && !t.code.trim()) throw new OjError('PROBLEM_TEMPLATE_EMPTY', { language: names.get(t.lid) ?? String(t.lid) });
 
-  const row: ProblemRowValues = { ...v.row, modifiedUser: target.by };
+  const row: ProblemRowValues = { ...v.row, modifiedUser: target.by, ...(target.isRemote && { isRemote: true }) };
   let pid: number;
   if (target.pid === undefined) {
     pid = await insertProblem(tx, { ...row, author: target.author ?? target.by });
@@ -53,7 +57,7 @@ export async function writeProblem(tx: Tx, v: ProblemValues, target: WriteTarget
   }
   await setProblemLanguages(tx, pid, lids);
   await setCodeTemplates(tx, pid, templates);
-  await setProblemTags(tx, pid, await ensureTags(tx, v.tags, OWN_OJ));
+  await setProblemTags(tx, pid, await ensureTags(tx, v.tags, target.tagOj ?? OWN_OJ));
   if (v.cases) await replaceManualCases(tx, pid, v.cases);
   else if (target.uploaded) await replaceCases(tx, pid, target.uploaded.version, target.uploaded.files);
   return pid;

@@ -92,7 +92,9 @@ export function createSiteConfigService(ctx: ServiceContext): SiteConfigService 
     },
     switches: () => switchConfigOf(liveOf(config)),
     async setSwitches(body) {
-      await save('site', { ...body });
+      // The remote judges' account lists are stored as accounts (remote-judge), never in the settings row.
+      const switches = Object.fromEntries(Object.entries(body).filter(([k]) => !/(UsernameList|PasswordList)$/.test(k)));
+      await save('site', switches);
     },
     reload,
     async start() {

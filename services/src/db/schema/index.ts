@@ -13,3 +13,4 @@ export * from './user-admin';
 export * from './rate-limit';
 export * from './groups';
 export * from './trainings';
+export * from './remote-judge';

@@ -1,0 +1,56 @@
+// A recorded site served over HTTP on 127.0.0.1: the live transport (and so the whole worker or gateway process)
+// talks to it as to the real site. For integration and end-to-end tests; a request the recording does not have is
+// answered 500 and kept in `errors`, which the test checks.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ExchangeCursor, type Exchange } from './replay-http';
+
+export interface FixtureServer {
+  /** The base URL to give the adapter (OJ_REMOTE_BASE_URLS). */
+  url: string;
+  cursor: ExchangeCursor;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+async function formOf(req: IncomingMessage): Promise<Record<string, string> | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  if (chunks.length === 0) return undefined;
+  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+}
+
+export async function startFixtureServer(exchanges: readonly Exchange[]): Promise<FixtureServer> {
+  const cursor = new ExchangeCursor(exchanges);
+  const errors: string[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const form = await formOf(req);
+      let x: Exchange;
+      try {
+        x = cursor.take({ method: req.method ?? 'GET', url, form, cookie: req.headers.cookie });
+      } catch (e) {
+        errors.push(e instanceof Error ? e.message : String(e));
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('not in the recording');
+        return;
+      }
+      if (x.timeout) return; // the site never answers: the client's timeout fires
+      const headers: Record<string, string | string[]> = { 'content-type': x.body?.trimStart().startsWith('{') ? 'application/json' : 'text/html; charset=utf-8', ...x.headers };
+      if (x.setCookies?.length) headers['set-cookie'] = x.setCookies;
+      res.writeHead(x.status ?? 200, headers).end(x.body ?? '');
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cursor,
+    errors,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

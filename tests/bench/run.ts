@@ -12,6 +12,7 @@
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
 import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, topics } from '@oj/proto';
+import { benchBurst, formatBurst } from './burst';
 import { benchContestDay } from './contest-day';
 import { benchContestFanout } from './contest-fanout';
 import { benchFirstLoad } from './first-load';
@@ -133,39 +134,6 @@ async function watchResultToSocket(natsUrl: string, socket: ClientSocket) {
   };
 }
 
-/** Submits `n` different C programs for 1000 at once and waits for every verdict: drain time and throughput. */
-async function benchBurst(baseUrl: string, token: string, socket: ClientSocket, n: number) {
-  const base = LOCAL_LANGUAGES.find((l) => l.name === 'C')!.template;
-  const ids = new Set<number>();
-  const finals = new Set<number>();
-  let resolveAll: () => void = () => {};
-  const allDone = new Promise<void>((r) => (resolveAll = r));
-  const onStatus = (f: { data: { submitId: number; status: number } }) => {
-    if (isInProgress(f.data.status)) return;
-    finals.add(f.data.submitId);
-    if (ids.size === n && [...ids].every((id) => finals.has(id))) resolveAll();
-  };
-  socket.on('submission.status', onStatus);
-  const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
-    // A different source each time, so the compile cache does not hide the compile.
-    const code = `${base}/* burst ${Date.now()}-${i} */\n`;
-    const r = await fetch(`${baseUrl}/api/submit-problem-judge`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token },
-      body: JSON.stringify({ pid: '1000', language: 'C', code, cid: 0 }),
-    });
-    const b = (await r.json()) as { status: number; data: { submitId: number }; msg: string };
-    if (b.status !== 200) throw new Error(`submit failed: ${b.msg}`);
-    ids.add(b.data.submitId);
-  }
-  if ([...ids].every((id) => finals.has(id))) resolveAll();
-  await allDone;
-  const drainMs = performance.now() - t0;
-  socket.off('submission.status', onStatus);
-  return { drainMs, perSecond: (n / drainMs) * 1000 };
-}
-
 /** Rejudges every submission of problem 1000 and, meanwhile, measures practice verdict latency. */
 async function benchRejudgeUnderLoad(baseUrl: string, token: string, socket: ClientSocket) {
   const detail = (await fetch(`${baseUrl}/api/get-problem-detail?problemId=1000`).then((r) => r.json())) as { data: { problem: { id: number } } };
@@ -234,18 +202,19 @@ async function partBC(): Promise<void> {
   }
 }
 
-/** Throughput with 1 and 2 runner slots, a burst of 500, and a whole-problem rejudge with practice traffic. */
-async function partDE(): Promise<void> {
-  for (const slots of [1, 2]) {
+/** (d) a burst of 500 with 1 and 2 runner slots (OJ_BENCH_SLOTS=2 for one of them), and (e) a whole-problem rejudge with practice traffic. */
+async function partDE(parts: string): Promise<void> {
+  const all = (process.env.OJ_BENCH_SLOTS ?? '1,2').split(',').map(Number);
+  for (const slots of parts.includes('d') ? all : [2]) {
     const st = await startStackProcess({ OJ_RUNNER_SLOTS: String(slots), OJ_RATE_SUBMIT_PER_MIN: '100000' });
     try {
       const { token } = await login(st.baseUrl, 'root', st.adminPassword);
       const socket = await connectSocket(st.baseUrl, token);
       await benchVerdictLatency(st.baseUrl, token, socket, 'C', 2); // warm-up
-      const burst = await benchBurst(st.baseUrl, token, socket, 500);
-      console.log(`(d) burst of 500 A+B in C, ${slots} runner slot${slots > 1 ? 's' : ''}: drained in ${fmt(burst.drainMs / 1000)} s → ${fmt(burst.perSecond)} submissions/s`);
-      if (slots === 2) {
-        await benchBurst(st.baseUrl, token, socket, 500); // 1,000+ submissions of 1000 in all
+      const burst = await benchBurst({ baseUrl: st.baseUrl, natsUrl: st.natsUrl, token, socket, n: 500, slots });
+      if (parts.includes('d')) console.log(formatBurst(burst, 500, 'C', slots));
+      if (slots === 2 && parts.includes('e')) {
+        await benchBurst({ baseUrl: st.baseUrl, natsUrl: st.natsUrl, token, socket, n: 500, slots }); // 1,000+ submissions of 1000 in all
         const rj = await benchRejudgeUnderLoad(st.baseUrl, token, socket);
         console.log(
           `(e) rejudge of ${rj.count} submissions (rejudge lane) drained in ${fmt(rj.drainMs / 1000)} s; practice A+B verdict latency p50 ${fmt(rj.before.p50)} ms idle vs ${fmt(rj.during.p50)} ms during the rejudge (p95 ${fmt(rj.before.p95)} vs ${fmt(rj.during.p95)}; ${rj.rejudgedWhileMeasuring} rejudged meanwhile)`,
@@ -264,7 +233,7 @@ async function main() {
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
   if (parts.includes('b') || parts.includes('c')) await partBC();
-  if (parts.includes('d') || parts.includes('e')) await partDE();
+  if (parts.includes('d') || parts.includes('e')) await partDE(parts);
   if (parts.includes('f')) await benchScoreboardEngine();
   if (parts.includes('g')) await benchContestFanout();
   if (parts.includes('h')) await benchContestDay();

@@ -11,6 +11,7 @@ import { createSandboxFactory, pickSandboxDriver, type SandboxFactory } from './
 import { checkSystemPackages } from './sandbox/system-check';
 import { readJobHead, systemErrorFinal } from './system-error';
 import { createCompileCache } from './compile-cache';
+import { runnerCompileAssets } from './compile-assets';
 import { TestdataCache } from './testdata/cache';
 import { runCompileCheck } from './compile-check';
 import { runTestJudge, testSystemError } from './test-judge';
@@ -84,6 +85,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
   });
   const compileCacheMb = config.compileCacheMb ?? 512;
   const compileCache = compileCacheMb > 0 ? await createCompileCache({ dir: path.join(config.workDir, '.compile-cache'), maxBytes: compileCacheMb * 1024 * 1024 }) : undefined;
+  const compileAssets = await runnerCompileAssets(config, languages, sandboxes, logger);
   const freeSlots = Array.from({ length: config.slots }, (_, i) => config.slots - 1 - i);
   /** The job in each busy slot, reported in the heartbeat. */
   const jobs = new Map<number, RunnerJob>();
@@ -140,7 +142,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       try {
-        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache, limits: config.limits };
+        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache, compileAssets, limits: config.limits };
         const final = await judge(job, transport, deps);
         log.info({ status: final.status, time: final.time, memory: final.memory }, 'judged');
       } catch (e) {
@@ -166,7 +168,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       let result = testSystemError(job, config.runnerId, 'the test was tried too often');
       if (d.deliveryCount <= MAX_DELIVERIES) {
         try {
-          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId, limits: config.limits };
+          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId, compileAssets, limits: config.limits };
           result = job.compileCheck ? await runCompileCheck(job, deps) : await runTestJudge(job, deps);
         } catch (e) {
           log.error({ err: e }, 'online test failed: System Error');
@@ -212,6 +214,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       if (changeTimer) clearTimeout(changeTimer);
       await consumer.stop();
       await beat(true);
+      compileAssets?.close();
       // Sandboxes passed in belong to the caller; ours (and their slot cgroups) end with the runner.
       if (sandboxes !== opts.sandboxes) await sandboxes.close();
     },

@@ -202,17 +202,18 @@ async function partBC(): Promise<void> {
   }
 }
 
-/** (d) a burst of 500 with 1 and 2 runner slots (OJ_BENCH_SLOTS=2 for one of them), and (e) a whole-problem rejudge with practice traffic. */
+/** (d) a burst of 500 (OJ_BENCH_BURST) with 1 and 2 runner slots (OJ_BENCH_SLOTS=2 for one of them), and (e) a whole-problem rejudge with practice traffic. */
 async function partDE(parts: string): Promise<void> {
   const all = (process.env.OJ_BENCH_SLOTS ?? '1,2').split(',').map(Number);
+  const n = Number(process.env.OJ_BENCH_BURST ?? 500);
   for (const slots of parts.includes('d') ? all : [2]) {
     const st = await startStackProcess({ OJ_RUNNER_SLOTS: String(slots), OJ_RATE_SUBMIT_PER_MIN: '100000' });
     try {
       const { token } = await login(st.baseUrl, 'root', st.adminPassword);
       const socket = await connectSocket(st.baseUrl, token);
       await benchVerdictLatency(st.baseUrl, token, socket, 'C', 2); // warm-up
-      const burst = await benchBurst({ baseUrl: st.baseUrl, natsUrl: st.natsUrl, token, socket, n: 500, slots });
-      if (parts.includes('d')) console.log(formatBurst(burst, 500, 'C', slots));
+      const burst = await benchBurst({ baseUrl: st.baseUrl, natsUrl: st.natsUrl, token, socket, n, slots });
+      if (parts.includes('d')) console.log(formatBurst(burst, n, 'C', slots));
       if (slots === 2 && parts.includes('e')) {
         await benchBurst({ baseUrl: st.baseUrl, natsUrl: st.natsUrl, token, socket, n: 500, slots }); // 1,000+ submissions of 1000 in all
         const rj = await benchRejudgeUnderLoad(st.baseUrl, token, socket);

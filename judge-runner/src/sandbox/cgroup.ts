@@ -69,7 +69,8 @@ async function ownPath(controller: string): Promise<string> {
   return '/';
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with that pid exists (in this pid namespace). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -30,8 +30,11 @@ import type { SandboxFactory } from './sandbox/index';
 import type { Limits, ReadonlyBind, Sandbox } from './sandbox/types';
 import { lockFile } from './sandbox/uid-lock';
 
-/** The assets are built as uid `OJ_SANDBOX_UID_BASE + COMPILE_ASSETS_SLOT`, in cgroups of their own. */
-export const COMPILE_ASSETS_SLOT = 2000;
+/**
+ * The assets are built as uid `OJ_SANDBOX_UID_BASE + COMPILE_ASSETS_SLOT`, in cgroups of their own: far from the
+ * slots (base + s) and their helpers (base + 1000 + s), so no other runner's range reaches it.
+ */
+export const COMPILE_ASSETS_SLOT = 100_000;
 
 const MB = 1024 * 1024;
 /** One build step: precompiling <bits/stdc++.h> takes ~5 s of CPU and ~300 MB, its .gch is ~85 MB. */
@@ -248,9 +251,11 @@ export async function createCompileAssets(opts: CompileAssetsOptions): Promise<C
         if (!closed) logger?.warn({ err, language: e.lang.name }, 'compile assets could not be built: compiled without');
       }
     }
+    if (!closed) logger?.info({ states: states() }, 'compile assets settled');
   };
+  const states = () => Object.fromEntries([...entries.values()].map((e) => [e.lang.name, e.state]));
   const kick = () => {
-    if (pumping || closed || queue.length === 0) return;
+    if (pumping || closed) return;
     pumping = true;
     idle = pump().finally(() => (pumping = false));
   };
@@ -264,7 +269,7 @@ export async function createCompileAssets(opts: CompileAssetsOptions): Promise<C
         e.state = 'queued';
         queue.push(e);
       }
-      kick();
+      if (queue.length > 0) kick();
     })();
   }, RECHECK_MS);
   recheck.unref();
@@ -279,7 +284,7 @@ export async function createCompileAssets(opts: CompileAssetsOptions): Promise<C
       return null;
     },
     settled: () => idle,
-    states: () => Object.fromEntries([...entries.values()].map((e) => [e.lang.name, e.state])),
+    states,
     close() {
       closed = true;
       clearInterval(recheck);

@@ -10,7 +10,7 @@ import type { CompileAssets } from './compile-assets';
 import type { CompileCache } from './compile-cache';
 import { compileArgv, type LanguageDef } from './languages';
 import { readHead } from './read-head';
-import type { ReadonlyBind, RunResult, Sandbox } from './sandbox/types';
+import type { ReadonlyBind, RunResult, RunSpec, Sandbox } from './sandbox/types';
 import { signalName } from './verdict';
 
 /** Compiler messages shown to the user are cut to this many characters. */
@@ -58,6 +58,25 @@ function withHint(lang: LanguageDef, message: string): string {
   return hint ? `${message}\n${hint}` : message;
 }
 
+/**
+ * The sandbox run of a compile of `lang`: `argv` in `workDir` (a writable /w), both output streams into `log`, under
+ * the language's compile limits, with `binds` read-only (its compile assets).
+ */
+export function compileRunSpec(lang: LanguageDef, argv: string[], workDir: string, log: string, binds?: ReadonlyBind[]): RunSpec {
+  const l = lang.compileLimits;
+  return {
+    argv,
+    workDir,
+    writableWorkDir: true,
+    stdoutFile: log,
+    stderrFile: log,
+    limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
+    env: lang.env,
+    addressSpaceLimit: lang.addressSpaceLimit,
+    ...(binds ? { readonlyBinds: binds } : {}),
+  };
+}
+
 /** Whether a compile was ended by one of its limits (rather than by the compiler's own verdict). */
 const limited = (r: RunResult) => r.cpuExceeded || r.wallExceeded || r.memoryExceeded || r.outputExceeded;
 
@@ -76,20 +95,8 @@ export async function compileProgram(opts: { lang: LanguageDef; code: string; bo
   const cacheKey = cache ? await cache.key(lang, opts.code) : null;
   const cached = cache && cacheKey ? await cache.restore(cacheKey, box) : null;
   if (cached) return cached.ok ? null : cached.message;
-  const l = lang.compileLimits;
   const out = path.join(opts.io, 'compile.out');
-  const run = (argv: string[], use: { bind: ReadonlyBind } | null) =>
-    opts.sandbox.run({
-      argv,
-      workDir: box,
-      writableWorkDir: true,
-      stdoutFile: out,
-      stderrFile: out,
-      limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
-      env: lang.env,
-      addressSpaceLimit: lang.addressSpaceLimit,
-      ...(use ? { readonlyBinds: [use.bind] } : {}),
-    });
+  const run = (argv: string[], use: { bind: ReadonlyBind } | null) => opts.sandbox.run(compileRunSpec(lang, argv, box, out, use ? [use.bind] : undefined));
   const use = opts.assets?.forLanguage(lang) ?? null;
   const fast = compileArgv(lang, use?.args)!;
   const before = fast === lang.compile ? null : new Set(await readdir(box));

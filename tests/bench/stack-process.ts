@@ -12,6 +12,8 @@ export interface StackProcess {
   adminPassword: string;
   /** Process group of the judge (its node processes and their children). */
   pgid: number;
+  /** Resolves with the first line of the judge's log that matches `re` (true), or false after `ms`. */
+  waitForLog(re: RegExp, ms: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,10 @@ export async function startStackProcess(env: Record<string, string> = {}): Promi
     natsUrl: nats.url,
     adminPassword,
     pgid: child.pid!,
+    async waitForLog(re, ms) {
+      for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) if (re.test(log)) return true;
+      return re.test(log);
+    },
     stop: async () => {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));

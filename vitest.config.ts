@@ -4,6 +4,10 @@
 //   in-process stack, the runner compiling and running programs in the sandbox;
 // - `integration`: across packages and processes, the hostile programs, the realtime suites.
 import { defineConfig } from 'vitest/config';
+import { PREACT_AS_REACT } from './web/preact-alias';
+
+/** The web's dependencies that import `react` or `react-dom` themselves. */
+const REACT_LIBRARIES = [/[\\/]node_modules[\\/](react-markdown|react-intl|@radix-ui[\\/][^\\/]+|react-router|react-router-dom|valtio|@visx[\\/][^\\/]+)[\\/]/];
 
 const shared = {
   testTimeout: 60_000,
@@ -21,14 +25,20 @@ export default defineConfig({
     minWorkers: 1,
     reporters: ['default'],
     projects: [
-      { extends: true, test: { ...shared, name: 'unit', include: ['{proto,services,infra,web}/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        // The web's code runs on Preact here as in the browser (web/preact-alias.ts); the libraries that import React
+        // are transformed by vitest rather than loaded by Node, so the alias reaches their imports too.
+        resolve: { alias: PREACT_AS_REACT },
+        test: { ...shared, name: 'unit', include: ['{proto,services,infra,web}/src/**/*.test.ts'], server: { deps: { inline: REACT_LIBRARIES } } },
+      },
       { extends: true, test: { ...shared, name: 'component', include: ['{gateway,judge-runner}/src/**/*.test.ts'] } },
       {
         extends: true,
         test: {
           ...shared,
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/hostile/**/*.test.ts', 'tests/realtime/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/hostile/**/*.test.ts', 'tests/realtime/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
         },
       },
     ],

@@ -7,16 +7,18 @@ import { earlyRequests } from './vite-early-requests';
 import { precompress } from './vite-precompress';
 import { routePreload } from './vite-route-preload';
 import { EARLY_GETS } from './src/lib/early-requests';
+import { PREACT_AS_REACT } from './preact-alias';
 
 const gateway = 'http://localhost:8080';
 
 /**
- * Vendor chunks that change seldom and are cached apart from the app: React, the router, and the CodeMirror core
+ * Vendor chunks that change seldom and are cached apart from the app: Preact, the router, and the CodeMirror core
  * (the editor's language modes, markdown, KaTeX and charts are chunks of their own through dynamic imports, so they
  * load only with the pages, languages and texts that use them; docs/benchmarks.md, "First load").
  */
 const VENDOR_CHUNKS: [string, RegExp][] = [
-  ['react', /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/],
+  // The UI runtime: Preact with its React compatibility layer (preact-alias.ts).
+  ['preact', /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]lib[\\/]preact-react\.ts$/],
   ['router', /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/],
   // The bar charts of the home and rank pages (visx over d3): only those pages load them.
   ['charts', /[\\/]node_modules[\\/](@visx[\\/][^\\/]+|d3-[^\\/]+|internmap)[\\/]/],
@@ -60,6 +62,8 @@ export default defineConfig({
     // proto's schemas build with a `Type` of only the builders they use (src/lib/typebox-web.ts), and decode's error
     // detail comes from a path search over Check (src/lib/typebox-errors-web.ts), not TypeBox's error module.
     alias: [
+      // The browser runs Preact under the React API the code and its libraries are written against (PREACT_AS_REACT).
+      ...PREACT_AS_REACT,
       { find: /^@sinclair\/typebox$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-web.ts') },
       { find: /^@sinclair\/typebox\/errors$/, replacement: path.resolve(import.meta.dirname, 'src/lib/typebox-errors-web.ts') },
     ],

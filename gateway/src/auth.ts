@@ -1,5 +1,11 @@
-// Authentication shared by REST and sockets: JWT `{ uid, jti }` checked by signature AND by the services'
-// session store (so logout and bans take effect at once), access-level hooks, and the refresh rule.
+// Authentication shared by REST and sockets: JWT `{ uid, jti }` (HS256 only) checked by signature AND by the services'
+// session store (so logout, bans and password changes take effect at once), access-level hooks, and the refresh rule.
+// Two ways to carry the token (docs/security.md, "Accounts and sessions"):
+// - the original product's `Authorization` header (API clients; the token comes back in response headers);
+// - the web app's httpOnly cookie `oj_token` (script cannot read it), with CSRF protection: every cookie-borne call
+//   must carry `X-CSRF-Token` equal to the readable cookie `oj_csrf`, an HMAC of the session id under the JWT secret.
+//   A cookie without the header counts as no credentials (anonymous); with a wrong one it is refused (AUTH_CSRF_FAILED).
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { decode, OjError, type Permission } from '@oj/proto';
@@ -28,6 +34,8 @@ export interface AuthContext {
   /** Issued-at and expiry, in seconds since the epoch. */
   iat: number;
   exp: number;
+  /** How the token came: the cookie (the web app) or a header / handshake field (API clients). */
+  via?: 'cookie' | 'header';
 }
 
 declare module 'fastify' {
@@ -37,6 +45,12 @@ declare module 'fastify' {
   }
 }
 
+export const SESSION_COOKIE = 'oj_token';
+export const CSRF_COOKIE = 'oj_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+/** Sent by the web app on login: answer with the cookies instead of a token in the `Authorization` header. */
+export const COOKIE_MODE_HEADER = 'x-auth-mode';
+
 /** The raw JWT of an `Authorization` header or handshake token; the original product sends it bare, `Bearer ` is tolerated. */
 export function extractToken(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
@@ -44,10 +58,50 @@ export function extractToken(raw: unknown): string | null {
   return t.length > 0 ? t : null;
 }
 
+/** The value of cookie `name` in a `Cookie` header, or null. */
+export function cookieOf(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+/** Where a request's credentials are: the `Authorization` header wins over the cookie. */
+export interface Credentials {
+  token: string;
+  via: 'cookie' | 'header';
+  /** The CSRF proof sent with a cookie (`X-CSRF-Token`, or the handshake's `csrf`). */
+  csrf?: string | null;
+}
+
+/**
+ * The request's credentials. A session cookie counts only with a CSRF header beside it (a wrong one is refused in
+ * `verify`); without one — a cross-site form, link or image — the request is anonymous.
+ */
+export function requestCredentials(req: FastifyRequest): Credentials | null {
+  const header = extractToken(req.headers.authorization);
+  if (header) return { token: header, via: 'header' };
+  const cookie = cookieOf(req.headers.cookie, SESSION_COOKIE);
+  const csrf = req.headers[CSRF_HEADER];
+  if (!cookie || typeof csrf !== 'string' || csrf === '') return null;
+  return { token: cookie, via: 'cookie', csrf };
+}
+
 export interface Authenticator {
-  /** Verifies signature, expiry and the session; throws AUTH_TOKEN_INVALID. */
-  verify(token: string): Promise<AuthContext>;
+  /** Verifies signature, expiry and the session (and the CSRF proof of a cookie); throws AUTH_TOKEN_INVALID / AUTH_CSRF_FAILED. */
+  verify(token: string | Credentials): Promise<AuthContext>;
   sign(uid: string, sessionId: string): string;
+  /** The CSRF proof of a session (what the `oj_csrf` cookie holds). */
+  csrfOf(sessionId: string): string;
+  /**
+   * Hands a (new or renewed) session to the caller: cookies when the request came by cookie or asked for them
+   * (`X-Auth-Mode: cookie`), else the token in the `Authorization` header (with `Refresh-Token: true` when `renewed`).
+   */
+  issue(req: FastifyRequest, reply: FastifyReply, uid: string, sessionId: string, renewed?: boolean): void;
+  /** Clears the session cookies (logout). */
+  clear(req: FastifyRequest, reply: FastifyReply): void;
   /** The access hooks of the original product. */
   anon: preHandlerAsyncHookHandler;
   login: preHandlerAsyncHookHandler;
@@ -56,36 +110,68 @@ export interface Authenticator {
 
 export function createAuthenticator(app: FastifyInstance, services: OjServices, config: GatewayConfig): Authenticator {
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+  const csrfOf = (sessionId: string) => createHmac('sha256', config.jwtSecret).update(`csrf:${sessionId}`).digest('base64url');
+  const sameProof = (given: string | null | undefined, sessionId: string) => {
+    if (!given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(csrfOf(sessionId));
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
 
-  async function verify(token: string): Promise<AuthContext> {
+  async function verify(input: string | Credentials): Promise<AuthContext> {
+    const cred: Credentials = typeof input === 'string' ? { token: input, via: 'header' } : input;
     let claims;
     try {
-      claims = decode(Claims, app.jwt.verify(token));
+      claims = decode(Claims, app.jwt.verify(cred.token));
     } catch {
       throw new OjError('AUTH_TOKEN_INVALID');
     }
+    if (cred.via === 'cookie' && !sameProof(cred.csrf, claims.jti)) throw new OjError('AUTH_CSRF_FAILED');
     const viewer = await services.account.verifySession(claims.uid, claims.jti);
     if (!viewer) throw new OjError('AUTH_TOKEN_INVALID');
-    return { viewer, sessionId: claims.jti, iat: claims.iat, exp: claims.exp };
+    return { viewer, sessionId: claims.jti, iat: claims.iat, exp: claims.exp, via: cred.via };
   }
 
   const sign = (uid: string, sessionId: string) => app.jwt.sign({ uid, jti: sessionId });
 
+  function setCookies(req: FastifyRequest, reply: FastifyReply, token: string, csrf: string, maxAge: number): void {
+    // Secure whenever the client reached us over https (directly, or through a trusted proxy's X-Forwarded-Proto).
+    const secure = req.protocol === 'https' ? '; Secure' : '';
+    reply.header('Set-Cookie', [
+      `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`,
+      `${CSRF_COOKIE}=${csrf}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`,
+    ]);
+  }
+
+  function issue(req: FastifyRequest, reply: FastifyReply, uid: string, sessionId: string, renewed = false): void {
+    const token = sign(uid, sessionId);
+    const cookieMode = req.auth?.via === 'cookie' || req.headers[COOKIE_MODE_HEADER] === 'cookie';
+    if (cookieMode) {
+      setCookies(req, reply, token, csrfOf(sessionId), config.jwtExpireS);
+      return;
+    }
+    reply.header('Authorization', token);
+    if (renewed) reply.header('Refresh-Token', 'true');
+  }
+
+  function clear(req: FastifyRequest, reply: FastifyReply): void {
+    setCookies(req, reply, '', '', 0);
+  }
+
   /** On a login-required call, hand out a fresh token once the current one is older than the refresh age. */
-  function maybeRefresh(ctx: AuthContext, reply: FastifyReply): void {
+  function maybeRefresh(req: FastifyRequest, ctx: AuthContext, reply: FastifyReply): void {
     const age = Math.floor(Date.now() / 1000) - ctx.iat;
     if (age <= config.jwtRefreshS) return;
-    reply.header('Authorization', sign(ctx.viewer.uid, ctx.sessionId));
-    reply.header('Refresh-Token', 'true');
+    issue(req, reply, ctx.viewer.uid, ctx.sessionId, true);
   }
 
   const anon: preHandlerAsyncHookHandler = async (req: FastifyRequest) => {
-    const token = extractToken(req.headers.authorization);
-    if (!token) return;
+    const cred = requestCredentials(req);
+    if (!cred) return;
     try {
-      req.auth = await verify(token);
+      req.auth = await verify(cred);
     } catch (err) {
-      // Anonymous endpoints ignore a bad token; a broken session store must still surface.
+      // Anonymous endpoints ignore a bad token (or a cookie without its CSRF proof); a broken session store must still surface.
       if (!(err instanceof OjError)) throw err;
     }
   };
@@ -93,10 +179,10 @@ export function createAuthenticator(app: FastifyInstance, services: OjServices, 
   const login: preHandlerAsyncHookHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     // Already verified for this request (by the route's access rule, route-access.ts).
     if (req.auth) return;
-    const token = extractToken(req.headers.authorization);
-    if (!token) throw new OjError('AUTH_NOT_LOGGED_IN');
-    req.auth = await verify(token);
-    maybeRefresh(req.auth, reply);
+    const cred = requestCredentials(req);
+    if (!cred) throw new OjError('AUTH_NOT_LOGGED_IN');
+    req.auth = await verify(cred);
+    maybeRefresh(req, req.auth, reply);
   };
 
   const permission =
@@ -106,5 +192,5 @@ export function createAuthenticator(app: FastifyInstance, services: OjServices, 
       if (!req.auth.viewer.permissions.includes(p)) throw new OjError(p === 'submit' ? 'AUTH_NO_SUBMIT' : 'AUTH_FORBIDDEN');
     };
 
-  return { verify, sign, anon, login, permission };
+  return { verify, sign, csrfOf, issue, clear, anon, login, permission };
 }

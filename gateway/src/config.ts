@@ -17,22 +17,44 @@ const Env = Type.Object({
   OJ_RATE_LOGIN_USER_PER_MIN: Type.Optional(Int),
   OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
   OJ_RATE_LIKE_PER_MIN: Type.Optional(Int),
+  OJ_RATE_COMMENT_PER_MIN: Type.Optional(Int),
+  OJ_RATE_CAPTCHA_IP_PER_MIN: Type.Optional(Int),
+  OJ_RATE_LOOKUP_IP_PER_MIN: Type.Optional(Int),
+  OJ_RATE_EMAIL_CODE_USER_PER_HOUR: Type.Optional(Int),
   OJ_SOCKET_MAX_SUBSCRIPTIONS: Type.Optional(Int),
   OJ_SOCKET_MAX_PER_USER: Type.Optional(Int),
   OJ_SOCKET_MAX_PER_IP: Type.Optional(Int),
   OJ_SOCKET_AUTH_CACHE_MS: Type.Optional(Int),
   OJ_SOCKET_SESSION_CHECK_MS: Type.Optional(Int),
   OJ_RELAY_SLICE: Type.Optional(Int),
+  /** Bearer token that lets a remote scraper read /metrics (without it: this machine only). */
+  OJ_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
+  /** `off`: no per-request HTTP metrics (the benchmark's baseline); the other metrics stay. */
+  OJ_METRICS: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
 });
 
+/**
+ * Every request limit of the gateway, in this one place (counted in PostgreSQL, so shared by all gateways: the
+ * services' `rateLimits`; docs/security.md, "Limits"). Per minute unless named otherwise.
+ */
 export interface RateLimitConfig {
-  /** Window of every limit, in ms (one minute; shorter only in tests). */
+  /** Window of the per-minute limits, in ms. */
   windowMs: number;
+  /** Logins, registrations, reset requests and register codes per client address. */
   loginPerIp: number;
+  /** Logins per username from one address (never per username alone: nobody can lock a user out from elsewhere). */
   loginPerUser: number;
   submitPerUser: number;
   /** Likes and unlikes of comments per user. */
   likePerUser: number;
+  /** Comments and replies per user. */
+  commentPerUser: number;
+  /** Image and slide captchas per client address. */
+  captchaPerIp: number;
+  /** Username / email existence checks per client address. */
+  lookupPerIp: number;
+  /** Change-email codes a user may request per hour (each address also waits 60 s between two). */
+  emailCodePerUserPerHour: number;
 }
 
 export interface GatewayConfig {
@@ -56,6 +78,10 @@ export interface GatewayConfig {
   socketSessionCheckMs: number;
   /** Sockets written per event-loop turn when one push message goes to a big room. */
   relaySlice: number;
+  /** Lets a remote scraper read /metrics with `Authorization: Bearer <token>`; unset: loopback callers only. */
+  metricsToken?: string;
+  /** Requests counted and timed by route and status (`oj_http_*`). */
+  httpMetrics: boolean;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -68,7 +94,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     const err = Value.Errors(Env, picked).First();
     const name = err?.path.replace(/^\//, '') || 'environment';
     // Never echo the secret back into logs.
-    const got = name === 'OJ_JWT_SECRET' ? `${(picked[name] ?? '').length} characters` : JSON.stringify(picked[name]);
+    const got = name === 'OJ_JWT_SECRET' || name === 'OJ_METRICS_TOKEN' ? `${(picked[name] ?? '').length} characters` : JSON.stringify(picked[name]);
     throw new Error(`Bad configuration: ${name} ${err?.message ?? 'is invalid'} (got ${got})`);
   }
   const e = picked as Static<typeof Env>;
@@ -96,6 +122,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       loginPerUser: num('OJ_RATE_LOGIN_USER_PER_MIN', 10, 1, 1_000_000),
       submitPerUser: num('OJ_RATE_SUBMIT_PER_MIN', 30, 1, 1_000_000),
       likePerUser: num('OJ_RATE_LIKE_PER_MIN', 30, 1, 1_000_000),
+      commentPerUser: num('OJ_RATE_COMMENT_PER_MIN', 10, 1, 1_000_000),
+      captchaPerIp: num('OJ_RATE_CAPTCHA_IP_PER_MIN', 30, 1, 1_000_000),
+      lookupPerIp: num('OJ_RATE_LOOKUP_IP_PER_MIN', 30, 1, 1_000_000),
+      emailCodePerUserPerHour: num('OJ_RATE_EMAIL_CODE_USER_PER_HOUR', 5, 1, 1_000_000),
     },
     maxSubscriptionsPerSocket: num('OJ_SOCKET_MAX_SUBSCRIPTIONS', 64, 1, 100_000),
     maxSocketsPerUser: num('OJ_SOCKET_MAX_PER_USER', 20, 1, 100_000),
@@ -103,5 +133,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     socketAuthCacheMs: num('OJ_SOCKET_AUTH_CACHE_MS', 5_000, 0, 600_000),
     socketSessionCheckMs: num('OJ_SOCKET_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
+    metricsToken: e.OJ_METRICS_TOKEN,
+    httpMetrics: e.OJ_METRICS !== 'off',
   };
 }

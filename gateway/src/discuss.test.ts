@@ -15,7 +15,7 @@ const uids: Record<string, string> = {};
 let did = 0;
 
 beforeAll(async () => {
-  h = await startHarness({ servicesConfig: { commentMinAc: 0, postMinAc: 0 } });
+  h = await startHarness({ env: { OJ_RATE_COMMENT_PER_MIN: '1000' }, servicesConfig: { commentMinAc: 0, postMinAc: 0, discussionDailyLimit: 0 } });
   url = await h.gw.listen(0, '127.0.0.1');
   for (const [name, roles] of [
     ['alice', undefined],

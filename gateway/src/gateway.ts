@@ -1,13 +1,12 @@
 // Assembles the gateway: Fastify (REST under /api, auth, rate limits, web) and Socket.IO on the same HTTP
 // server, plus the one push subscription that relays events from the bus to the sockets.
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ClientToServerEvents, PushTransport, ServerToClientEvents } from '@oj/proto';
-import type { OjServices } from '@oj/services';
+import type { ClientToServerEvents, PushTransport, ReadinessProbe, ServerToClientEvents } from '@oj/proto';
+import { redactingLogger, type OjServices } from '@oj/services';
 import type { Server } from 'socket.io';
 import { createAuthenticator } from './auth';
 import { installAccessRules } from './route-access';
@@ -34,7 +33,12 @@ import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSiteAdminRoutes } from './routes/site-admin.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import type { RouteDeps } from './routes/types';
+import { registerOpenApi } from './docs/openapi';
+import { installRequestObserver, requestId } from './ops/request-observer';
+import { registerOpsRoutes } from './routes/ops.routes';
+import { registerApiDocsRoutes } from './routes/api-docs.routes';
 import { registerWeb, sendSpa, wantsSpa } from './web';
+import { installSecurityHeaders } from './security-headers';
 
 export interface GatewayOptions {
   services: OjServices;
@@ -44,6 +48,8 @@ export interface GatewayOptions {
   webDist?: string;
   /** A pino logger to use, or `true`/`false` for Fastify's own (default: off). */
   logger?: FastifyBaseLogger | boolean;
+  /** Readiness probes besides the services' own (the embedded stack adds its runners' sandbox self-checks). */
+  readiness?: readonly ReadinessProbe[];
 }
 
 export interface Gateway {
@@ -69,24 +75,35 @@ const EXPOSED_HEADERS = 'Refresh-Token, Authorization, Url-Type, Content-disposi
 
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const { services, push, config, webDist } = opts;
-  const logger = opts.logger ?? false;
+  // Secrets never reach a log line: masked URL values (`?code=`), failed queries without their parameters.
+  const logger = typeof opts.logger === 'object' ? redactingLogger(opts.logger) : (opts.logger ?? false);
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
     trustProxy: config.trustProxy,
     // The largest a route may earn; each route gets what its schema needs (input-guard.ts), uploads their own.
     bodyLimit: BODY_LIMITS.max,
     frameworkErrors: frameworkError,
+    // One line per request, written when it is answered (ops/request-observer.ts), with its id.
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Big JSON answers (a whole 2,000-row scoreboard is ~1.6 MB) travel gzip-compressed when the client accepts it.
   // Level 1: repetitive JSON shrinks about as well as at the default level (≈ 20×) for half the CPU.
   await app.register(fastifyCompress, { global: true, threshold: 8192, encodings: ['gzip', 'deflate'], zlibOptions: { level: 1 } });
-  await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { expiresIn: config.jwtExpireS } });
-  await app.register(fastifyRateLimit, { global: false });
+  // HS256 only, both ways: a token signed with another algorithm (or `none`) is refused, whatever its header says.
+  await app.register(fastifyJwt, {
+    secret: config.jwtSecret,
+    sign: { algorithm: 'HS256', expiresIn: config.jwtExpireS },
+    verify: { algorithms: ['HS256'] },
+  });
   // Multipart only for the upload routes that ask for it (`req.file()`); the limits are set per route.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 } });
   installErrorHandling(app, webDist ? (req, reply) => (wantsSpa(req) ? sendSpa(reply) : null) : undefined);
+  installRequestObserver(app, { metrics: config.httpMetrics });
+  await registerOpenApi(app);
 
+  installSecurityHeaders(app, webDist);
   app.addHook('onSend', async (req, reply) => {
     reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     const urlType = req.headers['url-type'];
@@ -131,11 +148,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerDashboardRoutes(app, deps);
   registerSiteAdminRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
+  registerApiDocsRoutes(app);
 
   if (webDist) await registerWeb(app, webDist);
 
   const relaySub = await push.subscribePush((msg) => realtime.relay(msg));
+  // Push messages sent while this gateway's bus connection was away never arrive: take them from the push log.
+  const reconnectSub = push.onReconnect?.(() => void realtime.catchUp());
 
   await app.ready();
 
@@ -150,6 +170,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
       if (closed) return;
       closed = true;
       await relaySub.stop();
+      await reconnectSub?.stop();
       realtime.close();
       realtime.io.local.disconnectSockets(true);
       realtime.io.engine.close();

@@ -24,9 +24,10 @@ import {
 import type { OjServices, Viewer } from '@oj/services';
 import type { FastifyBaseLogger } from 'fastify';
 import { classifyDbError } from '@oj/services';
-import { extractToken, type AuthContext, type Authenticator } from './auth';
+import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenticator, type Credentials } from './auth';
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
+import { observePush, registerSocketCount } from './ops/gateway-metrics';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type OjSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -51,6 +52,11 @@ export interface Realtime {
   io: OjServer;
   /** Sends one push message to the sockets of its topic (the transport already decoded it). */
   relay(msg: PushMessage): void;
+  /**
+   * After the bus was away: relays from the push log what the rooms of this gateway missed meanwhile (the events past
+   * the last one relayed to each room). Answers how many were sent; a client drops any it already had (by seq).
+   */
+  catchUp(): Promise<number>;
   /** Disconnects this gateway's sockets of a session that just ended (logout). */
   endSession(sessionId: string): void;
   /** One pass of the session check: sockets whose token expired or whose session was revoked are dropped. */
@@ -98,7 +104,7 @@ export function createRealtime(
   const replaying = new Map<string, Set<PendingReplay>>();
 
   /** Messages of a topic still being written slice by slice, with the sockets each one goes to. */
-  const relayQueues = new Map<string, { msg: PushEvent; targets: string[] }[]>();
+  const relayQueues = new Map<string, { msg: PushEvent & { at?: number }; targets: string[] }[]>();
 
   /** The typed event of a message from the bus or the replay log; null (logged) when it does not match the contract. */
   function checked(raw: PushMessage): PushEvent | null {
@@ -110,11 +116,42 @@ export function createRealtime(
     }
   }
 
+  /** The last seq relayed to each topic that has a room here: where a catch-up after a bus outage starts. */
+  const relayed = new Map<string, number>();
+
+  /** A socket joined `topic` at `seq`: a catch-up covers it from there even before its first live message. */
+  function noteJoined(topic: string, seq: number): number {
+    if (!relayed.has(topic)) relayed.set(topic, seq);
+    return seq;
+  }
+
+  async function catchUp(): Promise<number> {
+    let sent = 0;
+    for (const [topic, seq] of [...relayed]) {
+      if (!io.sockets.adapter.rooms.has(topic)) {
+        relayed.delete(topic);
+        continue;
+      }
+      try {
+        // null: too far behind to replay; those sockets resync at their next frame's gap.
+        for (const m of (await services.push.replay(topic, seq)) ?? []) {
+          relay(m);
+          sent++;
+        }
+      } catch (err) {
+        log.warn({ err, topic }, 'push catch-up failed');
+      }
+    }
+    if (sent > 0) log.info({ sent }, 'push events sent while the bus was away relayed from the log');
+    return sent;
+  }
+
   function relay(raw: PushMessage): void {
     const msg = checked(raw);
     if (!msg) return;
     applyControl(msg);
     access.noteSeq(msg.topic, msg.seq);
+    if (io.sockets.adapter.rooms.has(msg.topic)) relayed.set(msg.topic, Math.max(msg.seq, relayed.get(msg.topic) ?? 0));
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {
@@ -129,16 +166,17 @@ export function createRealtime(
       // The common case: one write to a small room, now.
       const to = except.size > 0 ? io.to(msg.topic).except([...except]) : io.to(msg.topic);
       emitEvent(to, msg.event, frameOf(msg));
+      observePush(raw, room ? room.size - [...except].filter((id) => room.has(id)).length : 0);
       return;
     }
     // The recipients are fixed now, as an immediate emit would fix them: a socket subscribing later gets this
     // message from its replay, one replaying now from its held list. Messages of one topic keep their order.
     const targets = room ? [...room].filter((id) => !except.has(id)) : [];
     if (queue) {
-      queue.push({ msg, targets });
+      queue.push({ msg: { ...msg, at: raw.at }, targets });
       return;
     }
-    relayQueues.set(msg.topic, [{ msg, targets }]);
+    relayQueues.set(msg.topic, [{ msg: { ...msg, at: raw.at }, targets }]);
     void drainRelay(msg.topic);
   }
 
@@ -151,10 +189,19 @@ export function createRealtime(
     if (msg.event === 'session.revoked') {
       services.account.forgetUser(msg.data.uid);
       access.forgetUser(msg.data.uid);
+      if (msg.data.keep) renewSession(msg.data.uid, msg.data.keep);
       void recheckUser(msg.data.uid);
     } else if (msg.event === 'access.changed') {
       services.access.reload();
       access.forgetAll();
+    }
+  }
+
+  /** The sockets of the session that made the change go on under its renewed id (same uuid, new epoch). */
+  function renewSession(uid: string, keep: string): void {
+    const base = (id: string) => id.replace(/\.\d{1,9}$/, '');
+    for (const [socket, ctx] of sessions) {
+      if (ctx.viewer.uid === uid && base(ctx.sessionId) === base(keep)) sessions.set(socket, { ...ctx, sessionId: keep });
     }
   }
 
@@ -178,6 +225,7 @@ export function createRealtime(
           if (!first || i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
           emitEvent(io.to(targets.slice(i, i + relaySlice)), msg.event, frameOf(msg));
         }
+        observePush(msg, targets.length);
         queue.shift();
       }
     } catch (err) {
@@ -203,12 +251,12 @@ export function createRealtime(
   }
 
   io.use((socket, next) => {
-    const token = extractToken((socket.handshake.auth as HandshakeAuth | undefined)?.token);
-    if (!token) {
+    const cred = handshakeCredentials(socket);
+    if (!cred) {
       admit(socket, null, next);
       return;
     }
-    auth.verify(token).then(
+    auth.verify(cred).then(
       (ctx) => admit(socket, ctx, next),
       (err: unknown) => {
         const unavailable = !(err instanceof OjError) && classifyDbError(err) === 'unavailable';
@@ -218,6 +266,21 @@ export function createRealtime(
       },
     );
   });
+
+  /**
+   * The handshake's credentials: `auth.token` (API clients, as the original `Authorization` header), else the web
+   * app's session cookie with its CSRF proof in `auth.csrf` (a cross-site page can make the browser send the cookie,
+   * not read the proof).
+   */
+  function handshakeCredentials(socket: OjSocket): Credentials | null {
+    const hs = socket.handshake.auth as HandshakeAuth | undefined;
+    const token = extractToken(hs?.token);
+    if (token) return { token, via: 'header' };
+    const raw = socket.handshake.headers.cookie;
+    const cookie = cookieOf(typeof raw === 'string' ? raw : undefined, SESSION_COOKIE);
+    // Without its proof the cookie counts for nothing (anonymous), as over REST.
+    return cookie && typeof hs?.csrf === 'string' && hs.csrf !== '' ? { token: cookie, via: 'cookie', csrf: hs.csrf } : null;
+  }
 
   /** Whether the socket's session still stands; drops the socket when it does not. */
   async function sessionValid(socket: OjSocket): Promise<boolean> {
@@ -243,7 +306,7 @@ export function createRealtime(
 
     if (req.since === undefined) {
       await socket.join(name);
-      return { ok: true, seq: await access.latestSeq(name) };
+      return { ok: true, seq: noteJoined(name, await access.latestSeq(name)) };
     }
 
     // Join first so nothing published from now on is lost, but hold this socket's live events until the
@@ -261,9 +324,10 @@ export function createRealtime(
       for (const m of [...missed.map(checked), ...pending.held]) {
         if (!m || m.seq <= last) continue;
         emitEvent(socket, m.event, frameOf(m));
+        observePush({ event: m.event }, 1);
         last = m.seq;
       }
-      return { ok: true, seq: Math.max(last, latest) };
+      return { ok: true, seq: noteJoined(name, Math.max(last, latest)) };
     } finally {
       set.delete(pending);
       if (set.size === 0 && replaying.get(name) === set) replaying.delete(name);
@@ -339,11 +403,16 @@ export function createRealtime(
   const timer = setInterval(() => void recheckSessions(), sessionCheckMs);
   timer.unref();
 
+  const unregisterSockets = registerSocketCount(() => io.engine.clientsCount);
   return {
     io,
     relay,
+    catchUp,
     endSession,
     recheckSessions,
-    close: () => clearInterval(timer),
+    close: () => {
+      clearInterval(timer);
+      unregisterSockets();
+    },
   };
 }

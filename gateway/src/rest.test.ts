@@ -77,15 +77,17 @@ describe('login', () => {
     expect(en.json().msg).toBe('Invalid request: username is required');
   });
 
-  it('limits logins per username across addresses, then per address', async () => {
+  it('limits logins per username and address (never per username alone), then per address', async () => {
     const perUser = h.config.rateLimit.loginPerUser;
-    for (let i = 0; i < perUser; i++) {
-      const res = await post('/api/login', { username: 'lg_rate', password: 'wrong-pass' });
-      expect(res.statusCode).toBe(200);
-    }
-    const limited = await post('/api/login?l=en-US', { username: 'lg_rate', password: 'wrong-pass' });
+    const from = '10.9.8.7';
+    const attempt = (url: string, remoteAddress: string) => h.gw.app.inject({ method: 'POST', url, remoteAddress, payload: { username: 'lg_rate', password: 'wrong-pass' } });
+    for (let i = 0; i < perUser; i++) expect((await attempt('/api/login', from)).statusCode).toBe(200);
+    const limited = await attempt('/api/login?l=en-US', from);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ status: 429, data: null, msg: 'Speed too fast, please try again later', code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, elsewhere, is not locked out by it.
+    expect((await attempt('/api/login', '10.9.8.8')).statusCode).toBe(200);
 
     const ip = '10.9.9.9';
     const perIp = h.config.rateLimit.loginPerIp;

@@ -5,7 +5,7 @@
 // own problems, a contest's admins, a private contest's participants) are the services' checks, from the database.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ROLES, OjError, type Permission, type RoleName } from '@oj/proto';
-import type { Authenticator } from './auth';
+import { requestCredentials, type Authenticator } from './auth';
 
 export type AccessRule =
   /** Anyone; the route's own hook may identify a caller that sends a token. */
@@ -237,6 +237,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'POST /api/admin/contest/problem': siteAdmins,
   'PUT /api/admin/contest/problem': siteAdmins,
   'GET /api/file/download-contest-ac-submission': login,
+  // operations (issue 16): readiness and the docs are public; /metrics checks its caller itself (loopback or OJ_METRICS_TOKEN)
+  'GET /readyz': open,
+  'GET /metrics': open,
+  'GET /api/docs': open,
+  'GET /api/docs/openapi.json': open,
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,
@@ -287,7 +292,7 @@ export function installAccessRules(app: FastifyInstance, auth: Authenticator): s
     if (!rule || rules.some((r) => r !== rule)) throw new Error(`route ${methods.join(',')} ${route.url} has no access rule in gateway/src/route-access.ts`);
     if (rule.kind === 'open') return;
     const check = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
-      if (!req.headers.authorization) refuse(reply, 'AUTH_NOT_LOGGED_IN');
+      if (!requestCredentials(req)) refuse(reply, 'AUTH_NOT_LOGGED_IN');
       await auth.login.call(this, req, reply);
       if (!admits(rule, req.auth!.viewer)) refuse(reply, rule.kind === 'permission' && rule.permission === 'submit' ? 'AUTH_NO_SUBMIT' : 'AUTH_FORBIDDEN');
     };

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import { createMemoryBus, createServices, migrate, seed, silentLogger, type MemoryBus, type OjServicesImpl } from '@oj/services';
 import type { RoleName, UserInfo } from '@oj/proto';
-import { lastMailBody, startTestDatabase } from '../../tests/support/pg';
+import { captchaAnswer, lastMailBody, startTestDatabase } from '../../tests/support/pg';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import { buildGateway, type Gateway } from './gateway';
 
@@ -24,6 +24,8 @@ export interface Harness {
   login(username: string, password?: string): Promise<string>;
   /** The body of the newest stored mail to `to` ('' when none), read from the table: admins see no bodies. */
   mailText(to: string): Promise<string>;
+  /** The stored answer of a captcha (the pictures are pixels: tests read the answer from the table). */
+  captchaAnswer(key: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startHarness(
       return token as string;
     },
     mailText: (to) => lastMailBody(db.url, to),
+    captchaAnswer: (key) => captchaAnswer(db.url, key),
     async stop() {
       await gw.close();
       await services.close();

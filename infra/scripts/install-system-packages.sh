@@ -3,8 +3,16 @@
 # the language table (C/C++, Java, Python3, PyPy3, Go, Rust, Ruby, PHP, C# on Mono, Node), Chromium for the end-to-end
 # tests, GNU time, PostgreSQL 15 (pg_dump and psql for backups; its server for the backup test). Node.js 20 itself is
 # expected to be present.
+#
+# `install-system-packages.sh runner` installs only what a judge runner machine needs (the sandbox and the
+# toolchains; deploy/Dockerfile's runner image uses it).
 set -euo pipefail
-packages=(nats-server bubblewrap chromium fonts-wqy-microhei gcc g++ libc6-dev default-jdk-headless python3 pypy3 golang-go rustc ruby php-cli mono-mcs time util-linux procps libseccomp-dev postgresql-15)
+runner_packages=(bubblewrap gcc g++ libc6-dev default-jdk-headless python3 pypy3 golang-go rustc ruby php-cli mono-mcs time util-linux procps libseccomp-dev)
+if [ "${1:-all}" = runner ]; then
+  packages=("${runner_packages[@]}")
+else
+  packages=(nats-server chromium fonts-wqy-microhei postgresql-15 "${runner_packages[@]}")
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -3,3 +3,5 @@
 export { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
 export { startNatsServer, natsServerOnPath, type RunningNats } from './nats-server';
 export { freePort, waitForPort } from './ports';
+export { startNatsCluster, type NatsCluster, type NatsNode } from './nats-cluster';
+export { startSplitDeployment, type SplitDeployment, type SplitDeploymentOptions, type SplitProcess } from './split-deployment';

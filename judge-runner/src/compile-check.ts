@@ -7,12 +7,12 @@ import { prepareJudgeMode } from './judge-modes';
 import type { LanguageDef } from './languages';
 import type { Sandbox } from './sandbox/types';
 
-export async function runCompileCheck(job: JudgeJob, deps: { sandbox: Sandbox; languages: readonly LanguageDef[]; workRoot: string; judger: string }): Promise<TestJudgeRunnerResult> {
+export async function runCompileCheck(job: JudgeJob, deps: { sandbox: Sandbox; languages: readonly LanguageDef[]; workRoot: string; dirPrefix?: string; judger: string }): Promise<TestJudgeRunnerResult> {
   const key = job.testJudge?.key;
   if (!key || !job.compileCheck) throw new Error('not a compile check');
   const answer = (status: number, stderr: string): TestJudgeRunnerResult => ({ key, judger: deps.judger, status, time: null, memory: null, userOutput: '', stderr });
   if (job.problem.judgeMode === 'default') return answer(JudgeStatus.COMPILE_ERROR, 'the judge mode has no checker to compile');
-  const dir = await mkdtemp(path.join(deps.workRoot, 'compile-check-'));
+  const dir = await mkdtemp(path.join(deps.workRoot, `${deps.dirPrefix ?? ''}compile-check-`));
   try {
     // The sandbox's uid must reach the build directory, as in judging.
     await chmod(dir, 0o711);

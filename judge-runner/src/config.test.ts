@@ -4,7 +4,7 @@ import { loadRunnerConfig } from './config';
 describe('loadRunnerConfig', () => {
   it('has defaults', () => {
     const c = loadRunnerConfig({});
-    expect(c).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222', slots: 1, ackWaitMs: 30_000, sandbox: undefined, uidBase: undefined });
+    expect(c).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222', slots: 1, ackWaitMs: 10_000, publishDeadlineMs: 600_000, stopGraceMs: 20_000, natsReplicas: undefined, sandbox: undefined, uidBase: undefined });
     expect(c.runnerId).toMatch(/-\d+$/);
     expect(c.limits).toEqual({ wallFactor: 3, wallExtraMs: 1000, minOutputBytes: 32 * 1024 * 1024 });
     expect(c.compileAssetsMb).toBe(1024);
@@ -33,12 +33,18 @@ describe('loadRunnerConfig', () => {
       OJ_SANDBOX: 'nsjail',
       OJ_NSJAIL_PATH: '/opt/nsjail/bin/nsjail',
       OJ_RUNNER_ACK_WAIT_MS: '5000',
+      OJ_RUNNER_PUBLISH_DEADLINE_MS: '90000',
+      OJ_RUNNER_STOP_GRACE_MS: '0',
+      OJ_NATS_REPLICAS: '3',
     });
     expect(c).toMatchObject({ natsUrl: 'nats://h:1', runnerId: 'r1', slots: 3, workDir: '/var/oj', cacheDir: '/var/oj/.cache', sandbox: 'nsjail', nsjailPath: '/opt/nsjail/bin/nsjail', ackWaitMs: 5000 });
+    expect(c).toMatchObject({ publishDeadlineMs: 90_000, stopGraceMs: 0, natsReplicas: 3 });
   });
   it('names the bad variable', () => {
     expect(() => loadRunnerConfig({ OJ_RUNNER_SLOTS: 'two' })).toThrow(/OJ_RUNNER_SLOTS/);
     expect(() => loadRunnerConfig({ OJ_SANDBOX: 'docker' })).toThrow(/OJ_SANDBOX/);
+    expect(() => loadRunnerConfig({ OJ_NATS_REPLICAS: '7' })).toThrow(/OJ_NATS_REPLICAS/);
+    expect(() => loadRunnerConfig({ OJ_RUNNER_PUBLISH_DEADLINE_MS: '10' })).toThrow(/OJ_RUNNER_PUBLISH_DEADLINE_MS/);
     expect(() => loadRunnerConfig({ OJ_NSJAIL_PATH: 'nsjail' })).toThrow(/OJ_NSJAIL_PATH/);
     expect(() => loadRunnerConfig({ OJ_RUNNER_WORK_DIR: 'relative' })).toThrow(/OJ_RUNNER_WORK_DIR/);
   });

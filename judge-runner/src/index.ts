@@ -32,3 +32,5 @@ export {
   type ReadonlyBind,
 } from './sandbox/index';
 export { TestdataCache, type CachedTestdata, type TestdataCacheOptions } from './testdata/cache';
+export { startRunnerOpsServer, type RunnerOpsServer } from './ops/ops-server';
+export { collectRunnerProcessMetrics } from './ops/metrics';

@@ -34,6 +34,8 @@ export interface JudgeDeps {
   languages: readonly LanguageDef[];
   /** Parent of the per-submission work dirs. */
   workRoot: string;
+  /** Start of the work dir's name: the slot's (work-dirs.ts), so a later runner can sweep what a killed one left. */
+  dirPrefix?: string;
   /** Runner id, reported as `judger`. */
   judger: string;
   /** Cache of uploaded test-data versions (jobs with `problem.testdata` need it). */
@@ -67,7 +69,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
   // Layout: <root>/<sub>/box is the sandbox's /w; data/ and io/ are root-only and never mounted.
   await mkdir(deps.workRoot, { recursive: true });
   await chmod(deps.workRoot, 0o711);
-  const dir = path.join(deps.workRoot, `s${job.submitId}-v${job.version}-${randomBytes(4).toString('hex')}`);
+  const dir = path.join(deps.workRoot, `${deps.dirPrefix ?? ''}s${job.submitId}-v${job.version}-${randomBytes(4).toString('hex')}`);
   const box = path.join(dir, 'box');
   const data = path.join(dir, 'data');
   const io = path.join(dir, 'io');

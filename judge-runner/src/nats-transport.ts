@@ -4,9 +4,10 @@ import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiErr
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
-import { decodeJson, ensureJudgeStreams, JudgeJob, LANES, objectChunks, STREAMS, SUBJECTS, TESTDATA_BUCKET, type JobDelivery, type JudgeEvent, type Lane, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { closeNats, decodeJson, ensureJudgeStreams, ensureStreamReplicas, JudgeJob, LANES, laneConsumerName, natsConnectOptions, objectChunks, resolveReplicas, STREAMS, SUBJECTS, TESTDATA_BUCKET, TESTDATA_STREAM, watchNatsStatus, type JobDelivery, type JudgeEvent, type Lane, type ReplicaPolicy, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
+import { followRunnerNats } from './ops/nats-ops';
 
 /** The shortest pull the client allows. */
 const PULL_EXPIRES_MS = 1000;
@@ -15,9 +16,9 @@ const IDLE_POLL_MS = 1000;
 /** How often an idle runner pulls on a lane whose jobs are out with runners, to pick up redeliveries. */
 const REDELIVERY_POLL_MS = 3000;
 
-export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
+export { laneConsumerName };
 
-/** Creates or updates the durable pull consumer of each lane. */
+/** Creates or updates the durable pull consumer of each lane (an older ack wait is brought to ours on start). */
 async function ensureLaneConsumers(jsm: JetStreamManager, ackWaitMs: number): Promise<void> {
   for (const lane of LANES) {
     const durable_name = laneConsumerName(lane);
@@ -34,38 +35,55 @@ async function ensureLaneConsumers(jsm: JetStreamManager, ackWaitMs: number): Pr
 
 export interface NatsRunnerTransportOptions {
   url: string;
-  /** How long a job may go without an ack or `working()` before it is redelivered (default 30 s). */
+  /** How long a job may go without an ack or `working()` before it is redelivered (default 10 s). */
   ackWaitMs?: number;
+  /** Replicas of the streams (OJ_NATS_REPLICAS); default min(3, the cluster's size). */
+  replicas?: number;
   /** `judger` of the System Error final sent for a malformed but attributable job. */
   runnerId?: string;
   logger?: Logger;
 }
 
 export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions): Promise<RunnerTransport> {
-  const ackWaitMs = opts.ackWaitMs ?? 30_000;
-  const nc = await connect({ servers: opts.url, name: opts.runnerId ?? 'oj-judge-runner' });
+  const ackWaitMs = opts.ackWaitMs ?? 10_000;
+  const nc = await connect({ servers: opts.url.split(','), ...natsConnectOptions(opts.runnerId ?? 'oj-judge-runner') });
+  if (opts.logger) watchNatsStatus(nc, opts.logger);
   const jsm = await jetstreamManager(nc);
   const js = jetstream(nc);
-  await ensureJudgeStreams(jsm);
+  const policy: ReplicaPolicy = { ...resolveReplicas(opts.replicas, nc.info), log: opts.logger };
+  await ensureJudgeStreams(jsm, policy);
+  await ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true });
+  const readiness = followRunnerNats(nc, jsm);
   const stops: Stoppable[] = [];
   // The test-data bucket, opened on first use with the services' options (whoever comes first creates it).
   let objectStore: Promise<ObjectStore> | null = null;
   const testdataStore = () => {
     // Node's sha256 for the objects' digests (the default pure-JS one caps a fetch at ~60 MB/s).
     setSha256Backend('native');
-    objectStore ??= new Objm(nc).create(TESTDATA_BUCKET, { storage: StorageType.File }).catch((err: unknown) => {
-      objectStore = null;
-      throw err;
-    });
+    objectStore ??= new Objm(nc)
+      .create(TESTDATA_BUCKET, { storage: StorageType.File, replicas: policy.replicas })
+      .then(async (os) => {
+        await ensureStreamReplicas(jsm, TESTDATA_STREAM, policy);
+        return os;
+      })
+      .catch((err: unknown) => {
+        objectStore = null;
+        throw err;
+      });
     return objectStore;
   };
 
+  // The message id makes a publish retried after a lost ack (result-sink.ts) one stored event, within the stream's
+  // duplicate window; the ingester is idempotent beyond it.
   const publishEvent = async (ev: JudgeEvent) => {
-    await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev));
+    const attempt = ev.attempt ? `${ev.attempt.requeue}.${ev.attempt.delivery}` : '-';
+    const which = ev.kind === 'case' ? `case.${ev.case.index}` : ev.kind === 'status' ? `status.${ev.status}` : 'final';
+    await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev), { msgID: `${ev.submitId}.${ev.version}.${attempt}.${which}` });
   };
 
   return {
     publishEvent,
+    readiness,
     async getTestdata(version: string) {
       return (await testdataStore()).getBlob(version);
     },
@@ -75,6 +93,10 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
     },
     async heartbeat(hb: RunnerHeartbeat) {
       nc.publish(SUBJECTS.runnerHeartbeat, JSON.stringify(hb));
+    },
+    async onHeartbeatRequest(handler: () => void) {
+      const sub = nc.subscribe(SUBJECTS.runnerHello, { callback: () => handler() });
+      return { stop: async () => sub.unsubscribe() };
     },
     async publishTestResult(r) {
       nc.publish(SUBJECTS.testResult, JSON.stringify(r));
@@ -149,10 +171,33 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
           job,
           deliveryCount: m.info.deliveryCount,
           ack: async () => {
-            await m.ackAck();
+            try {
+              await m.ackAck();
+            } catch (e) {
+              // Not confirmed (disconnected, timed out): an ack the client buffers still lands if it reconnects in time;
+              // otherwise the job is redelivered, judged again, and its newer events are ignored once this final is stored.
+              opts.logger?.warn({ err: e, subject: m.subject }, 'job ack not confirmed');
+              try {
+                m.ack();
+              } catch {
+                // closed: nothing more to do
+              }
+            }
           },
-          nak: async (delayMs) => m.nak(delayMs),
-          working: () => m.working(),
+          nak: async (delayMs) => {
+            try {
+              m.nak(delayMs);
+            } catch {
+              // closed: the job is redelivered after its ack wait anyway
+            }
+          },
+          working: () => {
+            try {
+              m.working();
+            } catch {
+              // closed connection: the job will be redelivered
+            }
+          },
         };
         await handler(delivery);
       };
@@ -205,7 +250,7 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
     },
     async close() {
       for (const s of stops) await s.stop();
-      await nc.drain();
+      await closeNats(nc);
     },
   };
 }

@@ -2,7 +2,7 @@
 // acks only after the final event is stored, turns repeated failures into System Error, and heartbeats.
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { decode, JudgeJob, type JobDelivery, type RunnerJob, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { decode, JudgeJob, type JobDelivery, type ReadyCheck, type RunnerJob, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import type { RunnerConfig } from './config';
 import { judge } from './judge';
@@ -15,6 +15,9 @@ import { runnerCompileAssets } from './compile-assets';
 import { TestdataCache } from './testdata/cache';
 import { runCompileCheck } from './compile-check';
 import { runTestJudge, testSystemError } from './test-judge';
+import { PublishFailedError, resultSink } from './result-sink';
+import { sweepLeftoverWorkDirs, workDirPrefix } from './work-dirs';
+import { createRunnerOps, SELF_CHECK_SLOT } from './ops/runner-ops';
 
 /** Slot s's checkers and interactors run as uid `OJ_SANDBOX_UID_BASE + HELPER_SLOT_OFFSET + s`, in cgroups of their own. */
 export const HELPER_SLOT_OFFSET = 1000;
@@ -39,6 +42,8 @@ export interface Runner extends Stoppable {
   /** The on-disk cache of test-data versions fetched from the object store. */
   testdata: TestdataCache;
   sandboxes: SandboxFactory;
+  /** `/readyz`: the bus usable, the sandbox able to start a program (a cached self-check). */
+  readiness(): Promise<ReadyCheck[]>;
 }
 
 /** The sandbox uid resolves its bind mounts itself: every ancestor of the work dir must be world-traversable. */
@@ -64,11 +69,15 @@ export async function prepareRunner(config: RunnerConfig, logger: Logger): Promi
     driver,
     cacheDir: config.cacheDir,
     uidBase: config.uidBase,
-    slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s)],
+    slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s), SELF_CHECK_SLOT],
     nsjailPath: config.nsjailPath,
     searchPath: config.searchPath,
   });
-  const languages = await detectLanguages();
+  const detected = await detectLanguages();
+  const only = config.onlyLanguages;
+  const unknown = only?.filter((name) => !detected.some((l) => l.name === name)) ?? [];
+  if (unknown.length > 0) logger.warn({ unknown }, 'OJ_RUNNER_LANGUAGES names languages this machine does not have');
+  const languages = only ? detected.filter((l) => only.includes(l.name)) : detected;
   logger.info({ driver, cgroups: sandboxes.cgroups, uidBase: sandboxes.uidBase, languages: languages.map((l) => l.name) }, 'sandbox ready');
   return { sandboxes, languages };
 }
@@ -77,6 +86,13 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
   const { transport, config, logger } = opts;
   const prepared = opts.sandboxes && opts.languages ? { sandboxes: opts.sandboxes, languages: opts.languages } : await prepareRunner(config, logger);
   const { sandboxes, languages } = prepared;
+  // What a killed runner on our slots' uids left behind (its jobs went back to the queue with it).
+  const slotUids = Array.from({ length: config.slots }, (_, s) => sandboxes.uidOf(s));
+  const swept = await sweepLeftoverWorkDirs(config.workDir, slotUids);
+  if (swept.length > 0) logger.warn({ count: swept.length, dirs: swept.slice(0, 20) }, 'removed work dirs a killed runner left');
+  const dirPrefix = (slot: number) => workDirPrefix(sandboxes.uidOf(slot));
+  /** Aborted when the runner stops: publish retries give up and their jobs go back to the queue. */
+  const stopping = new AbortController();
   const testdata = new TestdataCache({
     root: path.join(config.workDir, '.testdata'),
     fetch: async (version) => (transport.getTestdataStream ? transport.getTestdataStream(version) : transport.getTestdata ? transport.getTestdata(version) : null),
@@ -112,6 +128,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       if (!stopped) void beat();
     }, Math.max(0, lastBeat + CHANGE_BEAT_MS - Date.now()));
   };
+  const ops = createRunnerOps({ config, sandboxes, transport, busySlots: () => jobs.size });
+  await ops.start();
   // Keep the job's ack deadline moving well before it expires.
   const workingEveryMs = Math.max(200, Math.min(5000, Math.floor(config.ackWaitMs / 3)));
 
@@ -127,14 +145,16 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       await d.ack();
       return;
     }
-    const log = logger.child({ submitId: job.submitId, version: job.version, delivery: d.deliveryCount });
+    const log = logger.child({ submissionId: job.submitId, version: job.version, delivery: d.deliveryCount });
     if (job.testJudge) {
       await handleTestJob(job, d, log);
       return;
     }
+    // Every event carries this delivery (the ingester's fence) and is retried while the job stays ours.
+    const sink = resultSink({ transport, attempt: { requeue: job.requeue ?? 0, delivery: d.deliveryCount }, deadlineMs: config.publishDeadlineMs, log, signal: stopping.signal });
     if (d.deliveryCount > MAX_DELIVERIES) {
       log.error('judge job delivered too often: System Error');
-      await transport.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed repeatedly'));
+      await sink.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed repeatedly'));
       await d.ack();
       return;
     }
@@ -142,16 +162,20 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       try {
-        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, judger: config.runnerId, testdata, compileCache, compileAssets, limits: config.limits };
-        const final = await judge(job, transport, deps);
-        log.info({ status: final.status, time: final.time, memory: final.memory }, 'judged');
+        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, testdata, compileCache, compileAssets, limits: config.limits };
+        const started = performance.now();
+        const final = await judge(job, sink, deps);
+        ops.judged(job.language, (performance.now() - started) / 1000);
+        // `time` is pino's timestamp key: the verdict's figures go under names of their own.
+        log.info({ status: final.status, timeMs: final.time, memoryKb: final.memory }, 'judged');
       } catch (e) {
+        if (e instanceof PublishFailedError || stopping.signal.aborted) throw e;
         log.error({ err: e }, 'judging failed: System Error');
-        await transport.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed: system error'));
+        await sink.publishEvent(systemErrorFinal(job, config.runnerId, 'judging failed: system error'));
       }
       await d.ack();
     } catch (e) {
-      // The final event could not be stored: leave the job to be redelivered.
+      // The events could not be stored (or the runner is stopping): the job goes back for another delivery.
       log.error({ err: e }, 'could not publish the result; job given back');
       await d.nak(1000).catch(() => undefined);
     } finally {
@@ -168,7 +192,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       let result = testSystemError(job, config.runnerId, 'the test was tried too often');
       if (d.deliveryCount <= MAX_DELIVERIES) {
         try {
-          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, judger: config.runnerId, compileAssets, limits: config.limits };
+          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, compileAssets, limits: config.limits };
           result = job.compileCheck ? await runCompileCheck(job, deps) : await runTestJudge(job, deps);
         } catch (e) {
           log.error({ err: e }, 'online test failed: System Error');
@@ -200,6 +224,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       .catch((e: unknown) => logger.warn({ err: e }, 'heartbeat failed'));
   };
   const consumer = await transport.consumeJobs(handle, { concurrency: config.slots });
+  // A gateway or worker that starts asks for a beat: it answers (coalesced) instead of leaving it blind for 5 s.
+  const helloSub = await transport.onHeartbeatRequest?.(() => changed());
   void beat();
   const heartbeat = setInterval(() => void beat(), config.heartbeatMs);
   logger.info({ runnerId: config.runnerId, slots: config.slots }, 'judge runner started');
@@ -208,11 +234,20 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     languages,
     testdata,
     sandboxes,
+    readiness: ops.readiness,
     async stop() {
       stopped = true;
+      ops.stop();
       clearInterval(heartbeat);
+      await helloSub?.stop();
       if (changeTimer) clearTimeout(changeTimer);
-      await consumer.stop();
+      // Running jobs get the grace period to finish; then their publish retries stop and they are given back (or, if
+      // the bus is gone, left to be redelivered after their ack wait). Nothing is published as System Error for it.
+      const grace = setTimeout(() => stopping.abort(), config.stopGraceMs);
+      const drained = await Promise.race([consumer.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), config.stopGraceMs + 3000).unref())]);
+      clearTimeout(grace);
+      stopping.abort();
+      if (!drained) logger.warn({ jobs: [...jobs.values()] }, 'jobs still running at stop: left to be redelivered');
       await beat(true);
       compileAssets?.close();
       // Sandboxes passed in belong to the caller; ours (and their slot cgroups) end with the runner.

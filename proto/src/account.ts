@@ -15,7 +15,7 @@ export type SlideAnswer = Static<typeof SlideAnswer>;
 /** Geometry of the slide verification: block 42, radius 10, canvas 325×100, accuracy 3. */
 export const SLIDE = { width: 325, height: 100, block: 42, radius: 10, accuracy: 3 } as const;
 
-/** GET /api/captcha-slide: a challenge; `bg` is the background with the gap, `block` the piece (SVG data URLs). */
+/** GET /api/captcha-slide: a challenge; `bg` is the background with the gap, `block` the piece (PNG data URLs: pixels only, the gap is in no markup). */
 export const SlideChallenge = Type.Object({
   id: Type.String(),
   bg: Type.String(),
@@ -46,7 +46,7 @@ export const RegisterBody = Type.Object({
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-/** GET /api/captcha: an image captcha (SVG data URL) and the key to send back with it. */
+/** GET /api/captcha: an image captcha (a PNG data URL) and the key to send back with it. */
 export const CaptchaVO = Type.Object({ img: Type.String(), captchaKey: Type.String() });
 export type CaptchaVO = Static<typeof CaptchaVO>;
 
@@ -109,11 +109,13 @@ export const ChangeUserInfoBody = Type.Object({
 });
 export type ChangeUserInfoBody = Static<typeof ChangeUserInfoBody>;
 
-/** A stored mail as admins see it: recipient and subject only (bodies carry codes and reset links). */
+/** A stored mail as admins see it: recipient, subject and the body with its secrets (codes, reset links' codes) masked. */
 export const MailOutboxItem = Type.Object({
   id: Type.Integer(),
   to: Type.String(),
   subject: Type.String(),
+  /** The body with every secret masked (null for mails stored by an older version). */
+  body: Type.Union([Type.String(), Type.Null()]),
   sent: Type.Boolean(),
   createTime: Type.String(),
 });

@@ -21,6 +21,8 @@ export const ERRORS = {
   AUTH_NO_SUBMIT: { http: 403, status: 403, en: 'You are not allowed to submit code', zh: '您没有提交代码的权限' },
   AUTH_NOT_ADMIN: { http: 200, status: 403, en: 'Sorry! You are not an administrator!', zh: '对不起！您并非管理员！' },
   AUTH_LOGIN_LOCKED: { http: 200, status: 403, en: 'Too many failed logins, please try again in 30 minutes', zh: '登录失败次数过多，请30分钟后再试' },
+  AUTH_LOGIN_BACKOFF: { http: 200, status: 403, en: 'Too many failed logins again, please try again in {minutes} minutes', zh: '再次多次登录失败，请 {minutes} 分钟后再试' },
+  AUTH_CSRF_FAILED: { http: 403, status: 403, en: 'The request could not be verified, please reload the page', zh: '请求校验失败，请刷新页面后重试' },
   RATE_LIMITED: { http: 429, status: 429, en: 'Speed too fast, please try again later', zh: '操作过于频繁，请稍后再试' },
   SUBMIT_TOO_FAST: { http: 200, status: 400, en: 'Submit too fast, please wait {seconds} seconds', zh: '提交过快，请 {seconds} 秒后再试' },
   NOT_FOUND: { http: 404, status: 404, en: 'Query error: unable to find the resource to request', zh: '查询错误，找不到请求的资源' },
@@ -90,6 +92,7 @@ export const ERRORS = {
   ACCOUNT_PASSWORD_WRONG: { http: 200, status: 400, en: 'The current password is wrong', zh: '当前密码错误' },
   ACCOUNT_SAME_AS_OLD: { http: 200, status: 400, en: 'The new {field} must differ from the old one', zh: '新的{field}不能与原来的相同' },
   ACCOUNT_POST_AC_REQUIRED: { http: 200, status: 403, en: 'You need to solve at least {count} problems first', zh: '您需要先通过至少 {count} 道题目' },
+  DISCUSSION_DAILY_LIMIT: { http: 200, status: 403, en: 'You can post at most {count} discussions a day', zh: '每天最多只能发布 {count} 条讨论' },
   ACCOUNT_MUTED: { http: 200, status: 403, en: 'You are not allowed to post or comment', zh: '您已被禁言' },
   COMMENT_EMPTY: { http: 200, status: 400, en: 'Content cannot be empty', zh: '内容不能为空' },
   COMMENT_TOO_LONG: { http: 200, status: 400, en: 'The content cannot exceed {max} characters', zh: '内容不能超过 {max} 个字符' },
@@ -158,6 +161,8 @@ export const ERRORS = {
   TOPIC_TOO_MANY: { http: 429, status: 429, en: 'Too many live subscriptions on one connection', zh: '单个连接的实时订阅过多' },
   CONCURRENT_CHANGE: { http: 409, status: 409, en: 'Another request changed the same data at the same time, please try again', zh: '其他请求同时修改了相同的数据，请重试' },
   SERVICE_UNAVAILABLE: { http: 503, status: 503, en: 'The service is temporarily unavailable, please try again in a few seconds', zh: '服务暂时不可用，请几秒后重试' },
+  // operations (issue 16)
+  METRICS_FORBIDDEN: { http: 403, status: 403, en: 'Metrics are readable from this machine or with the metrics token', zh: '监控指标仅限本机或持有监控令牌时读取' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,8 +1,12 @@
 // The JetStream streams of judging, as both sides create them: the services (when they send jobs) and every runner
 // (when it pulls them) call `ensureJudgeStreams` with the same settings, so whichever starts first creates them.
+// Each stream is kept at the replica count the cluster allows (`resolveReplicas`): created with it, and an existing
+// stream with fewer replicas is scaled up on start (docs/operations.md, "Upgrading a single-replica deployment").
 import { STREAMS, SUBJECTS } from './nats';
 
 const DAY_NS = 24 * 3600 * 1000 * 1_000_000;
+/** Replicas a stream never exceeds by default (JetStream's own advice: R3 survives one lost node). */
+export const DEFAULT_MAX_REPLICAS = 3;
 
 /** The part of a stream's settings we choose (the JetStream client's names and values). */
 export interface JudgeStreamConfig {
@@ -12,6 +16,7 @@ export interface JudgeStreamConfig {
   storage: 'file';
   /** Nanoseconds. */
   max_age?: number;
+  num_replicas?: number;
 }
 
 export const JUDGE_STREAMS: Record<keyof typeof STREAMS, JudgeStreamConfig> = {
@@ -21,30 +26,116 @@ export const JUDGE_STREAMS: Record<keyof typeof STREAMS, JudgeStreamConfig> = {
   results: { name: STREAMS.results, subjects: [SUBJECTS.resultAll], retention: 'limits', storage: 'file', max_age: DAY_NS },
 };
 
-/** What `ensureJudgeStreams` needs of a JetStream manager (`jsm.streams`). */
+/** What the stream functions need of a JetStream manager (`jsm.streams`). */
 export interface StreamAdmin {
   streams: {
-    info(name: string): Promise<unknown>;
+    info(name: string): Promise<{ config: { num_replicas?: number } }>;
     add(cfg: JudgeStreamConfig): Promise<unknown>;
+    update(name: string, cfg: { num_replicas: number }): Promise<unknown>;
   };
 }
 
-/** Creates the judge streams unless they exist; idempotent, and safe when several processes race to create them. */
-export async function ensureJudgeStreams(jsm: StreamAdmin): Promise<void> {
+/** What the stream functions say about what they did (a pino logger fits). */
+export interface StreamLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** The servers of the cluster the connection sees: 1 without a cluster, else the distinct `connect_urls`. */
+export function clusterSize(info: { cluster?: string; connect_urls?: string[] } | undefined): number {
+  if (!info?.cluster) return 1;
+  return Math.max(1, new Set(info.connect_urls ?? []).size);
+}
+
+/**
+ * The replica count of every stream: `configured` (OJ_NATS_REPLICAS) when set, else min(3, the cluster's size).
+ * `explicit` says whether an existing stream may also be scaled down to it (only when configured: a process that
+ * connects while the cluster is still forming sees too few servers and must not shrink a stream).
+ */
+export function resolveReplicas(configured: number | undefined, info: Parameters<typeof clusterSize>[0]): { replicas: number; explicit: boolean } {
+  if (configured !== undefined) return { replicas: configured, explicit: true };
+  return { replicas: Math.min(DEFAULT_MAX_REPLICAS, clusterSize(info)), explicit: false };
+}
+
+export interface ReplicaPolicy {
+  replicas: number;
+  explicit: boolean;
+  log?: StreamLog;
+}
+
+/** JetStream answers this when a stream asks for more replicas than there are servers to place them on. */
+const NO_PLACEMENT = 10005;
+const STREAM_NOT_FOUND = 10059;
+const apiCode = (e: unknown): number | undefined => {
+  const x = e as { code?: unknown; api_error?: { err_code?: unknown } };
+  const c = x?.api_error?.err_code ?? x?.code;
+  return typeof c === 'number' ? c : undefined;
+};
+
+/**
+ * Scales stream `name` (with `ifExists`: when there is one; answers 0 otherwise) to `policy.replicas` (up always; down only when the count is explicit). When the cluster
+ * cannot place that many (fewer JetStream servers than detected), it steps down one at a time, with a warning.
+ */
+export async function ensureStreamReplicas(jsm: StreamAdmin, name: string, policy: ReplicaPolicy, opts: { ifExists?: boolean } = {}): Promise<number> {
+  let current: number;
+  try {
+    current = (await jsm.streams.info(name)).config.num_replicas ?? 1;
+  } catch (e) {
+    if (opts.ifExists && apiCode(e) === STREAM_NOT_FOUND) return 0;
+    throw e;
+  }
+  const want = policy.replicas;
+  if (current === want || (current > want && !policy.explicit)) return current;
+  for (let r = want; r > current || (policy.explicit && r === want); r--) {
+    try {
+      await jsm.streams.update(name, { num_replicas: r });
+      policy.log?.info({ stream: name, from: current, to: r }, 'stream replicas changed');
+      return r;
+    } catch (e) {
+      if (apiCode(e) !== NO_PLACEMENT || r <= 1) throw e;
+      policy.log?.warn({ stream: name, replicas: r }, 'the cluster cannot place this many replicas; trying fewer');
+    }
+  }
+  return current;
+}
+
+/** Adds a stream at the policy's replicas, stepping down when the cluster cannot place them. */
+async function addStream(jsm: StreamAdmin, cfg: JudgeStreamConfig, policy: ReplicaPolicy): Promise<void> {
+  for (let r = policy.replicas; ; r--) {
+    try {
+      await jsm.streams.add({ ...cfg, num_replicas: r });
+      return;
+    } catch (e) {
+      if (apiCode(e) !== NO_PLACEMENT || r <= 1) throw e;
+      policy.log?.warn({ stream: cfg.name, replicas: r }, 'the cluster cannot place this many replicas; trying fewer');
+    }
+  }
+}
+
+/**
+ * Creates the judge streams unless they exist, and brings existing ones to the policy's replica count; idempotent,
+ * and safe when several processes race to create them. Without a policy: one replica, existing streams untouched.
+ */
+export async function ensureJudgeStreams(jsm: StreamAdmin, policy: ReplicaPolicy = { replicas: 1, explicit: false }): Promise<void> {
   for (const cfg of Object.values(JUDGE_STREAMS)) {
+    let exists = false;
     try {
       await jsm.streams.info(cfg.name);
-      continue;
+      exists = true;
     } catch {
       // not there yet
     }
-    try {
-      await jsm.streams.add(cfg);
-    } catch (err) {
-      // Someone else created it meanwhile: fine as long as it exists now.
-      await jsm.streams.info(cfg.name).catch(() => {
-        throw err;
-      });
+    if (!exists) {
+      try {
+        await addStream(jsm, cfg, policy);
+        continue;
+      } catch (err) {
+        // Someone else created it meanwhile: fine as long as it exists now.
+        await jsm.streams.info(cfg.name).catch(() => {
+          throw err;
+        });
+      }
     }
+    await ensureStreamReplicas(jsm, cfg.name, policy);
   }
 }

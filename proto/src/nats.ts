@@ -13,6 +13,9 @@ export const STREAMS = {
   results: 'JUDGE_RESULTS',
 } as const;
 
+/** The durable pull consumer of one lane on `JUDGE_JOBS`, shared by every runner (the metrics read its info too). */
+export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
+
 export const SUBJECTS = {
   /** Work-queue stream `JUDGE_JOBS`: one subject per lane. */
   job: (lane: Lane) => `oj.judge.job.${lane}`,
@@ -25,6 +28,8 @@ export const SUBJECTS = {
   pushAll: 'oj.push.>',
   /** Core NATS: runner heartbeats (languages, free slots, version). */
   runnerHeartbeat: 'oj.runner.heartbeat',
+  /** Core NATS: a process that just started asks every runner for a heartbeat now (instead of at its next beat). */
+  runnerHello: 'oj.runner.hello',
   /** Core NATS, queue group `services`: results of online-test jobs (TestJudgeRunnerResult). */
   testResult: 'oj.judge.test-result',
 } as const;
@@ -47,6 +52,8 @@ export const JudgeJob = Type.Object({
   submitId: Type.Integer({ minimum: 1 }),
   /** Judge attempt of the submission; bumped on rejudge. Events of an older version are ignored. */
   version: Type.Integer({ minimum: 1 }),
+  /** How often the stall watchdog had re-sent this version when this job was sent (0: the first send). */
+  requeue: Type.Optional(Type.Integer({ minimum: 0 })),
   lane: Type.Union(LANES.map((l) => Type.Literal(l))),
   language: Type.String(),
   code: Type.String(),
@@ -137,10 +144,28 @@ export const CaseResult = Type.Object({
 });
 export type CaseResult = Static<typeof CaseResult>;
 
+/**
+ * The delivery of a job an event comes from: the job's `requeue` and JetStream's delivery count of that message.
+ * Attempts are ordered (requeue first, then delivery); the ingester keeps only the newest attempt it has seen of a
+ * version, so a runner that lost its job (paused past the ack wait) cannot overwrite the runner that took it over.
+ */
+export const JudgeAttempt = Type.Object({
+  requeue: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  delivery: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+export type JudgeAttempt = Static<typeof JudgeAttempt>;
+
+/** Negative when `a` is older than `b`, 0 when the same attempt, positive when newer. */
+export function compareAttempts(a: JudgeAttempt, b: JudgeAttempt): number {
+  return a.requeue - b.requeue || a.delivery - b.delivery;
+}
+
 const EventHead = {
   submitId: Type.Integer({ minimum: 1 }),
   version: Type.Integer({ minimum: 1 }),
   judger: Type.String(),
+  /** Absent from runners older than fencing: such an event counts as the oldest attempt ({0, 0}). */
+  attempt: Type.Optional(JudgeAttempt),
 };
 
 export const JudgeEvent = Type.Union([

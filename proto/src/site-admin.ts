@@ -70,6 +70,8 @@ export const SwitchConfig = Type.Object({
   openCodeShare: Bool,
   defaultCreateDiscussionACInitValue: AcGate,
   defaultCreateCommentACInitValue: AcGate,
+  /** Discussions a user may post per day (admins excepted; 0: no limit). Optional on update: absent keeps it. */
+  defaultCreateDiscussionDailyLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   defaultCreateGroupACInitValue: AcGate,
   defaultSubmitInterval: Type.Integer({ minimum: 0, maximum: 86_400 }),
 });

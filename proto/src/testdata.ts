@@ -7,6 +7,8 @@ import { SubtaskDependencies } from './checkers';
 
 /** NATS object store bucket holding one object per case-set version (named by the version). */
 export const TESTDATA_BUCKET = 'oj-testdata';
+/** The JetStream stream behind that object store bucket (its replicas are kept like the judge streams'). */
+export const TESTDATA_STREAM = `OBJ_${TESTDATA_BUCKET}`;
 
 /**
  * Default limits of an uploaded test-case zip (documented in docs/judge.md#test-data); the zip and total sizes are

@@ -3,6 +3,7 @@
 import type { JudgeEvent, JudgeJob, Lane, RunnerHeartbeat } from './nats';
 import type { PushMessage } from './realtime/events';
 import type { TestJudgeRunnerResult } from './judge-admin';
+import type { ReadyCheck } from './ops';
 
 /** A test-data pack too big to hold in memory: its size, and its bytes read afresh on each `open()`. */
 export interface PackSource {
@@ -33,12 +34,16 @@ export interface RunnerTransport {
   /** Durably stores a judge event; resolves once stored. */
   publishEvent(ev: JudgeEvent): Promise<void>;
   heartbeat(hb: RunnerHeartbeat): Promise<void>;
+  /** Calls `handler` whenever some process asks every runner for a heartbeat now (a gateway or worker that started). */
+  onHeartbeatRequest?(handler: () => void): Promise<Stoppable>;
   /** The pack of a test-data version from the object store, or null when the store does not have it. */
   getTestdata?(version: string): Promise<Uint8Array | null>;
   /** The same pack as a stream of chunks (nothing held whole in memory), or null when the store does not have it. */
   getTestdataStream?(version: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** Sends the result of an online-test job (not durable: an unanswered test expires after 10 minutes). */
   publishTestResult?(r: TestJudgeRunnerResult): Promise<void>;
+  /** Whether the bus is usable now (`/readyz`); absent: an in-process bus, always usable. */
+  readiness?(): Promise<ReadyCheck[]>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,8 @@ export interface ServicesTransport {
   consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable>;
   publishPush(msg: PushMessage): Promise<void>;
   onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable>;
+  /** Asks every runner for a heartbeat now: a process that just started knows the runners at once. */
+  requestHeartbeats?(): Promise<void>;
   /** Stores the pack of a test-data version in the object store under `version` (idempotent). */
   putTestdata?(version: string, pack: Uint8Array | PackSource): Promise<void>;
   getTestdata?(version: string): Promise<Uint8Array | null>;
@@ -57,9 +64,13 @@ export interface ServicesTransport {
   consumeTestResults?(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable>;
   /** Every push message of one topic, in every services process (how a site-config change reaches each of them). */
   subscribeTopic?(topic: string, handler: (msg: PushMessage) => void): Promise<Stoppable>;
+  /** Whether the bus is usable now (`/readyz`); absent: an in-process bus, always usable. */
+  readiness?(): Promise<ReadyCheck[]>;
 }
 
 /** The gateway's view of the bus: every push message, to relay to its sockets. */
 export interface PushTransport {
   subscribePush(handler: (msg: PushMessage) => void): Promise<Stoppable>;
+  /** Calls `handler` each time the bus is back after a disconnect (push messages sent meanwhile did not arrive). */
+  onReconnect?(handler: () => void): Stoppable;
 }

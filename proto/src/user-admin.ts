@@ -159,8 +159,16 @@ export const AuthBody = Type.Object({
 });
 export type AuthBody = Static<typeof AuthBody>;
 
-/** Pushed on `user:<uid>` when an admin revoked the user's sessions (password, role or ban changed). */
-export const SessionRevokedData = Type.Object({ uid: Type.String(), reason: Type.Union([Type.Literal('password'), Type.Literal('role'), Type.Literal('banned'), Type.Literal('deleted')]) });
+/**
+ * Pushed on `user:<uid>` when the user's sessions were revoked: by an admin (password, role or ban changed, deleted),
+ * or by the user (a new password, a reset, a new email). `keep` is the session that survives (the one that made the
+ * change, under its renewed id): every gateway moves that session's sockets to it instead of dropping them.
+ */
+export const SessionRevokedData = Type.Object({
+  uid: Type.String(),
+  reason: Type.Union([Type.Literal('password'), Type.Literal('role'), Type.Literal('banned'), Type.Literal('deleted'), Type.Literal('email')]),
+  keep: Type.Optional(Type.String({ maxLength: 100 })),
+});
 export type SessionRevokedData = Static<typeof SessionRevokedData>;
 
 /** Pushed on `access` when the role ↔ permission assignment changed: every gateway reloads it. */

@@ -33,6 +33,8 @@ import type { SiteAdmin } from './site-admin/site-admin';
 import type { UserAdminService } from './user-admin/user-admin.service';
 import type { UserImportService } from './user-admin/user-import.service';
 import type { AccessService } from './user-admin/access.service';
+import type { RateLimits } from './rate-limit/rate-limit.service';
+import type { OpsService } from './ops/ops.service';
 
 export interface OjServices {
   account: AccountService;
@@ -89,6 +91,10 @@ export interface OjServices {
   userImport: UserImportService;
   /** Roles, permission strings and their assignment (the table every access check reads). */
   access: AccessService;
+  /** The shared request counters every rate limit uses (PostgreSQL, so all gateways count together). */
+  rateLimits: RateLimits;
+  /** Readiness of this instance's database and bus (`/readyz`). */
+  ops: OpsService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

@@ -28,6 +28,8 @@ export interface ServicesConfig {
   postMinAc: number;
   /** Accepted problems needed before commenting or replying (OJ_COMMENT_MIN_AC, default 10). */
   commentMinAc: number;
+  /** Discussions a user may post per day, admins excepted (OJ_DISCUSSION_DAILY_LIMIT, default 5; 0: no limit). */
+  discussionDailyLimit: number;
   /** Whether users may share their practice code (the code-sharing switch; stored by admins, default true). */
   openCodeShare: boolean;
   /** Accepted problems needed before creating a group (stored by admins; groups come later). */
@@ -71,6 +73,7 @@ const EnvSchema = Type.Object({
   OJ_SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', maxLength: 500 })),
   OJ_MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
   OJ_POST_MIN_AC: Digits,
+  OJ_DISCUSSION_DAILY_LIMIT: Digits,
   OJ_COMMENT_MIN_AC: Digits,
   OJ_REGISTER: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   OJ_TESTDATA_MAX_ZIP_MB: Digits,
@@ -108,6 +111,7 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   mailFrom: 'Realtime OJ <noreply@localhost>',
   postMinAc: 10,
   commentMinAc: 10,
+  discussionDailyLimit: 5,
   openCodeShare: true,
   createGroupMinAc: 10,
   testdataMaxZipMb: 1024,
@@ -160,6 +164,7 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     mailFrom: e.OJ_MAIL_FROM ?? d.mailFrom,
     postMinAc: num('OJ_POST_MIN_AC', d.postMinAc),
     commentMinAc: num('OJ_COMMENT_MIN_AC', d.commentMinAc),
+    discussionDailyLimit: num('OJ_DISCUSSION_DAILY_LIMIT', d.discussionDailyLimit),
     openCodeShare: d.openCodeShare,
     createGroupMinAc: d.createGroupMinAc,
     testdataMaxZipMb: num('OJ_TESTDATA_MAX_ZIP_MB', d.testdataMaxZipMb),

@@ -34,6 +34,7 @@ import { createAcCodeZipService } from './contest/ac-code-zip.service';
 import { createContestOwnProblemService } from './contest/contest-own-problem.service';
 import { createContestAnnouncementService } from './contest/announcement.service';
 import { ContestClock } from './contest/contest-clock';
+import { hashPlainContestPasswords } from './contest/contest-password';
 import { BoardProjector } from './contest/scoreboard/projector';
 import { createScoreboardService } from './contest/scoreboard/board.service';
 import { createProblemAdminService } from './problem-admin/problem-admin.service';
@@ -50,6 +51,10 @@ import { createUserImportService } from './user-admin/user-import.service';
 import { createAccessService } from './user-admin/access.service';
 import { createRolePermissions } from './user-admin/role-permissions';
 import { pruneSheets } from './user-admin/user-admin.repo';
+import { redactingLogger } from './log-redaction';
+import { createRateLimits } from './rate-limit/rate-limit.service';
+import { countVerdicts, registerPool } from './ops/metrics';
+import { createOpsService } from './ops/ops.service';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -81,7 +86,8 @@ export interface OjServicesImpl extends OjServices {
 
 export async function createServices(opts: CreateServicesOptions): Promise<OjServicesImpl> {
   const config = resolveServicesConfig(opts.config);
-  const logger = opts.logger ?? pino({ name: 'services' });
+  // Failed queries' parameters (mail bodies, hashes, session ids) never reach a log line (log-redaction.ts).
+  const logger = redactingLogger(opts.logger ?? pino({ name: 'services' }));
   const handle = openDb(opts.databaseUrl, { max: opts.maxConnections });
   const ctx: ServiceContext = { db: handle.db, transport: opts.transport, config, logger };
   const runners = new RunnerRegistry(config.runnerTimeoutS * 1000);
@@ -98,8 +104,13 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const problemQueue = new ProblemQueuePublisher(ctx);
   const testdata = createTestdataService(ctx);
   const dashboardLive = new DashboardPublisher(ctx, runners);
-  ingester.onPublished = (msgs) => dashboardLive.notePublished(msgs);
+  ingester.onPublished = (msgs) => {
+    dashboardLive.notePublished(msgs);
+    countVerdicts(msgs);
+  };
+  const unregisterPool = registerPool(handle.poolStats);
   const siteAdmin = createSiteAdmin(ctx);
+  const rateLimits = createRateLimits(handle.db);
   await siteAdmin.config.start(); // the stored site configuration, followed in this process from now on
 
   let timer: NodeJS.Timeout | null = null;
@@ -113,6 +124,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     runnerStatus.poke();
     dashboardLive.poke();
   });
+  // A gateway or worker that just (re)started knows the runners at once, not only after their next beat.
+  await opts.transport.requestHeartbeats?.();
 
   async function maintenance(): Promise<void> {
     running ??= (async () => {
@@ -125,6 +138,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
         runnerStatus.poke();
         await pruneSentOutbox(handle.db);
         await pruneSheets(handle.db);
+        await rateLimits.prune();
       } catch (err) {
         logger.error({ err }, 'services maintenance failed');
       } finally {
@@ -163,7 +177,9 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     contestAnnouncements: createContestAnnouncementService(ctx),
     userAdmin: createUserAdminService(ctx, account),
     userImport: createUserImportService(ctx),
+    rateLimits,
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
+    ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
@@ -182,6 +198,8 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       started = true;
       // Contest verdicts an older version counted into the public problem counters come out (docs/security.md).
       if ((await uncountContestSubmissions(handle.db)) > 0) logger.warn('contest verdicts taken out of the problem counters');
+      // Contest passwords an older version stored in plain text are hashed (contest/contest-password.ts).
+      if ((await hashPlainContestPasswords(handle.db)) > 0) logger.warn('plain contest passwords hashed');
       await testJudgeWorker.start();
       await ingester.start();
       relay.start();
@@ -207,6 +225,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       boards.close();
       await relay.stop();
       await running;
+      unregisterPool();
       await handle.close();
     },
   };

@@ -8,8 +8,10 @@
 //  (j) problem import: 200 FPS problems and 50 ICPC packages;
 //  (k) users import: a 10,000-row CSV previewed, then confirmed;
 //  (l) cold first load of the web client: the problem page until its editor is editable, the problem list until its first row;
-//  (m) compile time per language: the plain compile command against the one with its savings (linker, compile assets);
-//  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory.
+//  (m) the cost of the HTTP metrics on the request path: two judges, OJ_METRICS on and off, requests/s compared;
+//  (n) compile time per language: the plain compile command against the one with its savings (linker, compile assets);
+//  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory;
+//  (s) the split deployment (processes): the 500 burst with 1 and 2 runners, push latency while a gateway is killed.
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
 import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, topics } from '@oj/proto';
@@ -18,11 +20,13 @@ import { benchCompileTime } from './compile-time';
 import { benchContestDay } from './contest-day';
 import { benchContestFanout } from './contest-fanout';
 import { benchFirstLoad } from './first-load';
+import { benchMetricsCost } from './metrics-cost';
 import { benchProblemImport } from './problem-import';
 import { benchSandboxOverhead } from './sandbox-overhead';
 import { benchScoreboardEngine } from './scoreboard-engine';
 import { benchTestdataUpload } from './testdata-upload';
 import { benchUserImport } from './user-import';
+import { benchSplitDeployment } from './split-deployment';
 import { login, percentile, startStackProcess, type StackProcess } from './stack-process';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -242,10 +246,10 @@ async function partDE(parts: string): Promise<void> {
 
 async function main() {
   // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
-  const parts = process.argv[2] ?? 'abcdefghjklmu';
+  const parts = process.argv[2] ?? 'abcdefghjklmnus';
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
-  if (parts.includes('m')) await benchCompileTime();
+  if (parts.includes('n')) await benchCompileTime();
   if (parts.includes('b') || parts.includes('c')) await partBC();
   if (parts.includes('d') || parts.includes('e')) await partDE(parts);
   if (parts.includes('f')) await benchScoreboardEngine();
@@ -254,7 +258,9 @@ async function main() {
   if (parts.includes('j')) await benchProblemImport();
   if (parts.includes('k')) await benchUserImport();
   if (parts.includes('l')) await benchFirstLoad();
+  if (parts.includes('m')) await benchMetricsCost();
   if (parts.includes('u')) await benchTestdataUpload();
+  if (parts.includes('s')) await benchSplitDeployment();
 }
 
 main().then(

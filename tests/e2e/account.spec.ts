@@ -1,8 +1,8 @@
 // Accounts in Chromium as a new user: register with the mailed code (read from the stored mail, mail.ts), log in, fail five times and pass the slide verification, reset the password through the mailed link, and
 // upload an avatar on /setting.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { lastMailText } from './mail';
-import { login, registerUser } from './helpers';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { captchaAnswer, lastMailText } from './mail';
+import { expect, login, registerUser, test } from './helpers';
 
 const USER = `e2e_${Date.now().toString(36)}`.slice(0, 20);
 const EMAIL = `${USER}@example.com`;
@@ -14,10 +14,14 @@ async function lastMail(_request: APIRequestContext, to: string): Promise<string
   return (await lastMailText(to)) ?? '';
 }
 
-/** The text of an SVG data URL shown in an <img>. */
-async function svgOf(page: Page, testId: string): Promise<string> {
-  const src = (await page.getByTestId(testId).getAttribute('src'))!;
-  return Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
+/**
+ * The answer of the captcha a response hands out: the pictures are pixels (nothing in the page gives the answer
+ * away), so the test reads the stored answer of the challenge, as a person reads the picture.
+ */
+async function answerOf(page: Page, response: Promise<Response>, idField: 'id' | 'captchaKey'): Promise<string> {
+  const body = (await (await response).json()) as { data: Record<string, string> };
+  expect((await page.getByTestId(idField === 'id' ? 'slide-bg' : 'reset-captcha-img').getAttribute('src')) ?? '').toMatch(/^data:image\/png;base64,/);
+  return (await captchaAnswer(body.data[idField]!))!;
 }
 
 async function openDialog(page: Page, mode: 'login' | 'register' | 'resetPwd') {
@@ -68,13 +72,14 @@ test('a new user registers, meets the slide verification, resets the password an
   // Slid far from the gap (which is never left of 52), the server refuses even the right password.
   await expect(page.getByTestId('slide-bg')).toBeVisible();
   const unslid = page.waitForResponse((r) => r.url().includes('/api/login'));
+  const fresh = page.waitForResponse((r) => r.url().includes('/api/captcha-slide'));
   await page.getByTestId('slide-range').fill('5');
   await page.getByTestId('login-submit').click();
   expect(((await (await unslid).json()) as { code?: string }).code).toBe('ACCOUNT_SLIDE_REQUIRED');
   // A fresh challenge: slide the block onto the gap.
   await expect(page.getByTestId('slide-range')).toHaveValue('0');
   await expect(page.getByTestId('slide-bg')).toBeVisible();
-  const gap = Number(/<path d="M ([\d.]+) /.exec(await svgOf(page, 'slide-bg'))![1]);
+  const gap = Number(await answerOf(page, fresh, 'id'));
   await page.getByTestId('slide-range').fill(String(gap));
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
@@ -82,10 +87,11 @@ test('a new user registers, meets the slide verification, resets the password an
   await expect(page.getByTestId('login-open')).toBeVisible();
 
   // Reset the password: image captcha, mailed link, new password.
+  const image = page.waitForResponse((r) => r.url().includes('/api/captcha?') || r.url().endsWith('/api/captcha'));
   await openDialog(page, 'resetPwd');
   await page.getByTestId('reset-email').fill(EMAIL);
   await expect(page.getByTestId('reset-captcha-img')).toBeVisible();
-  const captcha = [...(await svgOf(page, 'reset-captcha-img')).matchAll(/>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
+  const captcha = await answerOf(page, image, 'captchaKey');
   await page.getByTestId('reset-captcha').fill(captcha);
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-submit')).toBeDisabled(); // the 90 s countdown

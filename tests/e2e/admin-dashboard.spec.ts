@@ -5,9 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { DashboardInfo } from '@oj/proto';
-import { adminLogin, template } from './helpers';
+import { adminLogin, expect, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 const REPO = path.resolve(import.meta.dirname, '../..');

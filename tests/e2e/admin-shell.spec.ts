@@ -3,8 +3,8 @@
 // and no site navigation, unknown admin paths go back to the login, and the shell works on a phone (drawer). Then
 // the problem list: search, filters, the auth select, the live judging-queue column, test-data download, rejudge
 // and delete; and the tag page with a duplicate refused.
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminLogin, registerUser } from './helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { adminLogin, expect, registerUser, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 const LOOP_C = '#include <stdio.h>\nint main() { volatile unsigned long x = 0; for (;;) x++; return 0; }\n';
@@ -53,7 +53,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('toast').filter({ hasText: zh ? '对不起！您并非管理员！' : 'Sorry! You are not an administrator!' })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('oj_token');
 
     // Root passes and is taken to the page asked for first.
     await page.getByTestId('login-username').fill('root');
@@ -106,9 +106,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/problems$/);
     await expect(page.getByTestId('toast').filter({ hasText: zh ? '题目管理员仅可访问题库管理' : 'Problem admins can open the problem bank only' })).toBeVisible();
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // The page's own session (its cookies, with the CSRF proof the page sends).
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'oj_csrf')!.value;
     for (const path of ['/api/admin/dashboard/get-dashboard-info', '/api/admin/contest/get-contest-list?currentPage=1&limit=10', '/api/admin/discussion?currentPage=1&limit=10']) {
-      const body = (await (await request.get(path, { headers: { authorization: token! } })).json()) as { status: number };
+      const body = (await (await page.context().request.get(path, { headers: { 'x-csrf-token': csrf } })).json()) as { status: number };
       expect(body.status, path).toBe(403);
     }
   });

@@ -2,8 +2,8 @@
 // an announcement appears on the user's home page live; a notice to the chosen user raises their unread badge live;
 // switching the public discussion off closes the user's open discussion page at once (and the menu entry goes);
 // the discussion admin pins and disables a discussion; a user's report is resolved in the reports queue.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminLogin, login, registerUser } from './helpers';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { adminLogin, expect, login, registerUser, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { startSmtpSink } from '../support/smtp-sink';
 

@@ -3,8 +3,7 @@
 // a user's role is edited and shown; 50 accounts are generated, their CSV downloaded once, and one of them logs in;
 // the role and permission pages render and a role ↔ permission change sticks.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { adminLogin, login } from './helpers';
+import { adminLogin, expect, login, test } from './helpers';
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
   const zh = locale === 'zh-CN';

@@ -3,10 +3,10 @@
 // of the contest's own made and edited with the problem form inside the contest (not in the public bank); the
 // accepted code as a zip split by problem; the ranklist as XLSX and CSV; and the clone, hidden.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { readZip } from '@oj/services';
 import { api, apiLogin, createContest, registerUser, solve } from './contest-fixtures';
-import { adminLogin, template } from './helpers';
+import { adminLogin, expect, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 const ZIP_LIMITS = { entries: 1000, fileBytes: 1 << 22, totalBytes: 1 << 24 };

@@ -1,8 +1,8 @@
 // A contest end to end in two browsers: root creates a private contest in the admin pages with problem 1000 as A;
 // a second user registers with the password, opens A inside the contest, submits and sees Accepted live; then an
 // announcement root publishes reaches the user as a notification without a reload.
-import { expect, test, type Page } from '@playwright/test';
-import { login, loginAsRoot, registerUser, setCode, template } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, login, loginAsRoot, registerUser, setCode, template, test } from './helpers';
 
 /** A datetime-local value `minutes` from now, in the browser's own time zone. */
 const localInput = (page: Page, minutes: number) =>

@@ -1,7 +1,6 @@
 // Flaky networks: with the socket cut, the documented 2 s polling finishes a submission; once the socket is back,
 // polling stops and verdicts arrive over the socket again.
-import { expect, test } from '@playwright/test';
-import { countPolling, loginAsRoot, setCode, template } from './helpers';
+import { countPolling, expect, loginAsRoot, setCode, template, test } from './helpers';
 
 test('fallback polling takes over while the socket is down and stops when it is back', async ({ page }) => {
   let blocked = false;

@@ -1,7 +1,8 @@
 // The problem page's first load in a real browser, in both languages (docs/benchmarks.md, "Third pass"): index.html
 // starts the problem's detail and the language's catalogue itself, the page takes that one answer; the admin messages,
 // the dialogs' code and the realtime connection stay out of the way until they are needed, and then work.
-import { expect, test, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 const TEXT = {
@@ -60,12 +61,14 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('signed in, the early detail request carries the token and is the only one', async ({ browser, request }) => {
-  const login = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
-  const token = login.headers()['authorization']!;
-  expect(token).toBeTruthy();
+test('signed in, the early detail request carries the session and is the only one', async ({ browser }) => {
   const context = await browser.newContext();
-  await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  // A login as the web app makes it: the session comes back as cookies (an httpOnly token and its CSRF proof).
+  const login = await context.request.post('/api/login', { headers: { 'x-auth-mode': 'cookie' }, data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
+  expect(login.headers()['authorization']).toBeUndefined();
+  const csrf = (await context.cookies()).find((c) => c.name === 'oj_csrf')?.value;
+  expect(csrf).toBeTruthy();
+  await context.addInitScript((u) => window.localStorage.setItem('userInfo', u), JSON.stringify((await login.json()).data));
   const page = await context.newPage();
   const details: Request[] = [];
   page.on('request', (r) => {
@@ -74,6 +77,7 @@ test('signed in, the early detail request carries the token and is the only one'
   await page.goto('/problem/1000');
   await expect(page.locator('.cm-content[contenteditable="true"]')).toBeVisible();
   expect(details).toHaveLength(1);
-  expect(await details[0]!.headerValue('authorization')).toBe(token);
+  expect(await details[0]!.headerValue('x-csrf-token')).toBe(csrf);
+  expect(await details[0]!.headerValue('cookie')).toContain('oj_token=');
   await context.close();
 });

@@ -1,8 +1,55 @@
 // Shared steps of the end-to-end tests: log in through the dialog, put code in the editor, watch the verdict panel.
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { LOCAL_LANGUAGES } from '@oj/proto';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { lastMailText } from './mail';
+
+// ---------- the CSP guard: every spec imports `test` from here ----------
+
+/** CSP violations seen in any page of the running test (the browser reports each one to the page's console). */
+const cspViolations: string[] = [];
+const watched = new WeakSet<BrowserContext>();
+
+/** Reports every CSP violation of `context`'s pages: a `securitypolicyviolation` listener and the console. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`));
+  });
+  context.on('console', (m) => {
+    if (/CSP violation|Content Security Policy/i.test(m.text())) cspViolations.push(`${m.location().url}: ${m.text()}`);
+  });
+}
+
+/**
+ * Playwright's `test` with the CSP guard: every browser context a test opens (its own `page`, and `browser.newContext()`)
+ * is watched, and the test fails if any page broke the Content-Security-Policy the gateway sends.
+ */
+export const test = base.extend<{ cspGuard: void }, { cspBrowser: Browser }>({
+  cspBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        await watchCsp(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  cspGuard: [
+    async ({ context }, use) => {
+      await watchCsp(context);
+      cspViolations.length = 0;
+      await use();
+      expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 export function template(language: string): string {
   const lang = LOCAL_LANGUAGES.find((l) => l.name === language);

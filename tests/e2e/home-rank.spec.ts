@@ -1,5 +1,5 @@
 // Home page, user home, both ranklists and the language choice, as a visitor sees them in Chromium.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 test('home: carousel, welcome announcement with markdown detail and back, statistics, problems, recent contests', async ({ page, request }) => {

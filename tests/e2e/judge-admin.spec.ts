@@ -1,8 +1,8 @@
 // Judge administration and the online test in a real browser: root rejudges a submission from the status list
 // and watches it go back through the queue to its verdict live (no status polling while the socket is up),
 // judges it by hand, and runs an online test from the problem page's drawer.
-import { expect, test, type Page } from '@playwright/test';
-import { countPolling, loginAsRoot, setCode, template } from './helpers';
+import type { Page } from '@playwright/test';
+import { countPolling, expect, loginAsRoot, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 /** Records every data-status the status row of `submitId` takes, in the page. */

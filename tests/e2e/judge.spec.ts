@@ -1,7 +1,6 @@
 // The live judging path in a real browser: log in as root, solve 1000 in C++, Python 3 and Java, and see
 // Compiling → Judging → each case → Accepted arrive over the socket, with no REST polling while it is up.
-import { expect, test } from '@playwright/test';
-import { countPolling, loginAsRoot, recordVerdictPanel, setCode, template, verdictLog } from './helpers';
+import { countPolling, expect, loginAsRoot, recordVerdictPanel, setCode, template, test, verdictLog } from './helpers';
 
 for (const language of ['C++', 'Python3', 'Java']) {
   test(`solve 1000 in ${language} with the verdict pushed case by case`, async ({ page }) => {

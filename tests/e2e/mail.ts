@@ -24,3 +24,14 @@ export async function lastMailText(to: string): Promise<string | null> {
     await sql.end();
   }
 }
+
+/** The stored answer of captcha `key` (the pictures are pixels, so the test reads what a person would see). */
+export async function captchaAnswer(key: string): Promise<string | null> {
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ answer: string }[]>`select answer from captcha where key = ${key}`;
+    return rows[0]?.answer ?? null;
+  } finally {
+    await sql.end();
+  }
+}

@@ -1,7 +1,6 @@
 // Comments and the message center in two browsers: B replies to A's comment and A's unread badge rises live,
 // without a reload; A then reads the reply in the message center and the badge goes back to nothing.
-import { expect, test } from '@playwright/test';
-import { login, registerUser } from './helpers';
+import { expect, login, registerUser, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 test('a reply from another user raises the unread badge live', async ({ browser, request }) => {

@@ -40,6 +40,9 @@ export default defineConfig({
       // Every spec logs in from 127.0.0.1; the rate limits themselves are tested in the gateway's tests.
       OJ_RATE_LOGIN_IP_PER_MIN: '1000',
       OJ_RATE_LOGIN_USER_PER_MIN: '1000',
+      OJ_RATE_CAPTCHA_IP_PER_MIN: '1000',
+      OJ_RATE_LOOKUP_IP_PER_MIN: '1000',
+      OJ_RATE_COMMENT_PER_MIN: '1000',
       // New users comment and reply in message.spec.ts (the AC-count gate is tested in the gateway).
       OJ_COMMENT_MIN_AC: '0',
     },

@@ -2,10 +2,10 @@
 // bar, the server's steps, the new problem), then runs its package self-check and watches every row arrive and
 // match; and exports a problem, imports the exported zip back through the page, and gets an equal problem.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { AdminProblemDetail } from '@oj/proto';
 import { packageZip } from '../fixtures/problem-packages/build';
-import { adminLogin } from './helpers';
+import { adminLogin, expect, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 async function detail(request: APIRequestContext, pid: number): Promise<AdminProblemDetail> {

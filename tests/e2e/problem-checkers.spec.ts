@@ -2,8 +2,7 @@
 // float checker (its tolerances start at 1e-6, a negative one is refused), gives the subtasks of an OI problem their
 // dependencies (a cycle is refused), saves, and finds both again when editing; a submission that fails a subtask then
 // shows the subtask depending on it as Skipped in its subtask table.
-import { expect, test } from '@playwright/test';
-import { adminLogin, setCode } from './helpers';
+import { adminLogin, expect, setCode, test } from './helpers';
 
 const WRONG_ON_7 = '#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a==7?0:a+b);return 0;}\n';
 

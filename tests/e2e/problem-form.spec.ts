@@ -3,9 +3,9 @@
 // saves; a student then solves it and sees the case results arrive live.
 import { readFile } from 'node:fs/promises';
 import { randomInt } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { writeZip } from '@oj/services';
-import { adminLogin, login, recordVerdictPanel, registerUser, setCode, template } from './helpers';
+import { adminLogin, expect, login, recordVerdictPanel, registerUser, setCode, template, test } from './helpers';
 
 const CHECKER = `#include <stdio.h>
 int main(int argc, char **argv) {

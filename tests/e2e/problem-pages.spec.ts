@@ -2,8 +2,8 @@
 // classifications and difficulty, a random problem, the tick and the counters arriving live after an accepted
 // verdict (desktop and phone); the problem page's tabs, editor settings and drafts kept over a reload, the last
 // accepted code, a source file upload; and sharing a submission with another user, then unsharing it.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, loginAsRoot, registerUser, setCode, template } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, login, loginAsRoot, registerUser, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 type Env<T> = { status: number; data: T; msg: string };

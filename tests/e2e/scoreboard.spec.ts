@@ -2,9 +2,9 @@
 // admin's AC helper and both boards live (no reload) within a second of the verdict; prints are pushed to the admin;
 // under a seal the contestant sees only a pending try while the admin's forced live board shows the verdict; and an
 // ended sealed contest's scroll board, run to the end with the keyboard, ends on the final board's order.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, apiLogin, createContest, generateFeed, importFeed, registerUser, solve, WRONG_C } from './contest-fixtures';
-import { login as loginUi, loginAsRoot, setCode, template } from './helpers';
+import { expect, login as loginUi, loginAsRoot, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 /** Notes in the page the moment (epoch ms) `selector` first matches. */

@@ -1,8 +1,7 @@
 // What a visitor meets where sealed data is refused (docs/security.md): the scroll board page of a contest whose
 // board is still frozen tells anyone but its admins, in their language, that only contest administrators may see it.
-import { expect, test } from '@playwright/test';
 import { apiLogin, generateFeed, importFeed } from './contest-fixtures';
-import { loginAsRoot } from './helpers';
+import { expect, loginAsRoot, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 test('the scroll board of a frozen contest refuses visitors in their language and opens for its admin', async ({ browser, request }) => {

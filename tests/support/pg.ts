@@ -38,3 +38,26 @@ export async function lastMailBody(url: string, to: string): Promise<string> {
     await sql.end();
   }
 }
+
+/** The stored answer of captcha `key` ('' when none): the pictures are pixels, the tests read the answer here. */
+export async function captchaAnswer(url: string, key: string): Promise<string> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ answer: string }[]>`select answer from captcha where key = ${key}`;
+    return rows[0]?.answer ?? '';
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Drops a test database now, ending its connections (what a process sees when its PostgreSQL is gone). */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^oj_test_[0-9a-f]+$/.test(name)) throw new Error(`not a test database: ${name}`);
+  const a = postgres(inject('pgAdminUrl'), { max: 1, onnotice: () => {} });
+  try {
+    await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await a.end();
+  }
+}

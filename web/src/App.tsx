@@ -96,7 +96,9 @@ export function App() {
   useLiveSite();
   return (
     <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
-      <BrowserRouter>
+      {/* Navigations render at once, not in a React transition: preact/compat (the runtime, docs/architecture.md) has no
+          transitions, so a page still loading shows its spinner on every runtime alike. */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </IntlProvider>

@@ -9,6 +9,7 @@ import './i18n/types';
 import { api } from './lib/api';
 import { decoders } from './lib/decoders';
 import { startRealtimeAfterLoad } from './lib/socket';
+import { STORAGE_KEYS, writeString } from './lib/storage';
 import { loadLanguages } from './stores/languages';
 import { sessionState, syncSessionFromStorage } from './stores/session';
 import { siteState } from './stores/ui';
@@ -23,7 +24,9 @@ void api
   })
   .catch(() => undefined);
 void loadLanguages();
-if (sessionState.token) void refreshAuthInfo();
+// Older versions kept the token in localStorage, where a script could read it: it is the httpOnly cookie's now.
+writeString(STORAGE_KEYS.legacyToken, null);
+if (sessionState.csrf) void refreshAuthInfo();
 // A visit that starts on a problem: its detail is requested now, while the page's code loads (problem-api.ts).
 const firstProblem = /^\/problem\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
 if (firstProblem) prefetchProblemDetail(decodeURIComponent(firstProblem));
@@ -31,10 +34,10 @@ if (firstProblem) prefetchProblemDetail(decodeURIComponent(firstProblem));
 // A login or logout in another tab is picked up when this tab becomes visible.
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState !== 'visible') return;
-  const had = sessionState.token !== null;
+  const had = sessionState.csrf !== null;
   syncSessionFromStorage();
   // Logged out elsewhere: the user is cleared and sent to /home (/admin/login in the admin pages).
-  if (had && sessionState.token === null) {
+  if (had && sessionState.csrf === null) {
     const to = window.location.pathname.startsWith('/admin') ? '/admin/login' : '/home';
     if (window.location.pathname !== to) window.location.assign(to);
   }

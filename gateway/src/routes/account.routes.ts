@@ -23,20 +23,31 @@ import { readFilePart, uploadOptions } from './multipart';
 import { requireAuth, requireViewer, type RouteDeps, type TypedApp } from './types';
 
 export function registerAccountRoutes(app: TypedApp, { services, auth, config, realtime }: RouteDeps): void {
-  const { windowMs, loginPerIp, loginPerUser } = config.rateLimit;
-  const perIp = createLimiter(app, { max: loginPerIp, windowMs, key: (req) => req.ip });
-  const perUser = createLimiter(app, {
+  const { windowMs, loginPerIp, loginPerUser, captchaPerIp, lookupPerIp, emailCodePerUserPerHour } = config.rateLimit;
+  const perIp = createLimiter(services, { name: 'login-ip', max: loginPerIp, windowMs, key: (req) => req.ip });
+  // Per username AND address: a stranger hammering a username from elsewhere cannot lock its owner out.
+  const perUser = createLimiter(services, {
+    name: 'login-user-ip',
     max: loginPerUser,
     windowMs,
     key: (req) => {
       const body = req.body as Partial<LoginBody> | undefined;
-      return typeof body?.username === 'string' ? body.username.trim().toLowerCase() : null;
+      return typeof body?.username === 'string' ? `${body.username.trim().toLowerCase()}|${req.ip}` : null;
     },
   });
+  const captchasPerIp = createLimiter(services, { name: 'captcha-ip', max: captchaPerIp, windowMs, key: (req) => req.ip });
+  const lookupsPerIp = createLimiter(services, { name: 'lookup-ip', max: lookupPerIp, windowMs, key: (req) => req.ip });
+  const emailCodesPerUser = createLimiter(services, {
+    name: 'email-code-user',
+    max: emailCodePerUserPerHour,
+    windowMs: 3_600_000,
+    key: (req) => req.auth?.viewer.uid ?? null,
+  });
 
+  // The token goes in the `Authorization` header, or in the httpOnly cookie when the web app asks (auth.ts `issue`).
   app.post('/api/login', { schema: { body: LoginBody }, preHandler: [perIp, perUser] }, async (req, reply) => {
     const { user, sessionId } = await services.account.login(req.body.username, req.body.password, req.ip, req.body.slide);
-    reply.header('Authorization', auth.sign(user.uid, sessionId));
+    auth.issue(req, reply, user.uid, sessionId);
     return ok(user);
   });
 
@@ -44,17 +55,18 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
   app.post('/api/admin/login', { schema: { body: LoginBody }, preHandler: [perIp, perUser] }, async (req, reply) => {
     const { user, sessionId } = await services.account.login(req.body.username, req.body.password, req.ip, req.body.slide);
     if (!isAdminRole(user.roleList)) throw new OjError('AUTH_NOT_ADMIN');
-    reply.header('Authorization', auth.sign(user.uid, sessionId));
+    auth.issue(req, reply, user.uid, sessionId);
     return ok(user);
   });
 
-  app.get('/api/logout', { preHandler: auth.login }, async (req) => {
+  app.get('/api/logout', { preHandler: auth.login }, async (req, reply) => {
     const ctx = requireAuth(req);
     // Refreshed tokens share the session id and live at most `jwtExpireS` from now: revoke until then.
     const expiresAt = new Date(Date.now() + config.jwtExpireS * 1000);
     await services.account.logout(ctx.viewer, ctx.sessionId, expiresAt);
     // This gateway's sockets of the session go at once; other gateways' at their next session check.
     realtime.endSession(ctx.sessionId);
+    if (ctx.via === 'cookie') auth.clear(req, reply);
     return ok(null);
   });
 
@@ -63,13 +75,15 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
   const anonLimited = { preHandler: [perIp] };
 
   app.get('/api/get-register-code', { schema: { querystring: GetRegisterCodeQuery }, ...anonLimited }, async (req) => ok(await flows.registerCode(req.query.email)));
-  app.post('/api/check-username-or-email', { schema: { body: CheckUsernameOrEmailBody } }, async (req) => ok(await flows.checkUsernameOrEmail(req.body)));
+  app.post('/api/check-username-or-email', { schema: { body: CheckUsernameOrEmailBody }, preHandler: [lookupsPerIp] }, async (req) =>
+    ok(await flows.checkUsernameOrEmail(req.body)),
+  );
   app.post('/api/register', { schema: { body: RegisterBody }, ...anonLimited }, async (req) => {
     await flows.register(req.body);
     return ok(null);
   });
-  app.get('/api/captcha', async () => ok(await flows.captcha()));
-  app.get('/api/captcha-slide', async () => ok(await flows.slideChallenge()));
+  app.get('/api/captcha', { preHandler: [captchasPerIp] }, async () => ok(await flows.captcha()));
+  app.get('/api/captcha-slide', { preHandler: [captchasPerIp] }, async () => ok(await flows.slideChallenge()));
   app.post('/api/apply-reset-password', { schema: { body: ApplyResetPasswordBody }, ...anonLimited }, async (req) => {
     await flows.applyResetPassword(req.body);
     return ok(null);
@@ -79,14 +93,23 @@ export function registerAccountRoutes(app: TypedApp, { services, auth, config, r
     return ok(null);
   });
 
-  app.post('/api/change-password', { schema: { body: ChangePasswordBody }, preHandler: auth.login }, async (req) =>
-    ok(await flows.changePassword(requireViewer(req), req.body)),
-  );
-  app.get('/api/get-change-email-code', { schema: { querystring: GetChangeEmailCodeQuery }, preHandler: auth.login }, async (req) => {
+  // A new password or email ends the account's other sessions; the caller's goes on under a renewed id (a new token).
+  app.post('/api/change-password', { schema: { body: ChangePasswordBody }, preHandler: auth.login }, async (req, reply) => {
+    const ctx = requireAuth(req);
+    const { vo, sessionId } = await flows.changePassword(ctx.viewer, req.body, ctx.sessionId);
+    auth.issue(req, reply, ctx.viewer.uid, sessionId, true);
+    return ok(vo);
+  });
+  app.get('/api/get-change-email-code', { schema: { querystring: GetChangeEmailCodeQuery }, preHandler: [auth.login, emailCodesPerUser] }, async (req) => {
     await flows.changeEmailCode(requireViewer(req), req.query.email);
     return ok(null);
   });
-  app.post('/api/change-email', { schema: { body: ChangeEmailBody }, preHandler: auth.login }, async (req) => ok(await flows.changeEmail(requireViewer(req), req.body)));
+  app.post('/api/change-email', { schema: { body: ChangeEmailBody }, preHandler: auth.login }, async (req, reply) => {
+    const ctx = requireAuth(req);
+    const { vo, sessionId } = await flows.changeEmail(ctx.viewer, req.body, ctx.sessionId);
+    auth.issue(req, reply, ctx.viewer.uid, sessionId, true);
+    return ok(vo);
+  });
   app.post('/api/change-mobile', { schema: { body: ChangeMobileBody }, preHandler: auth.login }, async (req) =>
     ok(await flows.changeMobile(requireViewer(req), req.body)),
   );

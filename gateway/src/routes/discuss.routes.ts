@@ -15,13 +15,18 @@ import {
   ReplyDeleteBody,
   ReplyListQuery,
 } from '@oj/proto';
+import type { FastifyRequest } from 'fastify';
 import { createLimiter } from '../rate-limit';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
 export function registerDiscussRoutes(app: TypedApp, { services, auth, config }: RouteDeps): void {
   const { discuss, messages } = services;
   // Likes are idempotent per user and comment (services); this bounds how fast anyone can toggle them.
-  const likesPerUser = createLimiter(app, { max: config.rateLimit.likePerUser, windowMs: config.rateLimit.windowMs, key: (req) => req.auth?.viewer.uid ?? null });
+  const { windowMs, likePerUser, commentPerUser } = config.rateLimit;
+  const byUser = (req: FastifyRequest) => req.auth?.viewer.uid ?? null;
+  const likesPerUser = createLimiter(services, { name: 'like', max: likePerUser, windowMs, key: byUser });
+  // Comments and replies share one budget per user (the AC gate and the daily discussion limit are the services').
+  const postsPerUser = createLimiter(services, { name: 'comment', max: commentPerUser, windowMs, key: byUser });
 
   app.get('/api/get-discussion-list', { schema: { querystring: DiscussionListQuery }, preHandler: auth.anon }, async (req) =>
     ok(await discuss.listDiscussions(req.query, viewerOf(req))),
@@ -36,7 +41,7 @@ export function registerDiscussRoutes(app: TypedApp, { services, auth, config }:
   app.get('/api/comments', { schema: { querystring: CommentListQuery }, preHandler: auth.anon }, async (req) =>
     ok(await discuss.comments(req.query, viewerOf(req))),
   );
-  app.post('/api/comment', { schema: { body: CommentBody }, preHandler: auth.login }, async (req) =>
+  app.post('/api/comment', { schema: { body: CommentBody }, preHandler: [auth.login, postsPerUser] }, async (req) =>
     ok(await discuss.addComment(req.body, requireViewer(req))),
   );
   app.delete('/api/comment', { schema: { body: CommentDeleteBody }, preHandler: auth.login }, async (req) => {
@@ -49,7 +54,7 @@ export function registerDiscussRoutes(app: TypedApp, { services, auth, config }:
   });
 
   app.get('/api/reply', { schema: { querystring: ReplyListQuery }, preHandler: auth.anon }, async (req) => ok(await discuss.replies(req.query.commentId, viewerOf(req))));
-  app.post('/api/reply', { schema: { body: ReplyBody }, preHandler: auth.login }, async (req) => ok(await discuss.addReply(req.body, requireViewer(req))));
+  app.post('/api/reply', { schema: { body: ReplyBody }, preHandler: [auth.login, postsPerUser] }, async (req) => ok(await discuss.addReply(req.body, requireViewer(req))));
   app.delete('/api/reply', { schema: { body: ReplyDeleteBody }, preHandler: auth.login }, async (req) => {
     await discuss.deleteReply(req.body.reply.id, requireViewer(req));
     return ok(null);

@@ -14,7 +14,8 @@ export function registerJudgeAdminRoutes(app: TypedApp, { services, auth, config
     if (!req.auth || !isAdminRole(req.auth.viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
   };
   const rejudger = [auth.login, root, auth.permission('rejudge')];
-  const perUser = createLimiter(app, {
+  const perUser = createLimiter(services, {
+    name: 'judge-admin',
     max: config.rateLimit.submitPerUser,
     windowMs: config.rateLimit.windowMs,
     key: (req) => req.auth?.viewer.uid ?? null,

@@ -69,7 +69,7 @@ async function ownPath(controller: string): Promise<string> {
   return '/';
 }
 
-/** Whether a process with that pid exists (in this pid namespace). */
+/** Whether process `pid` exists (EPERM: it does, as another user's). */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -87,7 +87,10 @@ export type AdminContestBody = Static<typeof AdminContestBody>;
 export const AdminContestVO = Type.Object({
   ...ContestVO.properties,
   uid: Type.String(),
+  /** Always null: the password is stored hashed and never shown back (`pwdSet` says whether one is set). */
   pwd: Nullable(Type.String()),
+  /** Whether the contest has a password; a blank `pwd` on an edit keeps it. */
+  pwdSet: Type.Optional(Type.Boolean()),
   visible: Type.Boolean(),
   openAccountLimit: Type.Boolean(),
   accountLimitRule: Nullable(Type.String()),

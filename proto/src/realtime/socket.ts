@@ -31,5 +31,8 @@ export interface ClientToServerEvents {
 
 /** Socket.IO handshake: `io(url, { path: '/socket.io', auth: { token } })`; the token may be absent. */
 export interface HandshakeAuth {
+  /** The JWT (API clients; the original `Authorization` header's value). */
   token?: string;
+  /** The web app authenticates with its session cookie: this is the CSRF proof, the `oj_csrf` cookie's value. */
+  csrf?: string;
 }

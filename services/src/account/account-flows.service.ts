@@ -31,7 +31,7 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
 
   return {
     ...createRegistrationService(ctx, account, mailer),
-    ...createAccountSettings(ctx, mailer),
+    ...createAccountSettings(ctx, mailer, (uid) => account.forgetUser(uid)),
 
     async captcha() {
       const { text, img } = makeImageCaptcha();
@@ -55,8 +55,8 @@ export function createAccountFlows(ctx: ServiceContext, account: AccountServiceI
     async mailOutbox(viewer, q) {
       if (!isAdmin(viewer) || !viewer.roles.some((r) => r === 'root' || r === 'admin')) throw new OjError('AUTH_FORBIDDEN');
       const rows = await recentMails(db, q.to ? normEmail(q.to) : undefined, q.limit ?? 50);
-      // Never the body: it holds other users' register codes and password-reset links.
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, sent: r.sent, createTime: r.createdAt.toISOString() }));
+      // Never the body: it holds other users' register codes and password-reset links; only its copy with them masked.
+      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, body: r.redacted, sent: r.sent, createTime: r.createdAt.toISOString() }));
     },
 
     async prune() {

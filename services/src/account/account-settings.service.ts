@@ -1,5 +1,6 @@
 // A user's own settings: password, email (with a mailed code), mobile, profile fields and the avatar. Changing the
-// password, the email or the mobile number needs the current password.
+// password, the email or the mobile number needs the current password; a new password or email ends every other
+// session of the user (session-end.ts).
 import { randomUUID } from 'node:crypto';
 import {
   isValidMobile,
@@ -22,6 +23,7 @@ import { findAvatar, replaceAvatar, takeEmailCode, updateUser, userById } from '
 import { rolesOf } from './account.repo';
 import { toUserInfo } from './account.service';
 import { ACCOUNT_TIMES, checkEmail, findUserByEmail, issueCode, normEmail } from './email-code';
+import { changeEndingSessions } from './session-end';
 
 /** Avatar types of the original product, recognised by their first bytes (the file name is not trusted). */
 export function sniffImage(b: Buffer): { ext: string; mime: string } | null {
@@ -34,10 +36,18 @@ export function sniffImage(b: Buffer): { ext: string; mime: string } | null {
   return null;
 }
 
+/** A change that ended the user's other sessions, and the id the caller's session goes on under. */
+export interface SessionChange {
+  vo: ChangeAccountVO;
+  sessionId: string;
+}
+
 export interface AccountSettings {
-  changePassword(viewer: Viewer, body: ChangePasswordBody): Promise<ChangeAccountVO>;
+  /** Also ends every other session of the user (`sessionId` is the caller's; session-end.ts). */
+  changePassword(viewer: Viewer, body: ChangePasswordBody, sessionId: string): Promise<SessionChange>;
   changeEmailCode(viewer: Viewer, email: string): Promise<void>;
-  changeEmail(viewer: Viewer, body: ChangeEmailBody): Promise<ChangeAccountVO>;
+  /** Also ends every other session of the user, as a new password does. */
+  changeEmail(viewer: Viewer, body: ChangeEmailBody, sessionId: string): Promise<SessionChange>;
   /** Changing the mobile number: current password checked, mobile required in `MOBILE_RE` form and different from the old one. */
   changeMobile(viewer: Viewer, body: ChangeMobileBody): Promise<ChangeAccountVO>;
   changeUserInfo(viewer: Viewer, body: ChangeUserInfoBody): Promise<UserInfo>;
@@ -46,7 +56,7 @@ export interface AccountSettings {
   avatar(name: string): Promise<{ mime: string; data: Buffer } | null>;
 }
 
-export function createAccountSettings(ctx: ServiceContext, mailer: Mailer): AccountSettings {
+export function createAccountSettings(ctx: ServiceContext, mailer: Mailer, forgetSessions: (uid: string) => void = () => {}): AccountSettings {
   const { db, config } = ctx;
 
   async function userRow(uid: string) {
@@ -61,12 +71,13 @@ export function createAccountSettings(ctx: ServiceContext, mailer: Mailer): Acco
   }
 
   return {
-    async changePassword(viewer, body) {
+    async changePassword(viewer, body, current) {
       const u = await userRow(viewer.uid);
       if (!(await verifyPassword(body.oldPassword, u.password))) throw new OjError('ACCOUNT_PASSWORD_WRONG');
       if (body.oldPassword === body.newPassword) throw new OjError('ACCOUNT_SAME_AS_OLD', { field: 'password' });
-      await updateUser(db, viewer.uid, { password: await hashPassword(body.newPassword) });
-      return { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) };
+      const password = await hashPassword(body.newPassword);
+      const sessionId = (await changeEndingSessions(ctx, viewer.uid, { password }, 'password', current, forgetSessions))!;
+      return { vo: { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) }, sessionId };
     },
 
     async changeEmailCode(viewer, rawEmail) {
@@ -76,18 +87,19 @@ export function createAccountSettings(ctx: ServiceContext, mailer: Mailer): Acco
       if (await findUserByEmail(db, email)) throw new OjError('ACCOUNT_EMAIL_EXISTS');
       const code = makeEmailCode();
       await issueCode(db, 'change_email', email, code, ACCOUNT_TIMES.changeEmailCodeS, ACCOUNT_TIMES.registerResendS, viewer.uid);
-      await mailer.send({ to: email, subject: `${config.site.name}: change email`, text: `Your code is ${code}.\n您的验证码是 ${code}。` });
+      await mailer.send({ to: email, subject: `${config.site.name}: change email`, text: `Your code is ${code}.\n您的验证码是 ${code}。`, secrets: [code] });
     },
 
-    async changeEmail(viewer, body) {
+    async changeEmail(viewer, body, current) {
       const email = checkEmail(body.newEmail);
       const u = await userRow(viewer.uid);
       if (!(await verifyPassword(body.password, u.password))) throw new OjError('ACCOUNT_PASSWORD_WRONG');
       if (u.email && normEmail(u.email) === email) throw new OjError('ACCOUNT_SAME_AS_OLD', { field: 'email' });
       if (!/^\d{6}$/.test(body.code) || !(await takeEmailCode(db, 'change_email', email, body.code, viewer.uid))) throw new OjError('ACCOUNT_CODE_WRONG');
       if (await findUserByEmail(db, email)) throw new OjError('ACCOUNT_EMAIL_EXISTS');
-      await updateUser(db, viewer.uid, { email });
-      return { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) };
+      // The address that can reset the password changed hands: other sessions end, as with a new password.
+      const sessionId = (await changeEndingSessions(ctx, viewer.uid, { email }, 'email', current, forgetSessions))!;
+      return { vo: { code: 200, msg: 'ok', userInfo: await changed(viewer.uid) }, sessionId };
     },
 
     async changeMobile(viewer, body) {

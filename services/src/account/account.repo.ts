@@ -47,6 +47,17 @@ export async function setPasswordHash(db: DbOrTx, uid: string, hash: string): Pr
   await db.update(users).set({ password: hash }).where(eq(users.uuid, uid));
 }
 
+/** Applies `set` to the user and bumps the session epoch (every older session ends); the new epoch. */
+export async function updateUserBumpingEpoch(db: DbOrTx, uid: string, set: Partial<typeof users.$inferInsert>): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ ...set, gmtModified: new Date(), sessionEpoch: sql`${users.sessionEpoch} + 1` })
+    .where(eq(users.uuid, uid))
+    .returning({ epoch: users.sessionEpoch });
+  if (!row) throw new Error(`user ${uid} vanished`);
+  return row.epoch;
+}
+
 export async function loginFailureOf(db: DbOrTx, username: string, ip: string): Promise<LoginFailureRow | undefined> {
   const [failure] = await db
     .select()
@@ -55,15 +66,30 @@ export async function loginFailureOf(db: DbOrTx, username: string, ip: string): 
   return failure;
 }
 
-/** One more failure of `username` from `ip`; a failure after an expired lock (`lockMs`) starts a new count. */
-export async function recordLoginFailure(db: DbOrTx, username: string, ip: string, lockMs: number): Promise<void> {
+/**
+ * One more failure of `username` from `ip`. A failure after the count's window (`lockMs`, or the lock's own length
+ * once locked) starts a new count; reaching `maxFailures` adds a lock (each lock lasts twice the one before, up to
+ * 2^maxDoublings × lockMs); locks are forgotten `forgetAfterMs` after the last one ended.
+ */
+export async function recordLoginFailure(
+  db: DbOrTx,
+  username: string,
+  ip: string,
+  rule: { maxFailures: number; lockMs: number; maxDoublings: number; forgetAfterMs: number },
+): Promise<void> {
+  const lockS = sql`(${rule.lockMs / 1000}::float8 * power(2, least(greatest(${loginFailure.locks}, 1) - 1, ${rule.maxDoublings}::int)))`;
+  const windowS = sql`(case when ${loginFailure.count} >= ${rule.maxFailures}::int then ${lockS} else ${rule.lockMs / 1000}::float8 end)`;
+  const expired = sql`(${loginFailure.lastAt} < now() - make_interval(secs => ${windowS}))`;
+  const forget = sql`(${loginFailure.lastAt} < now() - make_interval(secs => ${lockS} + ${rule.forgetAfterMs / 1000}::float8))`;
+  const count = sql`(case when ${expired} then 1 else ${loginFailure.count} + 1 end)`;
   await db
     .insert(loginFailure)
     .values({ username, ip, count: 1, lastAt: new Date() })
     .onConflictDoUpdate({
       target: [loginFailure.username, loginFailure.ip],
       set: {
-        count: sql`case when ${loginFailure.lastAt} < now() - make_interval(secs => ${lockMs / 1000}) then 1 else ${loginFailure.count} + 1 end`,
+        count,
+        locks: sql`(case when ${forget} then 0 else ${loginFailure.locks} end) + (case when ${count} >= ${rule.maxFailures}::int then 1 else 0 end)`,
         lastAt: sql`now()`,
       },
     });

@@ -1,5 +1,5 @@
-// Login, logout and session checks: scrypt passwords, failures counted per username + ip
-// with a 30-minute lock after 20, banned accounts refused, revoked sessions remembered until they expire.
+// Login, logout and session checks: argon2id passwords (older hashes rehashed at login), failures counted per
+// username + ip with a 30-minute lock after 20 (doubling for each further lock), banned accounts refused, revoked sessions remembered until they expire.
 import { randomUUID } from 'node:crypto';
 import { LIMITS, OjError, ROLE_CODE, type SlideAnswer, type RoleName, type UserAuthInfo, type UserInfo } from '@oj/proto';
 import type { ServiceContext } from '../context';
@@ -43,7 +43,18 @@ export interface AccountService {
   authInfo(viewer: Viewer): Promise<UserAuthInfo>;
 }
 
-export const LOGIN_LOCK = { maxFailures: 20, lockMs: 30 * 60_000 } as const;
+/**
+ * Failed logins per username + address: from the 20th the pair is locked for 30 minutes; each further lock of the
+ * pair (20 more failures after one ended, with no successful login between) lasts twice as long, up to 16 hours.
+ * The count is per address on purpose: nobody can lock a user out from elsewhere. A day without failures after a
+ * lock ended forgets the locks.
+ */
+export const LOGIN_LOCK = { maxFailures: 20, lockMs: 30 * 60_000, maxDoublings: 5, forgetAfterMs: 24 * 3600_000 } as const;
+
+/** How long the `locks`-th lock in a row lasts. */
+export const lockDurationMs = (locks: number): number => LOGIN_LOCK.lockMs * 2 ** Math.min(Math.max(locks, 1) - 1, LOGIN_LOCK.maxDoublings);
+
+export type LoginGate = { kind: 'open' } | { kind: 'slide' } | { kind: 'locked'; locks: number; minutes: number };
 
 export interface NewUser {
   username: string;
@@ -66,13 +77,17 @@ export interface AccountServiceImpl extends AccountService {
 
 /**
  * Where a username + ip stands after failed logins (counts reset 30 minutes after the last failure): `locked` from
- * the 20th failure, `slide` (a passed slide verification required) from the 5th, `open` otherwise.
+ * the 20th failure (for lockDurationMs after it), `slide` (a passed slide verification required) from the 5th,
+ * `open` otherwise.
  */
-export function loginGate(failure: Pick<LoginFailureRow, 'count' | 'lastAt'> | undefined, now: number): 'open' | 'slide' | 'locked' {
-  const live = failure !== undefined && failure.lastAt.getTime() > now - LOGIN_LOCK.lockMs;
-  if (!live) return 'open';
-  if (failure.count >= LOGIN_LOCK.maxFailures) return 'locked';
-  return failure.count >= LIMITS.slideVerifyAfterFailedLogins ? 'slide' : 'open';
+export function loginGate(failure: (Pick<LoginFailureRow, 'count' | 'lastAt'> & { locks?: number }) | undefined, now: number): LoginGate {
+  if (!failure) return { kind: 'open' };
+  const locked = failure.count >= LOGIN_LOCK.maxFailures;
+  const locks = Math.max(failure.locks ?? 1, 1);
+  const until = failure.lastAt.getTime() + (locked ? lockDurationMs(locks) : LOGIN_LOCK.lockMs);
+  if (until <= now) return { kind: 'open' };
+  if (locked) return { kind: 'locked', locks, minutes: Math.ceil((until - now) / 60_000) };
+  return failure.count >= LIMITS.slideVerifyAfterFailedLogins ? { kind: 'slide' } : { kind: 'open' };
 }
 
 export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
@@ -103,6 +118,8 @@ export function toUserInfo(u: UserRow, roleList: string[]): UserInfo {
  * the role or the ban bumps the epoch, which ends every older session at once (ids without an epoch count as 0).
  */
 export const sessionIdOf = (epoch: number): string => `${randomUUID()}.${epoch}`;
+/** The id session `sessionId` continues under after the epoch moved to `epoch` (same uuid; the old id is dead). */
+export const renewedSessionId = (sessionId: string, epoch: number): string => `${sessionId.replace(/\.\d{1,9}$/, '')}.${epoch}`;
 export function epochOfSession(sessionId: string): number {
   const m = /\.(\d{1,9})$/.exec(sessionId);
   return m ? Number(m[1]) : 0;
@@ -118,15 +135,15 @@ export function createAccountService(ctx: ServiceContext, rolePermissions: RoleP
     for (const k of cache.keys()) if (k.startsWith(`${uid}:`)) cache.delete(k);
   }
 
-  const recordFailure = (username: string, ip: string) => recordLoginFailure(db, username, ip, LOGIN_LOCK.lockMs);
+  const recordFailure = (username: string, ip: string) => recordLoginFailure(db, username, ip, LOGIN_LOCK);
 
   return {
     async login(username, password, ip, slide): Promise<LoginResult> {
       const failure = await loginFailureOf(db, username, ip);
       const gate = loginGate(failure, Date.now());
-      if (gate === 'locked') throw new OjError('AUTH_LOGIN_LOCKED');
+      if (gate.kind === 'locked') throw gate.locks > 1 ? new OjError('AUTH_LOGIN_BACKOFF', { minutes: gate.minutes }) : new OjError('AUTH_LOGIN_LOCKED');
       // From the 5th failure on, each attempt must carry a passed slide verification (one use per challenge).
-      if (gate === 'slide') {
+      if (gate.kind === 'slide') {
         // A missing or wrong slide counts as a failure too, so the 20-failure lock is reached either way.
         if (!slide || !slideCheck || !(await slideCheck(slide))) {
           await recordFailure(username, ip);

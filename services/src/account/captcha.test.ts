@@ -1,26 +1,68 @@
 // Pure parts of the account flows: captcha drawing, avatar sniffing, the account settings of the config.
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SLIDE } from '@oj/proto';
 import { loadServicesConfig } from '../config';
 import { sniffImage } from './account-settings.service';
-import { makeEmailCode, makeImageCaptcha, makeSlideCaptcha } from './captcha';
+import { inPiece, makeEmailCode, makeImageCaptcha, makeSlideCaptcha } from './captcha';
 
-const svg = (url: string) => Buffer.from(url.split(',')[1]!, 'base64').toString();
+/** The pixels of a PNG data URL as our encoder writes it (RGBA, filter 0), and its chunk types. */
+function decodePng(url: string): { width: number; height: number; chunks: string[]; rgba: (x: number, y: number) => number[] } {
+  const buf = Buffer.from(url.split(',')[1]!, 'base64');
+  const chunks: string[] = [];
+  const idat: Buffer[] = [];
+  let width = 0;
+  let height = 0;
+  for (let at = 8; at < buf.length; ) {
+    const len = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    const data = buf.subarray(at + 8, at + 8 + len);
+    chunks.push(type);
+    if (type === 'IHDR') [width, height] = [data.readUInt32BE(0), data.readUInt32BE(4)];
+    if (type === 'IDAT') idat.push(data);
+    at += len + 12;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  return { width, height, chunks, rgba: (x, y) => [...raw.subarray(y * (width * 4 + 1) + 1 + x * 4, y * (width * 4 + 1) + 5 + x * 4)] };
+}
+
+const luminance = ([r, g, b]: number[]) => 0.3 * r! + 0.59 * g! + 0.11 * b!;
 
 describe('captchas', () => {
-  it('draws the image captcha text it answers', () => {
+  it('draws the image captcha as pixels only', () => {
     const { text, img } = makeImageCaptcha();
     expect(text).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
-    expect([...svg(img).matchAll(/>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('')).toBe(text);
+    expect(img).toMatch(/^data:image\/png;base64,/);
+    const png = decodePng(img);
+    expect(png.chunks).toEqual(['IHDR', 'IDAT', 'IEND']);
+    expect([png.width, png.height]).toEqual([120, 40]);
+    // Dark glyph strokes exist in each quarter where a character is drawn.
+    for (let i = 0; i < 4; i++) {
+      let dark = 0;
+      for (let x = 4 + i * 28; x < 30 + i * 28; x++) for (let y = 0; y < 40; y++) if (luminance(png.rgba(x, y)) < 130) dark++;
+      expect(dark).toBeGreaterThan(40);
+    }
   });
 
-  it('puts the slide gap where the block fits, inside the 325×100 picture', () => {
-    for (let i = 0; i < 50; i++) {
+  it('draws the slide gap where the block fits, inside the 325×100 picture, as pixels only', () => {
+    for (let i = 0; i < 20; i++) {
       const s = makeSlideCaptcha();
       expect(s.gapX).toBeGreaterThanOrEqual(SLIDE.block);
       expect(s.gapX + SLIDE.block).toBeLessThanOrEqual(SLIDE.width);
       expect(s.y + SLIDE.block).toBeLessThanOrEqual(SLIDE.height);
-      expect(svg(s.bg)).toContain(`<path d="M ${s.gapX} `);
+      const bg = decodePng(s.bg);
+      expect(bg.chunks).toEqual(['IHDR', 'IDAT', 'IEND']);
+      expect([bg.width, bg.height]).toEqual([SLIDE.width, SLIDE.height]);
+      // The gap is the piece's shape, darkened, with a white outline: a person sees it at gapX.
+      let edge = 0;
+      for (let y = s.y; y < s.y + SLIDE.block; y++) {
+        for (let x = s.gapX - 1; x < s.gapX + SLIDE.block; x++) if (luminance(bg.rgba(x, y)) > 200 && inPiece(x + 0.5, y + 0.5, s.gapX, s.y)) edge++;
+      }
+      expect(edge).toBeGreaterThan(60);
+      // The block is transparent outside the piece and the same wherever the gap is.
+      const block = decodePng(s.block);
+      expect(block.rgba(0, 0)[3]).toBe(0);
+      expect(block.rgba(5, s.y + SLIDE.radius + 5)[3]).toBeGreaterThan(200);
     }
   });
 

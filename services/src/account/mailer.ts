@@ -1,5 +1,5 @@
-// Account mails: every mail is written to the `mail_outbox` table (admins read it at /api/admin/mail-outbox,
-// tests read it); when an SMTP server is configured (saved by an admin at /admin/conf, else OJ_SMTP_URL) it is also
+// Account mails: every mail is written to the `mail_outbox` table (admins read its recipient, subject and a copy of
+// the body with the secrets masked at /api/admin/mail-outbox; tests read the body itself); when an SMTP server is configured (saved by an admin at /admin/conf, else OJ_SMTP_URL) it is also
 // sent through nodemailer and marked `sent`.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -11,6 +11,15 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The parts of `text` that are secrets (a code, a reset link's code): masked in the copy admins read. */
+  secrets: string[];
+}
+
+export const SECRET_MASK = '••••••';
+
+/** `text` with every secret masked. */
+export function redactMail(text: string, secrets: readonly string[]): string {
+  return secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join(SECRET_MASK), text);
 }
 
 export interface Mailer {
@@ -49,11 +58,12 @@ export function createMailer(ctx: ServiceContext): Mailer {
   };
   return {
     async send(mail) {
-      const id = await storeMail(ctx.db, mail);
+      const { to, subject, text } = mail;
+      const id = await storeMail(ctx.db, { to, subject, text, redacted: redactMail(text, mail.secrets) });
       const t = smtp();
       if (!t) return;
       try {
-        await t.sendMail({ from: senderOf(ctx.config), ...mail });
+        await t.sendMail({ from: senderOf(ctx.config), to, subject, text });
         await markMailSent(ctx.db, id);
       } catch (err) {
         // The mail stays in the outbox unsent; the user may ask again after the resend wait.

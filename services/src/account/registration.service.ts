@@ -5,7 +5,8 @@ import type { ServiceContext } from '../context';
 import { makeEmailCode } from './captcha';
 import type { Mailer } from './mailer';
 import { hashPassword } from './password';
-import { clearFailuresOfUsername, takeCaptcha, takeEmailCode, updateUser, usernameTaken } from './account-flows.repo';
+import { clearFailuresOfUsername, takeCaptcha, takeEmailCode, usernameTaken } from './account-flows.repo';
+import { changeEndingSessions } from './session-end';
 import { userByUsername } from './account.repo';
 import type { AccountServiceImpl } from './account.service';
 import { ACCOUNT_TIMES, checkEmail, findUserByEmail, issueCode, normEmail } from './email-code';
@@ -32,6 +33,7 @@ export function createRegistrationService(ctx: ServiceContext, account: AccountS
         to: email,
         subject: `${config.site.name}: register code`,
         text: `Your register code is ${code}. It expires in ${ACCOUNT_TIMES.registerCodeS / 60} minutes.\n您的注册验证码是 ${code}，${ACCOUNT_TIMES.registerCodeS / 60} 分钟内有效。`,
+        secrets: [code],
       });
       return { email, expire: ACCOUNT_TIMES.registerCodeS };
     },
@@ -74,6 +76,7 @@ export function createRegistrationService(ctx: ServiceContext, account: AccountS
         to: email,
         subject: `${config.site.name}: reset your password`,
         text: `Open this link within ${ACCOUNT_TIMES.resetCodeS / 60} minutes to reset the password of ${user.username}:\n${link}\n请在 ${ACCOUNT_TIMES.resetCodeS / 60} 分钟内打开以上链接重置密码。`,
+        secrets: [code],
       });
     },
 
@@ -81,7 +84,8 @@ export function createRegistrationService(ctx: ServiceContext, account: AccountS
       const user = await userByUsername(db, body.username.trim());
       if (!user) throw new OjError('ACCOUNT_USERNAME_NOT_FOUND');
       if (!user.email || !(await takeEmailCode(db, 'reset', normEmail(user.email), body.code, user.uuid))) throw new OjError('ACCOUNT_CODE_WRONG');
-      await updateUser(db, user.uuid, { password: await hashPassword(body.password) });
+      // A reset ends every session of the account (whoever held one may be who the owner is locking out).
+      await changeEndingSessions(ctx, user.uuid, { password: await hashPassword(body.password) }, 'password', null, (uid) => account.forgetUser(uid));
       await clearFailuresOfUsername(db, user.username);
     },
   };

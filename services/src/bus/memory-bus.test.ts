@@ -112,14 +112,16 @@ describe('MemoryBus jobs', () => {
   });
 
   it('working() extends the ack deadline', async () => {
-    bus = new MemoryBus({ logger: silent, ackWaitMs: 60 });
+    // Work of 5 × 100 ms against a 400 ms ack wait: without working() it would be redelivered; the margin between
+    // beats (4×) keeps a loaded machine's late timers from passing the deadline.
+    bus = new MemoryBus({ logger: silent, ackWaitMs: 400 });
     await bus.enqueueJob('practice', job(9));
     const counts: number[] = [];
     await bus.consumeJobs(
       async (d) => {
         counts.push(d.deliveryCount);
         for (let i = 0; i < 5; i++) {
-          await new Promise((r) => setTimeout(r, 30));
+          await new Promise((r) => setTimeout(r, 100));
           d.working();
         }
         await d.ack();

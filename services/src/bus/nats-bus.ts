@@ -1,20 +1,31 @@
 // The NATS bus of the services and gateways: judge jobs onto the JetStream work queue JUDGE_JOBS, judge
 // events from the durable stream JUDGE_RESULTS (consumer `services-ingester`), push messages over core NATS.
+// It reconnects forever and logs every disconnect and reconnect (proto's nats-connection.ts).
 import pino, { type Logger } from 'pino';
 import { connect, nanos, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
   jetstream,
+  JetStreamApiCodes,
+  JetStreamApiError,
   jetstreamManager,
   StorageType,
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
+import { followNats, type NatsOps } from '../ops/nats-ops';
+import { observeIngestLag } from '../ops/metrics';
 import {
+  closeNats,
   decodeJson,
   ensureJudgeStreams,
+  ensureStreamReplicas,
+  natsConnectOptions,
+  resolveReplicas,
+  watchNatsStatus,
+  type ReplicaPolicy,
   JudgeEvent,
   objectChunks,
   PushMessage,
@@ -22,16 +33,20 @@ import {
   STREAMS,
   SUBJECTS,
   TESTDATA_BUCKET,
+  TESTDATA_STREAM,
   TestJudgeRunnerResult,
   type JudgeJob,
   type Lane,
   type PackSource,
   type PushTransport,
+  type ReadyCheck,
   type ServicesTransport,
   type Stoppable,
 } from '@oj/proto';
 
 export const INGESTER_DURABLE = 'services-ingester';
+/** How long the server waits for the ingester's ack before another worker gets the event (heartbeats extend it). */
+export const INGESTER_ACK_WAIT_MS = 10_000;
 
 /** Chunk size of test-data objects written here. */
 const TESTDATA_CHUNK_BYTES = 256 * 1024;
@@ -56,14 +71,18 @@ export interface NatsBusOptions {
   logger?: Logger;
   /** Redelivery delay of a judge event whose handler failed. */
   eventRetryMs?: number;
-  /** How long the server waits for the ingester's ack before redelivering an event. */
+  /** How long the server waits for the ingester's ack before redelivering an event (default 10 s). */
   eventAckWaitMs?: number;
   /** Connection name shown by the server. */
   name?: string;
+  /** Replicas of the streams (OJ_NATS_REPLICAS); default min(3, the cluster's size). */
+  replicas?: number;
 }
 
 export class NatsBus implements ServicesTransport, PushTransport {
   private readonly subs = new Set<Subscription>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private readonly ops: NatsOps;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -71,15 +90,28 @@ export class NatsBus implements ServicesTransport, PushTransport {
     private readonly jsm: JetStreamManager,
     private readonly logger: Logger,
     private readonly opts: NatsBusOptions,
-  ) {}
+    private readonly policy: ReplicaPolicy,
+  ) {
+    this.ops = followNats(nc, jsm);
+  }
 
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const logger = opts.logger ?? pino({ name: 'nats-bus', level: 'warn' });
-    const nc = await connect({ servers: opts.url, name: opts.name ?? 'oj-services', maxReconnectAttempts: -1 });
+    const nc = await connect({ servers: opts.url.split(','), ...natsConnectOptions(opts.name ?? 'oj-services') });
+    const onReconnect = new Set<() => void>();
+    watchNatsStatus(nc, logger, () => {
+      for (const h of onReconnect) h();
+    });
     try {
       const jsm = await jetstreamManager(nc);
-      await ensureJudgeStreams(jsm);
-      return new NatsBus(nc, jetstream(nc), jsm, logger, opts);
+      const policy: ReplicaPolicy = { ...resolveReplicas(opts.replicas, nc.info), log: logger };
+      await ensureJudgeStreams(jsm, policy);
+      await ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true });
+      const bus = new NatsBus(nc, jetstream(nc), jsm, logger, opts, policy);
+      onReconnect.add(() => {
+        for (const h of bus.reconnectHandlers) h();
+      });
+      return bus;
     } catch (err) {
       await nc.close();
       throw err;
@@ -92,20 +124,29 @@ export class NatsBus implements ServicesTransport, PushTransport {
 
   async consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable> {
     const retryMs = this.opts.eventRetryMs ?? 1000;
+    const ackWait = nanos(this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS);
     try {
-      await this.jsm.consumers.info(STREAMS.results, INGESTER_DURABLE);
-    } catch {
+      const info = await this.jsm.consumers.info(STREAMS.results, INGESTER_DURABLE);
+      // A consumer made by an older version (30 s): a killed worker's events would wait that long for another.
+      if (info.config.ack_wait !== ackWait) await this.jsm.consumers.update(STREAMS.results, INGESTER_DURABLE, { ack_wait: ackWait });
+    } catch (e) {
+      if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.ConsumerNotFound) throw e;
       await this.jsm.consumers.add(STREAMS.results, {
         durable_name: INGESTER_DURABLE,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         filter_subject: SUBJECTS.resultAll,
-        ack_wait: nanos(this.opts.eventAckWaitMs ?? 30_000),
+        ack_wait: ackWait,
         max_ack_pending: 1000,
       });
     }
+    // While an event is being stored, `in_progress` every third of the ack wait: a slow transaction keeps its event,
+    // a killed worker's events go to another worker within the ack wait.
+    const beatMs = Math.max(200, Math.floor((this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS) / 3));
     const consumer = await this.js.consumers.get(STREAMS.results, INGESTER_DURABLE);
-    const messages = await consumer.consume({ max_messages: 64 });
+    // Pull requests that expire every 5 s (the client's idle heartbeat is half of that): when the consumer's leader
+    // moves to another node (a NATS node lost), the pull is renewed within seconds instead of the default 30 s.
+    const messages = await consumer.consume({ max_messages: 32, expires: 5000 });
     const loop = (async () => {
       for await (const m of messages) {
         let ev: JudgeEvent;
@@ -116,21 +157,35 @@ export class NatsBus implements ServicesTransport, PushTransport {
           m.term('undecodable');
           continue;
         }
+        const beat = setInterval(() => {
+          try {
+            m.working();
+          } catch {
+            // closed: the event is redelivered
+          }
+        }, beatMs);
         try {
           await handler(ev);
           m.ack();
+          observeIngestLag(ev.kind, m.info.timestampNanos);
         } catch (err) {
-          this.logger.warn({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
+          this.logger.warn({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
           m.nak(retryMs);
+        } finally {
+          clearInterval(beat);
         }
       }
-    })();
+    })().catch((err: unknown) => this.logger.error({ err }, 'judge event consumer stopped'));
     return {
       stop: async () => {
         await messages.close();
         await loop;
       },
     };
+  }
+
+  readiness(): Promise<ReadyCheck[]> {
+    return this.ops.readiness();
   }
 
   async publishPush(msg: PushMessage): Promise<void> {
@@ -141,12 +196,21 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return this.subscribe(SUBJECTS.pushAll, (data) => handler(decodeJson(PushMessage, data)));
   }
 
+  onReconnect(handler: () => void): Stoppable {
+    this.reconnectHandlers.add(handler);
+    return { stop: async () => void this.reconnectHandlers.delete(handler) };
+  }
+
   async subscribeTopic(topic: string, handler: (msg: PushMessage) => void): Promise<Stoppable> {
     return this.subscribe(SUBJECTS.push(topic), (data) => handler(decodeJson(PushMessage, data)));
   }
 
   async onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable> {
     return this.subscribe(SUBJECTS.runnerHeartbeat, (data) => handler(decodeJson(RunnerHeartbeat, data)));
+  }
+
+  async requestHeartbeats(): Promise<void> {
+    this.nc.publish(SUBJECTS.runnerHello);
   }
 
   /** Queue group `services`: each result is handled by one services process. */
@@ -193,10 +257,16 @@ export class NatsBus implements ServicesTransport, PushTransport {
   private testdataStore(): Promise<ObjectStore> {
     // Node's sha256 for the objects' digests: the default pure-JS one caps a put or get at ~60 MB/s.
     setSha256Backend('native');
-    this.objectStore ??= new Objm(this.nc).create(TESTDATA_BUCKET, { storage: StorageType.File }).catch((err: unknown) => {
-      this.objectStore = null;
-      throw err;
-    });
+    this.objectStore ??= new Objm(this.nc)
+      .create(TESTDATA_BUCKET, { storage: StorageType.File, replicas: this.policy.replicas })
+      .then(async (os) => {
+        await ensureStreamReplicas(this.jsm, TESTDATA_STREAM, this.policy);
+        return os;
+      })
+      .catch((err: unknown) => {
+        this.objectStore = null;
+        throw err;
+      });
     return this.objectStore;
   }
 
@@ -232,9 +302,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return found ? objectChunks(found) : null;
   }
 
+  /** Drains the connection, or just closes it when that cannot finish (NATS away). */
   async close(): Promise<void> {
-    if (this.nc.isClosed()) return;
-    await this.nc.drain();
+    this.ops.stop();
+    await closeNats(this.nc);
   }
 }
 

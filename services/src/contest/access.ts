@@ -5,6 +5,7 @@ import { CONTEST_AUTH, CONTEST_STATUS, isSiteAdminRole, OjError } from '@oj/prot
 import type { Viewer } from '../account/viewer';
 import { isInt4, type DbOrTx } from '../db/client';
 import { findContest, isRegistered, type ContestRow } from './contest.repo';
+import { contestPasswordMatches } from './contest-password';
 
 export { isRegistered, type ContestRow };
 
@@ -166,13 +167,17 @@ export function accountAllowed(c: Pick<ContestRow, 'openAccountLimit' | 'account
  * Throws unless `viewer` may register with `password`: never for an imported contest; the account-name rule binds
  * everyone but the contest's admins; a private or protected contest wants its password, a public one none.
  */
-export function checkRegistration(c: Pick<ContestRow, 'imported' | 'uid' | 'openAccountLimit' | 'accountLimitRule' | 'auth' | 'pwd'>, viewer: Viewer, password: string | undefined): void {
+export async function checkRegistration(
+  c: Pick<ContestRow, 'imported' | 'uid' | 'openAccountLimit' | 'accountLimitRule' | 'auth' | 'pwd'>,
+  viewer: Viewer,
+  password: string | undefined,
+): Promise<void> {
   if (c.imported) throw new OjError('CONTEST_READ_ONLY');
   if (!isContestAdmin(viewer, c) && !accountAllowed(c, viewer.username)) throw new OjError('CONTEST_ACCOUNT_LIMIT');
   if (c.auth === CONTEST_AUTH.PUBLIC) return;
   const given = password ?? '';
   if (given.trim() === '') throw new OjError('CONTEST_PASSWORD_REQUIRED');
-  if (given !== (c.pwd ?? '')) throw new OjError('CONTEST_PASSWORD_WRONG');
+  if (!(await contestPasswordMatches(c.pwd, given))) throw new OjError('CONTEST_PASSWORD_WRONG');
 }
 
 /** The contest, if `viewer` may manage it: a role that manages contests (root, admin), and root or its creator. */

@@ -38,3 +38,22 @@ export async function deleteContest(tx: Tx, cid: number): Promise<void> {
   await tx.delete(judge).where(eq(judge.cid, cid));
   await tx.delete(contest).where(eq(contest.id, cid));
 }
+
+/** Contests whose password is stored in plain text (an older version's): not of the `$argon2…` or `scrypt$…` form. */
+export async function plainContestPasswords(db: DbOrTx): Promise<{ id: number; pwd: string }[]> {
+  const rows = await db
+    .select({ id: contest.id, pwd: contest.pwd })
+    .from(contest)
+    .where(sql`${contest.pwd} is not null and ${contest.pwd} not like '$argon2%' and ${contest.pwd} not like 'scrypt$%'`);
+  return rows.map((r) => ({ id: r.id, pwd: r.pwd! }));
+}
+
+/** Stores `hash` as contest `id`'s password if it is still `plain` (another process may have done it); whether it did. */
+export async function replaceContestPassword(db: DbOrTx, id: number, plain: string, hash: string): Promise<boolean> {
+  const done = await db
+    .update(contest)
+    .set({ pwd: hash })
+    .where(and(eq(contest.id, id), eq(contest.pwd, plain)))
+    .returning({ id: contest.id });
+  return done.length === 1;
+}

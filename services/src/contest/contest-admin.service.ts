@@ -11,6 +11,7 @@ import { isRoot, managedContest } from './access';
 import { clockColumns } from './contest-clock';
 import { deleteContest, insertContest, listAdminContests, retimeRecords, updateContest } from './contest-admin.repo';
 import { boardChanged, contestValues } from './contest-form';
+import { pwdColumn } from './contest-password';
 import { createContestProblemAdminService, type ContestProblemAdminService } from './contest-problem-admin.service';
 import { copyContestProblems } from './contest-problem.repo';
 import { participantCount, participantCounts } from './contest.repo';
@@ -55,6 +56,7 @@ export function createContestAdminService(ctx: ServiceContext): ContestAdminServ
     async create(body, viewer) {
       if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
       const values = contestValues(body);
+      values.pwd = await pwdColumn(values.pwd, null);
       const cid = await insertContest(db, { ...values, uid: viewer.uid, author: viewer.username, ...clockColumns(values, Date.now(), true) });
       return { cid };
     },
@@ -62,6 +64,8 @@ export function createContestAdminService(ctx: ServiceContext): ContestAdminServ
     async update(body, viewer) {
       if (body.id === undefined) throw new OjError('VALIDATION_FAILED', { detail: 'id' });
       const values = contestValues(body);
+      const stored = (await managedContest(db, body.id, viewer)).pwd;
+      values.pwd = await pwdColumn(values.pwd, stored);
       const msgs = await db.transaction(async (tx) => {
         const old = await managedContest(tx, body.id!, viewer);
         await updateContest(tx, old.id, { ...values, gmtModified: new Date(), ...clockColumns(values, Date.now(), false) });

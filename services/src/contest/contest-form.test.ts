@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTEST_AUTH, DEFAULT_AWARDS, type AdminContestBody } from '@oj/proto';
 import { contestRow, refusal } from '../testing/fixtures';
 import { accountRuleUsable, boardChanged, contestValues } from './contest-form';
+import { contestPasswordMatches, pwdColumn } from './contest-password';
 
 const base: AdminContestBody = {
   title: ' Weekly ',
@@ -20,7 +21,9 @@ describe('the admin contest form', () => {
 
   it('refuses an end before the start, a missing password and a seal outside the contest', async () => {
     expect(await codeOf(() => contestValues({ ...base, endTime: base.startTime }))).toBe('CONTEST_TIME_INVALID');
-    expect(await codeOf(() => contestValues({ ...base, auth: CONTEST_AUTH.PRIVATE, pwd: ' ' }))).toBe('CONTEST_PASSWORD_MISSING');
+    // A blank password keeps the stored one: refused only when there is none (pwdColumn).
+    expect(contestValues({ ...base, auth: CONTEST_AUTH.PRIVATE, pwd: ' ' }).pwd).toBeUndefined();
+    expect(await codeOf(() => pwdColumn(undefined, null))).toBe('CONTEST_PASSWORD_MISSING');
     expect(await codeOf(() => contestValues({ ...base, sealRank: true, sealRankTime: '2026-01-01T14:00:00.000Z' }))).toBe('CONTEST_SEAL_TIME_INVALID');
     expect(await codeOf(() => contestValues({ ...base, starAccount: ['a', ' a '] }))).toBe('CONTEST_STAR_DUPLICATE');
   });
@@ -48,5 +51,19 @@ describe('the admin contest form', () => {
     expect(boardChanged(old, contestValues({ ...base, title: 'Renamed' }))).toBe(false);
     expect(boardChanged(old, contestValues({ ...base, sealRank: true }))).toBe(true);
     expect(boardChanged(old, contestValues({ ...base, endTime: '2026-01-01T14:00:00.000Z' }))).toBe(true);
+  });
+});
+
+describe('contest passwords', () => {
+  it('are stored hashed, a blank one keeps the stored hash, and plain ones of an older version still match', async () => {
+    const hash = (await pwdColumn('s3cret', null))!;
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await contestPasswordMatches(hash, 's3cret')).toBe(true);
+    expect(await contestPasswordMatches(hash, 'S3cret')).toBe(false);
+    expect(await pwdColumn(undefined, hash)).toBeUndefined();
+    expect(await pwdColumn(null, hash)).toBeNull();
+    expect(await contestPasswordMatches('legacy', 'legacy')).toBe(true);
+    expect(await contestPasswordMatches('legacy', 'legacy ')).toBe(false);
+    expect(await contestPasswordMatches(null, '')).toBe(false);
   });
 });

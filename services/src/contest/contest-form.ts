@@ -19,7 +19,7 @@ export function accountRuleUsable(rule: string | null | undefined): boolean {
   return range || r.extra.length > 0;
 }
 
-/** The contest form's rules → column values. */
+/** The contest form's rules → column values; `pwd` is still the plain password (or undefined: keep the stored one). */
 export function contestValues(b: AdminContestBody): ContestValues {
   const title = b.title.trim();
   if (!title) throw new OjError('VALIDATION_FAILED', { detail: 'title' });
@@ -31,8 +31,9 @@ export function contestValues(b: AdminContestBody): ContestValues {
   if (duration <= 0) throw new OjError('CONTEST_TIME_INVALID');
   if (duration > 2_000_000_000) throw new OjError('VALIDATION_FAILED', { detail: 'endTime' });
 
+  // A blank password of a private or protected contest keeps the stored one (contest-password.ts `pwdColumn`).
   const pwd = b.pwd ?? '';
-  if (b.auth !== CONTEST_AUTH.PUBLIC && pwd.trim() === '') throw new OjError('CONTEST_PASSWORD_MISSING');
+  const formPwd = b.auth === CONTEST_AUTH.PUBLIC ? null : pwd.trim() === '' ? undefined : pwd;
 
   const sealRank = b.sealRank ?? false;
   let sealRankTime: Date | null = null;
@@ -69,7 +70,7 @@ export function contestValues(b: AdminContestBody): ContestValues {
     type: b.type,
     source: b.source ?? 0,
     auth: b.auth,
-    pwd: b.auth === CONTEST_AUTH.PUBLIC ? null : pwd,
+    pwd: formPwd,
     startTime,
     endTime,
     duration,

@@ -43,7 +43,9 @@ export function toAdminContestVO(c: ContestRow, count: number, now = Date.now())
   return {
     ...toContestVO(c, count, now),
     uid: c.uid,
-    pwd: c.pwd,
+    // Stored hashed: never shown back, only whether one is set (contest-password.ts).
+    pwd: null,
+    pwdSet: c.pwd !== null,
     visible: c.visible,
     openAccountLimit: c.openAccountLimit,
     accountLimitRule: c.accountLimitRule,

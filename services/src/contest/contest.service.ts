@@ -64,7 +64,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
 
     async register(body, viewer) {
       const c = await visibleContest(db, body.cid, viewer);
-      checkRegistration(c, viewer, body.password);
+      await checkRegistration(c, viewer, body.password);
       if (!(await addRegistration(db, c.id, viewer.uid))) throw new OjError('CONTEST_ALREADY_REGISTERED');
     },
 

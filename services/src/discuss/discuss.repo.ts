@@ -56,6 +56,15 @@ export async function countView(db: DbOrTx, did: number): Promise<void> {
   await db.update(discussion).set({ viewNum: sql`${discussion.viewNum} + 1` }).where(eq(discussion.id, did));
 }
 
+/** Discussions `uid` posted in the last `hours` hours. */
+export async function discussionsSince(db: DbOrTx, uid: string, hours: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(discussion)
+    .where(and(eq(discussion.uid, uid), sql`${discussion.gmtCreate} > now() - make_interval(hours => ${hours}::int)`));
+  return row?.n ?? 0;
+}
+
 export async function insertDiscussion(db: DbOrTx, v: { uid: string; title: string; description: string; content: string; pid: string | null }): Promise<number> {
   const [d] = await db.insert(discussion).values(v).returning({ id: discussion.id });
   return d!.id;

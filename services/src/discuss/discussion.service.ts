@@ -1,6 +1,7 @@
 // Discussions: the host of comments (list by title with pinned ones first, read with a view count, post). The public
 // discussion area follows the site switch `openPublicDiscussion` (read at call time, so an admin's change applies at
-// once); a disabled discussion is shown to admins only; posting needs `discussion_add` and the posting AC gate.
+// once); a disabled discussion is shown to admins only; posting needs `discussion_add`, the posting AC gate and stays
+// within the daily limit.
 import { OjError, type Discussion, type DiscussionBody, type PageOf } from '@oj/proto';
 import { createPostingGates } from '../account/gates';
 import { isAdmin, type Viewer } from '../account/viewer';
@@ -8,7 +9,7 @@ import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx } from '../db/client';
 import { pageOffset } from '../db/paging';
 import { findVisibleProblem } from '../problem/problem.service';
-import { countView, discussionIdPage, discussionWithAuthor, findDiscussion, insertDiscussion } from './discuss.repo';
+import { countView, discussionIdPage, discussionsSince, discussionWithAuthor, findDiscussion, insertDiscussion } from './discuss.repo';
 
 export interface DiscussionService {
   listDiscussions(q: { currentPage?: number; limit?: number; keyword?: string; pid?: string }, viewer?: Viewer | null): Promise<PageOf<Discussion>>;
@@ -80,8 +81,11 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       if (!title) throw new OjError('DISCUSSION_TITLE_EMPTY');
       const content = body.content.trim();
       if (!content) throw new OjError('COMMENT_EMPTY');
-      // The role's permission and the AC-count gate (OJ_POST_MIN_AC or the admin's switch).
+      // The role's permission and the AC-count gate (OJ_POST_MIN_AC or the admin's switch), then the daily limit
+      // (the original product's `defaultCreateDiscussionDailyLimit`: posts in the last 24 hours; admins are exempt).
       await gates.assertCanPost(viewer);
+      const daily = ctx.config.discussionDailyLimit;
+      if (daily > 0 && !isAdmin(viewer) && (await discussionsSince(db, viewer.uid, 24)) >= daily) throw new OjError('DISCUSSION_DAILY_LIMIT', { count: daily });
       const pid = body.pid?.trim() || null;
       if (pid !== null && !(await findVisibleProblem(db, pid, viewer))) throw new OjError('PROBLEM_NOT_FOUND');
       return discussionVO(await insertDiscussion(db, { uid: viewer.uid, title, description: body.description?.trim() ?? '', content, pid }));

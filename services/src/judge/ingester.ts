@@ -2,6 +2,7 @@
 // problem counters exact, and publishes the resulting push events. Also the stall watchdog.
 import {
   assertNever,
+  compareAttempts,
   isInProgress,
   isJudgeStatus,
   JudgeStatus,
@@ -19,7 +20,7 @@ import type { JudgeRow } from '../db/schema';
 import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
 import { ownerStatusData } from '../contest/sealed-results';
-import { countCase, insertCaseOnce, lockSubmission, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
+import { countCase, insertCaseOnce, lockSubmission, takeOverAttempt, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 
 type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
@@ -200,7 +201,7 @@ export class JudgeIngester {
   /** Applies one judge event. Safe to call again with the same event (at-least-once delivery). */
   async handle(raw: JudgeEvent): Promise<void> {
     if (raw.submitId > INT4_MAX || raw.version > INT4_MAX) {
-      this.ctx.logger.warn({ submitId: raw.submitId, kind: raw.kind }, 'judge event for an unknown submission');
+      this.ctx.logger.warn({ submissionId: raw.submitId, kind: raw.kind }, 'judge event for an unknown submission');
       return;
     }
     const ev = sanitizeEvent(raw);
@@ -209,7 +210,7 @@ export class JudgeIngester {
       pushes = await this.ctx.db.transaction((tx) => this.apply(tx, ev));
     } catch (err) {
       if (!isPermanentDbError(err)) throw err; // transient (connection, deadlock): redelivered later
-      this.ctx.logger.error({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event cannot be stored; dropped');
+      this.ctx.logger.error({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event cannot be stored; dropped');
       if (ev.kind !== 'final') return;
       // The runner is done with it: end the submission now rather than leave it for the watchdog.
       pushes = await this.ctx.db.transaction(async (tx) => {
@@ -227,13 +228,15 @@ export class JudgeIngester {
   }
 
   private async apply(tx: Tx, ev: JudgeEvent): Promise<PushMessage[]> {
-    const row = await lockSubmission(tx, ev.submitId);
-    if (!row) {
-      this.ctx.logger.warn({ submitId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
+    const locked = await lockSubmission(tx, ev.submitId);
+    if (!locked) {
+      this.ctx.logger.warn({ submissionId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
       return [];
     }
     // Another judge attempt's event, or one arriving after the final: already superseded.
-    if (row.version !== ev.version || !isInProgress(row.status)) return [];
+    if (locked.version !== ev.version || !isInProgress(locked.status)) return [];
+    const row = await this.fence(tx, locked, ev);
+    if (!row) return [];
     let out: PushMessage[];
     switch (ev.kind) {
       case 'status':
@@ -245,7 +248,7 @@ export class JudgeIngester {
       case 'final':
         if (!isFinalVerdict(ev.status)) {
           // A final that is not a verdict would reopen or corrupt the submission; the watchdog ends it instead.
-          this.ctx.logger.error({ submitId: ev.submitId, status: ev.status }, 'final judge event without a final verdict ignored');
+          this.ctx.logger.error({ submissionId: ev.submitId, status: ev.status }, 'final judge event without a final verdict ignored');
           return [];
         }
         return this.applyFinal(tx, row, ev);
@@ -256,6 +259,25 @@ export class JudgeIngester {
     // (e.g. re-running a redelivered job): the stall watchdog must not take it for dead.
     if (out.length === 0) await touchProgress(tx, row.submitId);
     return out;
+  }
+
+  /**
+   * The fence (docs/judge.md, "Fencing"): an event of an older delivery than the current one is dropped (a runner that
+   * lost its job while paused); a newer delivery becomes the current one. Answers the row to apply the event to.
+   */
+  private async fence(tx: Tx, row: JudgeRow, ev: JudgeEvent): Promise<JudgeRow | null> {
+    const attempt = ev.attempt ?? { requeue: 0, delivery: 0 };
+    const current = { requeue: row.attemptRequeue, delivery: row.attemptDelivery };
+    const order = compareAttempts(attempt, current);
+    if (order === 0) return row;
+    if (order < 0) {
+      this.ctx.logger.warn({ submitId: row.submitId, kind: ev.kind, judger: ev.judger, attempt, current }, 'judge event of a superseded delivery ignored');
+      return null;
+    }
+    // The first delivery heard of needs no restart; a later one replaces whatever an earlier one stored.
+    const restart = current.delivery > 0 && (row.status !== JudgeStatus.PENDING || row.casesDone > 0);
+    if (restart) this.ctx.logger.warn({ submitId: row.submitId, judger: ev.judger, attempt, previous: current }, 'a newer delivery took over the submission; its cases start afresh');
+    return takeOverAttempt(tx, row.submitId, attempt, restart);
   }
 
   private async applyStatus(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'status' }>): Promise<PushMessage[]> {

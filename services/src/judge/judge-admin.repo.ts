@@ -21,6 +21,8 @@ const requeueSet = (lane: Lane) => ({
   casesDone: 0,
   casesTotal: 0,
   requeues: 0,
+  attemptRequeue: 0,
+  attemptDelivery: 0,
   progressAt: sql`now()`,
   gmtModified: sql`now()`,
 });

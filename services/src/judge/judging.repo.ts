@@ -1,7 +1,7 @@
 // The SQL of a submission's judging: the submission locked, the problems' exactly-once counters, the outbox (due rows taken with SKIP LOCKED, marks, back-off, pruning), the
 // judge events (status moves, cases stored once, the final verdict) and the stall watchdog's re-queues.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import { JudgeStatus, type ProblemCount } from '@oj/proto';
+import { JudgeStatus, type JudgeAttempt, type ProblemCount } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { COUNTER_COLUMNS, counterDelta, countedAs, STATUS_OF_COLUMN } from './counters';
 import { judge, judgeCase, outbox, problems, type JudgeRow } from '../db/schema';
@@ -107,6 +107,25 @@ export async function setStatus(tx: Tx, submitId: number, v: { status: number; j
   const [row] = await tx
     .update(judge)
     .set({ ...v, progressAt: sql`now()`, gmtModified: sql`now()` })
+    .where(eq(judge.submitId, submitId))
+    .returning();
+  return row!;
+}
+
+/**
+ * A newer delivery of the current version takes over (docs/judge.md, "Fencing"): it becomes the attempt whose events
+ * are kept. With `restart` (an older delivery had already stored progress) its cases are dropped and the submission
+ * is Pending again, so the cases shown and counted are the new delivery's alone.
+ */
+export async function takeOverAttempt(tx: Tx, submitId: number, attempt: JudgeAttempt, restart: boolean): Promise<JudgeRow> {
+  if (restart) await tx.delete(judgeCase).where(eq(judgeCase.submitId, submitId));
+  const [row] = await tx
+    .update(judge)
+    .set({
+      attemptRequeue: attempt.requeue,
+      attemptDelivery: attempt.delivery,
+      ...(restart ? { status: JudgeStatus.PENDING, casesDone: 0, progressAt: sql`now()` } : {}),
+    })
     .where(eq(judge.submitId, submitId))
     .returning();
   return row!;

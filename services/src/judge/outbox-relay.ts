@@ -121,6 +121,8 @@ export class OutboxRelay {
         const job: JudgeJob = {
           submitId: sub.submitId,
           version: sub.version,
+          // Orders this send after the ones before it (the fence of docs/judge.md): the watchdog counts its re-sends.
+          requeue: sub.requeues,
           lane: row.lane,
           // A rejudge publishes no per-case events (see JudgeJob.progress).
           progress: row.lane === 'rejudge' ? 'verdict' : 'cases',
@@ -133,7 +135,7 @@ export class OutboxRelay {
           await transport.enqueueJob(row.lane, job);
         } catch (err) {
           const backoff = Math.min(1000 * 2 ** row.attempts, MAX_BACKOFF_MS);
-          logger.warn({ err, submitId: row.submitId, attempts: row.attempts + 1 }, 'judge job enqueue failed; will retry');
+          logger.warn({ err, submissionId: row.submitId, attempts: row.attempts + 1 }, 'judge job enqueue failed; will retry');
           await postpone(tx, row.id, row.attempts + 1, new Date(Date.now() + backoff));
           break; // the bus is likely down: leave the rest for the next sweep
         }

@@ -4,7 +4,7 @@ import type { EmailConfigVO, SwitchConfig, WebConfigDTO, WebsiteConfig } from '@
 import type { ServicesConfig, SmtpSettings } from '../config';
 
 /** The parts of the services' config an admin may change at run time. */
-export type LiveConfig = Pick<ServicesConfig, 'site' | 'postMinAc' | 'commentMinAc' | 'createGroupMinAc' | 'submitIntervalS' | 'openCodeShare' | 'smtp'>;
+export type LiveConfig = Pick<ServicesConfig, 'site' | 'postMinAc' | 'commentMinAc' | 'discussionDailyLimit' | 'createGroupMinAc' | 'submitIntervalS' | 'openCodeShare' | 'smtp'>;
 
 export const WEB_KEYS = ['baseUrl', 'name', 'shortName', 'description', 'register', 'recordName', 'recordUrl', 'projectName', 'projectUrl', 'email'] as const;
 
@@ -36,6 +36,7 @@ export function composeLive(base: LiveConfig, site: Stored, email: Stored): Live
     site: web,
     postMinAc: int(s.defaultCreateDiscussionACInitValue, base.postMinAc),
     commentMinAc: int(s.defaultCreateCommentACInitValue, base.commentMinAc),
+    discussionDailyLimit: int(s.defaultCreateDiscussionDailyLimit, base.discussionDailyLimit),
     createGroupMinAc: int(s.defaultCreateGroupACInitValue, base.createGroupMinAc),
     submitIntervalS: int(s.defaultSubmitInterval, base.submitIntervalS),
     openCodeShare: bool(s.openCodeShare, base.openCodeShare),
@@ -50,8 +51,8 @@ function smtpOf(e: Stored): SmtpSettings | undefined {
 
 /** The live parts of `config`, copied (so later changes to `config` do not reach it). */
 export function liveOf(config: ServicesConfig): LiveConfig {
-  const { site, postMinAc, commentMinAc, createGroupMinAc, submitIntervalS, openCodeShare, smtp } = config;
-  return { site: { ...site }, postMinAc, commentMinAc, createGroupMinAc, submitIntervalS, openCodeShare, ...(smtp && { smtp: { ...smtp } }) };
+  const { site, postMinAc, commentMinAc, discussionDailyLimit, createGroupMinAc, submitIntervalS, openCodeShare, smtp } = config;
+  return { site: { ...site }, postMinAc, commentMinAc, discussionDailyLimit, createGroupMinAc, submitIntervalS, openCodeShare, ...(smtp && { smtp: { ...smtp } }) };
 }
 
 export function webConfigOf(c: LiveConfig): WebConfigDTO {
@@ -69,6 +70,7 @@ export function switchConfigOf(c: LiveConfig): SwitchConfig {
     openCodeShare: c.openCodeShare,
     defaultCreateDiscussionACInitValue: c.postMinAc,
     defaultCreateCommentACInitValue: c.commentMinAc,
+    defaultCreateDiscussionDailyLimit: c.discussionDailyLimit,
     defaultCreateGroupACInitValue: c.createGroupMinAc,
     defaultSubmitInterval: c.submitIntervalS,
   };

@@ -5,6 +5,6 @@ import { topics, type PushMessage, type SessionRevokedData } from '@oj/proto';
 import type { Tx } from '../db/client';
 import { appendPush } from '../push/push.service';
 
-export async function revokeSessions(tx: Tx, uid: string, reason: SessionRevokedData['reason']): Promise<PushMessage> {
-  return appendPush(tx, topics.user(uid), 'session.revoked', { uid, reason });
+export async function revokeSessions(tx: Tx, uid: string, reason: SessionRevokedData['reason'], keep?: string): Promise<PushMessage> {
+  return appendPush(tx, topics.user(uid), 'session.revoked', { uid, reason, ...(keep !== undefined && { keep }) });
 }

@@ -3,7 +3,8 @@
 // the sanitiser stay out of the first page load, which matters on the slow networks many students use. KaTeX (with its CSS and fonts) is
 // loaded only for a text with math in it, and the HTML parser (rehype-raw, parse5) only for one with raw HTML in it:
 // without either, those plugins leave the output unchanged (MarkdownView.test.ts).
-import { Suspense, use, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { readPromise } from '../lib/read-promise';
 import { parseMarkdownLite } from './markdown-lite';
 import { MarkdownLite } from './MarkdownLite';
 import { markdownNeeds } from './markdown-needs';
@@ -36,7 +37,7 @@ function load(math: boolean, raw: boolean): Promise<Loaded> {
 
 function LoadedMarkdown({ text }: { text: string }) {
   const needs = markdownNeeds(text);
-  const { View, math, raw } = use(load(needs.math, needs.raw));
+  const { View, math, raw } = readPromise(load(needs.math, needs.raw));
   return <View text={text} math={math} raw={raw} />;
 }
 

@@ -91,9 +91,10 @@ describe('markdown-lite', () => {
   it('keeps hostile text as text', () => {
     const out = lite('**<b>** "onerror=alert(1)" `</code><script>` [a](javascript:void(0)) ![x](" onerror="alert(1))')!;
     expect(out).toBeNull(); // `<b>` is raw HTML: not for the subset
-    // Inside code, markup is text: escaped, as the full renderer does.
+    // Inside code, markup is text: escaped, as the full renderer does (`<` is what opens a tag; Preact's serialiser,
+    // which these tests render with as the browser runs it, leaves `>` as it is in text).
     const code = '`</code><script>alert(1)</script>`';
-    expect(lite(code)).toBe('<div class="markdown-body text-slate-800"><p><code>&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code></p></div>');
+    expect(lite(code)).toBe('<div class="markdown-body text-slate-800"><p><code>&lt;/code>&lt;script>alert(1)&lt;/script></code></p></div>');
     expect(lite(code)).toBe(full(code));
     const text = lite('Tricky: [a](https://x.org/"onmouseover="alert(1)) and `x" onclick="y`')!;
     expect(text).not.toMatch(/<[^>]*\son[a-z]+=/); // no event attribute in any tag: the quotes stay inside an address or a text

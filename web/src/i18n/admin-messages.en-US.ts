@@ -5,6 +5,7 @@ import { checkersEnUS } from './checkers.en-US';
 import { contestAdminEnUS } from './contest-admin.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import { problemFormEnUS } from './problem-form.en-US';
+import { securityAdminEnUS } from './security-admin.en-US';
 import { siteEnUS } from './site.en-US';
 import { userAdminEnUS } from './user-admin.en-US';
 
@@ -14,6 +15,7 @@ export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...contestAdminEnUS,
   ...dashboardEnUS,
   ...problemFormEnUS,
+  ...securityAdminEnUS,
   ...siteEnUS,
   ...userAdminEnUS,
 };

@@ -5,6 +5,7 @@ import { checkersZhCN } from './checkers.zh-CN';
 import { contestAdminZhCN } from './contest-admin.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import { problemFormZhCN } from './problem-form.zh-CN';
+import { securityAdminZhCN } from './security-admin.zh-CN';
 import { siteZhCN } from './site.zh-CN';
 import { userAdminZhCN } from './user-admin.zh-CN';
 
@@ -14,6 +15,7 @@ export const adminMessagesZhCN = {
   ...contestAdminZhCN,
   ...dashboardZhCN,
   ...problemFormZhCN,
+  ...securityAdminZhCN,
   ...siteZhCN,
   ...userAdminZhCN,
 };

@@ -1,4 +1,4 @@
-// The REST client against a real local HTTP server: envelope, headers, 401/403, refresh token, timeouts.
+// The REST client against a real local HTTP server: envelope, headers (CSRF proof, cookie mode), 401/403, timeouts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ afterAll(async () => {
 beforeEach(() => {
   seen.length = 0;
   toastState.items.splice(0);
-  sessionState.token = 'tok';
+  sessionState.csrf = 'proof';
   sessionState.user = null;
   sessionState.roles = [];
   loginDialogState.open = false;
@@ -72,17 +72,20 @@ describe('api client', () => {
     expect(urlType('/get-problem-list')).toBe('general');
   });
 
-  it('sends the raw token except on login and unwraps data', async () => {
+  it('sends the CSRF proof (never a token) except on login, which asks for the session as cookies, and unwraps data', async () => {
     expect(await api.get('/ok')).toEqual({ n: 1 });
     await api.post('/login', {}).catch(() => null);
-    expect(seen[0]!.headers.authorization).toBe('tok');
+    expect(seen[0]!.headers['x-csrf-token']).toBe('proof');
+    expect(seen[0]!.headers.authorization).toBeUndefined();
     expect(seen[0]!.headers['url-type']).toBe('general');
-    expect(seen[1]!.headers.authorization).toBeUndefined();
+    expect(seen[1]!.headers['x-csrf-token']).toBeUndefined();
+    expect(seen[1]!.headers['x-auth-mode']).toBe('cookie');
   });
 
-  it('stores a refreshed token', async () => {
+  it('keeps no token a response hands out (the session is the httpOnly cookie)', async () => {
     await api.get('/refresh');
-    expect(sessionState.token).toBe('fresh-token');
+    expect(sessionState.csrf).toBe('proof');
+    expect(JSON.stringify(sessionState)).not.toContain('fresh-token');
   });
 
   it('rejects a failed envelope with the server message as a toast', async () => {
@@ -92,7 +95,7 @@ describe('api client', () => {
 
   it('on 401 clears the session and opens the login dialog', async () => {
     await expect(api.get('/expired')).rejects.toBeInstanceOf(ApiError);
-    expect(sessionState.token).toBeNull();
+    expect(sessionState.csrf).toBeNull();
     expect(loginDialogState.open).toBe(true);
   });
 

@@ -1,8 +1,9 @@
-// The REST client: base /api, 90 s timeout, Authorization/Url-Type headers, the {status, data, msg}
-// envelope, and the handling of 401 (log in again), 403 (a notice) and timeouts. Failures toast and reject with ApiError.
+// The REST client: base /api, 90 s timeout, the session cookie with its CSRF header (X-CSRF-Token), Url-Type, the
+// {status, data, msg} envelope, and the handling of 401 (log in again), 403 (a notice) and timeouts. Failures toast
+// and reject with ApiError. The token itself is an httpOnly cookie: no script of the page can read it.
 import { LIMITS, isErrorCode, type UserAuthInfo } from '@oj/proto';
 import { getIntl, localeState } from '../i18n/locale';
-import { clearSession, sessionState, setAuthInfo, setToken } from '../stores/session';
+import { clearSession, CSRF_HEADER, sessionState, setAuthInfo, syncCsrf } from '../stores/session';
 import { notifyError } from '../stores/notifications';
 import { openLoginDialog, showToast } from '../stores/ui';
 import { takeEarlyResponse } from './early-requests';
@@ -105,7 +106,7 @@ let refreshingRoles = false;
 
 /** 403: the roles may have changed; reload them (once at a time) while a token exists. */
 async function refreshRoles(): Promise<void> {
-  if (refreshingRoles || !sessionState.token) return;
+  if (refreshingRoles || !sessionState.csrf) return;
   refreshingRoles = true;
   try {
     const info = await request<UserAuthInfo>('GET', '/get-user-auth-info', { silent: true });
@@ -127,9 +128,12 @@ function fail(err: ApiError, silent: boolean | undefined): never {
 }
 
 export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+  // Another tab may have renewed the session (a password change): its cookies are this tab's too.
+  syncCsrf();
   const headers: Record<string, string> = { 'Url-Type': urlType(path), 'Accept-Language': localeState.locale };
-  const token = sessionState.token;
-  if (token && !NO_AUTH_PATHS.has(path)) headers.Authorization = token;
+  // A login asks for the session as cookies; every other call proves it comes from our pages.
+  if (NO_AUTH_PATHS.has(path)) headers['X-Auth-Mode'] = 'cookie';
+  else if (sessionState.csrf) headers[CSRF_HEADER] = sessionState.csrf;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
@@ -159,10 +163,8 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     clearTimeout(timer);
   }
 
-  if (res.headers.get('Refresh-Token') === 'true') {
-    const fresh = res.headers.get('Authorization');
-    if (fresh) setToken(fresh);
-  }
+  // The server renews the cookies itself (a refreshed token, a new session after a password change).
+  syncCsrf();
 
   const env = isEnvelope(parsed) ? parsed : null;
   const status = env?.status ?? res.status;

@@ -1,13 +1,13 @@
-// File downloads with the token (test data, exports, event feeds, rank files): fetch, since the JSON client reads no
+// File downloads with the session (test data, exports, event feeds, rank files): fetch, since the JSON client reads no
 // files; refusals still come back as JSON envelopes whose `msg` is already in the user's language.
 import { getIntl, localeState } from '../i18n/locale';
-import { sessionState } from '../stores/session';
+import { CSRF_HEADER, sessionState } from '../stores/session';
 import { ApiError, buildUrl, urlType, type QueryValue } from './api';
 
 /** The headers of a call made outside the JSON client. */
 export function transferHeaders(path: string): Record<string, string> {
   const h: Record<string, string> = { 'Url-Type': urlType(path), 'Accept-Language': localeState.locale };
-  if (sessionState.token) h.Authorization = sessionState.token;
+  if (sessionState.csrf) h[CSRF_HEADER] = sessionState.csrf;
   return h;
 }
 

@@ -40,18 +40,16 @@ interface Page {
   path: string;
   cookie?: string;
   languages?: string[];
-  token?: string | null;
 }
 
 /** Runs the script's source text in a bare context, as index.html does, against a minimal page; returns the page. */
-function runInline({ path, cookie = '', languages = ['en-US'], token = null }: Page) {
+function runInline({ path, cookie = '', languages = ['en-US'] }: Page) {
   const links: { rel: string; href: string }[] = [];
   const [pathname, search = ''] = path.split('?');
   const w = {
     location: { pathname, search: search ? `?${search}` : '' },
     navigator: { languages, language: languages[0] },
     document: { cookie, head: { appendChild: (l: { rel: string; href: string }) => links.push(l) }, createElement: () => ({}) },
-    localStorage: { getItem: (k: string) => (k === 'token' ? token : null) },
     fetch: (url: string, init: RequestInit) => fetch(origin + url, init),
   } as unknown as Window & EarlyWindow;
   const source = `(${startEarlyRequests.toString()})(w, ${detectLocale.toString()}, ${JSON.stringify(PLAN)})`;
@@ -70,13 +68,13 @@ describe('detectLocale', () => {
 
 describe('the inline script', () => {
   it('preloads the catalogue of the language the app will pick and starts the problem detail with its headers', async () => {
-    const { w, links } = runInline({ path: '/problem/A%2BB%201', cookie: 'lang=en-US', languages: ['zh-CN'], token: 'tok-1' });
+    const { w, links } = runInline({ path: '/problem/A%2BB%201', cookie: 'lang=en-US; oj_csrf=proof-1', languages: ['zh-CN'] });
     expect(links).toEqual(['modulepreload /assets/en.js', 'modulepreload /assets/build.js']);
     const [r] = w.__ojEarly as EarlyRequest[];
     expect(r!.url).toBe('/api/get-problem-detail?problemId=A%2BB+1');
-    expect(r!.headers).toEqual({ 'Url-Type': 'general', 'Accept-Language': 'en-US', Authorization: 'tok-1' });
+    expect(r!.headers).toEqual({ 'Url-Type': 'general', 'Accept-Language': 'en-US', 'X-CSRF-Token': 'proof-1' });
     await r!.response;
-    expect(seen.map((s) => [s.url, s.headers.authorization, s.headers['url-type']])).toEqual([['/api/get-problem-detail?problemId=A%2BB+1', 'tok-1', 'general']]);
+    expect(seen.map((s) => [s.url, s.headers['x-csrf-token'], s.headers['url-type']])).toEqual([['/api/get-problem-detail?problemId=A%2BB+1', 'proof-1', 'general']]);
   });
 
   it('starts nothing but the catalogue elsewhere', () => {
@@ -88,9 +86,9 @@ describe('the inline script', () => {
 
 describe('the handoff to the api client', () => {
   it('takes the early answer once, decodes it, and asks the server itself the next time', async () => {
-    const { w } = runInline({ path: '/problem/1000', cookie: 'lang=en-US', token: 'tok-2' });
+    const { w } = runInline({ path: '/problem/1000', cookie: 'lang=en-US; oj_csrf=proof-2' });
     (globalThis as EarlyWindow).__ojEarly = w.__ojEarly;
-    sessionState.token = 'tok-2';
+    sessionState.csrf = 'proof-2';
     localeState.locale = 'en-US';
     // The page's own origin, as in the browser: only the early answer can serve this call (Node has no page URL).
     setApiOrigin('');
@@ -106,11 +104,11 @@ describe('the handoff to the api client', () => {
 
   it('leaves an answer made with other headers or too long ago', () => {
     const response = Promise.resolve(new Response('{}'));
-    const list: EarlyRequest[] = [{ url: '/api/x?a=1', headers: { 'Url-Type': 'general', 'Accept-Language': 'zh-CN', Authorization: 't' }, at: 1000, response }];
+    const list: EarlyRequest[] = [{ url: '/api/x?a=1', headers: { 'Url-Type': 'general', 'Accept-Language': 'zh-CN', 'X-CSRF-Token': 't' }, at: 1000, response }];
     (globalThis as EarlyWindow).__ojEarly = list;
     expect(takeEarlyResponse('/api/x?a=1', { 'Url-Type': 'general', 'Accept-Language': 'zh-CN' }, 1001)).toBeUndefined();
-    expect(takeEarlyResponse('/api/x?a=1', { 'Url-Type': 'general', 'Accept-Language': 'en-US', Authorization: 't' }, 1001)).toBeUndefined();
-    expect(takeEarlyResponse('/api/x?a=1', { 'Url-Type': 'general', 'Accept-Language': 'zh-CN', Authorization: 't' }, 1000 + 60_000)).toBeUndefined();
+    expect(takeEarlyResponse('/api/x?a=1', { 'Url-Type': 'general', 'Accept-Language': 'en-US', 'X-CSRF-Token': 't' }, 1001)).toBeUndefined();
+    expect(takeEarlyResponse('/api/x?a=1', { 'Url-Type': 'general', 'Accept-Language': 'zh-CN', 'X-CSRF-Token': 't' }, 1000 + 60_000)).toBeUndefined();
     expect(list).toEqual([]); // a stale one is dropped, not kept
   });
 });

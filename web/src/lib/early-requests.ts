@@ -56,11 +56,12 @@ export function startEarlyRequests(w: Window & EarlyWindow, detect: typeof detec
     link.href = href;
     doc.head.appendChild(link);
   }
-  let token: string | null = null;
-  try {
-    token = w.localStorage.getItem('token');
-  } catch {
-    // Storage disabled: an anonymous request, as the api client would send.
+  // The session's CSRF proof (cookie `oj_csrf`, stores/session.ts): sent as the api client sends it; the httpOnly
+  // session cookie goes by itself.
+  let csrf: string | null = null;
+  for (const part of doc.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === 'oj_csrf') csrf = rest.join('=') || null;
   }
   const started: EarlyRequest[] = [];
   for (const g of plan.gets) {
@@ -74,7 +75,7 @@ export function startEarlyRequests(w: Window & EarlyWindow, detect: typeof detec
     }
     const url = `/api${g.api}?${new URLSearchParams({ [g.param]: id }).toString()}`;
     const headers: Record<string, string> = { 'Url-Type': 'general', 'Accept-Language': locale };
-    if (token) headers.Authorization = token;
+    if (csrf) headers['X-CSRF-Token'] = csrf;
     const response = w.fetch(url, { headers });
     response.catch(() => undefined); // the app sees a failure when it takes the answer
     started.push({ url, headers, at: Date.now(), response });

@@ -1,4 +1,4 @@
-// The one realtime connection: the token handshake, reconnects, and the subscribe/unsubscribe requests. Every pushed
+// The one realtime connection: the session handshake (cookie + CSRF proof), reconnects, and the subscribe/unsubscribe requests. Every pushed
 // frame goes to the live-topic engine (lib/live-topics.ts), which owns ordering, replay, resync and the polling
 // fallback; features never touch the socket. A refused token drops the session (REST's 401 would do the same).
 // socket.io-client is a chunk of its own, loaded when a page first watches a topic (lib/useLiveTopic.ts), else a
@@ -6,7 +6,7 @@
 import type { Socket, io as ioFn } from 'socket.io-client';
 import { subscribeKey } from 'valtio/utils';
 import { PUSH_EVENT_NAMES, type ClientToServerEvents, type PushEventName, type ServerToClientEvents, type SubscribeAck } from '@oj/proto';
-import { clearSession, sessionState } from '../stores/session';
+import { clearSession, sessionState, syncCsrf } from '../stores/session';
 import { connectionState } from '../stores/ui';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -57,7 +57,11 @@ function forward(s: ClientSocket, event: PushEventName): void {
 function connect(io: typeof ioFn): ClientSocket {
   const s: ClientSocket = io('/', {
     path: '/socket.io',
-    auth: sessionState.token ? { token: sessionState.token } : {},
+    // The session cookie goes with the handshake by itself; its CSRF proof is read anew at every (re)connect.
+    auth: (cb) => {
+      syncCsrf();
+      cb(sessionState.csrf ? { csrf: sessionState.csrf } : {});
+    },
     reconnection: true,
   });
   s.on('connect', () => {
@@ -73,7 +77,7 @@ function connect(io: typeof ioFn): ClientSocket {
     down();
     // The server refused our token (logged out elsewhere, banned, expired): socket.io does not retry a refusal,
     // so drop the session; the token watcher below reconnects anonymously.
-    if (err.message === 'AUTH_TOKEN_INVALID' && sessionState.token) clearSession();
+    if (err.message === 'AUTH_TOKEN_INVALID' && sessionState.csrf) clearSession();
   });
   for (const event of PUSH_EVENT_NAMES) forward(s, event);
   return s;
@@ -91,10 +95,9 @@ export function startRealtime(): void {
     socket = connect(io);
     if (watchingToken) return;
     watchingToken = true;
-    subscribeKey(sessionState, 'token', (token) => {
+    subscribeKey(sessionState, 'csrf', () => {
       if (!socket) return;
-      socket.auth = token ? { token } : {};
-      // The topics of the previous user are resubscribed under the new token: ones it may not see are refused.
+      // The topics of the previous session are resubscribed under the new one: ones it may not see are refused.
       socket.disconnect().connect();
     });
   });

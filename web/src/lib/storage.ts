@@ -34,7 +34,8 @@ export function writeJson(key: string, value: unknown): void {
 }
 
 export const STORAGE_KEYS = {
-  token: 'token',
+  /** Where older versions kept the JWT (now an httpOnly cookie): cleared at logout. */
+  legacyToken: 'token',
   user: 'userInfo',
   languages: 'languages',
   /** Per problem: `{ language, code }` (code and language are kept per problem). */

@@ -3,7 +3,7 @@
 // and the server is still checking, it is called once more with `phase: 'checking'`.
 import { LIMITS } from '@oj/proto';
 import { getIntl, localeState } from '../i18n/locale';
-import { sessionState } from '../stores/session';
+import { CSRF_HEADER, sessionState } from '../stores/session';
 import { showToast } from '../stores/ui';
 import { ApiError, buildUrl, urlType, type QueryValue } from './api';
 
@@ -20,7 +20,7 @@ export function uploadFile<T>(path: string, file: Blob, fileName: string, opts: 
     xhr.timeout = opts.timeoutMs ?? LIMITS.requestTimeoutMs * 10;
     xhr.setRequestHeader('Url-Type', urlType(path));
     xhr.setRequestHeader('Accept-Language', localeState.locale);
-    if (sessionState.token) xhr.setRequestHeader('Authorization', sessionState.token);
+    if (sessionState.csrf) xhr.setRequestHeader(CSRF_HEADER, sessionState.csrf);
     xhr.upload.onprogress = (e) => opts.onProgress?.({ phase: 'sending', loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
     xhr.upload.onload = () => opts.onProgress?.({ phase: 'checking', loaded: file.size, total: file.size });
     const failWith = (err: ApiError) => {

@@ -56,13 +56,15 @@ export const revokedSession = pgTable('revoked_session', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Failed logins per username + ip (20 failures lock the pair for 30 minutes). */
+/** Failed logins per username + ip (20 failures lock the pair for 30 minutes, each further lock twice as long). */
 export const loginFailure = pgTable(
   'login_failure',
   {
     username: text('username').notNull(),
     ip: text('ip').notNull(),
     count: integer('count').notNull().default(0),
+    /** Locks the pair reached without a successful login between them (the next lasts 2^locks × 30 minutes). */
+    locks: integer('locks').notNull().default(0),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.username, t.ip] })],
@@ -82,12 +84,14 @@ export const emailCode = pgTable(
   (t) => [primaryKey({ columns: [t.purpose, t.email] })],
 );
 
-/** Every mail the site sends; `sent` is true when SMTP accepted it (otherwise only admins read it here). */
+/** Every mail the site sends; `sent` is true when SMTP accepted it. Admins read the recipient, subject and `redacted` only. */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to_address').notNull(),
   subject: text('subject').notNull(),
   text: text('body').notNull(),
+  /** The body with its secrets (codes, reset links' codes) masked: what admins may read. Null for mails of older versions. */
+  redacted: text('redacted_body'),
   sent: boolean('sent').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,3 +10,4 @@ export * from './discuss';
 export * from './contests';
 export * from './site';
 export * from './user-admin';
+export * from './rate-limit';

@@ -46,6 +46,12 @@ export const judge = pgTable(
     requeues: integer('requeues').notNull().default(0),
     /** Queue lane of the current judge attempt (contest, practice, rejudge): orders the queue position. */
     lane: text('lane').notNull().default('practice'),
+    /**
+     * The current delivery of this version (docs/judge.md, "Fencing"): the newest (requeue, delivery) whose event was
+     * stored. Events of an older delivery are ignored; a newer one takes over and starts the cases afresh.
+     */
+    attemptRequeue: integer('attempt_requeue').notNull().default(0),
+    attemptDelivery: integer('attempt_delivery').notNull().default(0),
     ...gmt,
   },
   (t) => [

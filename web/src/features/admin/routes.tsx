@@ -2,7 +2,8 @@
 // Feature folders list their admin pages (contest, problem bank); any other /admin path goes to the admin login.
 // The whole area renders once the admin pages' messages have loaded (loadAdminMessages): the public pages never
 // download them, and the guards' notices are in them.
-import { lazy, Suspense, use, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { readPromise } from '../../lib/read-promise';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { loadAdminMessages } from '../../i18n/locale';
@@ -22,7 +23,7 @@ const DashboardPage = lazy(() => import('../dashboard/DashboardPage').then((m) =
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 function WithAdminMessages({ children }: { children: ReactNode }) {
-  use(loadAdminMessages());
+  readPromise(loadAdminMessages());
   return children;
 }
 const area = (node: ReactNode) => page(<WithAdminMessages>{node}</WithAdminMessages>);

@@ -15,17 +15,17 @@ import {
   type UserAuthInfo,
 } from '@oj/proto';
 import { getIntl, localeState } from '../../i18n/locale';
-import { clearSession, sessionState, setAuthInfo, setToken, setUser } from '../../stores/session';
+import { clearSession, CSRF_HEADER, sessionState, setAuthInfo, setUser, syncCsrf } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 
 /**
- * POST /api/login (or /api/admin/login, which gives a token to admins only): the JWT comes back in the
- * `Authorization` response header, the user in the body.
+ * POST /api/login (or /api/admin/login, which opens a session for admins only): the session comes back as cookies
+ * (the httpOnly token and its readable CSRF proof; the client asks for them with `X-Auth-Mode: cookie`), the user in
+ * the body.
  */
 export async function login(username: string, password: string, slide?: SlideAnswer, path: '/login' | '/admin/login' = '/login'): Promise<void> {
   const res = await request('POST', path, { body: { username, password, ...(slide && { slide }) }, decode: decoders.userInfo });
-  const token = res.headers.get('Authorization');
-  if (token) setToken(token);
+  syncCsrf();
   setUser(res.data);
   void refreshAuthInfo();
 }
@@ -35,7 +35,7 @@ export async function refreshAuthInfo(): Promise<void> {
   if (info && Array.isArray(info.roles) && Array.isArray(info.permissions)) setAuthInfo(info.roles, info.permissions);
 }
 
-/** GET /api/logout, then forget the session whatever the answer (the token may already be invalid). */
+/** GET /api/logout (the server clears the cookies), then forget the session whatever the answer (it may already be invalid). */
 export async function logout(): Promise<void> {
   await api.get('/logout', { silent: true }).catch(() => null);
   clearSession();
@@ -80,7 +80,7 @@ export async function uploadAvatar(file: File): Promise<void> {
   const form = new FormData();
   form.append('image', file, file.name);
   const headers: Record<string, string> = { 'Url-Type': 'general', 'Accept-Language': localeState.locale };
-  if (sessionState.token) headers.Authorization = sessionState.token;
+  if (sessionState.csrf) headers[CSRF_HEADER] = sessionState.csrf;
   type Env = { status?: number; msg?: string; data?: unknown };
   const env: Env | null = await fetch('/api/file/upload-avatar', { method: 'POST', headers, body: form })
     .then((r) => r.json() as Promise<Env>)

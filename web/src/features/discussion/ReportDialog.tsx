@@ -43,7 +43,7 @@ export function ReportButton({ did }: { did: number }) {
     setTags([]);
     setReason('');
   };
-  const start = () => (session.token ? setOpen(true) : openLoginDialog('login'));
+  const start = () => (session.csrf ? setOpen(true) : openLoginDialog('login'));
   return (
     <>
       <button type="button" className="text-xs text-slate-500 hover:text-red-600" data-testid="discussion-report" onClick={start}>

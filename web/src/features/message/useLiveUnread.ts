@@ -12,7 +12,7 @@ import { applyUnread, resetUnread } from '../../stores/unread';
 
 /** Loads the counts over REST (after a resync, a new user, and every 120 s while the socket is down). */
 export async function refreshUnread(): Promise<void> {
-  if (!sessionState.token) return;
+  if (!sessionState.csrf) return;
   try {
     applyUnread(await api.get('/msg/unread', { decode: (x) => decode(UnreadCounts, x), silent: true }));
   } catch {

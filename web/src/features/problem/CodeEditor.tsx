@@ -1,7 +1,7 @@
 // CodeMirror 6 in React, in two steps so the editor is editable as soon as the page is: the editor itself
 // (@codemirror/view and /state, with line numbers, selection drawing and the active line) comes with the page;
 // the rest of the usual setup (history and keymaps, highlighting, folding, search, bracket matching, the dark
-// theme's colours: editor-extras.ts) is a chunk loaded right after the first paint and put in by a reconfigure,
+// theme's colours: editor-extras.ts) is a chunk asked for once the editor has been painted and put in by a reconfigure,
 // and so is the language mode (given in `extensions`). docs/benchmarks.md, "First load".
 import { useEffect, useRef } from 'react';
 import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
@@ -34,6 +34,31 @@ interface Props {
 }
 
 type Extras = typeof EditorExtras;
+
+/**
+ * Runs `fn` once the editor just created has been painted (the task after the next frame; at the latest after 100 ms,
+ * as a hidden tab paints no frame): the rest of the setup does not download or parse while the page's first paint
+ * with an editable editor is still being made. Returns a cancel.
+ */
+function afterPaint(fn: () => unknown): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    fn();
+  };
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run)));
+  const fallback = setTimeout(run, 100);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    clearTimeout(timer);
+  };
+}
 
 /** Marks the transactions that bring in a new `value` from the props (they are not echoed to onChange). */
 const fromProps = Annotation.define<boolean>();
@@ -96,17 +121,20 @@ export function CodeEditor({ value, onChange, theme, tabSize, height, extensions
     });
     view.current = v;
     let live = true;
-    void import('./editor-extras').then(
-      (m) => {
-        if (!live) return;
-        extras.current = m;
-        v.dispatch({ effects: [c.extras.reconfigure(m.extras), c.theme.reconfigure(themeFor(latest.current.theme, m))] });
-        latest.current.onExtrasLoaded?.();
-      },
-      () => undefined, // a lost chunk leaves a plain editor, still usable
+    const cancel = afterPaint(() =>
+      import('./editor-extras').then(
+        (m) => {
+          if (!live) return;
+          extras.current = m;
+          v.dispatch({ effects: [c.extras.reconfigure(m.extras), c.theme.reconfigure(themeFor(latest.current.theme, m))] });
+          latest.current.onExtrasLoaded?.();
+        },
+        () => undefined, // a lost chunk leaves a plain editor, still usable
+      ),
     );
     return () => {
       live = false;
+      cancel();
       view.current = null;
       v.destroy();
     };

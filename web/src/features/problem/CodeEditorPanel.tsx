@@ -1,7 +1,7 @@
 // The editor panel: language select, the tools (last accepted code, upload, settings), CodeMirror, reset and
 // submit. The last language is remembered per problem and a draft per problem and language; the settings per user.
 // Bracket closing and re-indent on input are off so a pasted/filled program arrives verbatim (CodeEditor.tsx).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { LIMITS, type ProblemInfo, type Submission } from '@oj/proto';
@@ -59,12 +59,19 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
   const [code, setCode] = useState(initial.code);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
+  // Another problem in the same panel (moving along a contest's problem bar): its language and code replace these
+  // while rendering, before anything is drawn or saved, so one problem's code is never saved under another's key.
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
     setLanguage(initial.language);
     setCode(initial.code);
-  }, [initial]);
+  }
 
-  useEffect(() => {
+  // Saved in the task that draws the edit (a layout effect): a reload or a closed tab right after typing keeps the
+  // draft. (React ran a keystroke's effects at once anyway; Preact, the runtime, runs them in a later task:
+  // docs/architecture.md, "The UI runtime".)
+  useLayoutEffect(() => {
     if (!language) return;
     saveCode(codeKey, { language, code });
     saveDraft(codeKey, language, code);
@@ -136,7 +143,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
         </label>
         <span className="ml-auto" />
         <EditorTools
-          lastAc={session.token ? { pid: info.problem.id, cid: contest?.cid ?? 0 } : null}
+          lastAc={session.csrf ? { pid: info.problem.id, cid: contest?.cid ?? 0 } : null}
           settings={settings}
           onSettings={changeSettings}
           onCode={(next, lang) => {
@@ -168,7 +175,7 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
         <span className="mr-auto">
           <OnlineTestDrawer problemId={problemId} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
         </span>
-        {!session.token && (
+        {!session.csrf && (
           <span className="text-xs text-slate-400">
             <FormattedMessage id="error.AUTH_NOT_LOGGED_IN" />
           </span>

@@ -10,7 +10,7 @@ import { card, input, primary } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 type Flag = 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment' | 'register' | 'openCodeShare';
-type Limit = 'defaultCreateDiscussionACInitValue' | 'defaultCreateCommentACInitValue' | 'defaultCreateGroupACInitValue' | 'defaultSubmitInterval';
+type Limit = 'defaultCreateDiscussionACInitValue' | 'defaultCreateCommentACInitValue' | 'defaultCreateDiscussionDailyLimit' | 'defaultCreateGroupACInitValue' | 'defaultSubmitInterval';
 
 const FLAGS: [Flag, Parameters<ReturnType<typeof useIntl>['formatMessage']>[0]['id']][] = [
   ['openPublicDiscussion', 'site.switch.openPublicDiscussion'],
@@ -22,6 +22,7 @@ const FLAGS: [Flag, Parameters<ReturnType<typeof useIntl>['formatMessage']>[0]['
 const LIMITS: [Limit, Parameters<ReturnType<typeof useIntl>['formatMessage']>[0]['id'], number][] = [
   ['defaultCreateDiscussionACInitValue', 'site.switch.discussionAc', 100_000],
   ['defaultCreateCommentACInitValue', 'site.switch.commentAc', 100_000],
+  ['defaultCreateDiscussionDailyLimit', 'security.switch.discussionDaily', 10_000],
   ['defaultCreateGroupACInitValue', 'site.switch.groupAc', 100_000],
   ['defaultSubmitInterval', 'site.switch.submitInterval', 86_400],
 ];
@@ -55,7 +56,7 @@ export function SwitchPage() {
         {LIMITS.map(([key, label, max]) => (
           <label key={key} className="flex flex-col gap-1 text-sm text-slate-700">
             <FormattedMessage id={label} />
-            <input className={`${input} w-32`} type="number" min={0} max={max} data-testid={`switch-${key}`} value={cfg[key]} onChange={(e) => setCfg({ ...cfg, [key]: Math.min(max, Math.max(0, Math.floor(Number(e.target.value) || 0))) })} />
+            <input className={`${input} w-32`} type="number" min={0} max={max} data-testid={`switch-${key}`} value={cfg[key] ?? 0} onChange={(e) => setCfg({ ...cfg, [key]: Math.min(max, Math.max(0, Math.floor(Number(e.target.value) || 0))) })} />
           </label>
         ))}
       </div>

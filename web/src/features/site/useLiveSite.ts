@@ -38,7 +38,7 @@ export function useLiveSite(): void {
         siteState.config = config;
       },
       'notice.sys': () => {
-        if (sessionState.token) setTimeout(() => void refreshUnread(), Math.random() * NOTICE_SPREAD_MS);
+        if (sessionState.csrf) setTimeout(() => void refreshUnread(), Math.random() * NOTICE_SPREAD_MS);
       },
     },
     onResync: () => void reloadConfig(),

@@ -186,8 +186,15 @@ export function AdminContestFormPage() {
           </select>
         </Field>
         {form.auth !== CONTEST_AUTH.PUBLIC ? (
-          <Field label="contest.form.password" required>
-            <input data-testid="admin-contest-password" className={input} maxLength={100} value={form.pwd} onChange={(e) => patch({ pwd: e.target.value })} />
+          <Field label="contest.form.password" required={!form.pwdSet}>
+            <input
+              data-testid="admin-contest-password"
+              className={input}
+              maxLength={100}
+              value={form.pwd}
+              placeholder={form.pwdSet ? intl.formatMessage({ id: 'security.contestForm.passwordKeep' }) : undefined}
+              onChange={(e) => patch({ pwd: e.target.value })}
+            />
           </Field>
         ) : (
           <div />

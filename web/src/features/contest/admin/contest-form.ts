@@ -26,7 +26,9 @@ export interface ContestForm {
   type: number;
   /** 0 public, 1 private, 2 protected. */
   auth: number;
+  /** A new password; blank keeps the stored one when `pwdSet` (the server never shows a password back). */
   pwd: string;
+  pwdSet: boolean;
   /** `YYYY-MM-DDTHH:mm` (or with seconds), the browser's local time, as a datetime-local input holds it. */
   startTime: string;
   endTime: string;
@@ -157,6 +159,7 @@ export function newContestForm(now = Date.now(), awardNames?: readonly [string, 
     type: 0,
     auth: CONTEST_AUTH.PUBLIC,
     pwd: '',
+    pwdSet: false,
     startTime: toLocalInput(start),
     endTime: toLocalInput(end),
     sealRank: false,
@@ -184,6 +187,7 @@ export function formFromVO(vo: AdminContestVO): ContestForm {
     type: vo.type,
     auth: vo.auth,
     pwd: vo.pwd ?? '',
+    pwdSet: vo.pwdSet ?? false,
     startTime: toLocalInput(new Date(vo.startTime)),
     endTime: toLocalInput(new Date(vo.endTime)),
     sealRank: vo.sealRank,
@@ -211,7 +215,7 @@ export function validateContestForm(f: ContestForm): MessageId | null {
   if (Number.isNaN(fromLocalInput(f.endTime))) return 'contest.form.endRequired';
   if (endBeforeStart(f)) return 'contest.form.timeCheck';
   if (formDurationS(f) <= 0) return 'contest.form.durationCheck';
-  if (f.auth !== CONTEST_AUTH.PUBLIC && !f.pwd.trim()) return 'contest.form.passwordRequired';
+  if (f.auth !== CONTEST_AUTH.PUBLIC && !f.pwd.trim() && !f.pwdSet) return 'contest.form.passwordRequired';
   if (f.sealRank && !sealOptionEnabled(f.sealOption, formDurationS(f))) return 'contest.form.sealInvalid';
   if (f.openAccountLimit && f.accountLimit.number_from > f.accountLimit.number_to) return 'contest.form.accountRangeInvalid';
   if (f.awardType !== 0) {

@@ -61,17 +61,17 @@ afterAll(async () => {
 });
 beforeEach(() => {
   seen = null;
-  sessionState.token = 'tok-1';
+  sessionState.csrf = 'proof-1';
   localeState.locale = 'en-US';
 });
 
 describe('importEventFeed', () => {
-  it('uploads the file as multipart field `file` with the token and answers the new cid', async () => {
+  it('uploads the file as multipart field `file` with the CSRF proof and answers the new cid', async () => {
     const cid = await importEventFeed(new File(['{"type":"contest"}\n'], 'feed.ndjson', { type: 'application/x-ndjson' }));
     expect(cid).toBe(42);
     expect(seen?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen?.body).toContain('name="file"; filename="feed.ndjson"');
-    expect(seen?.headers.authorization).toBe('tok-1');
+    expect(seen?.headers['x-csrf-token']).toBe('proof-1');
     expect(seen?.headers['url-type']).toBe('admin');
     expect(seen?.headers['accept-language']).toBe('en-US');
   });
@@ -90,7 +90,7 @@ describe('downloadFile', () => {
     expect(await blob.text()).toBe('{"type":"contest"}\n');
     expect(fileName).toBe('contest-1-比赛.ndjson');
     expect(seen?.query).toBe('?cid=1');
-    expect(seen?.headers.authorization).toBe('tok-1');
+    expect(seen?.headers['x-csrf-token']).toBe('proof-1');
   });
 
   it('falls back to the given name without a Content-Disposition and passes the query', async () => {

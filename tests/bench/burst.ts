@@ -154,10 +154,10 @@ const s = (ms: number) => (ms / 1000).toFixed(1);
 const ms = (x: number) => x.toFixed(x < 10 ? 1 : 0);
 
 /** The figure's lines. */
-export function formatBurst(b: BurstFigures, n: number, language: string, slots: number): string {
+export function formatBurst(b: BurstFigures, n: number, language: string, slots: number, label = ''): string {
   const c = b.cpu;
   return [
-    `(d) burst of ${n} A+B in ${language}, ${slots} runner slot${slots > 1 ? 's' : ''}: drained in ${s(b.drainMs)} s → ${b.perSecond.toFixed(2)} submissions/s (load average ${b.loadavg.map((l) => l.toFixed(1)).join(' ')})`,
+    `(d)${label} burst of ${n} A+B in ${language}, ${slots} runner slot${slots > 1 ? 's' : ''}: drained in ${s(b.drainMs)} s → ${b.perSecond.toFixed(2)} submissions/s (load average ${b.loadavg.map((l) => l.toFixed(1)).join(' ')})`,
     `    submits answered in ${s(b.submitMs)} s; queue wait p50 ${s(b.queueMs.p50)} s; per job on a slot: compile p50 ${ms(b.compileMs.p50)} ms (Σ ${s(b.compileMs.sum)} s), cases p50 ${ms(b.casesMs.p50)} ms (Σ ${s(b.casesMs.sum)} s), other slot time Σ ${s(b.slotOtherMs)} s of ${slots} × ${s(b.drainMs)} s`,
     `    final event → socket p50 ${ms(b.pushLagMs.p50)} ms, p95 ${ms(b.pushLagMs.p95)} ms, max ${ms(b.pushLagMs.max)} ms; drained ${ms(b.tailMs)} ms after the last final event`,
     `    CPU-s meanwhile: sandboxes (compilers, programs, bwrap) ${s(c.sandboxes)}, node (gateway, services, runner) ${s(c.node)}, PostgreSQL ${s(c.postgres)}, nats-server ${s(c.nats)}, other ${s(c.other)}, the benchmark client ${s(c.bench)}; 2 cores × drain = ${s(2 * b.drainMs)}`,

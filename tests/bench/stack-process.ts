@@ -17,9 +17,11 @@ export interface StackProcess {
   stop(): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
+/** This checkout. */
+export const STACK_ROOT = path.resolve(import.meta.dirname, '../..');
 
-export async function startStackProcess(env: Record<string, string> = {}): Promise<StackProcess> {
+/** Starts the judge of the checkout at `root` (default: this one). */
+export async function startStackProcess(env: Record<string, string> = {}, root = STACK_ROOT): Promise<StackProcess> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'oj-bench-'));
   await chmod(dir, 0o755);
   const nats: RunningNats = await startNatsServer({ storeDir: path.join(dir, 'nats') });

@@ -4,9 +4,9 @@
 // of the stack used (from /proc). Figures only: nothing asserts a time.
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { connect } from '@nats-io/transport-node';
 import type { Socket } from 'socket.io-client';
-import { isInProgress, JudgeStatus, LOCAL_LANGUAGES, SUBJECTS, type ClientToServerEvents, type ServerToClientEvents } from '@oj/proto';
+import { isInProgress, LOCAL_LANGUAGES, type ClientToServerEvents, type ServerToClientEvents } from '@oj/proto';
+import { spans, watchJudgeEvents } from './judge-clock';
 import { percentile } from './stack-process';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -75,9 +75,6 @@ export async function benchBurst(opts: { baseUrl: string; natsUrl: string; token
   const base = LOCAL_LANGUAGES.find((l) => l.name === language)!.template;
   const comment = /Python|PyPy|Ruby/.test(language) ? '#' : '//';
   const submittedAt = new Map<number, number>();
-  const compiling = new Map<number, number>();
-  const judging = new Map<number, number>();
-  const finalOnNats = new Map<number, number>();
   const finalOnSocket = new Map<number, number>();
   let resolveAll: () => void = () => {};
   const allDone = new Promise<void>((r) => (resolveAll = r));
@@ -88,18 +85,7 @@ export async function benchBurst(opts: { baseUrl: string; natsUrl: string; token
     check();
   };
   socket.on('submission.status', onStatus);
-  const nc = await connect({ servers: opts.natsUrl });
-  const sub = nc.subscribe(SUBJECTS.resultAll);
-  void (async () => {
-    for await (const m of sub) {
-      const ev = JSON.parse(new TextDecoder().decode(m.data)) as { kind: string; submitId: number; status?: number };
-      const t = performance.now();
-      if (ev.kind === 'status' && ev.status === JudgeStatus.COMPILING && !compiling.has(ev.submitId)) compiling.set(ev.submitId, t);
-      if (ev.kind === 'status' && ev.status === JudgeStatus.JUDGING && !judging.has(ev.submitId)) judging.set(ev.submitId, t);
-      if (ev.kind === 'final' && !finalOnNats.has(ev.submitId)) finalOnNats.set(ev.submitId, t);
-    }
-  })();
-  await nc.flush();
+  const clock = await watchJudgeEvents(opts.natsUrl);
   const cpu0 = treeCpuMs();
   const bench0 = process.cpuUsage();
   const t0 = performance.now();
@@ -122,12 +108,11 @@ export async function benchBurst(opts: { baseUrl: string; natsUrl: string; token
   const benchCpu = process.cpuUsage(bench0);
   const cpu1 = treeCpuMs();
   socket.off('submission.status', onStatus);
-  sub.unsubscribe();
-  await nc.close();
+  await clock.close();
 
   const ids = [...submittedAt.keys()];
-  const sorted = (xs: number[]) => xs.filter(Number.isFinite).sort((a, b) => a - b);
-  const span = (from: Map<number, number>, to: Map<number, number>) => sorted(ids.map((id) => (to.get(id) ?? NaN) - (from.get(id) ?? NaN)));
+  const { compiling, judging, final: finalOnNats } = clock;
+  const span = (from: Map<number, number>, to: Map<number, number>) => spans(ids, from, to);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const queue = span(submittedAt, compiling);
   const compile = span(compiling, judging);

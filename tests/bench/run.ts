@@ -12,6 +12,7 @@
 //  (n) compile time per language: the plain compile command against the one with its savings (linker, compile assets);
 //  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory;
 //  (s) the split deployment (processes): the 500 burst with 1 and 2 runners, push latency while a gateway is killed.
+import os from 'node:os';
 import { connect } from '@nats-io/transport-node';
 import { io, type Socket } from 'socket.io-client';
 import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, topics } from '@oj/proto';
@@ -29,9 +30,11 @@ import { benchUserImport } from './user-import';
 import { benchSplitDeployment } from './split-deployment';
 import { login, percentile } from './stack-process';
 import { stackVariants, startVariantStack, type StackVariant } from './stack-variants';
+import { formatParts, watchJudgeEvents, type TimedSubmission } from './judge-clock';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+const loadavg = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
 
 function connectSocket(baseUrl: string, token?: string): Promise<ClientSocket> {
   const s: ClientSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, forceNew: true, reconnection: false });
@@ -50,10 +53,12 @@ function uniqueSource(language: string, code: string, i: number): string {
 async function benchVerdictLatency(baseUrl: string, token: string, socket: ClientSocket, language: string, n: number) {
   const code = LOCAL_LANGUAGES.find((l) => l.name === language)!.template;
   const latencies: number[] = [];
+  const timed: TimedSubmission[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
+    let answered = 0;
+    let id = 0;
     const done = new Promise<number>((resolve) => {
-      let id = 0;
       const onStatus = (f: { data: { submitId: number; status: number } }) => {
         if (id && f.data.submitId === id && !isInProgress(f.data.status)) {
           socket.off('submission.status', onStatus);
@@ -69,15 +74,17 @@ async function benchVerdictLatency(baseUrl: string, token: string, socket: Clien
         .then((r) => r.json() as Promise<{ status: number; data: { submitId: number }; msg: string }>)
         .then((b) => {
           if (b.status !== 200) throw new Error(`submit failed: ${b.msg}`);
+          answered = performance.now();
           id = b.data.submitId;
         });
     });
     const status = await done;
     if (status !== 0) throw new Error(`${language} A+B was judged ${status}, not Accepted`);
     latencies.push(performance.now() - t0);
+    timed.push({ submitId: id, t0, answered, done: performance.now() });
   }
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), timed };
 }
 
 /** Relay only: a push message published on NATS → the socket event. */
@@ -187,19 +194,23 @@ async function partBC(): Promise<void> {
 }
 
 async function partBCOn(v: StackVariant): Promise<void> {
-  const stack = await startVariantStack(v, { OJ_RUNNER_SLOTS: '1', OJ_RATE_SUBMIT_PER_MIN: '100000' });
+  // 1,000 idle sockets from one address (the per-address cap is 50).
+  const stack = await startVariantStack(v, { OJ_RUNNER_SLOTS: '1', OJ_RATE_SUBMIT_PER_MIN: '100000', OJ_SOCKET_MAX_PER_IP: '100000' });
   const idle: ClientSocket[] = [];
   try {
     const { token, uid } = await login(stack.baseUrl, 'root', stack.adminPassword);
     for (let i = 0; i < 1000; i += 50) idle.push(...(await Promise.all(Array.from({ length: 50 }, () => connectSocket(stack.baseUrl)))));
     const socket = await connectSocket(stack.baseUrl, token);
     const watch = await watchResultToSocket(stack.natsUrl, socket);
+    const clock = await watchJudgeEvents(stack.natsUrl);
     for (const language of ['C++', 'Python3']) {
       await benchVerdictLatency(stack.baseUrl, token, socket, language, 2); // warm-up
       const r = await benchVerdictLatency(stack.baseUrl, token, socket, language, 20);
       const target = language === 'C++' ? '; target p50 ≤ 300 ms' : '';
-      console.log(`(b)${v.label} 1000 submit → final verdict, ${language.padEnd(7)}: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms (20 distinct sources, so every one compiles; 1 runner slot${target})`);
+      console.log(`(b)${v.label} 1000 submit → final verdict, ${language.padEnd(7)}: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms (20 distinct sources, so every one compiles; 1 runner slot${target}; load average ${loadavg()})`);
+      console.log(`    ${formatParts(clock, r.timed)}`);
     }
+    await clock.close();
     await benchVerdictLatency(stack.baseUrl, token, socket, 'Python3', 60);
     const l = [...watch.latencies].sort((a, b) => a - b);
     console.log(`(c)${v.label} push latency, judge event on NATS → ingester → socket event, ${idle.length} idle sockets: p50 ${fmt(percentile(l, 50))} ms, p99 ${fmt(percentile(l, 99))} ms (${l.length} events; target p99 ≤ 50 ms)`);

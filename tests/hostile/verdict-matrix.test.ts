@@ -223,13 +223,16 @@ function recordingCompiles(sandbox: Sandbox): Sandbox & { compiles: RunSpec[] } 
 }
 
 describe('verdict matrix: precompiled headers change nothing', () => {
+  // Both sides get 5 × the compile wall limit: a plain C++ 20 -O2 compile of <bits/stdc++.h> takes ~4.6 s of CPU, and
+  // on a loaded machine its wall limit may end it (Compile time limit exceeded) on one side and not on the other.
+  const patient = () => deps.languages.map((l) => ({ ...l, compileLimits: { ...l.compileLimits, wallMs: 5 * l.compileLimits.wallMs } }));
   it.each(PCH_CASES)(
     '%s: %s',
     async (language, _what, code, status) => {
       if (!installed.includes(language)) return;
       const withPch = recordingCompiles(sandboxes.forSlot(0));
-      const fast = await judge(jobOf(language, code), collectingSink(), { ...deps, sandbox: withPch });
-      const plain = await judge(jobOf(language, code), collectingSink(), { ...deps, compileAssets: undefined });
+      const fast = await judge(jobOf(language, code), collectingSink(), { ...deps, languages: patient(), sandbox: withPch });
+      const plain = await judge(jobOf(language, code), collectingSink(), { ...deps, languages: patient(), compileAssets: undefined });
       expect(fast.status, fast.errorMessage ?? '').toBe(status);
       const verdict = (f: typeof fast) => ({ status: f.status, score: f.score, errorMessage: f.errorMessage, cases: f.cases.map((c) => [c.status, c.userOutput]) });
       expect(verdict(fast)).toEqual(verdict(plain));

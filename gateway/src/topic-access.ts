@@ -32,6 +32,8 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
     case 'scoreboard':
     case 'contest-admin':
       return services.contests.canSubscribe(topic.kind, topic.cid, viewer);
+    case 'training':
+      return services.trainings.canWatch(topic.tid, viewer);
     case 'test-judge':
       return services.testJudge.canWatch(topic.key, viewer);
     default:

@@ -13,6 +13,9 @@ export function requestId(req: { headers: Record<string, string | string[] | und
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Routes whose 5xx is an answer (not ready), not an error. */
+export const PROBES = new Set(['/readyz']);
+
 const SUBMIT_ID = /^[1-9]\d{0,9}$/;
 
 /** The `submitId` a query or body names, if any. */
@@ -48,7 +51,9 @@ export function installRequestObserver(app: FastifyInstance, opts: { metrics: bo
     const ms = reply.elapsedTime;
     if (opts.metrics) recordHttpRequest(req.method, route, status, ms / 1000);
     const line = { method: req.method, url: req.url, route, status, ms: Math.round(ms * 10) / 10 };
-    if (status >= 500) req.log.error(line, 'request answered');
+    // A readiness probe's 503 is its answer, not a failure of ours (the check that failed is logged where it runs).
+    if (status >= 500 && !PROBES.has(route)) req.log.error(line, 'request answered');
+    else if (status >= 500) req.log.warn(line, 'request answered');
     else req.log.info(line, 'request answered');
   });
 }

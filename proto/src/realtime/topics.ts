@@ -9,6 +9,7 @@ export type Topic =
   | { kind: 'contest'; cid: number }
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
+  | { kind: 'training'; tid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
@@ -45,6 +46,8 @@ export const topics = {
   scoreboard: (cid: number): TopicName<'scoreboard'> => `scoreboard:${cid}`,
   /** The contest admins' live board, AC helper and print queue. */
   contestAdmin: (cid: number): TopicName<'contest-admin'> => `contest-admin:${cid}`,
+  /** A training's members' progress and its changes (its audience: who may read its rank). */
+  training: (tid: number): TopicName<'training'> => `training:${tid}`,
   /** One online-test run. */
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
@@ -77,6 +80,8 @@ export function parseTopic(topic: string): Topic | null {
     case 'scoreboard':
     case 'contest-admin':
       return POSITIVE_INT.test(arg) ? { kind, cid: Number(arg) } : null;
+    case 'training':
+      return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -98,6 +103,8 @@ export function formatTopic(t: Topic): string {
       return topics.scoreboard(t.cid);
     case 'contest-admin':
       return topics.contestAdmin(t.cid);
+    case 'training':
+      return topics.training(t.tid);
     case 'test-judge':
       return topics.testJudge(t.key);
     case 'judge-status':

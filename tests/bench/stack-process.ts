@@ -72,17 +72,26 @@ export async function startStackProcess(env: Record<string, string> = {}, root =
     stop: async () => {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
-        process.kill(-child.pid, 'SIGTERM');
+        signalGroup(child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+        if (child.exitCode === null) signalGroup(child.pid, 'SIGKILL');
         // pnpm exits before the judge's PostgreSQL has stopped writing its data dir: wait for the whole group.
         for (let i = 0; i < 100 && groupAlive(child.pid); i++) await new Promise((r) => setTimeout(r, 100));
-        if (groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
+        if (groupAlive(child.pid)) signalGroup(child.pid, 'SIGKILL');
       }
       await nats.stop();
       await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+}
+
+/** Signals the group `pgid`; a group already gone (ESRCH: it exited between the check and the signal) is fine. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
 }
 
 /** Whether any process of the group `pgid` is still running. */

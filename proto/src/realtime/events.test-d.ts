@@ -21,7 +21,7 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'training' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'training' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access' | 'discussion'>();
 
 // The events of each topic kind.
 expectTypeOf<EventsOfTopic<Sub>>().toEqualTypeOf<'submission.status' | 'submission.case'>();
@@ -33,4 +33,5 @@ expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTyp
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.training>>>().toEqualTypeOf<'training.progress' | 'training.changed'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.testJudge>>>().toEqualTypeOf<'test-judge.result'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners' | 'judge.queue'>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.discussion>>>().toEqualTypeOf<'discussion.comment' | 'discussion.reply' | 'discussion.like' | 'discussion.removed' | 'discussion.changed'>();
 expectTypeOf<EventsOfTopic<string>>().toEqualTypeOf<PushEventName>();

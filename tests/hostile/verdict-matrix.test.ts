@@ -16,7 +16,8 @@ import { collectingSink, makeJob, template } from '@oj/judge-runner/testing';
 type Kind = 'WA' | 'PE' | 'TLE' | 'MLE' | 'RE' | 'CE' | 'PA';
 
 // Per language family: the wrong programs (Accepted is the language's own A+B template). PA prints a + b only when
-// a < 50 (right on case 1, wrong on case 2); PE prints the right number after a space; MLE touches ~1.5 GB.
+// a < 50 (right on case 1, wrong on case 2); PE prints the right number after a space; MLE touches ~1.5 GB, one byte a
+// page (the Go one wrote every byte, and at a load average of 28 that ran into the wall limit: TLE, not MLE).
 const C: Record<Kind, string> = {
   WA: '#include <stdio.h>\nint main(){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b+1);return 0;}\n',
   PE: '#include <stdio.h>\nint main(){int a,b;scanf("%d %d",&a,&b);printf(" %d\\n",a+b);return 0;}\n',
@@ -61,7 +62,7 @@ const GO: Record<Kind, string> = {
   WA: GO_MAIN('"fmt"', 'var a, b int\nfmt.Scan(&a, &b)\nfmt.Println(a + b + 1)'),
   PE: GO_MAIN('"fmt"', 'var a, b int\nfmt.Scan(&a, &b)\nfmt.Printf(" %d\\n", a+b)'),
   TLE: GO_MAIN('"fmt"', 'x := 0\nfor x >= 0 {\nx++\nif x < 0 {\nx = 0\n}\n}\nfmt.Println(x)'),
-  MLE: GO_MAIN('"fmt"', 'var parts [][]byte\nfor {\nb := make([]byte, 64<<20)\nfor i := range b {\nb[i] = 1\n}\nparts = append(parts, b)\nif len(parts) < 0 {\nfmt.Println(len(parts))\n}\n}'),
+  MLE: GO_MAIN('"fmt"', 'var parts [][]byte\nfor {\nb := make([]byte, 64<<20)\nfor i := 0; i < len(b); i += 4096 {\nb[i] = 1\n}\nparts = append(parts, b)\nif len(parts) < 0 {\nfmt.Println(len(parts))\n}\n}'),
   RE: GO_MAIN('"fmt"', 'var a []int\nvar i int\nfmt.Scan(&i)\nfmt.Println(a[i+5])'),
   CE: GO_MAIN('"fmt"', 'fmt.Println(undefinedName)'),
   PA: GO_MAIN('"fmt"', 'var a, b int\nfmt.Scan(&a, &b)\nif a < 50 {\nfmt.Println(a + b)\n} else {\nfmt.Println(0)\n}'),

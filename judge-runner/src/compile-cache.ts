@@ -1,5 +1,5 @@
 // Compile cache: what a compile left in the work dir (or the Compile Error message), keyed by
-// sha256(language, compile command, toolchain identity, source). A rejudge, a resubmission of the same code, or the
+// sha256(language, compile command with its savings (compileArgv), toolchain identity, source). A rejudge, a resubmission of the same code, or the
 // same program in another problem compiles nothing twice.
 //
 // - Toolchain identity: the real path, size and mtime of each of the language's `requires` binaries, so an upgraded
@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LanguageDef } from './languages';
+import { compileArgv, type LanguageDef } from './languages';
 
 export interface CompileCacheOptions {
   dir: string;
@@ -38,7 +38,8 @@ export interface CompileCache {
 
 const MB = 1024 * 1024;
 
-async function sizeOf(p: string): Promise<number> {
+/** Bytes of a file or of every file under a directory (links not followed). */
+export async function sizeOf(p: string): Promise<number> {
   const st = await lstat(p);
   if (!st.isDirectory()) return st.size;
   let total = 0;
@@ -104,7 +105,7 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
   return {
     async key(lang, source) {
       const h = createHash('sha256');
-      for (const part of [lang.name, JSON.stringify(lang.compile), JSON.stringify(lang.env ?? {}), await toolchainId(lang), source]) h.update(part).update('\0');
+      for (const part of [lang.name, JSON.stringify(compileArgv(lang)), JSON.stringify(lang.env ?? {}), await toolchainId(lang), source]) h.update(part).update('\0');
       return h.digest('hex');
     },
 

@@ -4,12 +4,13 @@
 // archive of a non-main package, Rust's rlib of a library crate, Java without a class Main), which would otherwise
 // fail at exec time as a System Error or at run time as a Runtime Error.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { CompileAssets } from './compile-assets';
 import type { CompileCache } from './compile-cache';
-import type { LanguageDef } from './languages';
+import { compileArgv, type LanguageDef } from './languages';
 import { readHead } from './read-head';
-import type { RunResult, Sandbox } from './sandbox/types';
+import type { ReadonlyBind, RunResult, RunSpec, Sandbox } from './sandbox/types';
 import { signalName } from './verdict';
 
 /** Compiler messages shown to the user are cut to this many characters. */
@@ -58,31 +59,62 @@ function withHint(lang: LanguageDef, message: string): string {
 }
 
 /**
+ * The sandbox run of a compile of `lang`: `argv` in `workDir` (a writable /w), both output streams into `log`, under
+ * the language's compile limits, with `binds` read-only (its compile assets).
+ */
+export function compileRunSpec(lang: LanguageDef, argv: string[], workDir: string, log: string, binds?: ReadonlyBind[]): RunSpec {
+  const l = lang.compileLimits;
+  return {
+    argv,
+    workDir,
+    writableWorkDir: true,
+    stdoutFile: log,
+    stderrFile: log,
+    limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
+    env: lang.env,
+    addressSpaceLimit: lang.addressSpaceLimit,
+    ...(binds ? { readonlyBinds: binds } : {}),
+  };
+}
+
+/** Whether a compile was ended by one of its limits (rather than by the compiler's own verdict). */
+const limited = (r: RunResult) => r.cpuExceeded || r.wallExceeded || r.memoryExceeded || r.outputExceeded;
+
+/**
  * Compiles the source already written in `box` (the sandbox's /w), or restores the same compile from `cache`.
  * Resolves with the Compile Error message, or null when the program is ready to run. Infrastructure faults throw.
+ *
+ * The compile runs with the language's savings (a faster linker; its compile assets when ready: precompiled headers,
+ * javac's archive). They never change what compiles: a compile that fails with them — other than by a limit, which
+ * the plain command would pass later still — is compiled again with the plain command, whose verdict and message
+ * are the ones given (gcc names other include chains with a precompiled header, gold words link errors otherwise).
  */
-export async function compileProgram(opts: { lang: LanguageDef; code: string; box: string; io: string; sandbox: Sandbox; cache?: CompileCache }): Promise<string | null> {
+export async function compileProgram(opts: { lang: LanguageDef; code: string; box: string; io: string; sandbox: Sandbox; cache?: CompileCache; assets?: CompileAssets }): Promise<string | null> {
   const { lang, box, cache } = opts;
   if (!lang.compile) return null;
   const cacheKey = cache ? await cache.key(lang, opts.code) : null;
   const cached = cache && cacheKey ? await cache.restore(cacheKey, box) : null;
   if (cached) return cached.ok ? null : cached.message;
-  const l = lang.compileLimits;
   const out = path.join(opts.io, 'compile.out');
-  const r = await opts.sandbox.run({
-    argv: lang.compile,
-    workDir: box,
-    writableWorkDir: true,
-    stdoutFile: out,
-    stderrFile: out,
-    limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
-    env: lang.env,
-    addressSpaceLimit: lang.addressSpaceLimit,
+  const run = (argv: string[], use: { bind: ReadonlyBind } | null) => opts.sandbox.run(compileRunSpec(lang, argv, box, out, use ? [use.bind] : undefined));
+  const use = opts.assets?.forLanguage(lang) ?? null;
+  const fast = compileArgv(lang, use?.args)!;
+  const before = fast === lang.compile ? null : new Set(await readdir(box));
+  const output = () => readHead(out, COMPILE_MESSAGE_MAX + 1024);
+  // The assets may have just been replaced by another runner (their bind then fails): compiled without.
+  let r = await run(fast, use).catch((err: unknown) => {
+    if (use) return null;
+    throw err;
   });
-  const failed = compileFailure(r, await readHead(out, COMPILE_MESSAGE_MAX + 1024));
+  let failed = r && compileFailure(r, await output());
+  if (!r || (failed !== null && before && !limited(r))) {
+    // What the failed compile left is removed first: the plain compile starts from the same /w.
+    for (const name of await readdir(box)) if (!before?.has(name)) await rm(path.join(box, name), { recursive: true, force: true });
+    r = await run(lang.compile, null);
+    failed = compileFailure(r, await output());
+  }
   const message = failed !== null ? withHint(lang, failed) : await missingArtifact(lang, box);
   // A compile ended by a limit is not kept: the same source may pass on a less loaded machine.
-  const limited = r.cpuExceeded || r.wallExceeded || r.memoryExceeded || r.outputExceeded || r.signal !== null;
-  if (cache && cacheKey && !limited) await cache.store(cacheKey, box, message === null ? { ok: true } : { ok: false, message });
+  if (cache && cacheKey && !limited(r) && r.signal === null) await cache.store(cacheKey, box, message === null ? { ok: true } : { ok: false, message });
   return message;
 }

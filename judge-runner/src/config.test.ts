@@ -7,6 +7,15 @@ describe('loadRunnerConfig', () => {
     expect(c).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222', slots: 1, ackWaitMs: 10_000, publishDeadlineMs: 600_000, stopGraceMs: 20_000, natsReplicas: undefined, sandbox: undefined, uidBase: undefined });
     expect(c.runnerId).toMatch(/-\d+$/);
     expect(c.limits).toEqual({ wallFactor: 3, wallExtraMs: 1000, minOutputBytes: 32 * 1024 * 1024 });
+    expect(c.compileAssetsMb).toBe(1024);
+    expect(c.compileAssetsDir).toMatch(/\/oj-compile-assets$/);
+  });
+  it('reads the compile assets budget (0: none) and place', () => {
+    expect(loadRunnerConfig({ OJ_RUNNER_COMPILE_ASSETS_MB: '0' }).compileAssetsMb).toBe(0);
+    expect(loadRunnerConfig({ OJ_RUNNER_COMPILE_ASSETS_MB: '2048' }).compileAssetsMb).toBe(2048);
+    expect(() => loadRunnerConfig({ OJ_RUNNER_COMPILE_ASSETS_MB: '-1' })).toThrow(/OJ_RUNNER_COMPILE_ASSETS_MB/);
+    expect(loadRunnerConfig({ OJ_RUNNER_COMPILE_ASSETS_DIR: '/var/cache/oj' }).compileAssetsDir).toBe('/var/cache/oj');
+    expect(() => loadRunnerConfig({ OJ_RUNNER_COMPILE_ASSETS_DIR: 'rel' })).toThrow(/OJ_RUNNER_COMPILE_ASSETS_DIR/);
   });
   it('reads the limits policy', () => {
     const c = loadRunnerConfig({ OJ_RUNNER_WALL_FACTOR: '1.5', OJ_RUNNER_WALL_EXTRA_MS: '250', OJ_RUNNER_MIN_OUTPUT_MB: '64' });

@@ -37,6 +37,10 @@ export interface RunnerConfig {
   testdataCacheMb?: number;
   /** Budget of the compile cache (`<workDir>/.compile-cache`), in MiB; 0 turns it off; default 512. */
   compileCacheMb?: number;
+  /** Budget of the compile assets (precompiled headers, javac's archive), in MiB; 0: none; default 1024. */
+  compileAssetsMb?: number;
+  /** Where they are kept (shared by the runners of a host); default `<tmpdir>/oj-compile-assets`. */
+  compileAssetsDir?: string;
   /** Wall and output allowance of a test case (limits.ts); default HOJ's: wall 3 × CPU + 1 s, output ≥ 32 MB. */
   limits?: LimitsPolicy;
   /** `OJ_LOG_FORMAT`: `pretty` (pino-pretty) or `json`; default pretty on a terminal, JSON otherwise. */
@@ -96,6 +100,8 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     heartbeatMs: 5000,
     testdataCacheMb: read(env, 'OJ_RUNNER_TESTDATA_CACHE_MB', Type.Integer({ minimum: 1 }), int, 2048) as number,
     compileCacheMb: read(env, 'OJ_RUNNER_COMPILE_CACHE_MB', Type.Integer({ minimum: 0 }), int, 512) as number,
+    compileAssetsMb: read(env, 'OJ_RUNNER_COMPILE_ASSETS_MB', Type.Integer({ minimum: 0 }), int, 1024) as number,
+    compileAssetsDir: read(env, 'OJ_RUNNER_COMPILE_ASSETS_DIR', Type.String({ pattern: '^/' }), (s) => s, path.join(os.tmpdir(), 'oj-compile-assets')) as string,
     limits: limitsPolicy(env),
     searchPath: env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
     logFormat: read(env, 'OJ_LOG_FORMAT', Type.Union([Type.Literal('pretty'), Type.Literal('json')]), (s) => s, undefined) as RunnerConfig['logFormat'],

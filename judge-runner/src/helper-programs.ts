@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, chmod, copyFile, lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileFailure, missingArtifact } from './compile-step';
+import { compileFailure, compileRunSpec, missingArtifact } from './compile-step';
 import type { LanguageDef } from './languages';
 import { readHead } from './read-head';
 import type { Limits, RunSpec, Sandbox } from './sandbox/types';
@@ -198,18 +198,8 @@ async function compileInLanguage(src: HelperSource, hash: string, lang: Language
   if (await exists(dir)) return { ok: true, helper: { kind: 'language', dir, lang } };
   const build = await buildDir(src, opts, lang.sourceFile, ['data', 'feedback']);
   if (lang.compile) {
-    const l = lang.compileLimits;
     const log = path.join(opts.scratch, `build-${src.kind}.log`);
-    const r = await opts.sandbox.run({
-      argv: lang.compile,
-      workDir: build,
-      writableWorkDir: true,
-      stdoutFile: log,
-      stderrFile: log,
-      limits: { cpuMs: l.cpuMs, wallMs: l.wallMs, memoryKb: l.memoryMb * 1024, outputBytes: l.outputBytes, processes: l.processes, stackKb: 65536 },
-      env: lang.env,
-      addressSpaceLimit: lang.addressSpaceLimit,
-    });
+    const r = await opts.sandbox.run(compileRunSpec(lang, lang.compile, build, log));
     const message = compileFailure(r, await readHead(log, MESSAGE_MAX, '')) ?? (await missingArtifact(lang, build));
     if (message !== null) return { ok: false, message: `${who(src.kind)} compile error\n${message}` };
   }

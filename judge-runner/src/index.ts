@@ -7,8 +7,10 @@ export { judge, type FinalEvent, type JudgeDeps, type JudgeEventSink } from './j
 export { DEFAULT_LIMITS_POLICY, runLimits, type LimitsPolicy } from './limits';
 export { checkOutput } from './checker';
 export { finalVerdict, runVerdict } from './verdict';
-export { LANGUAGES, detectLanguages, findLanguage, limitFactor, type LanguageDef } from './languages';
+export { LANGUAGES, compileArgv, detectLanguages, findLanguage, limitFactor, type LanguageDef } from './languages';
 export { createCompileCache, type CompileCache, type CompileOutcome } from './compile-cache';
+export { COMPILE_ASSETS_SLOT, createCompileAssets, type CompileAssets } from './compile-assets';
+export { compileRunSpec } from './compile-step';
 export {
   createSandboxFactory,
   pickSandboxDriver,
@@ -27,6 +29,7 @@ export {
   type RunSpec,
   type RunResult,
   type Limits,
+  type ReadonlyBind,
 } from './sandbox/index';
 export { TestdataCache, type CachedTestdata, type TestdataCacheOptions } from './testdata/cache';
 export { startRunnerOpsServer, type RunnerOpsServer } from './ops/ops-server';

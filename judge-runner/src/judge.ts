@@ -10,6 +10,7 @@ import { checkOutput } from './checker';
 import { checkExtraFileNames, writeExtraFiles } from './helper-programs';
 import { interactiveCaseVerdict, runInteractive, type InteractiveRun } from './interactive';
 import { fileIoCase, prepareJudgeMode, readProgramFile, type PreparedMode } from './judge-modes';
+import type { CompileAssets } from './compile-assets';
 import type { CompileCache } from './compile-cache';
 import { compileProgram } from './compile-step';
 import { findLanguage, type LanguageDef } from './languages';
@@ -41,6 +42,8 @@ export interface JudgeDeps {
   testdata?: TestdataCache;
   /** Compiles already done, shared by the runner's slots (compile-cache.ts); none: every job compiles. */
   compileCache?: CompileCache;
+  /** Precompiled headers and the like, built once per runner (compile-assets.ts); none: compiles go without. */
+  compileAssets?: CompileAssets;
   /**
    * Where checkers and interactors run: the slot's helper sandbox (its own uid and cgroups, runner.ts), since an
    * interactor runs beside the program and the slot's cgroups may be held by its warm sandbox. Default: `sandbox`.
@@ -86,7 +89,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.COMPILING, casesTotal: cases.length });
     // A compile already done (same source, language and toolchain) is taken from the cache; not with user extra files.
     const cache = Object.keys(job.problem.userExtraFile ?? {}).length > 0 ? undefined : deps.compileCache;
-    const message = await compileProgram({ lang, code: job.code, box, io, sandbox: deps.sandbox, cache });
+    const message = await compileProgram({ lang, code: job.code, box, io, sandbox: deps.sandbox, cache, assets: deps.compileAssets });
     if (message !== null) {
       const final: FinalEvent = { kind: 'final', ...head, status: JudgeStatus.COMPILE_ERROR, score: isOi ? 0 : null, time: null, memory: null, errorMessage: message, cases: [] };
       await sink.publishEvent(final);

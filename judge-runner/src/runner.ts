@@ -11,6 +11,7 @@ import { createSandboxFactory, pickSandboxDriver, type SandboxFactory } from './
 import { checkSystemPackages } from './sandbox/system-check';
 import { readJobHead, systemErrorFinal } from './system-error';
 import { createCompileCache } from './compile-cache';
+import { runnerCompileAssets } from './compile-assets';
 import { TestdataCache } from './testdata/cache';
 import { runCompileCheck } from './compile-check';
 import { runTestJudge, testSystemError } from './test-judge';
@@ -100,6 +101,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
   });
   const compileCacheMb = config.compileCacheMb ?? 512;
   const compileCache = compileCacheMb > 0 ? await createCompileCache({ dir: path.join(config.workDir, '.compile-cache'), maxBytes: compileCacheMb * 1024 * 1024 }) : undefined;
+  const compileAssets = await runnerCompileAssets(config, languages, sandboxes, logger);
   const freeSlots = Array.from({ length: config.slots }, (_, i) => config.slots - 1 - i);
   /** The job in each busy slot, reported in the heartbeat. */
   const jobs = new Map<number, RunnerJob>();
@@ -160,7 +162,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     const timer = setInterval(() => d.working(), workingEveryMs);
     try {
       try {
-        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, testdata, compileCache, limits: config.limits };
+        const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, testdata, compileCache, compileAssets, limits: config.limits };
         const started = performance.now();
         const final = await judge(job, sink, deps);
         ops.judged(job.language, (performance.now() - started) / 1000);
@@ -190,7 +192,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       let result = testSystemError(job, config.runnerId, 'the test was tried too often');
       if (d.deliveryCount <= MAX_DELIVERIES) {
         try {
-          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, limits: config.limits };
+          const deps = { sandbox: sandboxes.forSlot(slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, compileAssets, limits: config.limits };
           result = job.compileCheck ? await runCompileCheck(job, deps) : await runTestJudge(job, deps);
         } catch (e) {
           log.error({ err: e }, 'online test failed: System Error');
@@ -247,6 +249,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       stopping.abort();
       if (!drained) logger.warn({ jobs: [...jobs.values()] }, 'jobs still running at stop: left to be redelivered');
       await beat(true);
+      compileAssets?.close();
       // Sandboxes passed in belong to the caller; ours (and their slot cgroups) end with the runner.
       if (sandboxes !== opts.sandboxes) await sandboxes.close();
     },

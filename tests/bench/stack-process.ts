@@ -12,12 +12,16 @@ export interface StackProcess {
   adminPassword: string;
   /** Process group of the judge (its node processes and their children). */
   pgid: number;
+  /** Resolves with the first line of the judge's log that matches `re` (true), or false after `ms`. */
+  waitForLog(re: RegExp, ms: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
+/** This checkout. */
+export const STACK_ROOT = path.resolve(import.meta.dirname, '../..');
 
-export async function startStackProcess(env: Record<string, string> = {}): Promise<StackProcess> {
+/** Starts the judge of the checkout at `root` (default: this one). */
+export async function startStackProcess(env: Record<string, string> = {}, root = STACK_ROOT): Promise<StackProcess> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'oj-bench-'));
   await chmod(dir, 0o755);
   const nats: RunningNats = await startNatsServer({ storeDir: path.join(dir, 'nats') });
@@ -61,20 +65,33 @@ export async function startStackProcess(env: Record<string, string> = {}): Promi
     natsUrl: nats.url,
     adminPassword,
     pgid: child.pid!,
+    async waitForLog(re, ms) {
+      for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) if (re.test(log)) return true;
+      return re.test(log);
+    },
     stop: async () => {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
-        process.kill(-child.pid, 'SIGTERM');
+        signalGroup(child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+        if (child.exitCode === null) signalGroup(child.pid, 'SIGKILL');
         // pnpm exits before the judge's PostgreSQL has stopped writing its data dir: wait for the whole group.
         for (let i = 0; i < 100 && groupAlive(child.pid); i++) await new Promise((r) => setTimeout(r, 100));
-        if (groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
+        if (groupAlive(child.pid)) signalGroup(child.pid, 'SIGKILL');
       }
       await nats.stop();
       await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+}
+
+/** Signals the group `pgid`; a group already gone (ESRCH: it exited between the check and the signal) is fine. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
 }
 
 /** Whether any process of the group `pgid` is still running. */

@@ -11,24 +11,30 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeEvent, type JudgeJob } from '@oj/proto';
-import { createSandboxFactory, detectLanguages, ETC_RUNTIME, judge, UidInUseError, type JudgeDeps, type Limits, type SandboxFactory } from '@oj/judge-runner';
+import { createSandboxFactory, detectLanguages, ETC_RUNTIME, judge, UidInUseError, type CompileAssets, type JudgeDeps, type Limits, type SandboxFactory } from '@oj/judge-runner';
 import { TEST_NSJAIL_PATH, TEST_SANDBOX_DRIVER } from '../support/sandbox-driver';
+import { ASSETS_TIMEOUT_MS, readyCompileAssets } from './matrix-env';
 import { makeJob } from '@oj/judge-runner/testing';
 
 const UID = 22_000; // slot 0 of this suite's own uid range, so no other test's sandbox shares it
 let root: string;
 let deps: JudgeDeps;
 let sandboxes: SandboxFactory;
+let assets: CompileAssets | undefined;
 let submitId = 100;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'oj-hostile-'));
   await chmod(root, 0o711);
   sandboxes = await createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir: path.join(root, 'cache'), uidBase: UID });
-  deps = { sandbox: sandboxes.forSlot(0), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'hostile' };
-});
+  const languages = await detectLanguages();
+  // Compiles as a runner's: with the compile assets (compiler bombs included).
+  assets = await readyCompileAssets(sandboxes, languages);
+  deps = { sandbox: sandboxes.forSlot(0), languages, workRoot: path.join(root, 'work'), judger: 'hostile', compileAssets: assets };
+}, ASSETS_TIMEOUT_MS);
 
 afterAll(async () => {
+  assets?.close();
   await sandboxes.close();
   await rm(root, { recursive: true, force: true });
 });

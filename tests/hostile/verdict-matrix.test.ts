@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, ProblemType, type JudgeJob } from '@oj/proto';
-import { createSandboxFactory, detectLanguages, judge, LANGUAGES, limitFactor, type JudgeDeps, type SandboxFactory } from '@oj/judge-runner';
+import { compileArgv, createSandboxFactory, detectLanguages, findLanguage, judge, LANGUAGES, limitFactor, type CompileAssets, type JudgeDeps, type RunSpec, type Sandbox, type SandboxFactory } from '@oj/judge-runner';
 import { TEST_NSJAIL_PATH, TEST_SANDBOX_DRIVER } from '../support/sandbox-driver';
+import { ASSETS_TIMEOUT_MS, readyCompileAssets } from './matrix-env';
 import { collectingSink, makeJob, template } from '@oj/judge-runner/testing';
 
 type Kind = 'WA' | 'PE' | 'TLE' | 'MLE' | 'RE' | 'CE' | 'PA';
@@ -128,6 +129,7 @@ const EXPECTED: Record<Exclude<Kind, 'PA'> | 'AC', number> = {
 let root: string;
 let sandboxes: SandboxFactory;
 let deps: JudgeDeps;
+let assets: CompileAssets;
 let installed: string[] = [];
 let submitId = 5000;
 
@@ -139,10 +141,13 @@ beforeAll(async () => {
   sandboxes = await createSandboxFactory({ driver: TEST_SANDBOX_DRIVER, nsjailPath: TEST_NSJAIL_PATH, cacheDir: path.join(root, 'cache'), uidBase: 22_500 });
   const languages = await detectLanguages();
   installed = languages.map((l) => l.name);
-  deps = { sandbox: sandboxes.forSlot(0), languages, workRoot: path.join(root, 'work'), judger: 'matrix' };
-});
+  // Judged as a runner judges: with the compile assets (precompiled headers, javac's archive) ready.
+  assets = await readyCompileAssets(sandboxes, languages);
+  deps = { sandbox: sandboxes.forSlot(0), languages, workRoot: path.join(root, 'work'), judger: 'matrix', compileAssets: assets };
+}, ASSETS_TIMEOUT_MS);
 
 afterAll(async () => {
+  assets?.close();
   await sandboxes.close();
   await rm(root, { recursive: true, force: true });
 });
@@ -190,6 +195,60 @@ describe.each(LANGUAGES.map((l) => l.name))('verdict matrix: %s', (language) => 
     expect(final.score).toBe(50);
     expect(final.cases.map((c) => c.status)).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.WRONG_ANSWER]);
   });
+});
+
+// ---- precompiled headers (docs/judge.md#compiling): a C++ compile loads <bits/stdc++.h> or <iostream> precompiled
+// when the program includes it first, and what the program then is must be exactly what it is without them: the same
+// verdict, output and Compile Error message (a failed compile is compiled again without them).
+
+const PCH_AC = '#include <bits/stdc++.h>\nusing namespace std;\nint main() { long long a, b; cin >> a >> b; cout << a + b << endl; }\n';
+/** [what it is, source, its verdict]. */
+const PCH_PROGRAMS: [string, string, number][] = [
+  ['<bits/stdc++.h> first (precompiled)', PCH_AC, JudgeStatus.ACCEPTED],
+  [
+    '<iostream> first (precompiled), then <bits/stdc++.h> (read, <iostream> again inside)',
+    '#include <iostream>\n#include <bits/stdc++.h>\nusing namespace std;\nint main() { int a, b; cin >> a >> b; vector<int> v{a, b}; cout << accumulate(v.begin(), v.end(), 0) << endl; }\n',
+    JudgeStatus.ACCEPTED,
+  ],
+  ['<bits/stdc++.h> after other headers (read, not precompiled)', '#include <cstdio>\n#include <vector>\n#include <bits/stdc++.h>\nusing namespace std;\nint main() { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); }\n', JudgeStatus.ACCEPTED],
+  ['#pragma GCC optimize before <bits/stdc++.h>', '#pragma GCC optimize("O3,unroll-loops")\n#include <bits/stdc++.h>\nusing namespace std;\nint main() { int a, b; cin >> a >> b; cout << a + b << "\\n"; }\n', JudgeStatus.ACCEPTED],
+  ['#define int long long before <bits/stdc++.h> (the library does not compile)', '#define int long long\n#include <bits/stdc++.h>\nusing namespace std;\nsigned main() { int a, b; cin >> a >> b; cout << a + b << endl; }\n', JudgeStatus.COMPILE_ERROR],
+  ['#define int long long after <bits/stdc++.h>', '#include <bits/stdc++.h>\n#define int long long\nusing namespace std;\nsigned main() { int a, b; cin >> a >> b; cout << a + b << endl; }\n', JudgeStatus.ACCEPTED],
+  ['main defined twice', '#include <bits/stdc++.h>\nint main() { return 0; }\nint main() { return 1; }\n', JudgeStatus.COMPILE_ERROR],
+  ['an error in a library template the program instantiates', '#include <bits/stdc++.h>\nusing namespace std;\nint main() { set<vector<int>> s; sort(s.begin(), s.end()); }\n', JudgeStatus.COMPILE_ERROR],
+];
+/** Every program on the two ends of the flags (c++14 -O0, c++20 -O2); the two precompiled ones on the others. */
+const PCH_CASES: [string, string, string, number][] = LANGUAGES.filter((l) => l.name.startsWith('C++')).flatMap((l) =>
+  PCH_PROGRAMS.filter((_, i) => ['C++', 'C++ 20 With O2'].includes(l.name) || i < 2).map(([what, code, status]): [string, string, string, number] => [l.name, what, code, status]),
+);
+
+/** The suite's sandbox, keeping the spec of every compile (a run with a writable /w). */
+function recordingCompiles(sandbox: Sandbox): Sandbox & { compiles: RunSpec[] } {
+  const compiles: RunSpec[] = [];
+  return { ...sandbox, compiles, run: (spec) => (spec.writableWorkDir && compiles.push(spec), sandbox.run(spec)) };
+}
+
+describe('verdict matrix: precompiled headers change nothing', () => {
+  // Both sides get 5 × the compile wall limit: a plain C++ 20 -O2 compile of <bits/stdc++.h> takes ~4.6 s of CPU, and
+  // on a loaded machine its wall limit may end it (Compile time limit exceeded) on one side and not on the other.
+  const patient = () => deps.languages.map((l) => ({ ...l, compileLimits: { ...l.compileLimits, wallMs: 5 * l.compileLimits.wallMs } }));
+  it.each(PCH_CASES)(
+    '%s: %s',
+    async (language, _what, code, status) => {
+      if (!installed.includes(language)) return;
+      const withPch = recordingCompiles(sandboxes.forSlot(0));
+      const fast = await judge(jobOf(language, code), collectingSink(), { ...deps, languages: patient(), sandbox: withPch });
+      const plain = await judge(jobOf(language, code), collectingSink(), { ...deps, languages: patient(), compileAssets: undefined });
+      expect(fast.status, fast.errorMessage ?? '').toBe(status);
+      const verdict = (f: typeof fast) => ({ status: f.status, score: f.score, errorMessage: f.errorMessage, cases: f.cases.map((c) => [c.status, c.userOutput]) });
+      expect(verdict(fast)).toEqual(verdict(plain));
+      // The precompiled headers were there for the compile; a failed one was compiled again without them.
+      const lang = findLanguage(language)!;
+      expect(withPch.compiles[0]!.argv).toEqual(compileArgv(lang, assets.forLanguage(lang)!.args));
+      expect(withPch.compiles.map((c) => c.argv).slice(1)).toEqual(fast.status === JudgeStatus.COMPILE_ERROR ? [lang.compile] : []);
+    },
+    300_000,
+  );
 });
 
 // ---- ICPC problem packages: the default output validator's flags and Kattis-protocol validators, and validators

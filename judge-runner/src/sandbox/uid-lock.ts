@@ -33,6 +33,20 @@ export interface UidLocks {
   releaseAll(): void;
 }
 
+/**
+ * Takes an exclusive flock on `file` (created 0644) without waiting: the open fd that holds it (close it to release),
+ * or null when another open file description holds it. Throws when flock cannot run.
+ */
+export function lockFile(file: string): number | null {
+  const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o644);
+  const r = spawnSync('flock', ['--nonblock', '--exclusive', '3'], { stdio: ['ignore', 'ignore', 'pipe', fd], env: { PATH: '/usr/bin:/bin' } });
+  if (r.status === 0) return fd;
+  closeSync(fd);
+  if (r.error) throw new Error(`lock ${file}: cannot run flock (util-linux): ${r.error.message}`);
+  if (r.status !== 1) throw new Error(`lock ${file}: flock failed: ${r.stderr.toString().trim()}`);
+  return null;
+}
+
 export function openUidLocks(dir = DEFAULT_LOCK_DIR): UidLocks {
   const held = new Map<number, number>();
   mkdirSync(dir, { recursive: true, mode: 0o755 });
@@ -46,12 +60,8 @@ export function openUidLocks(dir = DEFAULT_LOCK_DIR): UidLocks {
     take(uid) {
       if (held.has(uid)) return;
       const file = path.join(dir, `uid-${uid}.lock`);
-      const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o644);
-      const r = spawnSync('flock', ['--nonblock', '--exclusive', '3'], { stdio: ['ignore', 'ignore', 'pipe', fd], env: { PATH: '/usr/bin:/bin' } });
-      if (r.status !== 0) {
-        closeSync(fd);
-        if (r.error) throw new Error(`sandbox uid lock: cannot run flock (util-linux): ${r.error.message}`);
-        if (r.status !== 1) throw new Error(`sandbox uid lock ${file}: flock failed: ${r.stderr.toString().trim()}`);
+      const fd = lockFile(file);
+      if (fd === null) {
         let holder = '';
         try {
           holder = readFileSync(file, 'utf8').trim();

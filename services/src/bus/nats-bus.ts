@@ -12,12 +12,14 @@ import {
   jetstreamManager,
   StorageType,
   type JetStreamClient,
+  type JsMsg,
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
 import { followNats, type NatsOps } from '../ops/nats-ops';
 import { natsRemoteTransport } from './nats-remote';
 import { observeIngestLag } from '../ops/metrics';
+import { KeyedQueue } from './keyed-queue';
 import {
   closeNats,
   decodeJson,
@@ -49,6 +51,12 @@ import {
 export const INGESTER_DURABLE = 'services-ingester';
 /** How long the server waits for the ingester's ack before another worker gets the event (heartbeats extend it). */
 export const INGESTER_ACK_WAIT_MS = 10_000;
+/**
+ * Judge events stored at once by one ingester, each in a transaction of its own; one submission's in order. A burst
+ * of verdicts is bound by the round trips of the events' transactions, not by CPU: one at a time, the ingester fell
+ * behind two runner slots by a minute on a loaded machine (docs/benchmarks.md (d)).
+ */
+export const INGEST_CONCURRENCY = 4;
 
 /** Chunk size of test-data objects written here. */
 const TESTDATA_CHUNK_BYTES = 256 * 1024;
@@ -75,6 +83,8 @@ export interface NatsBusOptions {
   eventRetryMs?: number;
   /** How long the server waits for the ingester's ack before redelivering an event (default 10 s). */
   eventAckWaitMs?: number;
+  /** Judge events stored at once (default INGEST_CONCURRENCY). */
+  eventConcurrency?: number;
   /** Connection name shown by the server. */
   name?: string;
   /** Replicas of the streams (OJ_NATS_REPLICAS); default min(3, the cluster's size). */
@@ -158,33 +168,43 @@ export class NatsBus implements ServicesTransport, PushTransport {
     // Pull requests that expire every 5 s (the client's idle heartbeat is half of that): when the consumer's leader
     // moves to another node (a NATS node lost), the pull is renewed within seconds instead of the default 30 s.
     const messages = await consumer.consume({ max_messages: 32, expires: 5000 });
+    // Different submissions' events at once (the transactions of several workers' ingesters overlap the same way);
+    // one submission's one after another, as the runner sent them.
+    const queue = new KeyedQueue<number>(this.opts.eventConcurrency ?? INGEST_CONCURRENCY);
+    const store = async (m: JsMsg, ev: JudgeEvent) => {
+      const beat = setInterval(() => {
+        try {
+          m.working();
+        } catch {
+          // closed: the event is redelivered
+        }
+      }, beatMs);
+      try {
+        await handler(ev);
+        m.ack();
+        observeIngestLag(ev.kind, m.info.timestampNanos);
+      } catch (err) {
+        this.logger.warn({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
+        m.nak(retryMs);
+      } finally {
+        clearInterval(beat);
+      }
+    };
     const loop = (async () => {
-      for await (const m of messages) {
-        let ev: JudgeEvent;
-        try {
-          ev = decodeJson(JudgeEvent, m.data);
-        } catch (err) {
-          this.logger.error({ err, subject: m.subject }, 'undecodable judge event terminated');
-          m.term('undecodable');
-          continue;
-        }
-        const beat = setInterval(() => {
+      try {
+        for await (const m of messages) {
+          let ev: JudgeEvent;
           try {
-            m.working();
-          } catch {
-            // closed: the event is redelivered
+            ev = decodeJson(JudgeEvent, m.data);
+          } catch (err) {
+            this.logger.error({ err, subject: m.subject }, 'undecodable judge event terminated');
+            m.term('undecodable');
+            continue;
           }
-        }, beatMs);
-        try {
-          await handler(ev);
-          m.ack();
-          observeIngestLag(ev.kind, m.info.timestampNanos);
-        } catch (err) {
-          this.logger.warn({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
-          m.nak(retryMs);
-        } finally {
-          clearInterval(beat);
+          await queue.take(ev.submitId, () => store(m, ev));
         }
+      } finally {
+        await queue.idle();
       }
     })().catch((err: unknown) => this.logger.error({ err }, 'judge event consumer stopped'));
     return {

@@ -1,6 +1,9 @@
 // Push topics: what a socket subscribes to. Every publisher and subscriber builds topic names with `topics` and
 // the gateway reads them back with `parseTopic`, so the spelling of a topic lives here only.
+import type { BoardView } from '../contest/boards';
+
 const POSITIVE_INT = /^[1-9]\d{0,15}$/;
+const BOARD_VIEWS: readonly string[] = ['public', 'public-end', 'live', 'live-end'];
 const SAFE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
 export type Topic =
@@ -9,6 +12,7 @@ export type Topic =
   | { kind: 'contest'; cid: number }
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
+  | { kind: 'board'; cid: number; view: BoardView }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
@@ -45,6 +49,11 @@ export const topics = {
   scoreboard: (cid: number): TopicName<'scoreboard'> => `scoreboard:${cid}`,
   /** The contest admins' live board, AC helper and print queue. */
   contestAdmin: (cid: number): TopicName<'contest-admin'> => `contest-admin:${cid}`,
+  /**
+   * One board view's deltas, coalesced and compact (`scoreboard.batch`), for a client holding a window of it; its
+   * seq is the seq of the view's topic (`scoreboard:<cid>` or `contest-admin:<cid>`).
+   */
+  board: (cid: number, view: BoardView): TopicName<'board'> => `board:${cid}:${view}`,
   /** One online-test run. */
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
@@ -77,6 +86,10 @@ export function parseTopic(topic: string): Topic | null {
     case 'scoreboard':
     case 'contest-admin':
       return POSITIVE_INT.test(arg) ? { kind, cid: Number(arg) } : null;
+    case 'board': {
+      const [c, view, more] = arg.split(':');
+      return more === undefined && POSITIVE_INT.test(c ?? '') && BOARD_VIEWS.includes(view ?? '') ? { kind, cid: Number(c), view: view as BoardView } : null;
+    }
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -98,6 +111,8 @@ export function formatTopic(t: Topic): string {
       return topics.scoreboard(t.cid);
     case 'contest-admin':
       return topics.contestAdmin(t.cid);
+    case 'board':
+      return topics.board(t.cid, t.view);
     case 'test-judge':
       return topics.testJudge(t.key);
     case 'judge-status':
@@ -116,4 +131,9 @@ export function formatTopic(t: Topic): string {
 /** The kind of a topic name, or null when it is not one. */
 export function topicKind(topic: string): TopicKind | null {
   return parseTopic(topic)?.kind ?? null;
+}
+
+/** The topic whose seq and log a board view's topic follows: `scoreboard:<cid>` or `contest-admin:<cid>`. */
+export function boardSource(cid: number, view: BoardView): TopicName<'scoreboard' | 'contest-admin'> {
+  return view === 'live' || view === 'live-end' ? topics.contestAdmin(cid) : topics.scoreboard(cid);
 }

@@ -27,6 +27,8 @@ const Env = Type.Object({
   OJ_SOCKET_AUTH_CACHE_MS: Type.Optional(Int),
   OJ_SOCKET_SESSION_CHECK_MS: Type.Optional(Int),
   OJ_RELAY_SLICE: Type.Optional(Int),
+  OJ_BOARD_COALESCE_MS: Type.Optional(Int),
+  OJ_BOARD_REPLAY_MAX: Type.Optional(Int),
 });
 
 /**
@@ -74,6 +76,10 @@ export interface GatewayConfig {
   socketSessionCheckMs: number;
   /** Sockets written per event-loop turn when one push message goes to a big room. */
   relaySlice: number;
+  /** Board deltas relayed within this window go to `board:` rooms as one frame (0: no coalescing). */
+  boardCoalesceMs: number;
+  /** A `board:` subscriber more deltas behind than this is told to resync instead of being replayed to. */
+  boardReplayMax: number;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -125,5 +131,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     socketAuthCacheMs: num('OJ_SOCKET_AUTH_CACHE_MS', 5_000, 0, 600_000),
     socketSessionCheckMs: num('OJ_SOCKET_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
+    boardCoalesceMs: num('OJ_BOARD_COALESCE_MS', 200, 0, 250),
+    boardReplayMax: num('OJ_BOARD_REPLAY_MAX', 50, 0, 1000),
   };
 }

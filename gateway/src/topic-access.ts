@@ -32,6 +32,8 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
     case 'scoreboard':
     case 'contest-admin':
       return services.contests.canSubscribe(topic.kind, topic.cid, viewer);
+    case 'board':
+      return services.contests.canSubscribe(topic.view === 'live' || topic.view === 'live-end' ? 'contest-admin' : 'scoreboard', topic.cid, viewer);
     case 'test-judge':
       return services.testJudge.canWatch(topic.key, viewer);
     default:

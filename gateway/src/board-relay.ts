@@ -139,11 +139,9 @@ export function createBoardRelay(io: Io, o: BoardRelayOptions): BoardRelay {
       const r = rooms.get(topics.board(t.cid, view));
       if (!r || (r.seen !== null && msg.seq <= r.seen) || !members(r)) continue;
       // A frame covers only seqs this gateway relayed: after a hole (or at the first message) the next starts anew,
-      // and its subscribers see the hole by its `from` and ask for a replay.
-      if (r.seen === null || msg.seq > r.seen + 1) {
-        flush(r);
-        r.last = msg.seq - 1;
-      }
+      // and its subscribers see the hole by its `from` and ask for a replay. A status goes after what is pending.
+      if (r.seen === null || msg.seq > r.seen + 1 || msg.event === 'contest.status') flush(r);
+      if (r.seen === null || msg.seq > r.seen + 1) r.last = msg.seq - 1;
       r.seen = msg.seq;
       if (msg.event === 'scoreboard.delta' && msg.data.view === view) {
         const first = msg.data.moves[0]?.row;
@@ -152,7 +150,6 @@ export function createBoardRelay(io: Io, o: BoardRelayOptions): BoardRelay {
         if (msg.data.reset || o.coalesceMs <= 0) flush(r);
         else r.timer ??= setTimeout(() => flush(r), o.coalesceMs);
       } else if (msg.event === 'contest.status') {
-        flush(r);
         const frame: PushFrame<'contest.status'> = { topic: r.name, seq: msg.seq, from: r.last ?? msg.seq - 1, data: msg.data };
         r.last = msg.seq;
         send(r, { event: 'contest.status', frame });

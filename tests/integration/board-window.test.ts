@@ -8,8 +8,8 @@ import { io, type Socket } from 'socket.io-client';
 import { decode, JudgeStatus, RankPage, topics, type ClientToServerEvents, type ServerToClientEvents } from '@oj/proto';
 import { buildGateway, loadGatewayConfig, type Gateway } from '@oj/gateway';
 import { mulberry32 } from '@oj/proto/testing';
-import { LiveTopicHub, type TopicWatch } from '../../web/src/lib/live-topics';
-import { BoardWindowSync } from '../../web/src/features/scoreboard/live-board-window';
+import { LiveTopicHub, type TopicWatch } from '@oj/web/live-topics';
+import { BoardWindowSync } from '@oj/web/board-window-sync';
 import { ROOT_PASSWORD, startBoardFixture, type BoardFixture, type ContestInfo } from './contest-board-fixture';
 
 const { ACCEPTED: AC, WRONG_ANSWER: WA } = JudgeStatus;

@@ -67,24 +67,37 @@ describe('board rooms', () => {
     const base = 1000;
     const pub = (seq: number, m: Omit<PushMessage, 'topic' | 'seq'>) => f.bus.publishPush({ topic, seq, ...m } as PushMessage);
     await pub(base + 1, { event: 'scoreboard.delta', data: delta(c.cid, 'public', 1) });
+    // The first delta after a quiet spell goes at once; those within the next 150 ms go together when it ends.
+    await until(() => got.length === 1);
     await pub(base + 2, { event: 'scoreboard.delta', data: delta(c.cid, 'public-end', 1) });
     await pub(base + 3, { event: 'scoreboard.delta', data: delta(c.cid, 'public', 2) });
-    await until(() => got.length === 1);
-    expect(got[0]!.frame).toMatchObject({ topic: topics.board(c.cid, 'public'), from: base, seq: base + 3 });
-    expect((got[0]!.frame.data as { deltas: { seq: number; version: number }[] }).deltas.map((d) => [d.seq, d.version])).toEqual([
-      [base + 1, 1],
-      [base + 3, 2],
-    ]);
-    // A status flushes what is pending, then goes out as its own frame; order and coverage hold.
     await pub(base + 4, { event: 'scoreboard.delta', data: delta(c.cid, 'public', 3) });
-    await pub(base + 5, { event: 'contest.status', data: { cid: c.cid, status: 0, now: Date.now(), sealed: false } });
+    await until(() => got.length === 2);
+    const seqs = (g: Got) => (g.frame.data as { deltas: { seq: number; version: number }[] }).deltas.map((d) => [d.seq, d.version]);
+    expect(got.map((g) => [g.frame.topic, g.frame.from, g.frame.seq])).toEqual([
+      [topics.board(c.cid, 'public'), base, base + 1],
+      [topics.board(c.cid, 'public'), base + 1, base + 4],
+    ]);
+    expect(seqs(got[0]!)).toEqual([[base + 1, 1]]);
+    expect(seqs(got[1]!)).toEqual([
+      [base + 3, 2],
+      [base + 4, 3],
+    ]);
+    await new Promise((r) => setTimeout(r, 400));
+    got.length = 0;
+    // A status sends what is pending at once, then goes out as its own frame; order and coverage hold.
+    await pub(base + 5, { event: 'scoreboard.delta', data: delta(c.cid, 'public', 4) });
+    await pub(base + 6, { event: 'scoreboard.delta', data: delta(c.cid, 'public', 5) });
+    await pub(base + 7, { event: 'contest.status', data: { cid: c.cid, status: 0, now: Date.now(), sealed: false } });
     await until(() => got.length === 3);
-    expect(got.slice(1).map((g) => [g.event, g.frame.from, g.frame.seq])).toEqual([
-      ['scoreboard.batch', base + 3, base + 4],
-      ['contest.status', base + 4, base + 5],
+    expect(got.map((g) => [g.event, g.frame.from, g.frame.seq])).toEqual([
+      ['scoreboard.batch', base + 4, base + 5],
+      ['scoreboard.batch', base + 5, base + 6],
+      ['contest.status', base + 6, base + 7],
     ]);
     // A seq this gateway never saw: the next frame starts after the hole (its subscribers see the hole).
-    await pub(base + 9, { event: 'scoreboard.delta', data: delta(c.cid, 'public', 4) });
+    await new Promise((r) => setTimeout(r, 400));
+    await pub(base + 9, { event: 'scoreboard.delta', data: delta(c.cid, 'public', 6) });
     await until(() => got.length === 4);
     expect([got[3]!.frame.from, got[3]!.frame.seq]).toEqual([base + 8, base + 9]);
     s.close();

@@ -1,8 +1,8 @@
 // The `board:<cid>:<view>` rooms: the deltas of one board view, coalesced and compact, for clients that hold a window
 // of the board (docs/realtime.md#board-topics). They follow the view's source topic (`scoreboard:<cid>` or
 // `contest-admin:<cid>`) and its seq: every frame says which seqs of the source it covers, (from, seq], so the events
-// of other views, the AC helper's and prints cost a subscriber nothing. Deltas relayed within `coalesceMs` of the
-// first one go out as one frame. A socket whose write queue is long gets no frames until it has drained, then one
+// of other views, the AC helper's and prints cost a subscriber nothing. A delta after a quiet spell goes out at once;
+// the deltas relayed within the `coalesceMs` after it go out together as one frame when that window ends. A socket whose write queue is long gets no frames until it has drained, then one
 // resync frame (it reads its window again) instead of the backlog; a replay of more than `replayMax` deltas is a
 // resync too.
 import type { Server } from 'socket.io';
@@ -122,14 +122,22 @@ export function createBoardRelay(io: Io, o: BoardRelayOptions): BoardRelay {
     });
   }
 
+  /** Sends what is pending now (the window, if open, stays open). */
   function flush(r: Room): void {
-    if (r.timer) clearTimeout(r.timer);
-    r.timer = null;
     if (r.pending.length === 0 || r.seen === null || r.last === null) return;
     const frame: PushFrame<'scoreboard.batch'> = { topic: r.name, seq: r.seen, from: r.last, data: { type: r.type, deltas: r.pending } };
     r.pending = [];
     r.last = r.seen;
     send(r, { event: 'scoreboard.batch', frame });
+  }
+
+  function openWindow(r: Room): void {
+    r.timer = setTimeout(() => {
+      r.timer = null;
+      if (r.pending.length === 0 || !rooms.has(r.name)) return;
+      flush(r);
+      openWindow(r);
+    }, o.coalesceMs);
   }
 
   function onSource(msg: PushEvent): void {
@@ -147,8 +155,10 @@ export function createBoardRelay(io: Io, o: BoardRelayOptions): BoardRelay {
         const first = msg.data.moves[0]?.row;
         if (first) r.type = 'ac' in first ? 0 : 1;
         r.pending.push(compactDelta(msg.seq, msg.data));
-        if (msg.data.reset || o.coalesceMs <= 0) flush(r);
-        else r.timer ??= setTimeout(() => flush(r), o.coalesceMs);
+        // The first delta after a quiet window goes at once and opens a window; the ones within it go together
+        // when it ends (which opens the next window if it sent anything).
+        if (msg.data.reset || o.coalesceMs <= 0 || r.timer === null) flush(r);
+        if (o.coalesceMs > 0 && r.timer === null) openWindow(r);
       } else if (msg.event === 'contest.status') {
         const frame: PushFrame<'contest.status'> = { topic: r.name, seq: msg.seq, from: r.last ?? msg.seq - 1, data: msg.data };
         r.last = msg.seq;

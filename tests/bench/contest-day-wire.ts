@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import type postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
-import { JudgeStatus, SUBJECTS, topics, type ClientToServerEvents, type PushMessage, type ServerToClientEvents } from '@oj/proto';
+import { compactDelta, JudgeStatus, SUBJECTS, topics, type ClientToServerEvents, type PushMessage, type ServerToClientEvents } from '@oj/proto';
 import { monoMs } from './contest-fanout';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -195,8 +195,7 @@ export async function measureBoardFrames(opts: { baseUrl: string; natsUrl: strin
     const legacyFrameBytes = legacySizes.reduce((a, b) => a + b + wsHeader(b), 0) / Math.max(1, legacySizes.length);
 
     // permessage-deflate, as `ws` would run it for this socket: one raw deflate stream, a sync flush per message.
-    const batchPayloads = batchSizes.map((b) => b.bytes);
-    const deflate = await deflateCost(captured, batchPayloads.length > 0);
+    const deflate = await deflateCost(captured, batchSizes.length > 0);
     return {
       verdicts: want,
       batchFrames: frames,
@@ -216,37 +215,52 @@ export async function measureBoardFrames(opts: { baseUrl: string; natsUrl: strin
   }
 }
 
+/** One deflate stream of a socket, as `ws` keeps it (context takeover): a sync flush per message. */
+function deflateStream() {
+  const d = zlib.createDeflateRaw({ windowBits: 15, memLevel: 8 });
+  const chunks: Buffer[] = [];
+  d.on('data', (b: Buffer) => chunks.push(b));
+  return {
+    /** Bytes on the wire of one message: the flush's output less its trailing 00 00 ff ff, plus a 2-byte header. */
+    send: (text: string) =>
+      new Promise<number>((resolve) => {
+        d.write(text);
+        d.flush(zlib.constants.Z_SYNC_FLUSH, () => {
+          const n = chunks.reduce((a, b) => a + b.length, 0);
+          chunks.length = 0;
+          resolve(Math.max(0, n - 4) + 2);
+        });
+      }),
+    close: () => d.close(),
+  };
+}
+
 /** Compressed sizes of the captured frames through one per-socket deflate stream, its CPU per frame and memory. */
 async function deflateCost(captured: readonly PushMessage[], any: boolean): Promise<DeflateCost> {
-  if (!any || captured.length === 0) return { batchFrameBytes: NaN, legacyFrameBytes: NaN, cpuUs: NaN, memoryKb: NaN };
-  const { compactDelta } = await import('@oj/proto');
+  const none = { batchFrameBytes: NaN, legacyFrameBytes: NaN, cpuUs: NaN, memoryKb: NaN };
+  if (!any || captured.length === 0) return none;
   const batch = captured.map((m) => `42${JSON.stringify(['scoreboard.batch', { topic: 'board:1:public', seq: m.seq, from: m.seq - 1, data: { type: 0, deltas: [compactDelta(m.seq, m.data as never)] } }])}`);
   const legacy = captured.map((m) => `42${JSON.stringify(['scoreboard.delta', { topic: m.topic, seq: m.seq, data: m.data }])}`);
-  const run = (texts: string[]) => {
-    const d = zlib.createDeflateRaw({ windowBits: 15, memLevel: 8 });
+  const run = async (texts: string[]) => {
+    const d = deflateStream();
     let bytes = 0;
     const t0 = process.cpuUsage();
-    for (const t of texts) {
-      // ws drops the flush's trailing 00 00 ff ff and adds a 2-byte frame header.
-      const out = (d as unknown as { _processChunk(b: Buffer, f: number): Buffer })._processChunk(Buffer.from(t), zlib.constants.Z_SYNC_FLUSH);
-      bytes += Math.max(0, out.length - 4) + 2;
-    }
+    for (const t of texts) bytes += await d.send(t);
     const t = process.cpuUsage(t0);
     d.close();
     return { bytes: bytes / texts.length, cpuUs: (t.user + t.system) / texts.length };
   };
-  const b = run(batch);
-  const l = run(legacy);
-  // Memory of a deflate stream as ws keeps it per socket (context takeover), after its first message.
-  global.gc?.();
-  const m0 = process.memoryUsage();
-  const streams = Array.from({ length: 200 }, () => {
-    const d = zlib.createDeflateRaw({ windowBits: 15, memLevel: 8 });
-    (d as unknown as { _processChunk(b: Buffer, f: number): Buffer })._processChunk(Buffer.from(batch[0]!), zlib.constants.Z_SYNC_FLUSH);
-    return d;
-  });
-  const m1 = process.memoryUsage();
-  for (const d of streams) d.close();
-  const memoryKb = (m1.rss - m0.rss) / 200 / 1024;
-  return { batchFrameBytes: b.bytes, legacyFrameBytes: l.bytes, cpuUs: b.cpuUs, memoryKb };
+  try {
+    const b = await run(batch);
+    const l = await run(legacy);
+    // Memory of 200 sockets' deflate streams after their first message.
+    const m0 = process.memoryUsage().rss;
+    const streams = Array.from({ length: 200 }, () => deflateStream());
+    await Promise.all(streams.map((d) => d.send(batch[0]!)));
+    const memoryKb = (process.memoryUsage().rss - m0) / 200 / 1024;
+    for (const d of streams) d.close();
+    return { batchFrameBytes: b.bytes, legacyFrameBytes: l.bytes, cpuUs: b.cpuUs, memoryKb };
+  } catch {
+    return none;
+  }
 }

@@ -366,18 +366,29 @@ export function simulateContestDay(m = MODEL): Simulation {
     const at = Math.min(D, x);
     frames('contest.status (start, seal, end)', contestSubs[at]! + adminSockets + rankSubs[at]! + outsideSubs[at]!, 'frame-small');
   }
-  // Every open board gets the public view's deltas coalesced: the verdicts (but compile errors, which change no row)
-  // within `coalesceS` of the first go out as one frame of `board:<cid>:public`.
+  // Every open board gets the public view's deltas (every verdict but compile errors, which change no row) on
+  // `board:<cid>:public`, coalesced as the gateway does: one after a quiet spell at once, the ones within the next
+  // `coalesceS` together when that window ends (which opens the next window if it sent anything).
   let batchDeltas = 0;
   const instants = submissions.filter((x) => x.status !== JudgeStatus.COMPILE_ERROR).map((x) => x.verdictAtS).sort((a, b) => a - b);
-  for (let i = 0; i < instants.length; ) {
-    let j = i + 1;
-    while (j < instants.length && instants[j]! < instants[i]! + m.coalesceS) j++;
-    const x = Math.min(D, Math.floor(instants[i]! + m.coalesceS));
+  const batch = (at: number, k: number) => {
+    const x = Math.min(D, Math.floor(at));
     const subs = rankSubs[x]! + outsideSubs[x]!;
     frames('scoreboard.batch, public (to open boards)', subs, 'frame-batch');
-    batchDeltas += (j - i) * subs;
-    i = j;
+    batchDeltas += k * subs;
+  };
+  for (let i = 0; i < instants.length; ) {
+    batch(instants[i]!, 1);
+    let end = instants[i]! + m.coalesceS;
+    i++;
+    for (;;) {
+      let j = i;
+      while (j < instants.length && instants[j]! < end) j++;
+      if (j === i) break;
+      batch(end, j - i);
+      i = j;
+      end += m.coalesceS;
+    }
   }
   // The rejudge: one reset delta, then every open board reads its window again.
   const r = m.rejudgeAtS;
@@ -651,7 +662,7 @@ async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number
 
     const nc = await natsConnect({ servers: natsUrl });
     // Messages one at a time, 300 ms apart (longer than the coalescing window): one frame per message and socket.
-    const blast = async (messages: number, make: (seq: number, i: number) => PushMessage) => {
+    const blast = async (messages: number, base: number, make: (seq: number, i: number) => PushMessage) => {
       let got = 0;
       const count = () => got++;
       for (const s of sockets) s.onAny(count);
@@ -659,7 +670,7 @@ async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number
       const b0 = serverCpuMs();
       const w0 = monoMs();
       for (let i = 0; i < messages; i++) {
-        nc.publish(SUBJECTS.push(room), JSON.stringify(make(50_000_000 + i, i)));
+        nc.publish(SUBJECTS.push(room), JSON.stringify(make(base + i, i)));
         await new Promise((r) => setTimeout(r, 300));
       }
       const deadline = monoMs() + 10_000;
@@ -672,8 +683,8 @@ async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number
     const delta = (seq: number, i: number): PushMessage =>
       captured.length > 0 ? { ...captured[i % captured.length]!, topic: room, seq } : { topic: room, seq, event: 'scoreboard.delta', data: sampleDelta(cid, seq % 1000) };
     const small = (seq: number): PushMessage => ({ topic: room, seq, event: 'contest.status', data: { cid, status: 0, now: Date.now(), sealed: true } });
-    const deltaFrameCpuMs = await blast(30, delta);
-    const smallFrameCpuMs = await blast(30, small);
+    const deltaFrameCpuMs = await blast(30, 50_000_000, delta);
+    const smallFrameCpuMs = await blast(30, 60_000_000, small);
     await nc.close();
     const status = { topic: topics.user(uid), seq: 50_000_001, data: { submitId: 1, status: 7, time: null, memory: null, score: null, oiRankScore: null, judger: 'bench', isManual: false, casesDone: 3, casesTotal: 10, version: 1 } };
     const smallFrameBytes = Buffer.byteLength(`42${JSON.stringify(['submission.status', status])}`) + 2;

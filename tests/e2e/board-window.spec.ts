@@ -1,8 +1,10 @@
 // A 500-row board, in both languages: the board tab reads only a window of it (never the whole board), the
 // virtualised list reads further rows as it scrolls, and while real verdicts arrive (live contestants solving a
 // problem, judged by the runner, pushed as coalesced deltas) the rows shown at every place equal the server's board.
+// The 500 teams' earlier results are written into the tables (board-seed.ts); the verdicts during the test are real.
 import type { Page } from '@playwright/test';
-import { api, apiLogin, generateFeed, importFeed, registerUser, type Account } from './contest-fixtures';
+import { seedBoardRows } from './board-seed';
+import { api, apiLogin, createContest, registerUser, type Account } from './contest-fixtures';
 import { expect, login as loginUi, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
@@ -32,10 +34,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     test.setTimeout(300_000);
     const suffix = `${Date.now() % 100000}${lang === 'zh-CN' ? 'z' : 'e'}`;
     const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);
-    // A running contest (started 3 h ago, sealed only from 4 h): 500 imported teams on 4 problems, many ties.
-    const cid = await importFeed(request, root.token, generateFeed(4, TEAMS, Date.now() - 3 * 3_600_000));
-    const info = await api<{ problem: { id: number } }>(request, root.token, 'GET', '/get-problem-detail?problemId=1000');
-    await api(request, root.token, 'POST', '/admin/contest/add-problem-from-public', { cid, pid: info.problem.id, displayId: 'Z' });
+    // A running contest with 500 teams' earlier results on A (many ties), then two live contestants.
+    const cid = await createContest(request, root.token, `Big board ${suffix}`, { startTime: new Date(Date.now() - 2 * 3_600_000).toISOString() });
+    await seedBoardRows(cid, TEAMS, `bw${suffix}_`);
     const solvers: Account[] = [await registerUser(request, root.token, `bwa${suffix}`), await registerUser(request, root.token, `bwb${suffix}`)];
     const server = async (): Promise<ServerRow[]> => (await api<{ records: ServerRow[] }>(request, root.token, 'POST', '/get-contest-rank', { cid, currentPage: 1, limit: 5000 })).records;
 
@@ -78,10 +79,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
           .toBe('same');
       };
 
-      // Verdicts arrive while the list is scrolled: two contestants solve Z (ties move, rows shift).
+      // Verdicts arrive while the list is scrolled: two contestants solve A early in the contest (rows shift down).
       const judged = Promise.all(
         solvers.map(async (who, i) => {
-          const sub = await api<{ submitId: number }>(request, who.token, 'POST', '/submit-problem-judge', { pid: 'Z', cid, language: 'C', code: template('C') });
+          const sub = await api<{ submitId: number }>(request, who.token, 'POST', '/submit-problem-judge', { pid: 'A', cid, language: 'C', code: template('C') });
           await expect
             .poll(async () => (await api<{ submission: { status: number } }>(request, who.token, 'GET', `/get-submission-detail?submitId=${sub.submitId}`)).submission.status, { timeout: 90_000 })
             .toBe(0);

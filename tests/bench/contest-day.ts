@@ -84,8 +84,8 @@ export const MODEL = {
   /** One whole-problem rejudge mid-contest: a `reset` delta, then every open board reloads its snapshot. */
   rejudgeAtS: 9000,
   sealS: 4 * 3600,
-  /** Ours: the board tab reads a window (the first 100 rows, own, followed and star rows), and one more window read per this many seconds of a visit (scrolling). */
-  windowRows: 100,
+  /** Ours: the board tab reads a window (the first 50 rows, own, followed and star rows), and one more window read per this many seconds of a visit (scrolling). */
+  windowRows: 50,
   scrollReadEveryS: 60,
   /** Ours: board deltas of one view relayed within this window go out as one frame (OJ_BOARD_COALESCE_MS). */
   coalesceS: 0.2,

@@ -13,21 +13,16 @@ const AcmCellTuple = Type.Tuple([Int, Int, Int, Nullable(Int)]);
 const AcmRowTuple = Type.Tuple([Type.String(), Int, Int, Int, Int, Nullable(Int), Type.Record(Type.String(), AcmCellTuple)]);
 /** OI row: `[uid, rank, total, totalScore, totalTime, scores by display id, best AC times by display id]`. */
 const OiRowTuple = Type.Tuple([Type.String(), Int, Int, Int, Int, Type.Record(Type.String(), Int), Type.Record(Type.String(), Int)]);
-/** `[from, to, row, was (tie key before) or null, removed (0/1)]`. */
-const MoveTuple = Type.Tuple([Int, Int, Type.Union([AcmRowTuple, OiRowTuple]), Nullable(Type.Tuple([Int, Int])), Int]);
 /** `[username, realname, nickname, school, gender, avatar]`. */
 const UserTuple = Type.Tuple([Type.String(), Nullable(Type.String()), Nullable(Type.String()), Nullable(Type.String()), Nullable(Type.String()), Nullable(Type.String())]);
+/** `[from, to, row, was (tie key before) or null, removed (0/1), the row's user or null]`. */
+const MoveTuple = Type.Tuple([Int, Int, Type.Union([AcmRowTuple, OiRowTuple]), Nullable(Type.Tuple([Int, Int])), Int, Nullable(UserTuple)]);
 
-export const CompactDelta = Type.Object({
-  /** The topic seq of this delta (the frame's `seq` is its last delta's, or later). */
-  seq: Int,
-  version: Int,
-  moves: Type.Array(MoveTuple),
-  users: Type.Optional(Type.Record(Type.String(), UserTuple)),
-  /** `[ac, rejected, pending, total]` of the problems this delta changed. */
-  stats: Type.Optional(Type.Record(Type.String(), Type.Tuple([Int, Int, Int, Int]))),
-  reset: Type.Optional(Type.Literal(true)),
-});
+/**
+ * One delta: `[seq, version, moves, stats or null, reset (0/1)]`; `seq` is its source seq (the frame's `seq` is its
+ * last delta's, or later), `stats` the changed problems' `[ac, rejected, pending, total]` by display id.
+ */
+export const CompactDelta = Type.Tuple([Int, Int, Type.Array(MoveTuple), Nullable(Type.Record(Type.String(), Type.Tuple([Int, Int, Int, Int]))), Int]);
 export type CompactDelta = Static<typeof CompactDelta>;
 
 export const ScoreboardBatch = Type.Object({
@@ -41,7 +36,9 @@ export type ScoreboardBatch = Static<typeof ScoreboardBatch>;
 
 type User = { username: string; realname: string | null; nickname: string | null; school: string | null; gender: string | null; avatar: string | null };
 
-function rowTuple(r: BoardRow): CompactDelta['moves'][number][2] {
+type MoveT = CompactDelta[2][number];
+
+function rowTuple(r: BoardRow): MoveT[2] {
   if ('ac' in r) {
     const a = r as AcmRow;
     const cells: Record<string, [number, number, number, number | null]> = {};
@@ -54,7 +51,7 @@ function rowTuple(r: BoardRow): CompactDelta['moves'][number][2] {
 
 const NO_AWARD = { isWinAward: false, awardName: null, awardBackground: null, awardColor: null };
 
-function rowOf(type: 0 | 1, t: CompactDelta['moves'][number][2]): BoardRow {
+function rowOf(type: 0 | 1, t: MoveT[2]): BoardRow {
   if (type === 0) {
     const [uid, rank, total, ac, totalTime, lastAcTime, cells] = t as Static<typeof AcmRowTuple>;
     const info: Record<string, AcmCell> = {};
@@ -69,22 +66,21 @@ function rowOf(type: 0 | 1, t: CompactDelta['moves'][number][2]): BoardRow {
 
 /** A delta of the push log (with its seq) as a `scoreboard.batch` carries it. */
 export function compactDelta(seq: number, d: ScoreboardDelta): CompactDelta {
-  const out: CompactDelta = {
-    seq,
-    version: d.version,
-    moves: d.moves.map((m) => [m.from, m.to, rowTuple(m.row), m.was ?? null, m.removed ? 1 : 0]),
+  const user = (uid: string): MoveT[5] => {
+    const u = d.users?.[uid];
+    return u ? [u.username, u.realname, u.nickname, u.school, u.gender, u.avatar] : null;
   };
-  if (d.users && Object.keys(d.users).length > 0) {
-    out.users = {};
-    for (const [uid, u] of Object.entries(d.users)) out.users[uid] = [u.username, u.realname, u.nickname, u.school, u.gender, u.avatar];
-  }
+  const moves: MoveT[] = d.moves.map((m) => [m.from, m.to, rowTuple(m.row), m.was ?? null, m.removed ? 1 : 0, user(m.row.uid)]);
+  let stats: Record<string, [number, number, number, number]> | null = null;
   if (d.stats) {
-    out.stats = {};
-    for (const [id, s] of Object.entries(d.stats)) out.stats[id] = [s.ac, s.rejected, s.pending, s.total];
+    stats = {};
+    for (const [id, s] of Object.entries(d.stats)) stats[id] = [s.ac, s.rejected, s.pending, s.total];
   }
-  if (d.reset) out.reset = true;
-  return out;
+  return [seq, d.version, moves, stats, d.reset ? 1 : 0];
 }
+
+/** The source seq of a compact delta. */
+export const deltaSeq = (c: CompactDelta): number => c[0];
 
 export interface ExpandedDelta {
   seq: number;
@@ -97,16 +93,17 @@ export interface ExpandedDelta {
 
 /** The client's side: a compact delta back to row moves, display fields and problem figures. */
 export function expandDelta(type: 0 | 1, c: CompactDelta): ExpandedDelta {
+  const [seq, version, list, figures, reset] = c;
   const users: Record<string, User> = {};
-  for (const [uid, [username, realname, nickname, school, gender, avatar]] of Object.entries(c.users ?? {})) users[uid] = { username, realname, nickname, school, gender, avatar };
+  const moves: RowMove[] = list.map(([from, to, row, was, removed, u]) => {
+    const r = rowOf(type, row);
+    if (u) {
+      const [username, realname, nickname, school, gender, avatar] = u;
+      users[r.uid] = { username, realname, nickname, school, gender, avatar };
+    }
+    return { row: r, from, to, ...(was !== null && { was }), ...(removed === 1 && { removed: true }) };
+  });
   const stats: Record<string, ProblemStat> = {};
-  for (const [id, [ac, rejected, pending, total]] of Object.entries(c.stats ?? {})) stats[id] = { ac, rejected, pending, total };
-  const moves: RowMove[] = c.moves.map(([from, to, row, was, removed]) => ({
-    row: rowOf(type, row),
-    from,
-    to,
-    ...(was !== null && { was }),
-    ...(removed === 1 && { removed: true }),
-  }));
-  return { seq: c.seq, version: c.version, moves, users, stats, reset: c.reset === true };
+  for (const [id, [ac, rejected, pending, total]] of Object.entries(figures ?? {})) stats[id] = { ac, rejected, pending, total };
+  return { seq, version, moves, users, stats, reset: reset === 1 };
 }

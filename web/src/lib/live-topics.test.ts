@@ -331,9 +331,9 @@ describe('LiveTopicHub frames covering several seqs (board: topics)', () => {
     const hub = new LiveTopicHub(link, { gapWaitMs: 500, retryMs: 1000 });
     const got: [number[], number][] = [];
     const onResync = vi.fn();
-    hub.watch(BOARD, { onResync, events: { 'scoreboard.batch': (d, _seq, after) => got.push([d.deltas.map((x) => x.seq), after]) } });
+    hub.watch(BOARD, { onResync, events: { 'scoreboard.batch': (d, _seq, after) => got.push([d.deltas.map((x) => x[0]), after]) } });
     const send = (from: number, seq: number, deltas: number[]) =>
-      hub.frame('scoreboard.batch', { topic: BOARD, seq, from, data: { type: 0, deltas: deltas.map((s) => ({ seq: s, version: s, moves: [] })) } });
+      hub.frame('scoreboard.batch', { topic: BOARD, seq, from, data: { type: 0, deltas: deltas.map((s) => [s, s, [], null, 0] as const) } });
     return { link, got, onResync, send };
   }
 

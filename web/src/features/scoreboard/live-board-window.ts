@@ -2,7 +2,7 @@
 // for them (`need`), and the view's `scoreboard.batch` frames applied to it (`onBatch`) with proto's BoardWindow. A
 // reset, a lost frame, a resync or a window read newer than the frames applied reads the window the list shows
 // again. useLiveBoard.ts wraps it in a hook; tests/integration/board-window.test.ts drives it on a real socket.
-import { BoardWindow, expandDelta, type BoardRow, type ProblemStat, type RankConfig, type RankPage, type RowMove, type ScoreboardBatch, type WindowSnapshot } from '@oj/proto';
+import { BoardWindow, deltaSeq, expandDelta, type BoardRow, type ProblemStat, type RankConfig, type RankPage, type RowMove, type ScoreboardBatch, type WindowSnapshot } from '@oj/proto';
 import { rankConfigOf, type RankRow } from './board-model';
 
 export interface LiveBoard {
@@ -28,9 +28,11 @@ export interface BoardSyncDeps {
   setSeq(seq: number): void;
 }
 
-/** Rows read by the first window read, and the margin read around what the list asks for. */
-export const FIRST_ROWS = 100;
-const MARGIN = 50;
+/** Rows read by the first window read (the first page), and the margin read around what the list asks for. */
+export const FIRST_ROWS = 50;
+const MARGIN = 25;
+/** A scroll settles this long before its rows are read (a fling through the board reads only where it stops). */
+const SETTLE_MS = 120;
 /** Deltas kept to bring a window read that comes back older than the board up to date. */
 const HISTORY = 300;
 
@@ -56,6 +58,7 @@ export class BoardWindowSync {
   /** The board places the list shows now: what a reload reads and `need` keeps held. */
   private wanted: [number, number] = [0, FIRST_ROWS];
   private history: { from: number; list: Applied[] } = { from: 0, list: [] };
+  private settle: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: BoardSyncDeps) {}
 
@@ -82,6 +85,8 @@ export class BoardWindowSync {
 
   /** Forgets the board (what it is computed under changed); the next `load` starts anew. */
   reset(): void {
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = null;
     this.gen++;
     this.loading = false;
     this.fetching = false;
@@ -90,9 +95,20 @@ export class BoardWindowSync {
     this.deps.onChange(null);
   }
 
-  /** The list shows board places [from, to): rows not held are read (with a margin), one read at a time. */
+  /** The list shows board places [from, to): rows not held are read (with a margin) once the scroll settles, one read at a time. */
   need(from: number, to: number): void {
     this.wanted = [from, to];
+    const b = this.current;
+    if (!b || b.model.covers(from, to)) return;
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = setTimeout(() => {
+      this.settle = null;
+      this.read();
+    }, SETTLE_MS);
+  }
+
+  private read(): void {
+    const [from, to] = this.wanted;
     const b = this.current;
     if (!b || this.loading || this.fetching || b.model.covers(from, to)) return;
     this.fetching = true;
@@ -131,8 +147,7 @@ export class BoardWindowSync {
       cur.stats = page.stats ?? cur.stats;
     }
     this.publish(cur);
-    const [f, t] = this.wanted;
-    if (!cur.model.covers(f, t)) this.need(f, t);
+    this.read();
   }
 
   /** Follows users' rows from now on. */
@@ -151,7 +166,7 @@ export class BoardWindowSync {
     }
     const changed: string[] = [];
     for (const c of data.deltas) {
-      if (c.seq <= after) continue;
+      if (deltaSeq(c) <= after) continue;
       const d = expandDelta(data.type, c);
       if (d.reset) {
         void this.load(true);

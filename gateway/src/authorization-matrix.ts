@@ -13,7 +13,8 @@ export const MATRIX_COMMAND = 'pnpm exec tsx gateway/src/authorization-matrix.ts
 
 const ROLES = (Object.entries(ROLE_CODE) as [RoleName, number][]).sort((a, b) => a[1] - b[1]);
 
-function ruleText(rule: AccessRule): string {
+/** A rule in a few characters: `open`, `login`, `roles(root|admin)`, `perm(submit)` (also the OpenAPI `x-access`). */
+export function ruleText(rule: AccessRule): string {
   switch (rule.kind) {
     case 'open':
     case 'login':

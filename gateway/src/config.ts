@@ -29,6 +29,10 @@ const Env = Type.Object({
   OJ_RELAY_SLICE: Type.Optional(Int),
   OJ_BOARD_COALESCE_MS: Type.Optional(Int),
   OJ_BOARD_REPLAY_MAX: Type.Optional(Int),
+  /** Bearer token that lets a remote scraper read /metrics (without it: this machine only). */
+  OJ_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
+  /** `off`: no per-request HTTP metrics (the benchmark's baseline); the other metrics stay. */
+  OJ_METRICS: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
 });
 
 /**
@@ -80,6 +84,10 @@ export interface GatewayConfig {
   boardCoalesceMs: number;
   /** A `board:` subscriber more deltas behind than this is told to resync instead of being replayed to. */
   boardReplayMax: number;
+  /** Lets a remote scraper read /metrics with `Authorization: Bearer <token>`; unset: loopback callers only. */
+  metricsToken?: string;
+  /** Requests counted and timed by route and status (`oj_http_*`). */
+  httpMetrics: boolean;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -92,7 +100,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     const err = Value.Errors(Env, picked).First();
     const name = err?.path.replace(/^\//, '') || 'environment';
     // Never echo the secret back into logs.
-    const got = name === 'OJ_JWT_SECRET' ? `${(picked[name] ?? '').length} characters` : JSON.stringify(picked[name]);
+    const got = name === 'OJ_JWT_SECRET' || name === 'OJ_METRICS_TOKEN' ? `${(picked[name] ?? '').length} characters` : JSON.stringify(picked[name]);
     throw new Error(`Bad configuration: ${name} ${err?.message ?? 'is invalid'} (got ${got})`);
   }
   const e = picked as Static<typeof Env>;
@@ -133,5 +141,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
     boardCoalesceMs: num('OJ_BOARD_COALESCE_MS', 200, 0, 250),
     boardReplayMax: num('OJ_BOARD_REPLAY_MAX', 50, 0, 1000),
+    metricsToken: e.OJ_METRICS_TOKEN,
+    httpMetrics: e.OJ_METRICS !== 'off',
   };
 }

@@ -1,11 +1,11 @@
 // Assembles the gateway: Fastify (REST under /api, auth, rate limits, web) and Socket.IO on the same HTTP
 // server, plus the one push subscription that relays events from the bus to the sockets.
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ClientToServerEvents, PushTransport, ServerToClientEvents } from '@oj/proto';
+import type { ClientToServerEvents, PushTransport, ReadinessProbe, ServerToClientEvents } from '@oj/proto';
 import { redactingLogger, type OjServices } from '@oj/services';
 import type { Server } from 'socket.io';
 import { createAuthenticator } from './auth';
@@ -33,6 +33,10 @@ import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSiteAdminRoutes } from './routes/site-admin.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import type { RouteDeps } from './routes/types';
+import { registerOpenApi } from './docs/openapi';
+import { installRequestObserver, requestId } from './ops/request-observer';
+import { registerOpsRoutes } from './routes/ops.routes';
+import { registerApiDocsRoutes } from './routes/api-docs.routes';
 import { registerWeb, sendSpa, wantsSpa } from './web';
 import { installSecurityHeaders } from './security-headers';
 
@@ -44,6 +48,8 @@ export interface GatewayOptions {
   webDist?: string;
   /** A pino logger to use, or `true`/`false` for Fastify's own (default: off). */
   logger?: FastifyBaseLogger | boolean;
+  /** Readiness probes besides the services' own (the embedded stack adds its runners' sandbox self-checks). */
+  readiness?: readonly ReadinessProbe[];
 }
 
 export interface Gateway {
@@ -77,6 +83,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     // The largest a route may earn; each route gets what its schema needs (input-guard.ts), uploads their own.
     bodyLimit: BODY_LIMITS.max,
     frameworkErrors: frameworkError,
+    // One line per request, written when it is answered (ops/request-observer.ts), with its id.
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Big JSON answers (a whole 2,000-row scoreboard is ~1.6 MB) travel gzip-compressed when the client accepts it.
@@ -91,6 +100,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   // Multipart only for the upload routes that ask for it (`req.file()`); the limits are set per route.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 } });
   installErrorHandling(app, webDist ? (req, reply) => (wantsSpa(req) ? sendSpa(reply) : null) : undefined);
+  installRequestObserver(app, { metrics: config.httpMetrics });
+  await registerOpenApi(app);
 
   installSecurityHeaders(app, webDist);
   app.addHook('onSend', async (req, reply) => {
@@ -138,7 +149,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerDashboardRoutes(app, deps);
   registerSiteAdminRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
+  registerApiDocsRoutes(app);
 
   if (webDist) await registerWeb(app, webDist);
 

@@ -29,6 +29,7 @@ import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenti
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
 import { createBoardRelay } from './board-relay';
+import { observePush, registerSocketCount } from './ops/gateway-metrics';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type OjSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -108,7 +109,7 @@ export function createRealtime(
   const board = createBoardRelay(io, { coalesceMs: deps.board?.coalesceMs ?? 200, replayMax: deps.board?.replayMax ?? 50, behindPackets: 64, slice: relaySlice });
 
   /** Messages of a topic still being written slice by slice, with the sockets each one goes to. */
-  const relayQueues = new Map<string, { msg: PushEvent; targets: string[] }[]>();
+  const relayQueues = new Map<string, { msg: PushEvent & { at?: number }; targets: string[] }[]>();
 
   /** The typed event of a message from the bus or the replay log; null (logged) when it does not match the contract. */
   function checked(raw: PushMessage): PushEvent | null {
@@ -171,16 +172,17 @@ export function createRealtime(
       // The common case: one write to a small room, now.
       const to = except.size > 0 ? io.to(msg.topic).except([...except]) : io.to(msg.topic);
       emitEvent(to, msg.event, frameOf(msg));
+      observePush(raw, room ? room.size - [...except].filter((id) => room.has(id)).length : 0);
       return;
     }
     // The recipients are fixed now, as an immediate emit would fix them: a socket subscribing later gets this
     // message from its replay, one replaying now from its held list. Messages of one topic keep their order.
     const targets = room ? [...room].filter((id) => !except.has(id)) : [];
     if (queue) {
-      queue.push({ msg, targets });
+      queue.push({ msg: { ...msg, at: raw.at }, targets });
       return;
     }
-    relayQueues.set(msg.topic, [{ msg, targets }]);
+    relayQueues.set(msg.topic, [{ msg: { ...msg, at: raw.at }, targets }]);
     void drainRelay(msg.topic);
   }
 
@@ -229,6 +231,7 @@ export function createRealtime(
           if (!first || i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
           emitEvent(io.to(targets.slice(i, i + relaySlice)), msg.event, frameOf(msg));
         }
+        observePush(msg, targets.length);
         queue.shift();
       }
     } catch (err) {
@@ -328,6 +331,7 @@ export function createRealtime(
       for (const m of [...missed.map(checked), ...pending.held]) {
         if (!m || m.seq <= last) continue;
         emitEvent(socket, m.event, frameOf(m));
+        observePush({ event: m.event }, 1);
         last = m.seq;
       }
       return { ok: true, seq: noteJoined(name, Math.max(last, latest)) };
@@ -419,6 +423,7 @@ export function createRealtime(
   const timer = setInterval(() => void recheckSessions(), sessionCheckMs);
   timer.unref();
 
+  const unregisterSockets = registerSocketCount(() => io.engine.clientsCount);
   return {
     io,
     relay,
@@ -428,6 +433,7 @@ export function createRealtime(
     close: () => {
       clearInterval(timer);
       board.close();
+      unregisterSockets();
     },
   };
 }

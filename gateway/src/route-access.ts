@@ -237,6 +237,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'POST /api/admin/contest/problem': siteAdmins,
   'PUT /api/admin/contest/problem': siteAdmins,
   'GET /api/file/download-contest-ac-submission': login,
+  // operations (issue 16): readiness and the docs are public; /metrics checks its caller itself (loopback or OJ_METRICS_TOKEN)
+  'GET /readyz': open,
+  'GET /metrics': open,
+  'GET /api/docs': open,
+  'GET /api/docs/openapi.json': open,
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,

@@ -13,7 +13,22 @@ describe('infra config', () => {
       adminPassword: undefined,
       webDist: undefined,
       natsReplicas: undefined,
+      logLevel: 'info',
+      logFormat: undefined,
+      workerHttpPort: undefined,
+      workerHttpHost: '0.0.0.0',
+      metricsToken: undefined,
     });
+  });
+
+  it('reads the operations variables: logs, the worker port, the metrics token', () => {
+    const c = loadInfraConfig({ OJ_LOG_LEVEL: 'debug', OJ_LOG_FORMAT: 'json', OJ_WORKER_HTTP_PORT: '0', OJ_WORKER_HTTP_HOST: '127.0.0.1', OJ_METRICS_TOKEN: 'a-long-metrics-token' });
+    expect(c).toMatchObject({ logLevel: 'debug', logFormat: 'json', workerHttpPort: 0, workerHttpHost: '127.0.0.1', metricsToken: 'a-long-metrics-token' });
+    expect(() => loadInfraConfig({ OJ_LOG_FORMAT: 'xml' })).toThrow(/OJ_LOG_FORMAT/);
+    expect(() => loadInfraConfig({ OJ_WORKER_HTTP_PORT: '70000' })).toThrow(/OJ_WORKER_HTTP_PORT/);
+    // A token too short to be a secret is refused without being echoed.
+    expect(() => loadInfraConfig({ OJ_METRICS_TOKEN: 'short-secret' })).toThrow(/OJ_METRICS_TOKEN .*12 characters/);
+    expect(() => loadInfraConfig({ OJ_METRICS_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
   });
 
   it('reads the variables it knows', () => {

@@ -12,6 +12,11 @@ const Env = Type.Object({
   OJ_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 20 })),
   OJ_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
   OJ_NATS_REPLICAS: Type.Optional(Type.String({ pattern: '^[1-5]$' })),
+  OJ_LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  OJ_LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('pretty'), Type.Literal('json')])),
+  OJ_WORKER_HTTP_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
+  OJ_WORKER_HTTP_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  OJ_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
 });
 
 export interface InfraConfig {
@@ -26,6 +31,14 @@ export interface InfraConfig {
   webDist?: string;
   /** Replicas of the JetStream streams (OJ_NATS_REPLICAS, 1–5); unset: min(3, the NATS cluster's size). */
   natsReplicas?: number;
+  /** `OJ_LOG_LEVEL` (default info) and `OJ_LOG_FORMAT` (default: pretty on a terminal, else JSON). */
+  logLevel?: string;
+  logFormat?: 'pretty' | 'json';
+  /** The services worker's /healthz, /readyz, /metrics port (`OJ_WORKER_HTTP_PORT`; 0: any free one); unset: none. */
+  workerHttpPort?: number;
+  workerHttpHost?: string;
+  /** Lets a remote scraper read a worker's /metrics with `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 export function loadInfraConfig(env: NodeJS.ProcessEnv = process.env): InfraConfig {
@@ -37,11 +50,14 @@ export function loadInfraConfig(env: NodeJS.ProcessEnv = process.env): InfraConf
   if (!Value.Check(Env, picked)) {
     const err = Value.Errors(Env, picked).First();
     const name = err?.path.replace(/^\//, '') ?? 'environment';
-    throw new Error(`Bad configuration: ${name} ${err?.message ?? 'is invalid'} (got ${JSON.stringify(picked[name])})`);
+    const got = name === 'OJ_METRICS_TOKEN' ? `${(picked[name] ?? '').length} characters` : JSON.stringify(picked[name]);
+    throw new Error(`Bad configuration: ${name} ${err?.message ?? 'is invalid'} (got ${got})`);
   }
   const e = picked as Static<typeof Env>;
   const port = Number(e.PORT ?? 8080);
   if (port < 1 || port > 65535) throw new Error(`Bad configuration: PORT must be 1-65535 (got ${e.PORT})`);
+  const workerHttpPort = e.OJ_WORKER_HTTP_PORT === undefined ? undefined : Number(e.OJ_WORKER_HTTP_PORT);
+  if (workerHttpPort !== undefined && workerHttpPort > 65535) throw new Error(`Bad configuration: OJ_WORKER_HTTP_PORT must be 0-65535 (got ${e.OJ_WORKER_HTTP_PORT})`);
   return {
     port,
     host: e.HOST ?? '0.0.0.0',
@@ -52,5 +68,10 @@ export function loadInfraConfig(env: NodeJS.ProcessEnv = process.env): InfraConf
     adminPassword: e.OJ_ADMIN_PASSWORD,
     webDist: e.OJ_WEB_DIST,
     natsReplicas: e.OJ_NATS_REPLICAS === undefined ? undefined : Number(e.OJ_NATS_REPLICAS),
+    logLevel: e.OJ_LOG_LEVEL ?? 'info',
+    logFormat: e.OJ_LOG_FORMAT,
+    workerHttpPort,
+    workerHttpHost: e.OJ_WORKER_HTTP_HOST ?? '0.0.0.0',
+    metricsToken: e.OJ_METRICS_TOKEN,
   };
 }

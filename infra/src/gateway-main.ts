@@ -1,13 +1,15 @@
 // Scale-out process: one gateway (REST, Socket.IO, the built web) against an external PostgreSQL and NATS.
-// Run as many as needed behind a load balancer; they share OJ_JWT_SECRET.
+// Run as many as needed behind a load balancer; they share OJ_JWT_SECRET. /healthz, /readyz and /metrics are on its port.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import pino from 'pino';
 import { buildGateway, loadGatewayConfig } from '@oj/gateway';
-import { createNatsBus, createServices, loadServicesConfig } from '@oj/services';
+import { collectProcessMetrics, createLogger, createNatsBus, createServices, loadServicesConfig } from '@oj/services';
+import { loadInfraConfig } from './config';
 import { onStop, requireUrls } from './process-env';
 
-const logger = pino();
+const infra = loadInfraConfig();
+const logger = createLogger({ level: infra.logLevel, format: infra.logFormat });
+collectProcessMetrics();
 try {
   const { databaseUrl, natsUrl, natsReplicas } = requireUrls();
   const config = loadGatewayConfig();

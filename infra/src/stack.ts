@@ -5,11 +5,11 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import postgres from 'postgres';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import { buildGateway, loadGatewayConfig } from '@oj/gateway';
 import { checkSystemPackages, createNatsRunnerTransport, loadRunnerConfig, startRunner } from '@oj/judge-runner';
-import { createMemoryBus, createNatsBus, createServices, loadServicesConfig, migrate, seed } from '@oj/services';
-import type { RunnerTransport } from '@oj/proto';
+import { collectProcessMetrics, createLogger, createMemoryBus, createNatsBus, createServices, loadServicesConfig, migrate, seed } from '@oj/services';
+import type { ReadinessProbe, RunnerTransport } from '@oj/proto';
 import type { InfraConfig } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { natsServerOnPath, startNatsServer } from './nats-server';
@@ -29,7 +29,10 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Judge runners started in this process (0 for a stack whose runners run elsewhere). */
   runners?: number;
+  /** Overrides `cfg.logLevel`. */
   logLevel?: string;
+  /** The logger of every part (default: `OJ_LOG_FORMAT` / `OJ_LOG_LEVEL` as configured); tests capture lines here. */
+  logger?: Logger;
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
@@ -44,7 +47,8 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
 
 export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Promise<Stack> {
   const env = opts.env ?? process.env;
-  const logger = pino({ level: opts.logLevel ?? 'info' });
+  const logger = opts.logger ?? createLogger({ level: opts.logLevel ?? cfg.logLevel, format: cfg.logFormat });
+  collectProcessMetrics();
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const s of stops.reverse()) await s().catch((e: unknown) => logger.error({ err: e }, 'stop failed'));
@@ -104,14 +108,17 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
     stops.push(() => services.close());
     await services.startWorkers();
 
+    // The gateway's /readyz covers the runners of this process too: their bus and their sandbox self-check.
+    const runnerProbes: ReadinessProbe[] = [];
     for (let i = 0; i < runnerCount; i++) {
-      const transport: RunnerTransport = natsUrl ? await createNatsRunnerTransport({ url: natsUrl, replicas: cfg.natsReplicas, logger: logger.child({ part: 'runner-bus' }) }) : memoryBus!;
+      const transport: RunnerTransport = natsUrl ? await createNatsRunnerTransport({ url: natsUrl, replicas: cfg.natsReplicas, logger: logger.child({ part: 'runner' }) }) : memoryBus!;
       const runnerConfig = loadRunnerConfig({ ...env, NATS_URL: natsUrl ?? undefined });
       const runner = await startRunner({
         transport,
         config: runnerCount > 1 ? { ...runnerConfig, runnerId: `${runnerConfig.runnerId}-${i}` } : runnerConfig,
         logger: logger.child({ part: 'runner' }),
       });
+      runnerProbes.push(() => runner.readiness());
       stops.push(async () => {
         await runner.stop();
         if (natsUrl) await transport.close();
@@ -125,6 +132,7 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
       config: loadGatewayConfig({ ...env, OJ_JWT_SECRET: env.OJ_JWT_SECRET ?? secrets.jwtSecret, PORT: String(cfg.port), HOST: cfg.host }),
       webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
       logger: logger.child({ part: 'gateway' }),
+      readiness: runnerProbes,
     });
     stops.push(() => gateway.close());
     const url = await gateway.listen(cfg.port, cfg.host);

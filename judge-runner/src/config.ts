@@ -39,6 +39,16 @@ export interface RunnerConfig {
   compileCacheMb?: number;
   /** Wall and output allowance of a test case (limits.ts); default HOJ's: wall 3 × CPU + 1 s, output ≥ 32 MB. */
   limits?: LimitsPolicy;
+  /** `OJ_LOG_FORMAT`: `pretty` (pino-pretty) or `json`; default pretty on a terminal, JSON otherwise. */
+  logFormat?: 'pretty' | 'json';
+  /** `OJ_RUNNER_HTTP_PORT`: /healthz, /readyz, /metrics on this port (0: any free one); undefined: no HTTP port. */
+  httpPort?: number;
+  /** `OJ_RUNNER_HTTP_HOST` (default 0.0.0.0; /metrics still answers loopback callers or the token only). */
+  httpHost?: string;
+  /** `OJ_METRICS_TOKEN`: lets a remote scraper read /metrics with `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** `OJ_RUNNER_SELF_CHECK_S`: the sandbox self-check of /readyz is redone when older than this (default 60). */
+  selfCheckS?: number;
 }
 
 function read<S extends TSchema>(env: NodeJS.ProcessEnv, name: string, schema: S, parse: (s: string) => unknown, fallback: unknown): unknown {
@@ -47,7 +57,9 @@ function read<S extends TSchema>(env: NodeJS.ProcessEnv, name: string, schema: S
   const value = parse(raw);
   if (!Value.Check(schema, value)) {
     const why = Value.Errors(schema, value).First()?.message ?? 'invalid';
-    throw new Error(`Invalid environment variable ${name}="${raw}": ${why}`);
+    // A secret is never echoed into a log.
+    const shown = /TOKEN|SECRET|PASSWORD/.test(name) ? `(${raw.length} characters)` : `"${raw}"`;
+    throw new Error(`Invalid environment variable ${name}=${shown}: ${why}`);
   }
   return value;
 }
@@ -86,6 +98,11 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     compileCacheMb: read(env, 'OJ_RUNNER_COMPILE_CACHE_MB', Type.Integer({ minimum: 0 }), int, 512) as number,
     limits: limitsPolicy(env),
     searchPath: env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
+    logFormat: read(env, 'OJ_LOG_FORMAT', Type.Union([Type.Literal('pretty'), Type.Literal('json')]), (s) => s, undefined) as RunnerConfig['logFormat'],
+    httpPort: read(env, 'OJ_RUNNER_HTTP_PORT', Type.Integer({ minimum: 0, maximum: 65_535 }), int, undefined) as number | undefined,
+    httpHost: read(env, 'OJ_RUNNER_HTTP_HOST', Type.String({ minLength: 1 }), (s) => s, '0.0.0.0') as string,
+    metricsToken: read(env, 'OJ_METRICS_TOKEN', Type.String({ minLength: 16, maxLength: 256 }), (s) => s, undefined) as string | undefined,
+    selfCheckS: read(env, 'OJ_RUNNER_SELF_CHECK_S', Type.Integer({ minimum: 1, maximum: 86_400 }), int, 60) as number,
     logLevel: read(env, 'OJ_LOG_LEVEL', Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))), (s) => s, 'info') as string,
   };
 }

@@ -29,3 +29,5 @@ export {
   type Limits,
 } from './sandbox/index';
 export { TestdataCache, type CachedTestdata, type TestdataCacheOptions } from './testdata/cache';
+export { startRunnerOpsServer, type RunnerOpsServer } from './ops/ops-server';
+export { collectRunnerProcessMetrics } from './ops/metrics';

@@ -4,9 +4,10 @@ import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiErr
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
-import { closeNats, decodeJson, ensureJudgeStreams, ensureStreamReplicas, JudgeJob, LANES, natsConnectOptions, objectChunks, resolveReplicas, STREAMS, SUBJECTS, TESTDATA_BUCKET, TESTDATA_STREAM, watchNatsStatus, type JobDelivery, type JudgeEvent, type Lane, type ReplicaPolicy, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { closeNats, decodeJson, ensureJudgeStreams, ensureStreamReplicas, JudgeJob, LANES, laneConsumerName, natsConnectOptions, objectChunks, resolveReplicas, STREAMS, SUBJECTS, TESTDATA_BUCKET, TESTDATA_STREAM, watchNatsStatus, type JobDelivery, type JudgeEvent, type Lane, type ReplicaPolicy, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
+import { followRunnerNats } from './ops/nats-ops';
 
 /** The shortest pull the client allows. */
 const PULL_EXPIRES_MS = 1000;
@@ -15,7 +16,7 @@ const IDLE_POLL_MS = 1000;
 /** How often an idle runner pulls on a lane whose jobs are out with runners, to pick up redeliveries. */
 const REDELIVERY_POLL_MS = 3000;
 
-export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
+export { laneConsumerName };
 
 /** Creates or updates the durable pull consumer of each lane (an older ack wait is brought to ours on start). */
 async function ensureLaneConsumers(jsm: JetStreamManager, ackWaitMs: number): Promise<void> {
@@ -52,6 +53,7 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
   const policy: ReplicaPolicy = { ...resolveReplicas(opts.replicas, nc.info), log: opts.logger };
   await ensureJudgeStreams(jsm, policy);
   await ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true });
+  const readiness = followRunnerNats(nc, jsm);
   const stops: Stoppable[] = [];
   // The test-data bucket, opened on first use with the services' options (whoever comes first creates it).
   let objectStore: Promise<ObjectStore> | null = null;
@@ -81,6 +83,7 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
 
   return {
     publishEvent,
+    readiness,
     async getTestdata(version: string) {
       return (await testdataStore()).getBlob(version);
     },

@@ -2,7 +2,7 @@
 // acks only after the final event is stored, turns repeated failures into System Error, and heartbeats.
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { decode, JudgeJob, type JobDelivery, type RunnerJob, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { decode, JudgeJob, type JobDelivery, type ReadyCheck, type RunnerJob, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import type { RunnerConfig } from './config';
 import { judge } from './judge';
@@ -16,6 +16,7 @@ import { runCompileCheck } from './compile-check';
 import { runTestJudge, testSystemError } from './test-judge';
 import { PublishFailedError, resultSink } from './result-sink';
 import { sweepLeftoverWorkDirs, workDirPrefix } from './work-dirs';
+import { createRunnerOps, SELF_CHECK_SLOT } from './ops/runner-ops';
 
 /** Slot s's checkers and interactors run as uid `OJ_SANDBOX_UID_BASE + HELPER_SLOT_OFFSET + s`, in cgroups of their own. */
 export const HELPER_SLOT_OFFSET = 1000;
@@ -40,6 +41,8 @@ export interface Runner extends Stoppable {
   /** The on-disk cache of test-data versions fetched from the object store. */
   testdata: TestdataCache;
   sandboxes: SandboxFactory;
+  /** `/readyz`: the bus usable, the sandbox able to start a program (a cached self-check). */
+  readiness(): Promise<ReadyCheck[]>;
 }
 
 /** The sandbox uid resolves its bind mounts itself: every ancestor of the work dir must be world-traversable. */
@@ -65,7 +68,7 @@ export async function prepareRunner(config: RunnerConfig, logger: Logger): Promi
     driver,
     cacheDir: config.cacheDir,
     uidBase: config.uidBase,
-    slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s)],
+    slots: [...slots, ...slots.map((s) => HELPER_SLOT_OFFSET + s), SELF_CHECK_SLOT],
     nsjailPath: config.nsjailPath,
     searchPath: config.searchPath,
   });
@@ -123,6 +126,8 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       if (!stopped) void beat();
     }, Math.max(0, lastBeat + CHANGE_BEAT_MS - Date.now()));
   };
+  const ops = createRunnerOps({ config, sandboxes, transport, busySlots: () => jobs.size });
+  await ops.start();
   // Keep the job's ack deadline moving well before it expires.
   const workingEveryMs = Math.max(200, Math.min(5000, Math.floor(config.ackWaitMs / 3)));
 
@@ -138,7 +143,7 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
       await d.ack();
       return;
     }
-    const log = logger.child({ submitId: job.submitId, version: job.version, delivery: d.deliveryCount });
+    const log = logger.child({ submissionId: job.submitId, version: job.version, delivery: d.deliveryCount });
     if (job.testJudge) {
       await handleTestJob(job, d, log);
       return;
@@ -156,7 +161,9 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     try {
       try {
         const deps = { sandbox: sandboxes.forSlot(slot), helperSandbox: sandboxes.forSlot(HELPER_SLOT_OFFSET + slot), languages, workRoot: config.workDir, dirPrefix: dirPrefix(slot), judger: config.runnerId, testdata, compileCache, limits: config.limits };
+        const started = performance.now();
         const final = await judge(job, sink, deps);
+        ops.judged(job.language, (performance.now() - started) / 1000);
         // `time` is pino's timestamp key: the verdict's figures go under names of their own.
         log.info({ status: final.status, timeMs: final.time, memoryKb: final.memory }, 'judged');
       } catch (e) {
@@ -225,8 +232,10 @@ export async function startRunner(opts: StartRunnerOptions): Promise<Runner> {
     languages,
     testdata,
     sandboxes,
+    readiness: ops.readiness,
     async stop() {
       stopped = true;
+      ops.stop();
       clearInterval(heartbeat);
       await helloSub?.stop();
       if (changeTimer) clearTimeout(changeTimer);

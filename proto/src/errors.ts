@@ -161,6 +161,8 @@ export const ERRORS = {
   TOPIC_TOO_MANY: { http: 429, status: 429, en: 'Too many live subscriptions on one connection', zh: '单个连接的实时订阅过多' },
   CONCURRENT_CHANGE: { http: 409, status: 409, en: 'Another request changed the same data at the same time, please try again', zh: '其他请求同时修改了相同的数据，请重试' },
   SERVICE_UNAVAILABLE: { http: 503, status: 503, en: 'The service is temporarily unavailable, please try again in a few seconds', zh: '服务暂时不可用，请几秒后重试' },
+  // operations (issue 16)
+  METRICS_FORBIDDEN: { http: 403, status: 403, en: 'Metrics are readable from this machine or with the metrics token', zh: '监控指标仅限本机或持有监控令牌时读取' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -24,3 +24,4 @@ export * from './checkers';
 export * from './dashboard';
 export * from './site-admin';
 export * from './user-admin';
+export * from './ops';

@@ -13,6 +13,9 @@ export const STREAMS = {
   results: 'JUDGE_RESULTS',
 } as const;
 
+/** The durable pull consumer of one lane on `JUDGE_JOBS`, shared by every runner (the metrics read its info too). */
+export const laneConsumerName = (lane: Lane) => `runner-${lane}`;
+
 export const SUBJECTS = {
   /** Work-queue stream `JUDGE_JOBS`: one subject per lane. */
   job: (lane: Lane) => `oj.judge.job.${lane}`,

@@ -3,6 +3,7 @@
 import type { JudgeEvent, JudgeJob, Lane, RunnerHeartbeat } from './nats';
 import type { PushMessage } from './realtime/events';
 import type { TestJudgeRunnerResult } from './judge-admin';
+import type { ReadyCheck } from './ops';
 
 /** A test-data pack too big to hold in memory: its size, and its bytes read afresh on each `open()`. */
 export interface PackSource {
@@ -41,6 +42,8 @@ export interface RunnerTransport {
   getTestdataStream?(version: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** Sends the result of an online-test job (not durable: an unanswered test expires after 10 minutes). */
   publishTestResult?(r: TestJudgeRunnerResult): Promise<void>;
+  /** Whether the bus is usable now (`/readyz`); absent: an in-process bus, always usable. */
+  readiness?(): Promise<ReadyCheck[]>;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export interface ServicesTransport {
   consumeTestResults?(handler: (r: TestJudgeRunnerResult) => Promise<void>): Promise<Stoppable>;
   /** Every push message of one topic, in every services process (how a site-config change reaches each of them). */
   subscribeTopic?(topic: string, handler: (msg: PushMessage) => void): Promise<Stoppable>;
+  /** Whether the bus is usable now (`/readyz`); absent: an in-process bus, always usable. */
+  readiness?(): Promise<ReadyCheck[]>;
 }
 
 /** The gateway's view of the bus: every push message, to relay to its sockets. */

@@ -53,6 +53,8 @@ import { createRolePermissions } from './user-admin/role-permissions';
 import { pruneSheets } from './user-admin/user-admin.repo';
 import { redactingLogger } from './log-redaction';
 import { createRateLimits } from './rate-limit/rate-limit.service';
+import { countVerdicts, registerPool } from './ops/metrics';
+import { createOpsService } from './ops/ops.service';
 
 export interface CreateServicesOptions {
   databaseUrl: string;
@@ -102,7 +104,11 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
   const problemQueue = new ProblemQueuePublisher(ctx);
   const testdata = createTestdataService(ctx);
   const dashboardLive = new DashboardPublisher(ctx, runners);
-  ingester.onPublished = (msgs) => dashboardLive.notePublished(msgs);
+  ingester.onPublished = (msgs) => {
+    dashboardLive.notePublished(msgs);
+    countVerdicts(msgs);
+  };
+  const unregisterPool = registerPool(handle.poolStats);
   const siteAdmin = createSiteAdmin(ctx);
   const rateLimits = createRateLimits(handle.db);
   await siteAdmin.config.start(); // the stored site configuration, followed in this process from now on
@@ -173,6 +179,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     userImport: createUserImportService(ctx),
     rateLimits,
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
+    ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
@@ -218,6 +225,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
       boards.close();
       await relay.stop();
       await running;
+      unregisterPool();
       await handle.close();
     },
   };

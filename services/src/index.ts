@@ -10,7 +10,7 @@ export type { AccountServiceImpl, NewUser } from './account/account.service';
 export { createMemoryBus, MemoryBus, type MemoryBusOptions } from './bus/memory-bus';
 export { createNatsBus, NatsBus, INGESTER_DURABLE, type NatsBusOptions } from './bus/nats-bus';
 export { hashPassword, verifyPassword } from './account/password';
-export { recordingLogger, silentLogger } from './logger';
+export { createLogger, recordingLogger, silentLogger, type LogFormat } from './logger';
 export type { JudgeAdminService } from './judge/judge-admin.service';
 export type { TestJudgeService } from './submission/test-judge.service';
 export type { TestdataService, TestcaseZip } from './testdata/testdata.service';
@@ -25,3 +25,5 @@ export { IMPORT_LIMITS, type ImportFormat, type ImportedProblem } from './proble
 export { classifyDbError, type DbFailure } from './db/db-errors';
 export { redactingLogger, redactUrl } from './log-redaction';
 export type { RateLimits, RateRule, RateHit } from './rate-limit/rate-limit.service';
+export { collectProcessMetrics, metric, renderMetrics } from './ops/metrics';
+export type { OpsService } from './ops/ops.service';

@@ -54,4 +54,15 @@ describe('log redaction', () => {
     expect(redactUrl('/api/get-problem-list?keyword=code')).toBe('/api/get-problem-list?keyword=code');
     expect(redactUrl('/api/x?TOKEN=1&Pwd=2')).toBe('/api/x?TOKEN=[redacted]&Pwd=[redacted]');
   });
+
+  it('masks them in any line that logs a `url` field, at any level and in child loggers', () => {
+    const lines: string[] = [];
+    const log = redactingLogger(recordingLogger(lines)).child({ reqId: 'r1' });
+    log.info({ method: 'GET', url: '/reset-password?username=amy&code=AbC-123', status: 200 }, 'request answered');
+    log.error({ url: '/api/x?key=s3cr3t' }, 'fetch failed');
+    const text = lines.join('');
+    expect(text).not.toContain('AbC-123');
+    expect(text).not.toContain('s3cr3t');
+    expect(text).toContain('/reset-password?username=amy&code=[redacted]');
+  });
 });

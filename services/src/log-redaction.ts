@@ -69,7 +69,12 @@ function safeReq(req: LoggedRequest): Record<string, unknown> {
   return { method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : req.url, host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
 }
 
-/** `logger` with serializers that keep query parameters and secret URL values out of every line. */
+const safeUrl = (url: unknown): unknown => (typeof url === 'string' ? redactUrl(url) : url);
+
+/**
+ * `logger` with serializers that keep query parameters and secret URL values out of every line: an error, a request,
+ * and any `url` field a line carries (the gateway's "request answered" line, a fetch that failed).
+ */
 export function redactingLogger<L>(logger: L): L {
-  return (logger as unknown as Logger).child({}, { serializers: { err: safeErr, req: safeReq } }) as unknown as L;
+  return (logger as unknown as Logger).child({}, { serializers: { err: safeErr, req: safeReq, url: safeUrl } }) as unknown as L;
 }

@@ -8,6 +8,7 @@
 //  (j) problem import: 200 FPS problems and 50 ICPC packages;
 //  (k) users import: a 10,000-row CSV previewed, then confirmed;
 //  (l) cold first load of the web client: the problem page until its editor is editable, the problem list until its first row;
+//  (m) the cost of the HTTP metrics on the request path: two judges, OJ_METRICS on and off, requests/s compared;
 //  (u) test-data upload: a 500 MB zip streamed to a running judge, MB/s and the judge's peak memory;
 //  (s) the split deployment (processes): the 500 burst with 1 and 2 runners, push latency while a gateway is killed.
 import { connect } from '@nats-io/transport-node';
@@ -16,6 +17,7 @@ import { LOCAL_LANGUAGES, SUBJECTS, isInProgress, type ClientToServerEvents, typ
 import { benchContestDay } from './contest-day';
 import { benchContestFanout } from './contest-fanout';
 import { benchFirstLoad } from './first-load';
+import { benchMetricsCost } from './metrics-cost';
 import { benchProblemImport } from './problem-import';
 import { benchSandboxOverhead } from './sandbox-overhead';
 import { benchScoreboardEngine } from './scoreboard-engine';
@@ -262,7 +264,7 @@ async function partDE(): Promise<void> {
 
 async function main() {
   // `pnpm bench` runs every part; `pnpm bench de` only (d) and (e), and so on.
-  const parts = process.argv[2] ?? 'abcdefghjklus';
+  const parts = process.argv[2] ?? 'abcdefghjklmus';
   console.log('Realtime OJ benchmarks (figures, not assertions)\n');
   if (parts.includes('a')) await partA();
   if (parts.includes('b') || parts.includes('c')) await partBC();
@@ -273,6 +275,7 @@ async function main() {
   if (parts.includes('j')) await benchProblemImport();
   if (parts.includes('k')) await benchUserImport();
   if (parts.includes('l')) await benchFirstLoad();
+  if (parts.includes('m')) await benchMetricsCost();
   if (parts.includes('u')) await benchTestdataUpload();
   if (parts.includes('s')) await benchSplitDeployment();
 }

@@ -67,11 +67,24 @@ export async function startStackProcess(env: Record<string, string> = {}): Promi
         process.kill(-child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+        // pnpm exits before the judge's PostgreSQL has stopped writing its data dir: wait for the whole group.
+        for (let i = 0; i < 100 && groupAlive(child.pid); i++) await new Promise((r) => setTimeout(r, 100));
+        if (groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
       }
       await nats.stop();
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+}
+
+/** Whether any process of the group `pgid` is still running. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function login(baseUrl: string, username: string, password: string): Promise<{ token: string; uid: string }> {

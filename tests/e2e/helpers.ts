@@ -51,6 +51,11 @@ export const test = base.extend<{ cspGuard: void }, { cspBrowser: Browser }>({
 });
 export { expect };
 
+/** Takes the CSP violations recorded so far in this test (the guard's own test checks them, then they are gone). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 export function template(language: string): string {
   const lang = LOCAL_LANGUAGES.find((l) => l.name === language);
   if (!lang) throw new Error(`no language ${language}`);

@@ -3,7 +3,7 @@
 // a violation (the helpers' `test` fails on any), a password change keeps this browser signed in and ends the session
 // of another browser at once, logout clears the cookie, and the new password logs in.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, login, registerUser, test } from './helpers';
+import { expect, login, registerUser, takeCspViolations, test } from './helpers';
 
 const TEXT = {
   'zh-CN': { updated: '修改成功', loginOpen: '登录' },
@@ -68,18 +68,26 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('the CSP guard of the helpers turns a blocked inline script into a failure', async ({ page }) => {
-  // Expected to fail: the only failure left is the guard's, since the body checks that the script was blocked.
-  test.fail();
+test('the CSP guard of the helpers records a blocked inline script (which fails the test that made it)', async ({ page }) => {
   await page.goto('/home');
-  // The browser reports the violation in a task of its own: wait for the report before the test ends, or the guard's
-  // check may run before it arrives (seen on a loaded CI machine).
-  const reported = page.waitForEvent('console', (m) => /CSP violation/i.test(m.text()));
+  expect(takeCspViolations()).toEqual([]);
   await page.evaluate(() => {
     const s = document.createElement('script');
     s.textContent = 'window.__injected = true;';
     document.body.appendChild(s);
   });
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
-  await reported;
+  // The browser reports the violation in a task of its own: the guard has it once the report arrives.
+  const seen: string[] = [];
+  await expect
+    .poll(
+      () => {
+        seen.push(...takeCspViolations());
+        return seen.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
+  expect(seen.join('\n')).toMatch(/script-src|Content Security Policy/i);
+  // Taken: the guard's check at the end of this test (an empty list) passes.
 });

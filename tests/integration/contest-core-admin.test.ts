@@ -63,9 +63,10 @@ describe('contest form validation', () => {
     expect(await post({ auth: 1 })).toMatchObject({ code: 'CONTEST_PASSWORD_MISSING' });
     expect(await post({ auth: 2, pwd: '  ' })).toMatchObject({ code: 'CONTEST_PASSWORD_MISSING' });
     const r = await post({ auth: 2, pwd: 'pw' });
-    expect((await fx.get(`/api/admin/contest?cid=${r.data.cid}`, admin)).data).toMatchObject({ auth: 2, pwd: 'pw' });
+    // Stored hashed and never shown back, even to its admin: `pwdSet` says there is one.
+    expect((await fx.get(`/api/admin/contest?cid=${r.data.cid}`, admin)).data).toMatchObject({ auth: 2, pwd: null, pwdSet: true });
     const pub = await post({ auth: 0, pwd: 'ignored' });
-    expect((await fx.get(`/api/admin/contest?cid=${pub.data.cid}`, admin)).data.pwd).toBeNull();
+    expect((await fx.get(`/api/admin/contest?cid=${pub.data.cid}`, admin)).data).toMatchObject({ pwd: null, pwdSet: false });
   });
 
   it('keeps the seal time inside the contest and defaults it like the form', async () => {

@@ -64,9 +64,9 @@ describe('a runner killed mid-job and started again', () => {
       () => second.output().split('\n').find((l) => l.includes('"msg":"judged"')),
       60_000,
     );
-    const line = JSON.parse(judged) as { time: number; timeMs: number; status: number; submitId: number };
+    const line = JSON.parse(judged) as { time: number; timeMs: number; status: number; submissionId: number };
     expect(line.time).toBeGreaterThanOrEqual(t0);
-    expect(line).toMatchObject({ status: JudgeStatus.ACCEPTED, submitId: 77 });
+    expect(line).toMatchObject({ status: JudgeStatus.ACCEPTED, submissionId: 77 });
     expect(line.timeMs).toBeGreaterThanOrEqual(0);
     sub.unsubscribe();
   }, 180_000);

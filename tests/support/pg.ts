@@ -49,3 +49,15 @@ export async function captchaAnswer(url: string, key: string): Promise<string> {
     await sql.end();
   }
 }
+
+/** Drops a test database now, ending its connections (what a process sees when its PostgreSQL is gone). */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^oj_test_[0-9a-f]+$/.test(name)) throw new Error(`not a test database: ${name}`);
+  const a = postgres(inject('pgAdminUrl'), { max: 1, onnotice: () => {} });
+  try {
+    await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await a.end();
+  }
+}

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { CaseDataQuery, CheckSubmissionsStatusBody, LastAcCodeQuery, ok, ShareSubmissionBody, SubmissionDetailQuery, SubmissionListQuery, SubmitBody } from '@oj/proto';
 import { createLimiter } from '../rate-limit';
 import { attachment } from './attachment';
+import { tagSubmission } from '../ops/request-observer';
 import { requireViewer, viewerOf, type RouteDeps, type TypedApp } from './types';
 
 export function registerSubmissionRoutes(app: TypedApp, { services, auth, config }: RouteDeps): void {
@@ -17,7 +18,12 @@ export function registerSubmissionRoutes(app: TypedApp, { services, auth, config
   app.post(
     '/api/submit-problem-judge',
     { schema: { body: SubmitBody }, preHandler: [auth.login, auth.permission('submit'), perUser] },
-    async (req) => ok(await services.submissions.submit(req.body, requireViewer(req), req.ip)),
+    async (req) => {
+      const submission = await services.submissions.submit(req.body, requireViewer(req), req.ip);
+      tagSubmission(req, submission.submitId);
+      req.log.info({ pid: req.body.pid, cid: req.body.cid ?? 0, language: req.body.language }, 'submission accepted');
+      return ok(submission);
+    },
   );
 
   app.put('/api/submission', { schema: { body: ShareSubmissionBody }, preHandler: auth.login }, async (req) => {

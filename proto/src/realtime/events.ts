@@ -116,6 +116,8 @@ export const PushMessage = Type.Object({
   seq: Type.Integer({ minimum: 1 }),
   event: Type.Union(PUSH_EVENT_NAMES.map((e) => Type.Literal(e))),
   data: Type.Unknown(),
+  /** When the services produced it (epoch ms): the gateways measure push latency from it. Not on replayed events. */
+  at: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type PushMessage = Static<typeof PushMessage>;
 

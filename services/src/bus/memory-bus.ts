@@ -150,7 +150,7 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
       if (j.deadline) clearTimeout(j.deadline);
       j.deadline = setTimeout(() => {
         if (!current()) return;
-        this.logger.warn({ submitId: this.peekSubmitId(j) }, 'job ack deadline passed; redelivering');
+        this.logger.warn({ submissionId: this.peekSubmitId(j) }, 'job ack deadline passed; redelivering');
         this.requeue(j, 0);
       }, this.ackWaitMs);
       j.deadline.unref();
@@ -254,7 +254,7 @@ export class MemoryBus implements ServicesTransport, PushTransport, RunnerTransp
             await c.handler(ev);
             this.events.shift();
           } catch (err) {
-            this.logger.warn({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event handler failed; will redeliver');
+            this.logger.warn({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event handler failed; will redeliver');
             this.retryTimer = setTimeout(() => {
               this.retryTimer = null;
               this.dispatchEvents();

@@ -15,6 +15,8 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
+import { followNats, type NatsOps } from '../ops/nats-ops';
+import { observeIngestLag } from '../ops/metrics';
 import {
   closeNats,
   decodeJson,
@@ -37,6 +39,7 @@ import {
   type Lane,
   type PackSource,
   type PushTransport,
+  type ReadyCheck,
   type ServicesTransport,
   type Stoppable,
 } from '@oj/proto';
@@ -79,6 +82,7 @@ export interface NatsBusOptions {
 export class NatsBus implements ServicesTransport, PushTransport {
   private readonly subs = new Set<Subscription>();
   private readonly reconnectHandlers = new Set<() => void>();
+  private readonly ops: NatsOps;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -87,7 +91,9 @@ export class NatsBus implements ServicesTransport, PushTransport {
     private readonly logger: Logger,
     private readonly opts: NatsBusOptions,
     private readonly policy: ReplicaPolicy,
-  ) {}
+  ) {
+    this.ops = followNats(nc, jsm);
+  }
 
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const logger = opts.logger ?? pino({ name: 'nats-bus', level: 'warn' });
@@ -161,8 +167,9 @@ export class NatsBus implements ServicesTransport, PushTransport {
         try {
           await handler(ev);
           m.ack();
+          observeIngestLag(ev.kind, m.info.timestampNanos);
         } catch (err) {
-          this.logger.warn({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
+          this.logger.warn({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
           m.nak(retryMs);
         } finally {
           clearInterval(beat);
@@ -175,6 +182,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
         await loop;
       },
     };
+  }
+
+  readiness(): Promise<ReadyCheck[]> {
+    return this.ops.readiness();
   }
 
   async publishPush(msg: PushMessage): Promise<void> {
@@ -293,6 +304,7 @@ export class NatsBus implements ServicesTransport, PushTransport {
 
   /** Drains the connection, or just closes it when that cannot finish (NATS away). */
   async close(): Promise<void> {
+    this.ops.stop();
     await closeNats(this.nc);
   }
 }

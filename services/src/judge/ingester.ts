@@ -201,7 +201,7 @@ export class JudgeIngester {
   /** Applies one judge event. Safe to call again with the same event (at-least-once delivery). */
   async handle(raw: JudgeEvent): Promise<void> {
     if (raw.submitId > INT4_MAX || raw.version > INT4_MAX) {
-      this.ctx.logger.warn({ submitId: raw.submitId, kind: raw.kind }, 'judge event for an unknown submission');
+      this.ctx.logger.warn({ submissionId: raw.submitId, kind: raw.kind }, 'judge event for an unknown submission');
       return;
     }
     const ev = sanitizeEvent(raw);
@@ -210,7 +210,7 @@ export class JudgeIngester {
       pushes = await this.ctx.db.transaction((tx) => this.apply(tx, ev));
     } catch (err) {
       if (!isPermanentDbError(err)) throw err; // transient (connection, deadlock): redelivered later
-      this.ctx.logger.error({ err, submitId: ev.submitId, kind: ev.kind }, 'judge event cannot be stored; dropped');
+      this.ctx.logger.error({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event cannot be stored; dropped');
       if (ev.kind !== 'final') return;
       // The runner is done with it: end the submission now rather than leave it for the watchdog.
       pushes = await this.ctx.db.transaction(async (tx) => {
@@ -230,7 +230,7 @@ export class JudgeIngester {
   private async apply(tx: Tx, ev: JudgeEvent): Promise<PushMessage[]> {
     const locked = await lockSubmission(tx, ev.submitId);
     if (!locked) {
-      this.ctx.logger.warn({ submitId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
+      this.ctx.logger.warn({ submissionId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
       return [];
     }
     // Another judge attempt's event, or one arriving after the final: already superseded.
@@ -248,7 +248,7 @@ export class JudgeIngester {
       case 'final':
         if (!isFinalVerdict(ev.status)) {
           // A final that is not a verdict would reopen or corrupt the submission; the watchdog ends it instead.
-          this.ctx.logger.error({ submitId: ev.submitId, status: ev.status }, 'final judge event without a final verdict ignored');
+          this.ctx.logger.error({ submissionId: ev.submitId, status: ev.status }, 'final judge event without a final verdict ignored');
           return [];
         }
         return this.applyFinal(tx, row, ev);

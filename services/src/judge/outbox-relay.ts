@@ -135,7 +135,7 @@ export class OutboxRelay {
           await transport.enqueueJob(row.lane, job);
         } catch (err) {
           const backoff = Math.min(1000 * 2 ** row.attempts, MAX_BACKOFF_MS);
-          logger.warn({ err, submitId: row.submitId, attempts: row.attempts + 1 }, 'judge job enqueue failed; will retry');
+          logger.warn({ err, submissionId: row.submitId, attempts: row.attempts + 1 }, 'judge job enqueue failed; will retry');
           await postpone(tx, row.id, row.attempts + 1, new Date(Date.now() + backoff));
           break; // the bus is likely down: leave the rest for the next sweep
         }

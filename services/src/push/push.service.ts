@@ -26,7 +26,7 @@ export const MAX_REPLAY = 1000;
 export async function appendPush<E extends PushEventName>(tx: Tx, topic: TopicName<TopicKindsOf<E>>, event: E, data: PushEventData<E>): Promise<PushMessage> {
   const seq = await nextSeq(tx, topic);
   await insertEvent(tx, { topic, seq, event, data });
-  return { topic, seq, event, data };
+  return { topic, seq, event, data, at: Date.now() };
 }
 
 /** Publishes stored push messages in order; a failure is logged only, clients catch up through replay. */

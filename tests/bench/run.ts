@@ -212,7 +212,8 @@ async function partA(): Promise<void> {
 }
 
 async function partBC(): Promise<void> {
-  const stack = await startStackProcess({ OJ_RUNNER_SLOTS: '1', OJ_RATE_SUBMIT_PER_MIN: '100000' });
+  // 1,000 idle sockets from 127.0.0.1: above the per-address socket cap's default (50).
+  const stack = await startStackProcess({ OJ_RUNNER_SLOTS: '1', OJ_RATE_SUBMIT_PER_MIN: '100000', OJ_SOCKET_MAX_PER_IP: '100000' });
   const idle: ClientSocket[] = [];
   try {
     const { token, uid } = await login(stack.baseUrl, 'root', stack.adminPassword);

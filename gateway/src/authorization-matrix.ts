@@ -43,7 +43,7 @@ export function renderMatrix(): string {
     'rows at once.',
     '',
     'A problem admin (1008) reaches the problem bank (problems, test data, tags, import checks, self-check) and nothing',
-    'else: the dashboard, contest, discussion, user and site pages are for root and admin (the original product also let',
+    'else: the dashboard, contest, training, discussion, user and site pages are for root and admin (the original product also let',
     '`problem_admin` into the dashboard and the contest admin).',
     '',
     `| ${head.join(' | ')} |`,

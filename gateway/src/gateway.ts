@@ -32,6 +32,8 @@ import { registerProblemFileRoutes } from './routes/problem-file.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSiteAdminRoutes } from './routes/site-admin.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
+import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
+import { registerTrainingRoutes } from './routes/training.routes';
 import type { RouteDeps } from './routes/types';
 import { registerOpenApi } from './docs/openapi';
 import { installRequestObserver, requestId } from './ops/request-observer';
@@ -149,6 +151,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerDashboardRoutes(app, deps);
   registerSiteAdminRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
+  registerTrainingRoutes(app, deps);
+  registerAdminTrainingRoutes(app, deps);
   registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
   registerApiDocsRoutes(app);
 

@@ -24,4 +24,5 @@ export * from './checkers';
 export * from './dashboard';
 export * from './site-admin';
 export * from './user-admin';
+export * from './training';
 export * from './ops';

@@ -34,6 +34,7 @@ import type { UserAdminService } from './user-admin/user-admin.service';
 import type { UserImportService } from './user-admin/user-import.service';
 import type { AccessService } from './user-admin/access.service';
 import type { RateLimits } from './rate-limit/rate-limit.service';
+import type { Trainings } from './training';
 import type { OpsService } from './ops/ops.service';
 
 export interface OjServices {
@@ -93,6 +94,8 @@ export interface OjServices {
   access: AccessService;
   /** The shared request counters every rate limit uses (PostgreSQL, so all gateways count together). */
   rateLimits: RateLimits;
+  /** Trainings: the users' side (list, details, registration, problems, rank) and the admin side (form, problems, categories). */
+  trainings: Trainings;
   /** Readiness of this instance's database and bus (`/readyz`). */
   ops: OpsService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */

@@ -53,6 +53,7 @@ import { createRolePermissions } from './user-admin/role-permissions';
 import { pruneSheets } from './user-admin/user-admin.repo';
 import { redactingLogger } from './log-redaction';
 import { createRateLimits } from './rate-limit/rate-limit.service';
+import { createTrainings } from './training';
 import { countVerdicts, registerPool } from './ops/metrics';
 import { createOpsService } from './ops/ops.service';
 
@@ -181,6 +182,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     access: createAccessService(ctx, rolePermissions, () => account.forgetAll()),
     ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
+    trainings: createTrainings(ctx),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
     siteAdmin,

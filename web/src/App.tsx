@@ -14,6 +14,7 @@ import { DiscussionGate } from './features/discussion/DiscussionGate';
 import { useLiveSite } from './features/site/useLiveSite';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
+import { trainingFullScreenRoutes, trainingRoutes } from './features/training/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
 import { catalogueOf, localeState } from './i18n/locale';
@@ -37,10 +38,7 @@ const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPag
 const ProblemListPage = lazy(() => import('./features/problem/ProblemListPage').then((m) => ({ default: m.ProblemListPage })));
 const StatusListPage = lazy(() => import('./features/submission/StatusListPage').then((m) => ({ default: m.StatusListPage })));
 
-const PLACEHOLDERS: [string, MessageId][] = [
-  ['/training', 'layout.header.training'],
-  ['/group', 'layout.header.group'],
-];
+const PLACEHOLDERS: [string, MessageId][] = [['/group', 'layout.header.group']];
 
 // The declarative router (BrowserRouter + useRoutes): the app uses no loader, action or fetcher, and the data router's
 // machinery is ≈ 40 KiB of JavaScript more in every first load (docs/benchmarks.md, "Third pass").
@@ -75,6 +73,7 @@ const routes: RouteObject[] = [
       { path: 'message', element: <Navigate to="/message/discuss" replace /> },
       { path: 'message/:tab', element: <MessagePage /> },
       ...contestRoutes,
+      ...trainingRoutes,
       ...PLACEHOLDERS.map(([path, title]) => ({ path: path.slice(1), element: <PlaceholderPage key={path} title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -82,6 +81,7 @@ const routes: RouteObject[] = [
   ...adminRoutes,
   ...standaloneBoardRoutes,
   ...contestFullScreenRoutes,
+  ...trainingFullScreenRoutes,
 ];
 
 function AppRoutes() {

@@ -7,10 +7,11 @@ import { judgeDuration, registerRunnerSlots } from './metrics';
 import { createSandboxSelfCheck, sandboxRunsAProgram } from './self-check';
 
 /**
- * The sandbox slot of the self-check (uid `uidBase + 3000`), apart from the job slots (s) and their helpers (1000 + s);
- * 3000 also keeps it clear of the fixed uid bases the test suites run their sandboxes on side by side.
+ * The sandbox slot of the self-check (uid `uidBase + 200000`), apart from the job slots (s) and their helpers (1000 + s),
+ * and far above every uid base a runner may be given or pick (20000 onwards): at + 3000, a runner on the first free
+ * base (20000) checked as uid 23000, another runner's slot 0 on that host.
  */
-export const SELF_CHECK_SLOT = 3000;
+export const SELF_CHECK_SLOT = 200_000;
 
 export interface RunnerOps {
   /** Runs the first self-check and starts reporting the slots. */

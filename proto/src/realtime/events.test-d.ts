@@ -21,7 +21,7 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'training' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.board>>>().toEqualTypeOf<'contest.status' | 'scoreboard.batch'>();
 
 // The events of each topic kind.
@@ -31,6 +31,7 @@ expectTypeOf<EventsOfTopic<ReturnType<typeof topics.user>>>().toEqualTypeOf<'sub
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contest>>>().toEqualTypeOf<'contest.announcement' | 'contest.status'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.scoreboard>>>().toEqualTypeOf<'contest.status' | 'scoreboard.delta'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'scoreboard.delta' | 'acinfo.new' | 'print.new'>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.training>>>().toEqualTypeOf<'training.progress' | 'training.changed'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.testJudge>>>().toEqualTypeOf<'test-judge.result'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners' | 'judge.queue'>();
 expectTypeOf<EventsOfTopic<string>>().toEqualTypeOf<PushEventName>();

@@ -13,6 +13,7 @@ import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
 import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
 import { AccessChangedData, SessionRevokedData } from '../user-admin';
+import { TrainingChangedEvent, TrainingProgressEvent } from '../training';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -78,6 +79,8 @@ export const PUSH_EVENTS = {
   'notice.sys': { topics: ['site'], data: SysNoticeEvent },
   'session.revoked': { topics: ['user'], data: SessionRevokedData },
   'access.changed': { topics: ['access'], data: AccessChangedData },
+  'training.progress': { topics: ['training'], data: TrainingProgressEvent },
+  'training.changed': { topics: ['training'], data: TrainingChangedEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

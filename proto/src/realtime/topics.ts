@@ -13,6 +13,7 @@ export type Topic =
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'board'; cid: number; view: BoardView }
+  | { kind: 'training'; tid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
@@ -54,6 +55,8 @@ export const topics = {
    * seq is the seq of the view's topic (`scoreboard:<cid>` or `contest-admin:<cid>`).
    */
   board: (cid: number, view: BoardView): TopicName<'board'> => `board:${cid}:${view}`,
+  /** A training's members' progress and its changes (its audience: who may read its rank). */
+  training: (tid: number): TopicName<'training'> => `training:${tid}`,
   /** One online-test run. */
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
@@ -90,6 +93,8 @@ export function parseTopic(topic: string): Topic | null {
       const [c, view, more] = arg.split(':');
       return more === undefined && POSITIVE_INT.test(c ?? '') && BOARD_VIEWS.includes(view ?? '') ? { kind, cid: Number(c), view: view as BoardView } : null;
     }
+    case 'training':
+      return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -113,6 +118,8 @@ export function formatTopic(t: Topic): string {
       return topics.contestAdmin(t.cid);
     case 'board':
       return topics.board(t.cid, t.view);
+    case 'training':
+      return topics.training(t.tid);
     case 'test-judge':
       return topics.testJudge(t.key);
     case 'judge-status':

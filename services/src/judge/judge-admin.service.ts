@@ -39,6 +39,7 @@ import { lockSubmission, recount } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 import type { RunnerRegistry } from './runner-registry';
 import { pushStatus } from './ingester';
+import { trainingVerdictPushes } from '../training/training-live';
 
 export interface JudgeAdminService {
   rejudge(submitId: number, viewer: Viewer): Promise<Submission>;
@@ -85,9 +86,12 @@ export function createJudgeAdminService(
 ): JudgeAdminService {
   const { db, transport, logger } = ctx;
 
-  /** A contest submission changed outside the ingester: its record follows, and the contest's boards reset. */
+  /**
+   * A submission changed outside the ingester: a contest one's record follows and the contest's boards reset; a
+   * practice one moves its user's standing in their trainings.
+   */
   async function contestChanged(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
-    if (row.cid <= 0) return [];
+    if (row.cid <= 0) return trainingVerdictPushes(tx, row);
     await upsertRecord(tx, row);
     return boards.reset(tx, row.cid);
   }

@@ -7,6 +7,7 @@ import {
   type ProblemInfo,
   type ProblemListQuery,
   type ProblemVO,
+  type Tag,
   PAGE_SIZES,
   ProblemType,
   REMOTE_OJ_KEYS,
@@ -79,6 +80,12 @@ export function toProblem(p: ProblemRow): Problem {
   };
 }
 
+/** A row of a problem list: the problem, its tags and its status counters. */
+export function toProblemVO(p: ProblemRow, tags: Tag[]): ProblemVO {
+  const { pid: _pid, ...c } = counts(p);
+  return { pid: p.id, problemId: p.problemId, title: p.title, difficulty: p.difficulty, type: p.type, tags, ...c, score: p.type === ProblemType.OI ? p.ioScore : null };
+}
+
 function counts(p: ProblemRow): ProblemCount {
   const { id, total, ac, wa, tle, mle, re, pe, ce, se, pa } = p;
   return { pid: id, total, ac, wa, tle, mle, re, pe, ce, se, pa };
@@ -113,19 +120,7 @@ export function createProblemService(ctx: ServiceContext): ProblemService {
         db,
         rows.map((r) => r.id),
       );
-      const records: ProblemVO[] = rows.map((p) => {
-        const { pid: _pid, ...c } = counts(p);
-        return {
-          pid: p.id,
-          problemId: p.problemId,
-          title: p.title,
-          difficulty: p.difficulty,
-          type: p.type,
-          tags: tagMap.get(p.id) ?? [],
-          ...c,
-          score: p.type === ProblemType.OI ? p.ioScore : null,
-        };
-      });
+      const records = rows.map((p) => toProblemVO(p, tagMap.get(p.id) ?? []));
       return pageOf(records, total, current, size);
     },
 

@@ -43,6 +43,7 @@ import {
 import { createCasePreviewCache } from '../testdata/case-preview';
 import { caseDataFile, caseResults, type CaseDataFile } from './submission-cases';
 import { secondsToWait, validateCode } from './validation';
+import { fileUnderTraining, trainingSubmitTarget } from '../training/training-submit';
 
 export interface SubmissionService {
   /** Persists the submission (Pending) and its judge job in one transaction; the job is sent right after. */
@@ -208,6 +209,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       if (body.cid !== undefined && body.cid > 0) return submitToContest(body, viewer, ip);
       // Groups do not exist yet: an arbitrary gid would file the submission under a group nobody can check.
       if (body.gid !== undefined && body.gid !== null && body.gid !== 0) throw new OjError('VALIDATION_FAILED', { detail: 'group submissions are not available yet' });
+      // Inside a training (`tid`): the training's rules first; the submission is a practice one filed under it.
+      const training = body.tid ? await trainingSubmitTarget(db, body.tid, String(body.pid), viewer) : null;
       const problem = await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       await checkLanguage(problem.id, body);
@@ -215,7 +218,7 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       const row = await db.transaction(async (tx) => {
         const wait = secondsToWait(await lockAndLastPracticeSubmit(tx, viewer.uid), new Date(), config.submitIntervalS);
         if (wait > 0) throw new OjError('SUBMIT_TOO_FAST', { seconds: wait });
-        return insertSubmission(tx, {
+        const inserted = await insertSubmission(tx, {
           pid: problem.id,
           displayPid: problem.problemId,
           uid: viewer.uid,
@@ -227,6 +230,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
           ip,
           lane: 'practice',
         });
+        if (training) await fileUnderTraining(tx, training, viewer.uid, inserted.submitId);
+        return inserted;
       });
       await relay.flush();
       return toSubmission(row, { code: true, errorMessage: true });

@@ -1,4 +1,4 @@
-// Pagination: previous/next, five page buttons, page-size select (10/15/30/50/100, optional) and the total.
+// Pagination: previous/next, five page buttons, page-size select (10/15/30/50/100 unless told, optional) and the total.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PAGE_SIZES } from '@oj/proto';
 
@@ -9,9 +9,11 @@ interface Props {
   onChange: (page: number, size: number) => void;
   /** Offer the page-size select (lists with a fixed size, like the contest tools, turn it off). */
   sizeSelect?: boolean;
+  /** The sizes the select offers (the usual ones unless given, e.g. the public-problem dialog's 10/30/50/100). */
+  sizes?: readonly number[];
 }
 
-export function Pager({ page, size, total, onChange, sizeSelect = true }: Props) {
+export function Pager({ page, size, total, onChange, sizeSelect = true, sizes = PAGE_SIZES.options }: Props) {
   const intl = useIntl();
   const pages = Math.max(1, Math.ceil(total / size));
   const first = Math.max(1, Math.min(page - 2, pages - 4));
@@ -46,7 +48,7 @@ export function Pager({ page, size, total, onChange, sizeSelect = true }: Props)
           value={size}
           onChange={(e) => onChange(1, Number(e.target.value))}
         >
-          {PAGE_SIZES.options.map((s) => (
+          {sizes.map((s) => (
             <option key={s} value={s}>
               {intl.formatMessage({ id: 'common.pager.pageSize' }, { size: s })}
             </option>

@@ -8,6 +8,7 @@ import { problemFormEnUS } from './problem-form.en-US';
 import { securityAdminEnUS } from './security-admin.en-US';
 import { siteEnUS } from './site.en-US';
 import { userAdminEnUS } from './user-admin.en-US';
+import { trainingAdminEnUS } from './training-admin.en-US';
 
 export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...adminEnUS,
@@ -18,4 +19,5 @@ export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...securityAdminEnUS,
   ...siteEnUS,
   ...userAdminEnUS,
+  ...trainingAdminEnUS,
 };

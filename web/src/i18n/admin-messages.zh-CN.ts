@@ -8,6 +8,7 @@ import { problemFormZhCN } from './problem-form.zh-CN';
 import { securityAdminZhCN } from './security-admin.zh-CN';
 import { siteZhCN } from './site.zh-CN';
 import { userAdminZhCN } from './user-admin.zh-CN';
+import { trainingAdminZhCN } from './training-admin.zh-CN';
 
 export const adminMessagesZhCN = {
   ...adminZhCN,
@@ -18,6 +19,7 @@ export const adminMessagesZhCN = {
   ...securityAdminZhCN,
   ...siteZhCN,
   ...userAdminZhCN,
+  ...trainingAdminZhCN,
 };
 
 export type AdminMessageId = keyof typeof adminMessagesZhCN;

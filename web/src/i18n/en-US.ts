@@ -6,6 +6,7 @@ import { problemListEnUS } from './problem-list.en-US';
 import { discussionEnUS } from './discussion.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
+import { trainingEnUS } from './training.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
   'app.meta.defaultName': 'Online Judge',
@@ -393,6 +394,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'discussion.list.contentPlaceholder': 'Content (Markdown)',
   'discussion.list.counts': '{views} views · {comments} comments',
   ...contestEnUS,
+  ...trainingEnUS,
   ...boardEnUS,
   ...problemListEnUS,
   ...discussionEnUS,

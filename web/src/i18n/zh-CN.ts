@@ -8,6 +8,7 @@ import { discussionZhCN } from './discussion.zh-CN';
 import type { AdminMessageId } from './admin-messages.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
+import { trainingZhCN } from './training.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -415,6 +416,7 @@ export const zhCNStatic = {
   'discussion.list.contentPlaceholder': '内容（支持 Markdown）',
   'discussion.list.counts': '{views} 浏览 · {comments} 评论',
   ...contestZhCN,
+  ...trainingZhCN,
   ...boardZhCN,
   ...problemListZhCN,
   ...discussionZhCN,

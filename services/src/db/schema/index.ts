@@ -11,3 +11,4 @@ export * from './contests';
 export * from './site';
 export * from './user-admin';
 export * from './rate-limit';
+export * from './trainings';

@@ -35,6 +35,14 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/contest/create', label: 'admin.menu.contestCreate', siteAdmin: true },
     ],
   },
+  {
+    label: 'trainingAdmin.menu.group',
+    items: [
+      { path: '/admin/training', label: 'trainingAdmin.menu.list', siteAdmin: true },
+      { path: '/admin/training/create', label: 'trainingAdmin.menu.create', siteAdmin: true },
+      { path: '/admin/training/category', label: 'trainingAdmin.menu.category', siteAdmin: true },
+    ],
+  },
   // site administration
   {
     label: 'site.menu.group',

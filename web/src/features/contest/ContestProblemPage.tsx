@@ -4,14 +4,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSnapshot } from 'valtio';
 import { CONTEST_STATUS, type ContestProblemInfo, type ContestProblemVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { isLoggedIn, sessionState } from '../../stores/session';
-import { LoginDialogHost } from '../auth/LoginDialogHost';
-import { Toasts } from '../layout/Toasts';
 import { ProblemWorkspace } from '../problem/ProblemDetailPage';
+import { FullScreenFrame, FullScreenRoot, ProblemNavBar } from '../problem/FocusMode';
 import { getContestProblemDetail, getContestProblems } from './contest-api';
 import { useContestShell } from './contest-context';
 import { submitOpen } from './contest-problem-view';
@@ -90,14 +87,11 @@ export function ContestProblemPage() {
 
 /** The full-screen page: outside the site layout, so it brings its own toasts and login dialog. */
 export function ContestFullScreenProblemPage() {
-  const session = useSnapshot(sessionState);
   const { problemID = '' } = useParams();
   return (
-    <>
-      {isLoggedIn(session) ? <FullScreenBody key={problemID} /> : <LoginRequired />}
-      <Toasts />
-      <LoginDialogHost />
-    </>
+    <FullScreenRoot loggedOut={<LoginRequired />}>
+      <FullScreenBody key={problemID} />
+    </FullScreenRoot>
   );
 }
 
@@ -113,22 +107,18 @@ function ProblemBar({ cid, current }: { cid: number; current: string }) {
       live = false;
     };
   }, [cid]);
-  return (
-    <nav className="flex min-w-0 flex-1 gap-1 overflow-x-auto" data-testid="contest-problem-bar">
-      {problems.map((p) => (
-        <Link
-          key={p.displayId}
-          to={`/contest/${cid}/problem/${encodeURIComponent(p.displayId)}/full-screen`}
-          aria-current={p.displayId === current ? 'page' : undefined}
-          data-testid="contest-problem-bar-item"
-          className={`inline-flex shrink-0 items-center gap-1 rounded px-2 py-1 font-mono ${p.displayId === current ? 'bg-blue-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
-        >
-          <Balloon color={p.color} />
-          {p.displayId}
-        </Link>
-      ))}
-    </nav>
-  );
+  const items = problems.map((p) => ({
+    key: p.displayId,
+    to: `/contest/${cid}/problem/${encodeURIComponent(p.displayId)}/full-screen`,
+    current: p.displayId === current,
+    label: (
+      <>
+        <Balloon color={p.color} />
+        {p.displayId}
+      </>
+    ),
+  }));
+  return <ProblemNavBar items={items} testId="contest-problem-bar" />;
 }
 
 function FullScreenBody() {
@@ -139,29 +129,25 @@ function FullScreenBody() {
   const [submitId, setSubmitId] = useState<number | null>(null);
   usePageTitle(info ? `${info.displayId}. ${info.displayTitle}` : intl.formatMessage({ id: 'contest.list.title' }));
   return (
-    <div className="flex h-screen flex-col bg-slate-50" data-testid="contest-problem-full-screen">
-      <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 text-sm">
-        <Link to={`/contest/${cid}/problem/${encodeURIComponent(problemID)}`} className="text-blue-600 hover:underline" data-testid="contest-problem-exit-fullscreen">
-          ← <FormattedMessage id="contest.problem.exitFullScreen" />
-        </Link>
-        <ProblemBar cid={cid} current={problemID} />
-      </div>
-      <div className="min-h-0 flex-1">
-        {failed ? (
-          <LoadFailed />
-        ) : !info ? (
-          <Loading />
-        ) : (
-          <ProblemWorkspace
-            fullScreen
-            info={info}
-            heading={`${info.displayId}. ${info.displayTitle}`}
-            contest={{ cid, displayId: info.displayId }}
-            submitId={submitId}
-            onSubmitId={setSubmitId}
-          />
-        )}
-      </div>
-    </div>
+    <FullScreenFrame
+      testId="contest-problem-full-screen"
+      exit={{ to: `/contest/${cid}/problem/${encodeURIComponent(problemID)}`, testId: 'contest-problem-exit-fullscreen', label: 'contest.problem.exitFullScreen' }}
+      bar={<ProblemBar cid={cid} current={problemID} />}
+    >
+      {failed ? (
+        <LoadFailed />
+      ) : !info ? (
+        <Loading />
+      ) : (
+        <ProblemWorkspace
+          fullScreen
+          info={info}
+          heading={`${info.displayId}. ${info.displayTitle}`}
+          contest={{ cid, displayId: info.displayId }}
+          submitId={submitId}
+          onSubmitId={setSubmitId}
+        />
+      )}
+    </FullScreenFrame>
   );
 }

@@ -9,6 +9,7 @@ import { StatusTag } from '../../components/StatusTag';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { languagesState, loadLanguages } from '../../stores/languages';
+import { TrainingHelp } from '../training/TrainingHelp';
 
 /** The statuses the help page explains, in the original product's order, with their explanation ids. */
 const STATUSES: [JudgeStatusCode, MessageId][] = [
@@ -100,6 +101,8 @@ export function HelpPage() {
           ))}
         </ol>
       </section>
+
+      <TrainingHelp />
     </div>
   );
 }

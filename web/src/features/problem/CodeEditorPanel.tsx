@@ -26,12 +26,14 @@ export interface ContestProblemRef {
 interface Props {
   info: ProblemInfo;
   contest?: ContestProblemRef;
+  /** A problem opened inside a training: practice submits filed under the training (`tid`). */
+  trainingId?: number;
   onSubmitted: (s: Submission) => void;
   /** A failed submit hides the previous status panel. */
   onSubmitFailed: () => void;
 }
 
-export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: Props) {
+export function CodeEditorPanel({ info, contest, trainingId, onSubmitted, onSubmitFailed }: Props) {
   const intl = useIntl();
   const session = useSnapshot(sessionState);
   const langs = useSnapshot(languagesState);
@@ -110,7 +112,9 @@ export function CodeEditorPanel({ info, contest, onSubmitted, onSubmitFailed }: 
     setBusy(true);
     try {
       const submission = await submitCode(
-        contest ? { pid: contest.displayId, language, code, cid: contest.cid } : { pid: problemId, language, code, cid: 0 },
+        contest
+          ? { pid: contest.displayId, language, code, cid: contest.cid }
+          : { pid: problemId, language, code, cid: 0, ...(trainingId !== undefined && { tid: trainingId }) },
       );
       applyRow(submission);
       showToast('success', intl.formatMessage({ id: 'problem.editor.submitted' }));

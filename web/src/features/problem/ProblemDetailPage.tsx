@@ -1,5 +1,6 @@
 // /problem/:problemID: statement on the left, editor and the live verdict of the last submit on the right.
-// The same workspace serves a problem opened inside a contest (`contest` set: submits carry cid and display id).
+// The same workspace serves a problem opened inside a contest (`contest` set: submits carry cid and display id) or a
+// training (`trainingId`: practice submits carrying tid).
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,34 +14,41 @@ import { ProblemTabs } from './ProblemTabs';
 import { SplitPanes } from './SplitPanes';
 import { getProblemDetail } from './problem-api';
 
-export function ProblemDetailPage() {
-  const { problemID = '' } = useParams();
-  const intl = useIntl();
+/** The problem with display id `problemId` as `get-problem-detail` answers it (null while it loads), or failed. */
+export function useProblemDetail(problemId: string): { info: ProblemInfo | null; failed: boolean } {
   const [info, setInfo] = useState<ProblemInfo | null>(null);
   const [failed, setFailed] = useState(false);
-  const [submitId, setSubmitId] = useState<number | null>(null);
-  usePageTitle(info ? info.problem.title : intl.formatMessage({ id: 'layout.header.problem' }));
-
   useEffect(() => {
     let live = true;
     setInfo(null);
     setFailed(false);
-    setSubmitId(null);
-    getProblemDetail(problemID)
+    getProblemDetail(problemId)
       .then((i) => live && setInfo(i))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [problemID]);
+  }, [problemId]);
+  return { info, failed };
+}
 
-  if (failed) {
-    return (
-      <div className="py-16 text-center text-slate-500" data-testid="problem-load-failed">
-        <FormattedMessage id="problem.detail.loadFailed" />
-      </div>
-    );
-  }
+export function ProblemLoadFailed() {
+  return (
+    <div className="py-16 text-center text-slate-500" data-testid="problem-load-failed">
+      <FormattedMessage id="problem.detail.loadFailed" />
+    </div>
+  );
+}
+
+export function ProblemDetailPage() {
+  const { problemID = '' } = useParams();
+  const intl = useIntl();
+  const { info, failed } = useProblemDetail(problemID);
+  const [submitId, setSubmitId] = useState<number | null>(null);
+  usePageTitle(info ? info.problem.title : intl.formatMessage({ id: 'layout.header.problem' }));
+  useEffect(() => setSubmitId(null), [problemID]);
+
+  if (failed) return <ProblemLoadFailed />;
   if (!info) return <Loading />;
   return <ProblemWorkspace key={problemID} info={info} submitId={submitId} onSubmitId={setSubmitId} />;
 }
@@ -48,6 +56,8 @@ export function ProblemDetailPage() {
 interface WorkspaceProps {
   info: ProblemInfo;
   contest?: ContestProblemRef;
+  /** Opened inside a training: submits carry its id. */
+  trainingId?: number;
   /** Replaces "problemId. title" (a contest shows its display id and title). */
   heading?: string;
   /** Full-screen mode: both panes take the window's height (no site header above). */
@@ -57,7 +67,7 @@ interface WorkspaceProps {
 }
 
 /** Statement on the left; editor and the live verdict of the last submit on the right. */
-export function ProblemWorkspace({ info, contest, heading, fullScreen = false, submitId, onSubmitId }: WorkspaceProps) {
+export function ProblemWorkspace({ info, contest, trainingId, heading, fullScreen = false, submitId, onSubmitId }: WorkspaceProps) {
   const detailHref =
     contest && submitId !== null
       ? `/contest/${contest.cid}/problem/${encodeURIComponent(contest.displayId)}/submission-detail/${submitId}`
@@ -75,7 +85,7 @@ export function ProblemWorkspace({ info, contest, heading, fullScreen = false, s
       }
       right={
         <div className={`flex min-w-0 flex-col gap-4 ${fullScreen ? 'lg:h-full lg:overflow-y-auto' : ''}`}>
-          <CodeEditorPanel info={info} contest={contest} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
+          <CodeEditorPanel info={info} contest={contest} trainingId={trainingId} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
           {submitId !== null && (
             <VerdictPanel key={submitId} submitId={submitId} showScore={info.problem.type === ProblemType.OI} detailHref={detailHref} cid={contest?.cid ?? 0} />
           )}

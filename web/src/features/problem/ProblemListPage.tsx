@@ -13,22 +13,14 @@ import { intParam, useQueryPatch } from '../../lib/search-params';
 import { readJson, writeJson } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
+import { DifficultyTag } from './list/DifficultyTag';
 import { PassRate } from './list/PassRate';
+import { ProblemTags } from './list/ProblemTags';
 import { TagsPanel } from './list/TagsPanel';
 import { useLiveProblemList } from './list/useLiveProblemList';
 import { getRandomProblem } from './problem-api';
 
-const DIFFICULTY_STYLE = ['bg-green-100 text-green-800', 'bg-amber-100 text-amber-800', 'bg-red-100 text-red-800'];
 const SHOW_TAGS_KEY = 'oj.problemList.showTags';
-
-export function DifficultyTag({ level }: { level: number }) {
-  if (level < 0 || level > 2) return null;
-  return (
-    <span className={`rounded px-2 py-0.5 text-xs ${DIFFICULTY_STYLE[level]}`}>
-      <FormattedMessage id={`problem.difficulty.${level as 0 | 1 | 2}`} />
-    </span>
-  );
-}
 
 /** ✔ ever accepted, ✘ tried, nothing when never submitted (or logged out). */
 function MyStatus({ status }: { status: number | undefined }) {
@@ -159,13 +151,7 @@ export function ProblemListPage() {
               </td>
               {showTags && (
                 <td className="hidden px-3 py-2 md:table-cell">
-                  <div className="flex flex-wrap gap-1" data-testid="problem-tags">
-                    {p.tags.map((t) => (
-                      <span key={t.id} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                        {t.name}
-                      </span>
-                    ))}
-                  </div>
+                  <ProblemTags tags={p.tags} testId="problem-tags" />
                 </td>
               )}
               <td className="px-3 py-2">

@@ -1,0 +1,62 @@
+// Simplified Chinese messages of the training pages, spread into zh-CN.ts. Ids: area.component.key.
+export const trainingZhCN = {
+  'training.list.title': '训练',
+  'training.list.keyword': '输入训练名或作者',
+  'training.list.auth': '权限',
+  'training.list.all': '全部',
+  'training.list.category': '分类',
+  'training.list.number': '编号',
+  'training.list.trainingTitle': '标题',
+  'training.list.progress': '进度',
+  'training.list.problemCount': '题目数',
+  'training.list.author': '作者',
+  'training.list.updated': '最近更新',
+
+  'training.auth.public': '公开',
+  'training.auth.private': '私有',
+  'training.progress.label': '训练进度',
+
+  'training.tab.intro': '训练简介',
+  'training.tab.problems': '题目列表',
+  'training.tab.rank': '记录榜',
+  'training.shell.loadFailed': '训练不存在或无法加载',
+  'training.shell.registerFirst': '该训练为私有训练，请先在训练简介中输入密码注册',
+
+  'training.password.title': '该训练需要密码',
+  'training.password.submit': '注册',
+  'training.password.registered': '注册训练成功',
+
+  'training.info.number': '编号',
+  'training.info.auth': '权限',
+  'training.info.category': '分类',
+  'training.info.problems': '题目总数',
+  'training.info.author': '作者',
+  'training.info.modified': '最近修改',
+
+  'training.problems.showTags': '显示标签',
+  'training.problems.hideTags': '隐藏标签',
+  'training.problems.mine': '我的',
+  'training.problems.problemId': '题目ID',
+  'training.problems.problemTitle': '题目',
+  'training.problems.difficulty': '难度',
+  'training.problems.tags': '标签',
+  'training.problems.acRate': 'AC 通过率',
+
+  'training.problem.back': '返回题目列表',
+  'training.problem.fullScreen': '全屏',
+  'training.problem.exitFullScreen': '退出全屏',
+
+  'training.rank.keyword': '输入用户名或学校',
+  'training.rank.number': '#',
+  'training.rank.user': '用户',
+  'training.rank.realname': '真实姓名',
+  'training.rank.acTime': 'AC / 总耗时',
+  'training.rank.own': '我',
+  'training.rank.girl': '女',
+
+  'training.help.title': '训练',
+  'training.help.join': '训练是按顺序排列的一组题目。私有训练需要先在“训练简介”中输入训练密码注册，注册后题目列表和记录榜才会开放。',
+  'training.help.progress': '进度条显示你在该训练中已通过的题目数 / 题目总数：只要在练习中（非比赛）通过过某题，无论是否在训练内提交，都会计入；颜色每 20% 变化一次。',
+  'training.help.rank': '记录榜按通过题数从多到少、再按各题最短 AC 用时之和从少到多排名，没有罚时；你的判题结果出来后，进度和记录榜会实时更新。',
+  'training.help.admin': '管理员在后台“训练”菜单中创建训练：先添加训练分类，再填写训练信息，并从公共题库添加题目。',
+};

@@ -66,15 +66,25 @@ export async function startStackProcess(env: Record<string, string> = {}): Promi
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(-child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+        // The group may be gone by now (a slow shutdown on a loaded machine ends just after the wait): no error then.
+        if (child.exitCode === null) killGroup(child.pid, 'SIGKILL');
         // pnpm exits before the judge's PostgreSQL has stopped writing its data dir: wait for the whole group.
         for (let i = 0; i < 100 && groupAlive(child.pid); i++) await new Promise((r) => setTimeout(r, 100));
-        if (groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
+        if (groupAlive(child.pid)) killGroup(child.pid, 'SIGKILL');
       }
       await nats.stop();
       await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+}
+
+/** Signals the group `pgid`; one that has exited already is not an error. */
+function killGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+  }
 }
 
 /** Whether any process of the group `pgid` is still running. */

@@ -891,12 +891,16 @@ function estimate(sim: Simulation, design: Design, costs: Map<CostKey, KindCost 
   let polls = 0;
   const uncosted = new Set<string>();
   let sameInBoth = 0;
+  /** CPU ms per request or frame kind (for the breakdown). */
+  const byKind = new Map<string, number>();
+  const charge = (kind: string, ms: number) => byKind.set(kind, (byKind.get(kind) ?? 0) + ms);
   for (const [kind, n] of d.requests) {
     const key = sim.costOf.get(kind) as CostKey | undefined;
     if (sim.pollKinds.has(kind)) polls += n;
     if (key === 'socket-handshake') {
       if (board) wireDown += n * board.handshakeBytes;
       requestCpuMs += n * (costs.get(key)?.cpuMs ?? 0);
+      charge(kind, n * (costs.get(key)?.cpuMs ?? 0));
       continue;
     }
     if (!key) {
@@ -909,6 +913,7 @@ function estimate(sim: Simulation, design: Design, costs: Map<CostKey, KindCost 
       continue;
     }
     requestCpuMs += n * c.cpuMs;
+    charge(kind, n * c.cpuMs);
     if (sim.pollKinds.has(kind)) pollCpuMs += n * c.cpuMs;
     bytes += n * c.bytes;
     wireDown += n * (c.wire?.down ?? c.bytes);
@@ -920,6 +925,7 @@ function estimate(sim: Simulation, design: Design, costs: Map<CostKey, KindCost 
       uncosted.add('socket frames');
       continue;
     }
+    charge(kind, n * (key === 'frame-batch' || key === 'frame-delta' ? frames.deltaFrameCpuMs : frames.smallFrameCpuMs));
     if (key === 'frame-batch') {
       frameCpuMs += n * frames.deltaFrameCpuMs;
       const b = n * board.frameOverhead + sim.batchDeltas * board.deltaBytes;
@@ -941,7 +947,7 @@ function estimate(sim: Simulation, design: Design, costs: Map<CostKey, KindCost 
       wireDown += n * frames.smallFrameBytes;
     }
   }
-  return { requestCpuMs, pollCpuMs, polls, frameCpuMs, heartbeatCpuMs, bytes, wireDown, wireUp, uncosted: [...uncosted], sameInBoth };
+  return { requestCpuMs, pollCpuMs, polls, frameCpuMs, heartbeatCpuMs, bytes, wireDown, wireUp, uncosted: [...uncosted], sameInBoth, byKind };
 }
 
 export async function benchContestDay(): Promise<void> {
@@ -1016,6 +1022,28 @@ export async function benchContestDay(): Promise<void> {
   console.log(
     `    ≈ push / polling: bytes on the wire ${pct(q.wireDown + q.wireUp, p.wireDown + p.wireUp)} (server → client ${pct(q.wireDown, p.wireDown)}; uncompressed ${pct(q.bytes, p.bytes)}), CPU ${pct(pushCpu, p.requestCpuMs)}, requests ${pct(pushedReq, polled)}`,
   );
+  // Where push's CPU goes: the requests both designs make alike (page loads: the floor of the ratio, whatever push
+  // does), the board tab's window reads, the other push-only work, the frames and the heartbeats.
+  const alike = (kind: string) => sim.poll.requests.has(kind) && sim.poll.requests.get(kind) === sim.push.requests.get(kind);
+  const parts = new Map<string, number>();
+  for (const [kind, ms] of q.byKind) {
+    const part = sim.push.frames.has(kind)
+      ? kind.startsWith('heartbeat')
+        ? 'heartbeats'
+        : kind.startsWith('scoreboard.batch')
+          ? 'board frames (scoreboard.batch)'
+          : 'other frames'
+      : alike(kind)
+        ? 'page loads alike in both designs'
+        : kind.includes('window')
+          ? 'board window reads'
+          : kind;
+    parts.set(part, (parts.get(part) ?? 0) + ms);
+  }
+  console.log(`    push CPU by part (CPU-s, and % of polling's CPU):`);
+  for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1])) console.log(`      ${cpuS(ms).padStart(7)}  ${pct(ms, p.requestCpuMs).padStart(7)}  ${part}`);
+  const topAlike = [...q.byKind].filter(([k]) => alike(k)).sort((a, b) => b[1] - a[1]).slice(0, 4);
+  console.log(`      (alike: ${topAlike.map(([k, ms]) => `${k} ${cpuS(ms)}`).join('; ')})`);
   const mixOf = (d: Design) => r.mixes.find((x) => x.design === d);
   const mp = mixOf('poll');
   const mq = mixOf('push');

@@ -16,6 +16,8 @@ const Env = Type.Object({
   OJ_RATE_LOGIN_IP_PER_MIN: Type.Optional(Int),
   OJ_RATE_LOGIN_USER_PER_MIN: Type.Optional(Int),
   OJ_RATE_SUBMIT_PER_MIN: Type.Optional(Int),
+  OJ_RATE_DISCUSSION_PER_MIN: Type.Optional(Int),
+  OJ_RATE_REPORT_PER_MIN: Type.Optional(Int),
   OJ_RATE_LIKE_PER_MIN: Type.Optional(Int),
   OJ_RATE_COMMENT_PER_MIN: Type.Optional(Int),
   OJ_RATE_CAPTCHA_IP_PER_MIN: Type.Optional(Int),
@@ -47,10 +49,14 @@ export interface RateLimitConfig {
   /** Logins per username from one address (never per username alone: nobody can lock a user out from elsewhere). */
   loginPerUser: number;
   submitPerUser: number;
-  /** Likes and unlikes of comments per user. */
+  /** Likes and unlikes of comments and discussions per user. */
   likePerUser: number;
   /** Comments and replies per user. */
   commentPerUser: number;
+  /** New discussions and edits of discussions per user. */
+  discussionPerUser: number;
+  /** Reports of discussions per user. */
+  reportPerUser: number;
   /** Image and slide captchas per client address. */
   captchaPerIp: number;
   /** Username / email existence checks per client address. */
@@ -129,6 +135,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       submitPerUser: num('OJ_RATE_SUBMIT_PER_MIN', 30, 1, 1_000_000),
       likePerUser: num('OJ_RATE_LIKE_PER_MIN', 30, 1, 1_000_000),
       commentPerUser: num('OJ_RATE_COMMENT_PER_MIN', 10, 1, 1_000_000),
+      discussionPerUser: num('OJ_RATE_DISCUSSION_PER_MIN', 5, 1, 1_000_000),
+      reportPerUser: num('OJ_RATE_REPORT_PER_MIN', 5, 1, 1_000_000),
       captchaPerIp: num('OJ_RATE_CAPTCHA_IP_PER_MIN', 30, 1, 1_000_000),
       lookupPerIp: num('OJ_RATE_LOOKUP_IP_PER_MIN', 30, 1, 1_000_000),
       emailCodePerUserPerHour: num('OJ_RATE_EMAIL_CODE_USER_PER_HOUR', 5, 1, 1_000_000),

@@ -29,7 +29,8 @@ beforeAll(async () => {
     tokens[name] = await h.login(name);
   }
   tokens.root = await h.login('root', ROOT_PASSWORD);
-  const res = await call('POST', '/api/discussion', 'alice', { title: 'Help with A+B', content: 'How do I **read** input?' });
+  const [category] = (await call('GET', '/api/discussion-category', null)).data;
+  const res = await call('POST', '/api/discussion', 'alice', { title: 'Help with A+B', description: 'Reading input', categoryId: category.id, content: 'How do I **read** input?' });
   expect(res.status).toBe(200);
   did = res.data.id;
 });
@@ -139,7 +140,7 @@ describe('replies and messages', () => {
     expect(await unread('alice')).toMatchObject({ comment: 1, reply: 1, like: 1 });
 
     const replies = await call('GET', '/api/msg/reply', 'alice');
-    expect(replies.data.records[0]).toMatchObject({ action: 'Reply', senderUsername: 'bob', sourceContent: 'bob replies', quoteContent: 'own comment', url: `/discussion/${did}`, state: false });
+    expect(replies.data.records[0]).toMatchObject({ action: 'Reply', senderUsername: 'bob', sourceContent: 'bob replies', quoteContent: 'own comment', url: `/discussion-detail/${did}`, state: false });
     expect(replies.data.size).toBe(6);
     expect((await unread('alice')).reply).toBe(0); // reading the tab marks it read
     const id = replies.data.records[0].id;
@@ -195,7 +196,7 @@ describe('replies and messages', () => {
 
 describe('discussions', () => {
   it('lists, shows and validates discussions', async () => {
-    expect((await call('POST', '/api/discussion', 'bob', { title: '  ', content: 'x' })).code).toBe('DISCUSSION_TITLE_EMPTY');
+    expect((await call('POST', '/api/discussion', 'bob', { title: '  ', content: 'x' })).code).toBe('DISCUSSION_FIELD_REQUIRED');
     expect((await call('POST', '/api/discussion', 'muted', { title: 'mine', content: 'x' })).code).toBe('AUTH_FORBIDDEN');
     const list = await call('GET', '/api/get-discussion-list', null);
     expect(list.data.records.some((d: Json) => d.id === did)).toBe(true);

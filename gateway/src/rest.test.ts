@@ -436,7 +436,8 @@ describe('compression', () => {
   it('gzips answers above 8 KB for clients that accept it, and only then', async () => {
     const root = await h.login('root', ROOT_PASSWORD);
     const content = Array.from({ length: 400 }, (_, i) => `Line ${i}: the quick brown fox jumps over the lazy dog.`).join('\n');
-    const made = await post('/api/discussion', { title: 'Big', content }, root);
+    const categoryId = ((await get('/api/discussion-category')).json() as { data: { id: number }[] }).data[0]!.id;
+    const made = await post('/api/discussion', { title: 'Big', description: 'A long one', categoryId, content }, root);
     const did = (made.json() as { data: { id: number } }).data.id;
     const plain = await get(`/api/get-discussion-detail?did=${did}`);
     expect(plain.headers['content-encoding']).toBeUndefined();

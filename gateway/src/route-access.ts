@@ -146,6 +146,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/msg/sys': login,
   'GET /api/msg/mine': login,
   'DELETE /api/msg/clean': login,
+  // discussions (issue 18): categories (the super admin keeps the list), the author's edit, delete by the author or an
+  // admin (the service's check), likes
+  'GET /api/discussion-category': open,
+  'POST /api/discussion-category': root,
+  'PUT /api/discussion': permission('discussion_edit'),
+  'DELETE /api/discussion': permission('discussion_del'),
+  'GET /api/discussion-like': login,
   // contests
   'GET /api/get-contest-list': open,
   'GET /api/get-contest-info': login,

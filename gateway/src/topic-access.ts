@@ -38,6 +38,8 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
       return services.trainings.canWatch(topic.tid, viewer);
     case 'test-judge':
       return services.testJudge.canWatch(topic.key, viewer);
+    case 'discussion':
+      return services.discuss.canWatch(topic.did, viewer);
     default:
       return assertNever(topic);
   }

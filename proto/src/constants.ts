@@ -48,6 +48,8 @@ export const POLLING = {
   contestAnnouncementMs: 60_000,
   adminHelperMs: 10_000,
   judgeQueueMs: 5000,
+  /** An open discussion (its post and comment page) while the socket is down. */
+  discussionMs: 30_000,
 } as const;
 
 /** JWT lifetime and refresh point. */

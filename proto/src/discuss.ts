@@ -16,17 +16,32 @@ export const MSG_PAGE_SIZE = { user: 6, sys: 8 } as const;
 
 // ---------- discussions ----------
 
+/** The spec's limits of a discussion (characters) and its list's page size. */
+export const DISCUSSION_LIMITS = { title: 255, description: 255, content: 65_535, categoryName: 50, categories: 50, pageSize: 10 } as const;
+
+const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
+
 export const Discussion = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   description: Type.String(),
-  content: Type.String(),
+  /** The markdown body: in the detail, not in the list. */
+  content: Type.Optional(Type.String()),
   uid: Type.String(),
   author: Type.String(),
   avatar: Nullable(Type.String()),
+  /** The author's site role when it earns a badge: `root` (SPA) or `admin` (ADM); null otherwise. */
+  role: Type.Optional(Nullable(Type.String())),
+  /** The author's title badge (name and colour), if any. */
+  titleName: Type.Optional(Nullable(Type.String())),
+  titleColor: Type.Optional(Nullable(Type.String())),
+  categoryId: Type.Optional(Nullable(Type.Integer())),
+  categoryName: Type.Optional(Nullable(Type.String())),
   viewNum: Type.Integer(),
   likeNum: Type.Integer(),
   commentNum: Type.Integer(),
+  /** Whether the caller liked it (false for anonymous callers). */
+  hasLike: Type.Optional(Type.Boolean()),
   /** Pinned by an admin. */
   topPriority: Type.Boolean(),
   /** The problem (display id) it is about, or null. */
@@ -40,19 +55,51 @@ export type Discussion = Static<typeof Discussion>;
 export const DiscussionListQuery = Type.Object({
   currentPage: QInt,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** Searched in titles and descriptions. */
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   /** Only the discussions of this problem (display id). */
   pid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** Only this category (the original product's name for it). */
+  cid: QInt,
+  /** Only the caller's own discussions (ignored for anonymous callers). */
+  onlyMine: Type.Optional(Type.Boolean()),
+  /** The original client's flag; the admin list is `GET /api/admin/discussion`. */
+  admin: Type.Optional(Type.Boolean()),
 });
-export const DiscussionDetailQuery = Type.Object({ did: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
-export const DiscussionBody = Type.Object({
-  title: Type.String({ maxLength: 255 }),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  content: Type.String({ maxLength: 65_535 }),
+export type DiscussionListQuery = Static<typeof DiscussionListQuery>;
+export const DiscussionDetailQuery = Type.Object({ did: Id });
+
+/**
+ * What a user writes. The lengths of the spec (title and description 255, content 65,535) and the required fields are
+ * the services' checks, so the answer carries the spec's message; the schema only bounds the body.
+ */
+const DiscussionFields = {
+  title: Type.String({ maxLength: 4 * DISCUSSION_LIMITS.title }),
+  description: Type.Optional(Type.String({ maxLength: 4 * DISCUSSION_LIMITS.description })),
+  content: Type.String({ maxLength: 4 * DISCUSSION_LIMITS.content }),
+  categoryId: Type.Optional(Nullable(Id)),
   /** The problem (display id) it is about; it must exist and be visible to the poster. */
-  pid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-});
+  pid: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+};
+export const DiscussionBody = Type.Object(DiscussionFields);
 export type DiscussionBody = Static<typeof DiscussionBody>;
+/** `PUT /api/discussion`: the author's edit; the category and the problem stay as posted. */
+export const DiscussionUpdateBody = Type.Object({ id: Id, ...DiscussionFields });
+export type DiscussionUpdateBody = Static<typeof DiscussionUpdateBody>;
+export const DiscussionDeleteQuery = Type.Object({ did: Id });
+export const DiscussionLikeQuery = Type.Object({ did: Id, toLike: Type.Boolean() });
+export type DiscussionLikeQuery = Static<typeof DiscussionLikeQuery>;
+
+export const DiscussionCategory = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type DiscussionCategory = Static<typeof DiscussionCategory>;
+/**
+ * `POST /api/discussion-category` (super admin): the whole list. An entry with an `id` renames that category, one
+ * without adds one, and a category left out is removed (its discussions keep no category).
+ */
+export const CategoryListBody = Type.Array(Type.Object({ id: Type.Optional(Id), name: Type.String({ maxLength: 4 * DISCUSSION_LIMITS.categoryName }) }), {
+  maxItems: DISCUSSION_LIMITS.categories,
+});
+export type CategoryListBody = Static<typeof CategoryListBody>;
 
 // ---------- comments and replies ----------
 
@@ -202,3 +249,21 @@ export const MsgCleanQuery = Type.Object({
 });
 export type MsgCleanQuery = Static<typeof MsgCleanQuery>;
 
+
+// ---------- live events of one discussion (topic `discussion:<did>`) ----------
+
+/** A new comment on the discussion, and the discussion's new comment count. */
+export const DiscussionCommentEvent = Type.Object({ did: Type.Integer(), commentNum: Type.Integer(), comment: CommentVO });
+export type DiscussionCommentEvent = Static<typeof DiscussionCommentEvent>;
+/** A new reply under one of its comments. */
+export const DiscussionReplyEvent = Type.Object({ did: Type.Integer(), reply: ReplyVO });
+export type DiscussionReplyEvent = Static<typeof DiscussionReplyEvent>;
+/** A like count changed: the discussion's (`commentId` null) or one comment's. */
+export const DiscussionLikeEvent = Type.Object({ did: Type.Integer(), commentId: Nullable(Type.Integer()), likeNum: Type.Integer() });
+export type DiscussionLikeEvent = Static<typeof DiscussionLikeEvent>;
+/** A comment (`replyId` null) or a reply was deleted. */
+export const DiscussionRemovedEvent = Type.Object({ did: Type.Integer(), commentNum: Type.Integer(), commentId: Type.Integer(), replyId: Nullable(Type.Integer()) });
+export type DiscussionRemovedEvent = Static<typeof DiscussionRemovedEvent>;
+/** The discussion itself changed (edited, pinned, disabled or enabled, deleted): reload it over REST. */
+export const DiscussionChangedEvent = Type.Object({ did: Type.Integer() });
+export type DiscussionChangedEvent = Static<typeof DiscussionChangedEvent>;

@@ -4,21 +4,8 @@
 // the discussion admin pins and disables a discussion; a user's report is resolved in the reports queue.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { adminLogin, expect, login, registerUser, test } from './helpers';
-import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { startSmtpSink } from '../support/smtp-sink';
-
-async function rootToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
-  return res.headers()['authorization']!;
-}
-
-/** Root's REST call (setup and cleanup only; every step under test goes through the pages). */
-async function asRoot<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, headers: { authorization: await rootToken(request) }, ...(data !== undefined && { data }) });
-  const body = (await res.json()) as { status: number; data: T; msg: string };
-  expect(body.status, `${path}: ${body.msg}`).toBe(200);
-  return body.data;
-}
+import { asRoot, rootPost } from './discussion-steps';
 
 /** Two browsers: root in the admin shell at `adminPath`, and a fresh user (registered now) signed in on the site. */
 async function twoBrowsers(browser: Browser, request: APIRequestContext, locale: 'zh-CN' | 'en-US', adminPath: string) {
@@ -74,9 +61,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await b.user.getByTestId('message-badge-mine').click();
       await expect(b.user.getByTestId('message-item').first()).toContainText(zh ? '考场变更' : 'Room change');
 
-      // Public discussion switched off: the user's open discussion page closes at once, the menu entry goes.
+      // Public discussion switched off: the user's open discussion page closes at once, the menu entry goes (the
+      // header's entry: the page's breadcrumb links to the list too).
       await b.user.goto('/discussion');
-      await expect(b.user.getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
+      await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
       await b.admin.goto('/admin/switch');
       await expect(b.admin.getByRole('heading', { name: zh ? '系统开关' : 'System Switches' })).toBeVisible();
       await b.admin.getByTestId('switch-openPublicDiscussion').uncheck();
@@ -84,7 +72,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await saved(b.admin, zh);
       await expect(b.user).toHaveURL(/\/(home)?$/);
       await expect(b.user.getByText(zh ? '无权访问：网站当前未开启讨论区' : 'No Access: the discussion area is not open on this site').first()).toBeVisible();
-      await expect(b.user.getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toHaveCount(0);
+      await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toHaveCount(0);
       // Typing the address does not get around it.
       await b.user.goto('/discussion');
       await expect(b.user).toHaveURL(/\/(home)?$/);
@@ -92,7 +80,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       // And back on: the entry returns live.
       await b.admin.getByTestId('switch-openPublicDiscussion').check();
       await b.admin.getByTestId('switch-save').click();
-      await expect(b.user.getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
+      await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
     } finally {
       const cur = await asRoot<Record<string, unknown>>(request, 'GET', '/admin/switch/info');
       await asRoot(request, 'PUT', '/admin/switch/update', { ...cur, openPublicDiscussion: true });
@@ -102,11 +90,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
   test(`discussion admin: pin, disable, and a user's report resolved (${locale})`, async ({ browser, request }) => {
     const title = `${zh ? '求助' : 'Help'} ${Date.now() % 100000}`;
-    const made = await asRoot<{ id: number }>(request, 'POST', '/discussion', { title, content: 'Spam? Maybe.' });
+    const made = { id: await rootPost(request, title, 'Spam? Maybe.') };
     const b = await twoBrowsers(browser, request, locale, '/admin/discussion');
     try {
       // The user reports the discussion from its page: tags and a reason.
-      await b.user.goto(`/discussion/${made.id}`);
+      await b.user.goto(`/discussion-detail/${made.id}`);
       await b.user.getByTestId('discussion-report').click();
       await expect(b.user.getByTestId('report-dialog')).toBeVisible();
       await b.user.getByTestId('report-submit').click();

@@ -2,6 +2,7 @@
 // without a reload; A then reads the reply in the message center and the badge goes back to nothing.
 import { expect, login, registerUser, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
+import { postThroughDialog, rootPost, setSwitches } from './discussion-steps';
 
 test('a reply from another user raises the unread badge live', async ({ browser, request }) => {
   const bob = `bob${Date.now() % 100000}`;
@@ -16,11 +17,7 @@ test('a reply from another user raises the unread badge live', async ({ browser,
     // A (root) opens a discussion and comments on it.
     await login(a, 'root', E2E_ADMIN_PASSWORD);
     await a.goto('/discussion');
-    await a.getByTestId('discussion-new').click();
-    await a.getByTestId('discussion-title').fill('E2E thread');
-    await a.getByTestId('discussion-content').fill('Hello **world**');
-    await a.getByTestId('discussion-submit').click();
-    await expect(a.getByTestId('discussion-detail')).toBeVisible();
+    await postThroughDialog(a, { title: 'E2E thread', description: 'A thread', content: 'Hello **world**' });
     const url = a.url();
     // The empty-content rule is checked before anything is sent.
     await a.getByTestId('comment-submit').click();
@@ -59,19 +56,20 @@ test('a reply from another user raises the unread badge live', async ({ browser,
 });
 
 // Issue 13, point 8 (defects 5 and 8): a refused comment or reply (the AC-count gate, a muted role, a comment gone)
-// shows the catalogue's message and throws nothing — the e2e stack runs without the comment gate, so a reply to a
-// comment deleted meanwhile is the refusal here; the role badges are SPA / ADM, as the spec shows them.
-for (const [locale, gone] of [
-  ['en-US', 'The comment does not exist'],
-  ['zh-CN', '该评论不存在'],
+// shows the catalogue's message and throws nothing — the e2e stack runs without the comment gate, so the admin's
+// switch raises it while the user is writing; the role badges are SPA / ADM, as the spec shows them. (A comment
+// deleted meanwhile no longer serves: its page drops it live.)
+for (const [locale, gated] of [
+  ['en-US', 'You need to solve at least 1 problems before commenting'],
+  ['zh-CN', '您需要至少通过 1 道题目才能评论'],
 ] as const) {
   test(`a refused reply shows the server's message without a page error; root's badge is SPA (${locale}) @i13`, async ({ browser, request }) => {
     const user = `gate${locale.slice(0, 2)}${Date.now() % 100000}`;
     await registerUser(request, user, 'gate-pass-123');
     const token = (await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } })).headers()['authorization']!;
     const auth = { authorization: token };
-    const did = ((await (await request.post('/api/discussion', { headers: auth, data: { title: `Gate ${user}`, content: 'Gate thread' } })).json()) as { data: { id: number } }).data.id;
-    const cid = ((await (await request.post('/api/comment', { headers: auth, data: { did, content: 'A comment by root' } })).json()) as { data: { id: number } }).data.id;
+    const did = await rootPost(request, `Gate ${user}`, 'Gate thread');
+    await request.post('/api/comment', { headers: auth, data: { did, content: 'A comment by root' } });
 
     const ctx = await browser.newContext();
     await ctx.addCookies([{ name: 'lang', value: locale, domain: '127.0.0.1', path: '/' }]);
@@ -80,15 +78,19 @@ for (const [locale, gone] of [
     page.on('pageerror', (e) => errors.push(e.message));
     try {
       await login(page, user, 'gate-pass-123');
-      // The reply's comment is deleted meanwhile: the server refuses, the page says so.
-      await page.goto(`/discussion/${did}`);
+      // The comment gate rises while the user writes: the server refuses, the page says so.
+      await page.goto(`/discussion-detail/${did}`);
       await expect(page.getByTestId('comment-item')).toHaveCount(1);
       await expect.soft(page.getByTestId('comment-item').getByTestId('role-badge')).toHaveText('SPA', { timeout: 5000 });
       await page.getByTestId('comment-reply').click();
-      await page.getByTestId('reply-input').fill('A reply to a comment about to go');
-      expect((await (await request.delete('/api/comment', { headers: auth, data: { id: cid, did } })).json()).status).toBe(200);
-      await page.getByTestId('reply-submit').click();
-      await expect(page.getByTestId('toast').filter({ hasText: gone })).toBeVisible();
+      await page.getByTestId('reply-input').fill('A reply the gate refuses');
+      const before = await setSwitches(request, { defaultCreateCommentACInitValue: 1 });
+      try {
+        await page.getByTestId('reply-submit').click();
+        await expect(page.getByTestId('toast').filter({ hasText: gated })).toBeVisible();
+      } finally {
+        await setSwitches(request, before);
+      }
       await expect(page.getByTestId('reply-submit')).toBeEnabled();
       expect(errors).toEqual([]);
     } finally {

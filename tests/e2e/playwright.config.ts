@@ -43,6 +43,7 @@ export default defineConfig({
       OJ_RATE_CAPTCHA_IP_PER_MIN: '1000',
       OJ_RATE_LOOKUP_IP_PER_MIN: '1000',
       OJ_RATE_COMMENT_PER_MIN: '1000',
+      OJ_RATE_DISCUSSION_PER_MIN: '1000',
       // New users comment and reply in message.spec.ts (the AC-count gate is tested in the gateway).
       OJ_COMMENT_MIN_AC: '0',
     },

@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, login, loginAsRoot, registerUser, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
+import { postThroughDialog } from './discussion-steps';
 
 type Env<T> = { status: number; data: T; msg: string };
 
@@ -194,18 +195,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await loginAsRoot(page);
     await page.goto('/problem/1000');
     await page.getByTestId('problem-discussion-link').click();
-    await expect(page).toHaveURL(/\/discussion\?pid=1000$/);
+    await expect(page).toHaveURL(/\/discussion\/1000$/);
     await expect(page.getByTestId('discussion-problem')).toHaveText(zh ? '题目 1000 的讨论' : 'Discussions of problem 1000');
     const title = `About 1000 ${locale} ${Date.now() % 100000}`;
-    await page.getByTestId('discussion-new').click();
-    await page.getByTestId('discussion-title').fill(title);
-    await page.getByTestId('discussion-content').fill('How do I read two numbers?');
-    await page.getByTestId('discussion-submit').click();
-    await expect(page).toHaveURL(/\/discussion\/\d+$/);
-    await page.goto('/discussion?pid=1000');
+    await postThroughDialog(page, { title, description: 'Input', content: 'How do I read two numbers?' });
+    // Titled with the problem id.
+    await expect(page.getByTestId('discussion-heading')).toHaveText(`[1000] ${title}`);
+    await page.goto('/discussion/1000');
     await expect(page.getByTestId('discussion-item').filter({ hasText: title })).toBeVisible();
     // Another problem's discussions do not list it.
-    await page.goto('/discussion?pid=1001');
+    await page.goto('/discussion/1001');
     await expect(page.getByTestId('discussion-list')).toBeVisible();
     await expect(page.getByTestId('discussion-item').filter({ hasText: title })).toHaveCount(0);
   });

@@ -133,6 +133,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   });
 
   test(`a student joins a private training with its password, solves it, and the rank follows live (${locale})`, async ({ browser, request }) => {
+    // Three browsers, a registration, a judged submission and live pushes: the other multi-actor specs' 240 s.
+    test.setTimeout(240_000);
     const suffix = Date.now() % 100000;
     const title = `Live training ${locale} ${suffix}`;
     const root = await apiLogin(request, 'root', E2E_ADMIN_PASSWORD);

@@ -19,6 +19,7 @@ beforeAll(async () => {
       OJ_RATE_LOOKUP_IP_PER_MIN: '3',
       OJ_RATE_EMAIL_CODE_USER_PER_HOUR: '2',
       OJ_RATE_COMMENT_PER_MIN: '3',
+      OJ_RATE_DISCUSSION_PER_MIN: '100',
     },
     servicesConfig: { postMinAc: 1, commentMinAc: 0, discussionDailyLimit: 2 },
   });
@@ -29,6 +30,11 @@ afterAll(async () => {
 
 /** Calls alternate between the two gateways, as a load balancer spreads them. */
 const on = (i: number) => i % 2;
+/** A discussion's required fields besides the title (the first seeded category). */
+async function postFields(): Promise<{ description: string; categoryId: number; content: string }> {
+  const categories = (await fx.call(0, 'GET', '/api/discussion-category', {})).json.data as { id: number }[];
+  return { description: 'limits', categoryId: categories[0]!.id, content: 'x' };
+}
 
 describe('limits shared by the gateways', () => {
   it('counts logins per username + address on both gateways, and never locks the owner out from elsewhere', async () => {
@@ -75,7 +81,7 @@ describe('limits shared by the gateways', () => {
     await fx.createUser('lim_cm');
     const root = await fx.login(0, 'root', { password: 'accounts-root-pass' });
     const s = await fx.login(1, 'lim_cm');
-    const did = (await fx.call(0, 'POST', '/api/discussion', { session: root, body: { title: 'Limits', content: 'x' } })).json.data.id as number;
+    const did = (await fx.call(0, 'POST', '/api/discussion', { session: root, body: { title: 'Limits', ...(await postFields()) } })).json.data.id as number;
     const first = await fx.call(0, 'POST', '/api/comment', { session: s, body: { did, content: 'one' } });
     expect(first.json.status).toBe(200);
     expect((await fx.call(1, 'POST', '/api/comment', { session: s, body: { did, content: 'two' } })).json.status).toBe(200);
@@ -151,7 +157,8 @@ describe('discussion posting', () => {
   it('needs the accepted problems of the AC gate, and at most the daily number of discussions (admins excepted)', async () => {
     const u = await fx.createUser('lim_post');
     const s = await fx.login(0, 'lim_post');
-    const post = (node: number, session: Session, title: string) => fx.call(node, 'POST', '/api/discussion', { session, body: { title, content: 'x' } });
+    const fields = await postFields();
+    const post = (node: number, session: Session, title: string) => fx.call(node, 'POST', '/api/discussion', { session, body: { title, ...fields } });
     expect((await post(0, s, 'Too early')).json).toMatchObject({ code: 'ACCOUNT_POST_AC_REQUIRED', msg: 'You need to solve at least 1 problems first' });
     // One accepted practice problem (as the ingester records it) opens the gate.
     await fx.sql`insert into judge (pid, display_pid, uid, username, code, length, language, status, cid)

@@ -99,6 +99,12 @@ afterAll(async () => {
   await pg?.stop();
 });
 
+/** A discussion's fields with `title` and `content` (the first seeded category, a description). */
+const post = async (title: string, content: string) => {
+  const [category] = (await call(A, 'GET', '/api/discussion-category')).data as { id: number }[];
+  return { title, content, description: 'about it', categoryId: category!.id };
+};
+
 const switches = async (patch: Record<string, unknown>, node = A) => {
   const cur = (await call(node, 'GET', '/api/admin/switch/info', root)).data;
   expect(await call(node, 'PUT', '/api/admin/switch/update', root, { ...cur, ...patch })).toMatchObject({ status: 200 });
@@ -109,7 +115,7 @@ describe('switches across gateways', () => {
     const { socket, received } = await connect(B);
     expect(await socket.timeout(5000).emitWithAck('subscribe', { topic: topics.site() })).toMatchObject({ ok: true });
     expect(await call(B, 'GET', '/api/get-discussion-list', alice)).toMatchObject({ status: 200 });
-    const posted = await call(B, 'POST', '/api/discussion', alice, { title: 'Hello', content: 'First post' });
+    const posted = await call(B, 'POST', '/api/discussion', alice, await post('Hello', 'First post'));
     expect(posted).toMatchObject({ status: 200 });
     const did = posted.data.id as number;
 
@@ -124,7 +130,7 @@ describe('switches across gateways', () => {
     console.log(`switch applied on the other gateway after ${latencyMs} ms`);
     // Every discussion route of the public area on B, logged in: refused.
     expect((await call(B, 'GET', `/api/get-discussion-detail?did=${did}`, alice)).code).toBe('DISCUSSION_CLOSED');
-    expect((await call(B, 'POST', '/api/discussion', alice, { title: 'x', content: 'y' })).code).toBe('DISCUSSION_CLOSED');
+    expect((await call(B, 'POST', '/api/discussion', alice, await post('x', 'y'))).code).toBe('DISCUSSION_CLOSED');
     expect((await call(B, 'GET', `/api/comments?did=${did}`, alice)).code).toBe('DISCUSSION_CLOSED');
     expect((await call(B, 'POST', '/api/comment', alice, { did, content: 'hi' })).code).toBe('DISCUSSION_CLOSED');
     expect((await call(B, 'POST', '/api/discussion-report', alice, { did, content: 'spam' })).code).toBe('DISCUSSION_CLOSED');
@@ -137,15 +143,15 @@ describe('switches across gateways', () => {
   });
 
   it('enforces the AC gate for posting a discussion (it was not applied) and for commenting', async () => {
-    const did = (await call(A, 'POST', '/api/discussion', bob, { title: 'Before the gate', content: 'x' })).data.id as number;
+    const did = (await call(A, 'POST', '/api/discussion', bob, await post('Before the gate', 'x'))).data.id as number;
     await switches({ defaultCreateDiscussionACInitValue: 1, defaultCreateCommentACInitValue: 2 });
     await until(async () => (await call(B, 'GET', '/api/admin/switch/info', root)).data.defaultCreateDiscussionACInitValue === 1);
-    expect(await call(B, 'POST', '/api/discussion', bob, { title: 'Gated', content: 'x' })).toMatchObject({ code: 'ACCOUNT_POST_AC_REQUIRED', msg: '您需要先通过至少 1 道题目' });
+    expect(await call(B, 'POST', '/api/discussion', bob, await post('Gated', 'x'))).toMatchObject({ code: 'ACCOUNT_POST_AC_REQUIRED', msg: '您需要先通过至少 1 道题目' });
     expect(await call(B, 'POST', '/api/comment', bob, { did, content: 'gated' })).toMatchObject({ code: 'COMMENT_AC_REQUIRED' });
     // Admins skip the gate.
-    expect(await call(B, 'POST', '/api/discussion', root, { title: 'Admin post', content: 'x' })).toMatchObject({ status: 200 });
+    expect(await call(B, 'POST', '/api/discussion', root, await post('Admin post', 'x'))).toMatchObject({ status: 200 });
     await switches({ defaultCreateDiscussionACInitValue: 0, defaultCreateCommentACInitValue: 0 });
-    await until(async () => (await call(B, 'POST', '/api/discussion', bob, { title: 'Open again', content: 'x' })).status === 200);
+    await until(async () => (await call(B, 'POST', '/api/discussion', bob, await post('Open again', 'x'))).status === 200);
   });
 
   it('registration, code sharing and the submit interval follow their switches on the other gateway', async () => {
@@ -260,8 +266,8 @@ describe('announcements and discussion admin', () => {
   });
 
   it('pins, disables, reports and resolves, deletes', async () => {
-    const d1 = (await call(A, 'POST', '/api/discussion', alice, { title: 'Pin me', content: 'x' })).data.id as number;
-    const d2 = (await call(A, 'POST', '/api/discussion', alice, { title: 'Spam here', content: 'buy now' })).data.id as number;
+    const d1 = (await call(A, 'POST', '/api/discussion', alice, await post('Pin me', 'x'))).data.id as number;
+    const d2 = (await call(A, 'POST', '/api/discussion', alice, await post('Spam here', 'buy now'))).data.id as number;
     const admin = await login('sa_admin');
     expect(await call(B, 'PUT', '/api/admin/discussion', admin, { id: d1, topPriority: true })).toMatchObject({ status: 200 });
     expect((await call(B, 'GET', '/api/get-discussion-list', bob)).data.records[0]).toMatchObject({ id: d1, topPriority: true });

@@ -10,7 +10,7 @@ import { NotFoundPage } from './features/home/NotFoundPage';
 import { PlaceholderPage } from './features/home/PlaceholderPage';
 import { Layout } from './features/layout/Layout';
 import { useLiveUnread } from './features/message/useLiveUnread';
-import { DiscussionGate } from './features/discussion/DiscussionGate';
+import { discussionRoutes } from './features/discussion/routes';
 import { useLiveSite } from './features/site/useLiveSite';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
@@ -30,8 +30,6 @@ const HomePage = lazy(() => import('./features/home/HomePage').then((m) => ({ de
 const HelpPage = lazy(() => import('./features/help/HelpPage').then((m) => ({ default: m.HelpPage })));
 const RankPage = lazy(() => import('./features/rank/RankPage').then((m) => ({ default: m.RankPage })));
 const UserHomePage = lazy(() => import('./features/user/UserHomePage').then((m) => ({ default: m.UserHomePage })));
-const DiscussionDetailPage = lazy(() => import('./features/discussion/DiscussionDetailPage').then((m) => ({ default: m.DiscussionDetailPage })));
-const DiscussionListPage = lazy(() => import('./features/discussion/DiscussionListPage').then((m) => ({ default: m.DiscussionListPage })));
 const MessagePage = lazy(() => import('./features/message/MessagePage').then((m) => ({ default: m.MessagePage })));
 const SubmissionDetailPage = lazy(() => import('./features/submission/SubmissionDetailPage').then((m) => ({ default: m.SubmissionDetailPage })));
 const ProblemDetailPage = lazy(() => import('./features/problem/ProblemDetailPage').then((m) => ({ default: m.ProblemDetailPage })));
@@ -68,8 +66,7 @@ const routes: RouteObject[] = [
       { path: 'logout', element: <LogoutPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'setting', element: <SettingPage /> },
-      { path: 'discussion', element: <DiscussionGate><DiscussionListPage /></DiscussionGate> },
-      { path: 'discussion/:did', element: <DiscussionGate><DiscussionDetailPage /></DiscussionGate> },
+      ...discussionRoutes,
       { path: 'message', element: <Navigate to="/message/discuss" replace /> },
       { path: 'message/:tab', element: <MessagePage /> },
       ...contestRoutes,

@@ -23,11 +23,14 @@ import {
   UserSearchQuery,
   WebConfigDTO,
 } from '@oj/proto';
+import { createLimiter } from '../rate-limit';
 import { readFilePart, uploadOptions } from './multipart';
 import { requireViewer, type RouteDeps, type TypedApp } from './types';
 
-export function registerSiteAdminRoutes(app: TypedApp, { services }: RouteDeps): void {
+export function registerSiteAdminRoutes(app: TypedApp, { services, config: gatewayConfig }: RouteDeps): void {
   const { config, home, notices, discussions } = services.siteAdmin;
+  const { reportPerUser, windowMs } = gatewayConfig.rateLimit;
+  const reportsPerUser = createLimiter(services, { name: 'report', max: reportPerUser, windowMs, key: (req) => req.auth?.viewer.uid ?? null });
   const done = async (work: Promise<unknown>) => {
     await work;
     return ok(null);
@@ -71,5 +74,5 @@ export function registerSiteAdminRoutes(app: TypedApp, { services }: RouteDeps):
   app.delete('/api/admin/discussion', { schema: { body: AdminDiscussionDeleteBody } }, async (req) => done(discussions.remove(req.body)));
   app.get('/api/admin/discussion-report', { schema: { querystring: ReportListQuery } }, async (req) => ok(await discussions.reports(req.query)));
   app.put('/api/admin/discussion-report', { schema: { body: ReportResolveBody } }, async (req) => done(discussions.resolve(req.body.id, req.body.status)));
-  app.post('/api/discussion-report', { schema: { body: DiscussionReportBody } }, async (req) => done(discussions.report(req.body, requireViewer(req))));
+  app.post('/api/discussion-report', { schema: { body: DiscussionReportBody }, preHandler: reportsPerUser }, async (req) => done(discussions.report(req.body, requireViewer(req))));
 }

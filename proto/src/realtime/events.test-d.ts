@@ -21,7 +21,7 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'training' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'training' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access' | 'discussion'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.board>>>().toEqualTypeOf<'contest.status' | 'scoreboard.batch'>();
 
 // The events of each topic kind.
@@ -34,4 +34,5 @@ expectTypeOf<EventsOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTyp
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.training>>>().toEqualTypeOf<'training.progress' | 'training.changed'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.testJudge>>>().toEqualTypeOf<'test-judge.result'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners' | 'judge.queue'>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.discussion>>>().toEqualTypeOf<'discussion.comment' | 'discussion.reply' | 'discussion.like' | 'discussion.removed' | 'discussion.changed'>();
 expectTypeOf<EventsOfTopic<string>>().toEqualTypeOf<PushEventName>();

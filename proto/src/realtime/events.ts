@@ -3,7 +3,7 @@
 // live event is one entry here.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEvent, ScoreboardBatch, ScoreboardDelta } from '../contest';
-import { UnreadCounts } from '../discuss';
+import { DiscussionChangedEvent, DiscussionCommentEvent, DiscussionLikeEvent, DiscussionRemovedEvent, DiscussionReplyEvent, UnreadCounts } from '../discuss';
 import { DashboardLiveEvent } from '../dashboard';
 import { ProblemCount } from '../dto';
 import { decode } from '../decode';
@@ -81,6 +81,11 @@ export const PUSH_EVENTS = {
   'access.changed': { topics: ['access'], data: AccessChangedData },
   'training.progress': { topics: ['training'], data: TrainingProgressEvent },
   'training.changed': { topics: ['training'], data: TrainingChangedEvent },
+  'discussion.comment': { topics: ['discussion'], data: DiscussionCommentEvent },
+  'discussion.reply': { topics: ['discussion'], data: DiscussionReplyEvent },
+  'discussion.like': { topics: ['discussion'], data: DiscussionLikeEvent },
+  'discussion.removed': { topics: ['discussion'], data: DiscussionRemovedEvent },
+  'discussion.changed': { topics: ['discussion'], data: DiscussionChangedEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

@@ -16,6 +16,7 @@ const EXAMPLES: Record<TopicKind, string> = {
   'admin-dashboard': 'admin-dashboard',
   site: 'site',
   access: 'access',
+  discussion: 'discussion:7',
 };
 
 describe('topics', () => {
@@ -29,7 +30,7 @@ describe('topics', () => {
   });
 
   it('refuses malformed topics', () => {
-    for (const t of ['', 'submission:', 'submission:0', 'submission:-1', 'submission:1.5', 'submission:01', 'user:a b', 'user:../x', 'contest:x', 'training:0', 'training:x', 'nope:1', 'judge-status:1', 'admin-dashboard:1', 'submission:1:2', 'board:3', 'board:3:nope', 'board:0:public', 'board:3:live:1', `user:${'a'.repeat(129)}`]) {
+    for (const t of ['', 'submission:', 'submission:0', 'submission:-1', 'submission:1.5', 'submission:01', 'user:a b', 'user:../x', 'contest:x', 'training:0', 'training:x', 'nope:1', 'judge-status:1', 'admin-dashboard:1', 'submission:1:2', 'board:3', 'board:3:nope', 'board:0:public', 'board:3:live:1', 'discussion:0', 'discussion:x', `user:${'a'.repeat(129)}`]) {
       expect(parseTopic(t), t).toBeNull();
     }
   });

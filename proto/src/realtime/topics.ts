@@ -19,7 +19,8 @@ export type Topic =
   | { kind: 'problem-counts' }
   | { kind: 'admin-dashboard' }
   | { kind: 'site' }
-  | { kind: 'access' };
+  | { kind: 'access' }
+  | { kind: 'discussion'; did: number };
 
 export type TopicKind = Topic['kind'];
 
@@ -69,6 +70,8 @@ export const topics = {
   site: (): TopicName<'site'> => 'site',
   /** Changes of the role ↔ permission assignment (every gateway reloads it; admins' role pages follow it). */
   access: (): TopicName<'access'> => 'access',
+  /** One discussion's new comments and replies, like counts and changes (whoever may read it). */
+  discussion: (did: number): TopicName<'discussion'> => `discussion:${did}`,
 } as const;
 
 /** Parses `submission:12` and friends; returns null for anything else. */
@@ -95,6 +98,8 @@ export function parseTopic(topic: string): Topic | null {
     }
     case 'training':
       return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
+    case 'discussion':
+      return POSITIVE_INT.test(arg) ? { kind, did: Number(arg) } : null;
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -132,6 +137,8 @@ export function formatTopic(t: Topic): string {
       return topics.site();
     case 'access':
       return topics.access();
+    case 'discussion':
+      return topics.discussion(t.did);
   }
 }
 

@@ -1,4 +1,5 @@
-// First-start data: the 9 roles, the local languages, the super admin `root`, and the demo problems.
+// First-start data: the 9 roles, the local languages, the super admin `root`, the demo problems, the welcome
+// announcement and the discussion categories.
 // Idempotent: every part is inserted only when missing, under an advisory lock.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { openDb, type DbOrTx, type Tx } from './client';
 import { languages, problemCase, problemLanguage, problems, problemTag, roles, tags, userRole, users } from './schema';
 import { SEED_PROBLEMS, SEED_TAGS } from './seed-problems';
 import { seedAnnouncements } from './seed-home';
+import { seedDiscussionCategories } from './seed-discussion';
 import { seedAccess } from '../user-admin/access.repo';
 
 const SEED_LOCK = 770_002;
@@ -45,6 +47,7 @@ export async function seed(databaseUrl: string, opts: { adminPassword?: string }
       const generated = await seedRoot(tx, opts.adminPassword);
       await seedProblems(tx);
       await seedAnnouncements(tx);
+      await seedDiscussionCategories(tx);
       return generated === undefined ? {} : { adminPasswordGenerated: generated };
     });
   } finally {

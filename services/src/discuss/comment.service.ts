@@ -1,15 +1,16 @@
 // Comments on a discussion or in a contest's Q&A (`cid`), and comment likes. Posting needs the `comment_add`
 // permission and the AC-count gate; contest comments need the site's `openContestComment` and entry to the contest,
-// and while the contest has not ended a contestant sees only their own and the contest admins' comments.
-import { OjError, type CommentBody, type CommentDeleteBody, type CommentLikeQuery, type CommentListQuery, type CommentListVO, type CommentVO } from '@oj/proto';
+// and while the contest has not ended a contestant sees only their own and the contest admins' comments. A
+// discussion's new comments, deletions and like counts are pushed on `discussion:<did>` (contest Q&A never is).
+import { OjError, topics, type CommentBody, type CommentDeleteBody, type CommentLikeQuery, type CommentListQuery, type CommentListVO, type CommentVO, type PushMessage } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { pageOffset } from '../db/paging';
-import { publishAll } from '../push/push.service';
+import { appendPush, publishAll } from '../push/push.service';
 import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, reachableComment } from './comment-access';
 import { commentVOs } from './comment-view';
 import { countComments, deleteComment, insertComment, likedBy, setLike, type CommentFilter } from './discuss.repo';
-import { assertDiscussionOpen, discussionRow } from './discussion.service';
+import { assertDiscussionOpen, discussionRow } from './discussion-access';
 import { createUserMsg } from './message.service';
 
 export interface CommentService {
@@ -59,20 +60,26 @@ export function createCommentService(ctx: ServiceContext): CommentService {
       else assertDiscussionOpen(ctx, viewer);
       const pushed = await db.transaction(async (tx) => {
         const d = body.did !== undefined ? await discussionRow(tx, body.did, viewer) : null;
-        const id = await insertComment(tx, { did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content });
-        if (!d) return { id, push: null };
-        const push = await createUserMsg(tx, { action: 'Discuss', recipientId: d.uid, senderId: viewer.uid, sourceId: d.id, sourceType: 'Discussion', sourceContent: content });
-        return { id, push };
+        const { id, commentNum } = await insertComment(tx, { did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content });
+        const [vo] = await commentVOs(tx, { id }, 1, 0);
+        if (!d) return { vo: vo!, push: [] };
+        const push: PushMessage[] = [await appendPush(tx, topics.discussion(d.id), 'discussion.comment', { did: d.id, commentNum, comment: vo! })];
+        const unread = await createUserMsg(tx, { action: 'Discuss', recipientId: d.uid, senderId: viewer.uid, sourceId: d.id, sourceType: 'Discussion', sourceContent: content });
+        if (unread) push.push(unread);
+        return { vo: vo!, push };
       });
-      await publishAll(transport, pushed.push ? [pushed.push] : [], logger);
-      const [vo] = await commentVOs(db, { id: pushed.id }, 1, 0);
-      return vo!;
+      await publishAll(transport, pushed.push, logger);
+      return pushed.vo;
     },
 
     async deleteComment(body, viewer) {
       const c = await commentRow(db, body.id);
       if (!(await mayDelete(db, c.fromUid, c.cid, viewer))) throw new OjError('AUTH_FORBIDDEN');
-      await db.transaction((tx) => deleteComment(tx, c));
+      const push = await db.transaction(async (tx) => {
+        const commentNum = await deleteComment(tx, c);
+        return c.did === null ? [] : [await appendPush(tx, topics.discussion(c.did), 'discussion.removed', { did: c.did, commentNum, commentId: c.id, replyId: null })];
+      });
+      await publishAll(transport, push, logger);
     },
 
     async likeComment(q, viewer) {
@@ -83,13 +90,16 @@ export function createCommentService(ctx: ServiceContext): CommentService {
         await discussionRow(db, c.did, viewer);
       }
       const push = await db.transaction(async (tx) => {
-        const changed = await setLike(tx, viewer.uid, c.id, q.toLike);
+        const likeNum = await setLike(tx, viewer.uid, c.id, q.toLike);
         // Unliking notifies nobody; liking twice changes nothing; liking again after an unlike notifies no more.
-        if (!q.toLike || !changed) return null;
+        if (likeNum === null) return [];
+        const out: PushMessage[] = c.did === null ? [] : [await appendPush(tx, topics.discussion(c.did), 'discussion.like', { did: c.did, commentId: c.id, likeNum })];
+        if (!q.toLike) return out;
         const msg = { action: 'Like', recipientId: c.fromUid, senderId: viewer.uid, sourceId: c.did ?? c.cid ?? 0, sourceType: c.did !== null ? 'Discussion' : 'Contest', sourceContent: c.content } as const;
-        return createUserMsg(tx, msg, { once: true });
+        const unread = await createUserMsg(tx, msg, { once: true });
+        return unread ? [...out, unread] : out;
       });
-      await publishAll(transport, push ? [push] : [], logger);
+      await publishAll(transport, push, logger);
     },
   };
 }

@@ -1,7 +1,6 @@
-// The SQL of discussions, comments, replies and likes.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+// The SQL of comments, replies and comment likes (the discussions' own: discussion.repo.ts).
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { escapeLike } from '../db/paging';
 import { comment, commentLike, discussion, reply, roles, userRole, users } from '../db/schema';
 
 export type CommentRow = typeof comment.$inferSelect;
@@ -15,60 +14,6 @@ export const byUserOrContestAdmins =
   (uid: string, creatorUid: string): AuthorFilter =>
   (col) =>
     or(eq(col, uid), eq(col, creatorUid), sql`${col} in ${rootUids}`)!;
-
-export async function findDiscussion(db: DbOrTx, did: number) {
-  const [d] = await db.select().from(discussion).where(eq(discussion.id, did));
-  return d;
-}
-
-/** A discussion with its author's name and avatar. */
-export async function discussionWithAuthor(db: DbOrTx, did: number) {
-  const [r] = await db
-    .select({ d: discussion, author: users.username, avatar: users.avatar })
-    .from(discussion)
-    .innerJoin(users, eq(users.uuid, discussion.uid))
-    .where(eq(discussion.id, did));
-  return r;
-}
-
-/**
- * Discussion ids of one page, pinned first then newest first, whose title contains `keyword` (disabled ones only
- * with `withDisabled`, for admins); and the total.
- */
-export async function discussionIdPage(db: DbOrTx, f: { keyword?: string; pid?: string }, size: number, offset: number, withDisabled = false) {
-  const where = and(
-    f.keyword ? ilike(discussion.title, `%${escapeLike(f.keyword)}%`) : undefined,
-    f.pid ? eq(discussion.pid, f.pid) : undefined,
-    withDisabled ? undefined : eq(discussion.status, 0),
-  );
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(discussion).where(where);
-  const ids = await db
-    .select({ id: discussion.id })
-    .from(discussion)
-    .where(where)
-    .orderBy(desc(discussion.topPriority), desc(discussion.id))
-    .limit(size)
-    .offset(offset);
-  return { total: n, ids: ids.map((r) => r.id) };
-}
-
-export async function countView(db: DbOrTx, did: number): Promise<void> {
-  await db.update(discussion).set({ viewNum: sql`${discussion.viewNum} + 1` }).where(eq(discussion.id, did));
-}
-
-/** Discussions `uid` posted in the last `hours` hours. */
-export async function discussionsSince(db: DbOrTx, uid: string, hours: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(discussion)
-    .where(and(eq(discussion.uid, uid), sql`${discussion.gmtCreate} > now() - make_interval(hours => ${hours}::int)`));
-  return row?.n ?? 0;
-}
-
-export async function insertDiscussion(db: DbOrTx, v: { uid: string; title: string; description: string; content: string; pid: string | null }): Promise<number> {
-  const [d] = await db.insert(discussion).values(v).returning({ id: discussion.id });
-  return d!.id;
-}
 
 /** `root` or `admin` of each uid, for the author tag. */
 export async function adminRoleOf(db: DbOrTx, uids: string[]): Promise<Map<string, string>> {
@@ -141,29 +86,31 @@ export async function likedBy(db: DbOrTx, uid: string, commentIds: number[]): Pr
   return liked.map((l) => l.id);
 }
 
-/** A comment; under a discussion it also counts there. */
-export async function insertComment(tx: Tx, v: { did: number | null; cid: number | null; fromUid: string; content: string }): Promise<number> {
+/** A comment; under a discussion it also counts there. The comment's id and its discussion's new comment count (0 in a contest). */
+export async function insertComment(tx: Tx, v: { did: number | null; cid: number | null; fromUid: string; content: string }): Promise<{ id: number; commentNum: number }> {
   const [c] = await tx.insert(comment).values(v).returning({ id: comment.id });
-  if (v.did !== null) await tx.update(discussion).set({ commentNum: sql`${discussion.commentNum} + 1` }).where(eq(discussion.id, v.did));
-  return c!.id;
+  if (v.did === null) return { id: c!.id, commentNum: 0 };
+  const [d] = await tx.update(discussion).set({ commentNum: sql`${discussion.commentNum} + 1` }).where(eq(discussion.id, v.did)).returning({ n: discussion.commentNum });
+  return { id: c!.id, commentNum: d?.n ?? 0 };
 }
 
-export async function deleteComment(tx: Tx, c: CommentRow): Promise<void> {
+/** Deletes a comment (its replies go with it); its discussion's new comment count (0 in a contest). */
+export async function deleteComment(tx: Tx, c: CommentRow): Promise<number> {
   await tx.delete(comment).where(eq(comment.id, c.id));
-  if (c.did !== null) await tx.update(discussion).set({ commentNum: sql`greatest(${discussion.commentNum} - 1, 0)` }).where(eq(discussion.id, c.did));
+  if (c.did === null) return 0;
+  const [d] = await tx.update(discussion).set({ commentNum: sql`greatest(${discussion.commentNum} - 1, 0)` }).where(eq(discussion.id, c.did)).returning({ n: discussion.commentNum });
+  return d?.n ?? 0;
 }
 
-/** Likes (or unlikes) a comment once per user; whether anything changed. */
-export async function setLike(tx: Tx, uid: string, commentId: number, like: boolean): Promise<boolean> {
-  if (!like) {
-    const gone = await tx.delete(commentLike).where(and(eq(commentLike.uid, uid), eq(commentLike.commentId, commentId))).returning({ id: commentLike.commentId });
-    if (gone.length) await tx.update(comment).set({ likeNum: sql`greatest(${comment.likeNum} - 1, 0)` }).where(eq(comment.id, commentId));
-    return gone.length > 0;
-  }
-  const added = await tx.insert(commentLike).values({ uid, commentId }).onConflictDoNothing().returning({ id: commentLike.commentId });
-  if (!added.length) return false;
-  await tx.update(comment).set({ likeNum: sql`${comment.likeNum} + 1` }).where(eq(comment.id, commentId));
-  return true;
+/** Likes (or unlikes) a comment once per user: the comment's new like count, or null when nothing changed. */
+export async function setLike(tx: Tx, uid: string, commentId: number, like: boolean): Promise<number | null> {
+  const mark = like
+    ? await tx.insert(commentLike).values({ uid, commentId }).onConflictDoNothing().returning({ id: commentLike.commentId })
+    : await tx.delete(commentLike).where(and(eq(commentLike.uid, uid), eq(commentLike.commentId, commentId))).returning({ id: commentLike.commentId });
+  if (!mark.length) return null;
+  const step = like ? sql`${comment.likeNum} + 1` : sql`greatest(${comment.likeNum} - 1, 0)`;
+  const [row] = await tx.update(comment).set({ likeNum: step }).where(eq(comment.id, commentId)).returning({ likeNum: comment.likeNum });
+  return row?.likeNum ?? 0;
 }
 
 export async function findReplyOf(db: DbOrTx, commentId: number, replyId: number) {
@@ -176,9 +123,9 @@ export async function insertReply(tx: Tx, v: { commentId: number; fromUid: strin
   return r!.id;
 }
 
-/** A reply with its comment's contest (null outside contests). */
-export async function findReplyWithContest(db: DbOrTx, replyId: number) {
-  const [r] = await db.select({ r: reply, cid: comment.cid }).from(reply).innerJoin(comment, eq(comment.id, reply.commentId)).where(eq(reply.id, replyId));
+/** A reply with its comment's contest (null outside contests) and discussion (null in a contest). */
+export async function findReplyWithSource(db: DbOrTx, replyId: number) {
+  const [r] = await db.select({ r: reply, cid: comment.cid, did: comment.did }).from(reply).innerJoin(comment, eq(comment.id, reply.commentId)).where(eq(reply.id, replyId));
   return r;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMMENT_MAX_LENGTH, JudgeStatus } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
-import { addProblem, addSubmission, addUser, refusal, serviceContext } from '../testing/fixtures';
+import { addDiscussionCategory, addProblem, addSubmission, addUser, refusal, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { checkContent } from './comment-access';
 import { createDiscussService } from './discuss.service';
@@ -18,16 +18,20 @@ describe('comment content', () => {
 
 describe('discussions', () => {
   let t: TestDb;
+  let categoryId = 0;
   beforeAll(async () => {
     t = await startTestDb();
+    categoryId = await addDiscussionCategory(t.db);
   });
+  /** A post's required fields besides the title and content. */
+  const form = () => ({ description: 'd', categoryId });
   afterAll(() => t.stop());
   const service = () => createDiscussService(serviceContext(t.db, { commentMinAc: 0, postMinAc: 0 }));
 
   it('counts comments and likes once, and lets only the author or an admin delete', async () => {
     const discuss = service();
     const [author, other, admin] = [await addUser(t.db), await addUser(t.db), await addUser(t.db, ['admin'])];
-    const d = await discuss.addDiscussion({ title: ' T ', content: 'c' }, author);
+    const d = await discuss.addDiscussion({ title: ' T ', content: 'c', ...form() }, author);
     expect(d.title).toBe('T');
     const c = await discuss.addComment({ did: d.id, content: ' first ' }, other);
     expect(c).toMatchObject({ content: 'first', fromUid: other.uid, likeNum: 0 });
@@ -45,7 +49,7 @@ describe('discussions', () => {
   it("addresses a reply to the quoted reply's author and refuses a quote from another comment", async () => {
     const discuss = service();
     const [a, b, c] = [await addUser(t.db), await addUser(t.db), await addUser(t.db)];
-    const d = await discuss.addDiscussion({ title: 'T', content: 'c' }, a);
+    const d = await discuss.addDiscussion({ title: 'T', content: 'c', ...form() }, a);
     const comment = await discuss.addComment({ did: d.id, content: 'q' }, a);
     const first = await discuss.addReply({ reply: { commentId: comment.id, content: 'r1' } }, b);
     expect(first.toUid).toBe(a.uid);
@@ -60,7 +64,7 @@ describe('discussions', () => {
     const discuss = createDiscussService(serviceContext(t.db, { commentMinAc: 1, postMinAc: 0 }));
     const [author, newcomer, solver, admin, muted] = [await addUser(t.db), await addUser(t.db), await addUser(t.db), await addUser(t.db, ['admin']), await addUser(t.db, ['mute_user'])];
     await addSubmission(t.db, solver.uid, (await addProblem(t.db)).id, { status: JudgeStatus.ACCEPTED });
-    const d = await discuss.addDiscussion({ title: 'T', content: 'c' }, author);
+    const d = await discuss.addDiscussion({ title: 'T', content: 'c', ...form() }, author);
     const comment = (v: Viewer) => refusal(discuss.addComment({ did: d.id, content: 'hi' }, v));
     expect([await comment(newcomer), await comment(solver), await comment(admin), await comment(muted)]).toEqual(['COMMENT_AC_REQUIRED', 'ok', 'ok', 'COMMENT_FORBIDDEN']);
     const [first] = (await discuss.comments({ did: d.id }, null)).commentList.records;
@@ -72,7 +76,7 @@ describe('discussions', () => {
     const discuss = createDiscussService(serviceContext(t.db, { postMinAc: 1, commentMinAc: 0 }));
     const [newcomer, solver, admin, noDiscuss] = [await addUser(t.db), await addUser(t.db), await addUser(t.db, ['admin']), await addUser(t.db, ['no_discuss_user'])];
     await addSubmission(t.db, solver.uid, (await addProblem(t.db)).id, { status: JudgeStatus.ACCEPTED });
-    const post = (v: Viewer) => refusal(discuss.addDiscussion({ title: 'T', content: 'c' }, v));
+    const post = (v: Viewer) => refusal(discuss.addDiscussion({ title: 'T', content: 'c', ...form() }, v));
     expect([await post(newcomer), await post(solver), await post(admin), await post(noDiscuss)]).toEqual(['ACCOUNT_POST_AC_REQUIRED', 'ok', 'ok', 'ACCOUNT_MUTED']);
   });
 
@@ -81,21 +85,25 @@ describe('discussions', () => {
     const [author, other] = [await addUser(t.db), await addUser(t.db)];
     const pub = await addProblem(t.db);
     const hidden = await addProblem(t.db, { auth: 2 });
-    const about = await discuss.addDiscussion({ title: 'About it', content: 'c', pid: pub.problemId }, author);
-    await discuss.addDiscussion({ title: 'General', content: 'c' }, author);
+    const about = await discuss.addDiscussion({ title: 'About it', content: 'c', pid: pub.problemId, ...form() }, author);
+    await discuss.addDiscussion({ title: 'General', content: 'c', ...form() }, author);
     expect(about.pid).toBe(pub.problemId);
-    expect(await refusal(discuss.addDiscussion({ title: 'T', content: 'c', pid: hidden.problemId }, other))).toBe('PROBLEM_NOT_FOUND');
-    expect(await refusal(discuss.addDiscussion({ title: 'T', content: 'c', pid: 'NO-SUCH' }, other))).toBe('PROBLEM_NOT_FOUND');
+    expect(await refusal(discuss.addDiscussion({ title: 'T', content: 'c', pid: hidden.problemId, ...form() }, other))).toBe('PROBLEM_NOT_FOUND');
+    expect(await refusal(discuss.addDiscussion({ title: 'T', content: 'c', pid: 'NO-SUCH', ...form() }, other))).toBe('PROBLEM_NOT_FOUND');
     const listed = await discuss.listDiscussions({ pid: pub.problemId, limit: 50 }, other);
-    expect(listed.records.map((d) => d.title)).toEqual(['About it']);
-    expect((await discuss.listDiscussions({ limit: 50 }, other)).records.map((d) => d.title)).toEqual(expect.arrayContaining(['About it', 'General']));
+    // A problem's discussion is titled with the problem id in brackets.
+    expect(listed.records.map((d) => d.title)).toEqual([`[${pub.problemId}] About it`]);
+    expect((await discuss.listDiscussions({ limit: 50 }, other)).records.map((d) => d.title)).toEqual(expect.arrayContaining([`[${pub.problemId}] About it`, 'General']));
+    // The list of a problem the caller may not see, or of none, is refused.
+    expect(await refusal(discuss.listDiscussions({ pid: hidden.problemId }, other))).toBe('PROBLEM_NOT_FOUND');
+    expect(await refusal(discuss.listDiscussions({ pid: 'NO-SUCH' }, other))).toBe('PROBLEM_NOT_FOUND');
   });
 
   it('closes the public discussion area while the switch is off (admins pass), and hides disabled discussions', async () => {
     const ctx = serviceContext(t.db, { postMinAc: 0, commentMinAc: 0 });
     const discuss = createDiscussService(ctx);
     const [user, admin] = [await addUser(t.db), await addUser(t.db, ['admin'])];
-    const d = await discuss.addDiscussion({ title: 'Open', content: 'c' }, user);
+    const d = await discuss.addDiscussion({ title: 'Open', content: 'c', ...form() }, user);
     ctx.config.site = { ...ctx.config.site, openPublicDiscussion: false };
     expect(await refusal(discuss.listDiscussions({}, user))).toBe('DISCUSSION_CLOSED');
     expect(await refusal(discuss.discussion(d.id, null))).toBe('DISCUSSION_CLOSED');

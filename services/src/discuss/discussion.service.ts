@@ -1,59 +1,60 @@
-// Discussions: the host of comments (list by title with pinned ones first, read with a view count, post). The public
-// discussion area follows the site switch `openPublicDiscussion` (read at call time, so an admin's change applies at
-// once); a disabled discussion is shown to admins only; posting needs `discussion_add`, the posting AC gate and stays
-// within the daily limit.
-import { OjError, type Discussion, type DiscussionBody, type PageOf } from '@oj/proto';
+// Discussions of the public area: the list (keyword, problem, category, the caller's own; pinned first), the detail
+// (a view counts once per viewer per VIEW_PERIOD_HOURS), posting, the author's edit and the author's or an admin's
+// delete. The switch, the disabled state and who may read: discussion-access.ts; what may be written:
+// discussion-form.ts. Posting needs `discussion_add`, the posting AC gate and stays within the daily limit; every
+// change is pushed on `discussion:<did>` so an open page follows it.
+import { createHash } from 'node:crypto';
+import { OjError, topics, type Discussion, type DiscussionBody, type DiscussionListQuery, type DiscussionUpdateBody, type PageOf, type PushMessage } from '@oj/proto';
 import { createPostingGates } from '../account/gates';
 import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { isInt4, type DbOrTx } from '../db/client';
-import { pageOffset } from '../db/paging';
+import { isInt4, type Tx } from '../db/client';
+import { pageOf, pageOffset } from '../db/paging';
 import { findVisibleProblem } from '../problem/problem.service';
-import { countView, discussionIdPage, discussionsSince, discussionWithAuthor, findDiscussion, insertDiscussion } from './discuss.repo';
+import { appendPush, publishAll } from '../push/push.service';
+import { categoryExists } from './category.repo';
+import { assertDiscussionOpen, readableDiscussion } from './discussion-access';
+import { checkDiscussionText } from './discussion-form';
+import { discussionCards, discussionDetail } from './discussion-view';
+import { countViewOnce, deleteDiscussion, discussionPage, discussionsSince, discussionWithAuthor, findDiscussion, hasLiked, insertDiscussion, updateDiscussionText } from './discussion.repo';
+
+/** A reader's views of one discussion count once in this many hours. */
+export const VIEW_PERIOD_HOURS = 24;
 
 export interface DiscussionService {
-  listDiscussions(q: { currentPage?: number; limit?: number; keyword?: string; pid?: string }, viewer?: Viewer | null): Promise<PageOf<Discussion>>;
-  discussion(did: number, viewer?: Viewer | null): Promise<Discussion>;
+  listDiscussions(q: DiscussionListQuery, viewer?: Viewer | null): Promise<PageOf<Discussion>>;
+  /** `reader`: who an anonymous caller is for the view count (the client's address; stored hashed). */
+  discussion(did: number, viewer?: Viewer | null, reader?: string): Promise<Discussion>;
   addDiscussion(body: DiscussionBody, viewer: Viewer): Promise<Discussion>;
+  updateDiscussion(body: DiscussionUpdateBody, viewer: Viewer): Promise<void>;
+  deleteDiscussion(did: number, viewer: Viewer): Promise<void>;
+  /** Whether `viewer` may follow `discussion:<did>` (as they may read it). */
+  canWatch(did: number, viewer: Viewer | null): Promise<boolean>;
 }
 
-/** Discussion `did`, or DISCUSSION_NOT_FOUND (also for a disabled one unless `viewer` is an admin). */
-export async function discussionRow(db: DbOrTx, did: number, viewer: Viewer | null = null) {
-  if (!isInt4(did)) throw new OjError('DISCUSSION_NOT_FOUND');
-  const d = await findDiscussion(db, did);
-  if (!d || (d.status !== 0 && !isAdmin(viewer))) throw new OjError('DISCUSSION_NOT_FOUND');
-  return d;
-}
+/** Stores `discussion.changed` on the discussion's topic: its open pages reload it. */
+export const pushDiscussionChanged = (tx: Tx, did: number): Promise<PushMessage> => appendPush(tx, topics.discussion(did), 'discussion.changed', { did });
 
-/** Refuses the public discussion area (discussions and their comments) while the site switch is off; admins pass. */
-export function assertDiscussionOpen(ctx: Pick<ServiceContext, 'config'>, viewer: Viewer | null): void {
-  if (!ctx.config.site.openPublicDiscussion && !isAdmin(viewer)) throw new OjError('DISCUSSION_CLOSED');
-}
+const viewerKey = (viewer: Viewer | null, reader: string | undefined): string =>
+  viewer ? `u:${viewer.uid}` : `a:${createHash('sha256').update(`discussion-view:${reader ?? '-'}`).digest('hex').slice(0, 32)}`;
 
 export function createDiscussionService(ctx: ServiceContext): DiscussionService {
-  const { db } = ctx;
+  const { db, transport, logger } = ctx;
   const gates = createPostingGates(ctx);
 
-  async function discussionVO(did: number): Promise<Discussion> {
-    const r = await discussionWithAuthor(db, did);
-    if (!r) throw new OjError('DISCUSSION_NOT_FOUND');
-    const { d } = r;
-    return {
-      id: d.id,
-      title: d.title,
-      description: d.description,
-      content: d.content,
-      uid: d.uid,
-      author: r.author,
-      avatar: r.avatar,
-      viewNum: d.viewNum,
-      likeNum: d.likeNum,
-      commentNum: d.commentNum,
-      topPriority: d.topPriority,
-      pid: d.pid,
-      status: d.status,
-      gmtCreate: d.gmtCreate.toISOString(),
-    };
+  async function detail(did: number, viewer: Viewer | null): Promise<Discussion> {
+    const row = await discussionWithAuthor(db, did);
+    if (!row) throw new OjError('DISCUSSION_NOT_FOUND');
+    return discussionDetail(db, row, viewer ? await hasLiked(db, viewer.uid, did) : false);
+  }
+
+  /** Runs `change` in a transaction and publishes the `discussion.changed` it stores. */
+  async function changed(did: number, change: (tx: Tx) => Promise<void>): Promise<void> {
+    const push = await db.transaction(async (tx) => {
+      await change(tx);
+      return pushDiscussionChanged(tx, did);
+    });
+    await publishAll(transport, [push], logger);
   }
 
   return {
@@ -63,32 +64,61 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       const current = q.currentPage ?? 1;
       const offset = pageOffset(current, size);
       if (offset === null) throw new OjError('VALIDATION_FAILED', { detail: 'currentPage' });
-      const { total: n, ids } = await discussionIdPage(db, { keyword: q.keyword?.trim() || undefined, pid: q.pid?.trim() || undefined }, size, offset, isAdmin(viewer));
-      const records = await Promise.all(ids.map((id) => discussionVO(id)));
-      return { records, total: n, size, current, pages: Math.ceil(n / size) };
+      const pid = q.pid?.trim() || undefined;
+      // A problem's discussions: the problem must be one the caller may see (a page at an unknown id says so).
+      if (pid !== undefined && !(await findVisibleProblem(db, pid, viewer))) throw new OjError('PROBLEM_NOT_FOUND');
+      const filter = {
+        keyword: q.keyword?.trim() || undefined,
+        pid,
+        categoryId: q.cid,
+        uid: q.onlyMine && viewer ? viewer.uid : undefined,
+        withDisabled: isAdmin(viewer),
+      };
+      const { total, rows } = await discussionPage(db, filter, size, offset);
+      return pageOf(await discussionCards(db, rows), total, current, size);
     },
 
-    async discussion(did, viewer = null) {
-      assertDiscussionOpen(ctx, viewer);
-      await discussionRow(db, did, viewer);
-      await countView(db, did);
-      return discussionVO(did);
+    async discussion(did, viewer = null, reader) {
+      await readableDiscussion(ctx, did, viewer);
+      await countViewOnce(db, did, viewerKey(viewer, reader), VIEW_PERIOD_HOURS);
+      return detail(did, viewer);
     },
 
     async addDiscussion(body, viewer) {
       assertDiscussionOpen(ctx, viewer);
-      const title = body.title.trim();
-      if (!title) throw new OjError('DISCUSSION_TITLE_EMPTY');
-      const content = body.content.trim();
-      if (!content) throw new OjError('COMMENT_EMPTY');
-      // The role's permission and the AC-count gate (OJ_POST_MIN_AC or the admin's switch), then the daily limit
-      // (the original product's `defaultCreateDiscussionDailyLimit`: posts in the last 24 hours; admins are exempt).
+      // Who may post comes first: the role's permission and the AC-count gate (OJ_POST_MIN_AC or the admin's switch),
+      // then the daily limit (the original product's `defaultCreateDiscussionDailyLimit`: posts in the last 24 hours;
+      // admins are exempt). Then what was written.
       await gates.assertCanPost(viewer);
       const daily = ctx.config.discussionDailyLimit;
       if (daily > 0 && !isAdmin(viewer) && (await discussionsSince(db, viewer.uid, 24)) >= daily) throw new OjError('DISCUSSION_DAILY_LIMIT', { count: daily });
       const pid = body.pid?.trim() || null;
+      const text = checkDiscussionText(body, pid);
+      if (body.categoryId == null) throw new OjError('DISCUSSION_FIELD_REQUIRED', { field: 'category' });
+      if (!(await categoryExists(db, body.categoryId))) throw new OjError('DISCUSSION_CATEGORY_NOT_FOUND');
       if (pid !== null && !(await findVisibleProblem(db, pid, viewer))) throw new OjError('PROBLEM_NOT_FOUND');
-      return discussionVO(await insertDiscussion(db, { uid: viewer.uid, title, description: body.description?.trim() ?? '', content, pid }));
+      const did = await insertDiscussion(db, { uid: viewer.uid, ...text, pid, categoryId: body.categoryId });
+      return detail(did, viewer);
+    },
+
+    async updateDiscussion(body, viewer) {
+      const d = await readableDiscussion(ctx, body.id, viewer);
+      if (d.uid !== viewer.uid) throw new OjError('DISCUSSION_EDIT_FORBIDDEN');
+      // The category and the problem stay as posted (the edit dialog locks the category).
+      const text = checkDiscussionText(body, d.pid);
+      await changed(d.id, (tx) => updateDiscussionText(tx, d.id, text));
+    },
+
+    async deleteDiscussion(did, viewer) {
+      const d = await readableDiscussion(ctx, did, viewer);
+      if (d.uid !== viewer.uid && !isAdmin(viewer)) throw new OjError('DISCUSSION_DELETE_FORBIDDEN');
+      await changed(d.id, (tx) => deleteDiscussion(tx, d.id));
+    },
+
+    async canWatch(did, viewer) {
+      if (!ctx.config.site.openPublicDiscussion && !isAdmin(viewer)) return false;
+      const d = isInt4(did) ? await findDiscussion(db, did) : undefined;
+      return d !== undefined && (d.status === 0 || isAdmin(viewer));
     },
   };
 }

@@ -98,7 +98,7 @@ export function createMessageService(ctx: ServiceContext): MessageService {
           quoteId: m.quoteId,
           quoteType: m.quoteType,
           quoteContent: m.quoteContent,
-          url: m.sourceType === 'Discussion' ? `/discussion/${m.sourceId}` : `/contest/${m.sourceId}/comment`,
+          url: m.sourceType === 'Discussion' ? `/discussion-detail/${m.sourceId}` : `/contest/${m.sourceId}/comment`,
           // The state as the user found it: unread messages keep their dot on this page.
           state: m.state,
           senderId: m.senderId,

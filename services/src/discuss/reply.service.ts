@@ -1,14 +1,16 @@
 // Replies to comments: posting needs the `reply_add` permission and the AC-count gate; a reply to a reply addresses
 // its author, else the comment's; in a running contest's Q&A a contestant sees only their own and the contest admins'.
-import { OjError, type ReplyBody, type ReplyVO } from '@oj/proto';
+// A discussion's new and deleted replies are pushed on `discussion:<did>`.
+import { OjError, topics, type PushMessage, type ReplyBody, type ReplyVO } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { isInt4 } from '../db/client';
-import { publishAll } from '../push/push.service';
+import { appendPush, publishAll } from '../push/push.service';
 import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, reachableComment, visibleTo } from './comment-access';
 import { replyVOs } from './comment-view';
-import { deleteReply, findReplyOf, findReplyWithContest, insertReply, type AuthorFilter } from './discuss.repo';
-import { assertDiscussionOpen } from './discussion.service';
+import { deleteReply, findReplyOf, findReplyWithSource, insertReply, type AuthorFilter } from './discuss.repo';
+import { assertDiscussionOpen } from './discussion-access';
+import { findDiscussion } from './discussion.repo';
 import { createUserMsg } from './message.service';
 
 export interface ReplyService {
@@ -54,7 +56,9 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
       }
       const out = await db.transaction(async (tx) => {
         const id = await insertReply(tx, { commentId: c.id, fromUid: viewer.uid, toUid, content });
-        const push = await createUserMsg(tx, {
+        const vo = ((await replyVOs(tx, [c.id])).get(c.id) ?? []).find((r) => r.id === id)!;
+        const push: PushMessage[] = c.did === null ? [] : [await appendPush(tx, topics.discussion(c.did), 'discussion.reply', { did: c.did, reply: vo })];
+        const unread = await createUserMsg(tx, {
           action: 'Reply',
           recipientId: toUid,
           senderId: viewer.uid,
@@ -65,19 +69,24 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
           quoteType: quote.type,
           quoteContent: quote.content,
         });
-        return { id, push };
+        if (unread) push.push(unread);
+        return { vo, push };
       });
-      await publishAll(transport, out.push ? [out.push] : [], logger);
-      const vo = ((await replyVOs(db, [c.id])).get(c.id) ?? []).find((r) => r.id === out.id);
-      return vo!;
+      await publishAll(transport, out.push, logger);
+      return out.vo;
     },
 
     async deleteReply(replyId, viewer) {
       if (!isInt4(replyId)) throw new OjError('REPLY_NOT_FOUND');
-      const r = await findReplyWithContest(db, replyId);
+      const r = await findReplyWithSource(db, replyId);
       if (!r) throw new OjError('REPLY_NOT_FOUND');
       if (!(await mayDelete(db, r.r.fromUid, r.cid, viewer))) throw new OjError('AUTH_FORBIDDEN');
-      await deleteReply(db, replyId);
+      const push = await db.transaction(async (tx) => {
+        await deleteReply(tx, replyId);
+        const d = r.did === null ? undefined : await findDiscussion(tx, r.did);
+        return d ? [await appendPush(tx, topics.discussion(d.id), 'discussion.removed', { did: d.id, commentNum: d.commentNum, commentId: r.r.commentId, replyId })] : [];
+      });
+      await publishAll(transport, push, logger);
     },
   };
 }

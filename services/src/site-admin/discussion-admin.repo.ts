@@ -29,9 +29,9 @@ export async function updateDiscussionFlags(db: DbOrTx, id: number, set: { topPr
   return rows.length > 0;
 }
 
-/** Deletes discussions (their comments, replies and reports go with them); how many. */
-export async function deleteDiscussions(db: DbOrTx, ids: number[]): Promise<number> {
-  return (await db.delete(discussion).where(inArray(discussion.id, ids)).returning({ id: discussion.id })).length;
+/** Deletes discussions (their comments, replies and reports go with them); the ids deleted. */
+export async function deleteDiscussions(db: DbOrTx, ids: number[]): Promise<number[]> {
+  return (await db.delete(discussion).where(inArray(discussion.id, ids)).returning({ id: discussion.id })).map((r) => r.id);
 }
 
 export async function insertReport(db: DbOrTx, r: { did: number; commentId: number | null; reporterUid: string; tags: string[]; content: string }): Promise<number> {

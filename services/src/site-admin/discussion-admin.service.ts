@@ -1,5 +1,6 @@
-// Discussion administration (admins): the list with search and paging, pin, disable / enable, delete; users' reports
-// of a discussion or one of its comments (`POST /api/discussion-report`), and the reports queue with resolve.
+// Discussion administration (admins): the list with search and paging, pin, disable / enable, delete (each pushed as
+// `discussion.changed` to the discussion's open pages); users' reports of a discussion or one of its comments
+// (`POST /api/discussion-report`), and the reports queue with resolve.
 import {
   OjError,
   type AdminDiscussionBody,
@@ -14,7 +15,9 @@ import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { pageOf, pageOffset } from '../db/paging';
 import { commentRow } from '../discuss/comment-access';
-import { assertDiscussionOpen, discussionRow } from '../discuss/discussion.service';
+import { assertDiscussionOpen, discussionRow } from '../discuss/discussion-access';
+import { pushDiscussionChanged } from '../discuss/discussion.service';
+import { publishAll } from '../push/push.service';
 import { adminDiscussionPage, deleteDiscussions, insertReport, reportPage, setReportStatus, updateDiscussionFlags } from './discussion-admin.repo';
 
 export interface DiscussionAdminService {
@@ -59,11 +62,22 @@ export function createDiscussionAdminService(ctx: ServiceContext): DiscussionAdm
     async update(body) {
       if (body.topPriority === undefined && body.status === undefined) throw new OjError('VALIDATION_FAILED', { detail: 'topPriority or status' });
       const set = { ...(body.topPriority !== undefined && { topPriority: body.topPriority }), ...(body.status !== undefined && { status: body.status }) };
-      if (!(await updateDiscussionFlags(db, body.id, set))) throw new OjError('DISCUSSION_NOT_FOUND');
+      const push = await db.transaction(async (tx) => {
+        if (!(await updateDiscussionFlags(tx, body.id, set))) throw new OjError('DISCUSSION_NOT_FOUND');
+        return [await pushDiscussionChanged(tx, body.id)];
+      });
+      await publishAll(ctx.transport, push, ctx.logger);
     },
 
     async remove(ids) {
-      if ((await deleteDiscussions(db, [...new Set(ids)])) === 0) throw new OjError('DISCUSSION_NOT_FOUND');
+      const push = await db.transaction(async (tx) => {
+        const gone = await deleteDiscussions(tx, [...new Set(ids)]);
+        if (gone.length === 0) throw new OjError('DISCUSSION_NOT_FOUND');
+        const out = [];
+        for (const did of gone) out.push(await pushDiscussionChanged(tx, did));
+        return out;
+      });
+      await publishAll(ctx.transport, push, ctx.logger);
     },
 
     async report(body, viewer) {

@@ -8,7 +8,7 @@ import { createMemoryBus, type MemoryBus } from '../bus/memory-bus';
 import { DEFAULT_SERVICES_CONFIG, type ServicesConfig } from '../config';
 import type { ServiceContext } from '../context';
 import type { Db } from '../db/client';
-import { contest, judge, languages, problemLanguage, problems, users } from '../db/schema';
+import { contest, discussionCategory, judge, languages, problemLanguage, problems, users } from '../db/schema';
 import { newUid } from '../db/seed';
 import { silentLogger } from '../logger';
 
@@ -73,6 +73,12 @@ export async function addContest(db: Db, uid: string, startMs: number, durationS
     .values({ uid, title: 'fixture', startTime: new Date(startMs), endTime: new Date(startMs + durationS * 1000), duration: durationS, ...values })
     .returning();
   return c!;
+}
+
+/** A discussion category; its id. */
+export async function addDiscussionCategory(db: Db, name = `cat${next()}`): Promise<number> {
+  const [c] = await db.insert(discussionCategory).values({ name }).returning({ id: discussionCategory.id });
+  return c!.id;
 }
 
 /** The catalogue code a rule refused with, or 'ok' when it let the call through. */

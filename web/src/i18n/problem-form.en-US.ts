@@ -114,9 +114,4 @@ export const problemFormEnUS: Record<keyof typeof problemFormZhCN, string> = {
   'problemAdmin.form.extraFileRequired': 'Every extra file needs a name and content',
   'problemAdmin.form.languageRequired': 'Please choose at least one language',
   'problemAdmin.form.templateEmpty': 'The enabled code template of {language} cannot be empty',
-  'problemAdmin.md.write': 'Write',
-  'problemAdmin.md.preview': 'Preview',
-  'problemAdmin.md.image': 'Image',
-  'problemAdmin.md.file': 'File',
-  'problemAdmin.md.empty': 'Nothing yet',
 };

@@ -112,9 +112,4 @@ export const problemFormZhCN = {
   'problemAdmin.form.extraFileRequired': '附加文件的文件名和内容均为必填项',
   'problemAdmin.form.languageRequired': '请至少选择一种编程语言',
   'problemAdmin.form.templateEmpty': '{language} 已启用的代码模板不能为空',
-  'problemAdmin.md.write': '编辑',
-  'problemAdmin.md.preview': '预览',
-  'problemAdmin.md.image': '插入图片',
-  'problemAdmin.md.file': '插入文件',
-  'problemAdmin.md.empty': '暂无内容',
 };

@@ -1,7 +1,14 @@
 // Discussions, comments, replies, likes, user messages and system notices.
-import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { gmt } from './columns';
 import { users } from './accounts';
+
+/** The categories of discussions (the super admin keeps the list; a fresh install gets three, db/seed.ts). */
+export const discussionCategory = pgTable('discussion_category', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  ...gmt,
+});
 
 export const discussion = pgTable('discussion', {
   id: serial('id').primaryKey(),
@@ -20,8 +27,41 @@ export const discussion = pgTable('discussion', {
   topPriority: boolean('top_priority').notNull().default(false),
   /** 0 normal, 1 disabled by an admin (hidden from everyone but admins). */
   status: integer('status').notNull().default(0),
+  /** The category (null when the super admin removed it since). */
+  categoryId: integer('category_id').references(() => discussionCategory.id, { onDelete: 'set null' }),
   ...gmt,
 });
+
+/** Who liked which discussion (one like per user and discussion; `discussion.like_num` counts them). */
+export const discussionLike = pgTable(
+  'discussion_like',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    did: integer('did')
+      .notNull()
+      .references(() => discussion.id, { onDelete: 'cascade' }),
+    ...gmt,
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.did] })],
+);
+
+/**
+ * When a viewer's look at a discussion last counted in `discussion.view_num`: a view counts once per viewer (a uid, or
+ * a hash of an anonymous reader's address) per period (discussion-view.ts).
+ */
+export const discussionView = pgTable(
+  'discussion_view',
+  {
+    did: integer('did')
+      .notNull()
+      .references(() => discussion.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.did, t.viewer] })],
+);
 
 export const comment = pgTable(
   'comment',

@@ -1,18 +1,18 @@
 // The comment and reply section: comments paged at 10, likes, replies collapsed after 3 with
 // show-all / pick-up, delete with confirmation (author, or a site admin), and the login and empty-content prompts.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { COMMENT_MAX_LENGTH, REPLIES_SHOWN, type CommentListVO, type CommentVO, type ReplyVO } from '@oj/proto';
+import { COMMENT_MAX_LENGTH, REPLIES_SHOWN, type CommentVO, type ReplyVO } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { ignoreRefusal } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { isAdmin, isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
-import { addComment, addReply, deleteComment, deleteReply, getComments, likeComment, type CommentTarget } from './discussion-api';
-
-const PAGE = 10;
+import { addComment, addReply, deleteComment, deleteReply, likeComment, type CommentTarget } from './discussion-api';
+import { RoleBadge } from './RoleBadge';
+import { COMMENT_PAGE, useComments, type CommentsState } from './useComments';
 
 /** Checks the content rules (not blank, at most 10,000 characters) before sending; returns the trimmed text or null after warning. */
 function useContentCheck() {
@@ -70,19 +70,10 @@ function Editor({ onSubmit, testId, placeholder }: { onSubmit: (text: string) =>
 
 /** The author with the spec's role badge: SPA for root, ADM for admin. */
 function Author({ name, role }: { name: string; role: string | null }) {
-  const intl = useIntl();
   return (
     <span className="font-medium text-slate-800">
       {name}
-      {role && (
-        <span
-          data-testid="role-badge"
-          title={intl.formatMessage({ id: role === 'root' ? 'comment.badge.rootTitle' : 'comment.badge.adminTitle' })}
-          className="ml-1 rounded bg-orange-100 px-1 text-xs text-orange-700"
-        >
-          <FormattedMessage id={role === 'root' ? 'comment.badge.root' : 'comment.badge.admin'} />
-        </span>
-      )}
+      <RoleBadge role={role} />
     </span>
   );
 }
@@ -182,15 +173,17 @@ function CommentItem({ target, c, liked, onChanged }: { target: CommentTarget; c
   );
 }
 
-/** The comments of a discussion (`did`) or of a contest's Q&A (`cid`). */
+/** The comments of a discussion (`did`) or of a contest's Q&A (`cid`), with their own state. */
 export function CommentSection({ did, cid }: { did?: number; cid?: number }) {
+  const target = useMemo<CommentTarget>(() => (did !== undefined ? { did } : { cid: cid ?? 0 }), [did, cid]);
+  return <CommentSectionView target={target} comments={useComments(target)} />;
+}
+
+/** The comment section over a state its page keeps (a discussion page applies pushed events to it). */
+export function CommentSectionView({ target, comments }: { target: CommentTarget; comments: CommentsState }) {
   const intl = useIntl();
   const check = useContentCheck();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<CommentListVO | null>(null);
-  const target = useMemo<CommentTarget>(() => (did !== undefined ? { did } : { cid: cid ?? 0 }), [did, cid]);
-  const load = useCallback(async () => setData(await getComments(target, page, PAGE)), [target, page]);
-  useEffect(() => void load().catch(() => undefined), [load]);
+  const { data, page, setPage, load } = comments;
 
   return (
     <section className="mt-8" data-testid="comment-section">
@@ -220,7 +213,7 @@ export function CommentSection({ did, cid }: { did?: number; cid?: number }) {
           ))}
         </ul>
       )}
-      {data && data.commentList.total > PAGE && <Pager page={page} size={PAGE} total={data.commentList.total} onChange={(p) => setPage(p)} />}
+      {data && data.commentList.total > COMMENT_PAGE && <Pager page={page} size={COMMENT_PAGE} total={data.commentList.total} onChange={(p) => setPage(p)} />}
     </section>
   );
 }

@@ -1,94 +1,150 @@
-// /discussion: the paged list of discussions (10 a page) and a small form to post one (markdown content);
-// /discussion?pid=<problem id>: the discussions of one problem (the problem page links here), posted about it.
+// /discussion and /discussion/:pid (a problem's discussions): the breadcrumb with the count, the keyword search, the
+// cards (10 a page) and the side panel; the filters live in the URL query (keyword, cid, onlyMine, currentPage).
+// Old links keep working: /discussion?pid=X goes to /discussion/X, and /discussion/<number> that is no problem's id
+// is an old post link, sent on to /discussion-detail/<number>.
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSnapshot } from 'valtio';
-import type { Discussion, PageOf } from '@oj/proto';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { DISCUSSION_LIMITS, type Discussion, type PageOf } from '@oj/proto';
+import { KeywordSearch } from '../../components/KeywordSearch';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
-import { ignoreRefusal } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { ApiError, ignoreRefusal } from '../../lib/api';
+import { intParam, useQueryPatch } from '../../lib/search-params';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { isLoggedIn, sessionState } from '../../stores/session';
-import { openLoginDialog, showToast } from '../../stores/ui';
-import { addDiscussion, getDiscussionList } from './discussion-api';
+import { showToast } from '../../stores/ui';
+import { NotFoundPage } from '../home/NotFoundPage';
+import { DiscussionCard } from './DiscussionCard';
+import { DiscussionEditDialog, type EditTarget } from './DiscussionEditDialog';
+import { DiscussionSidePanel } from './DiscussionSidePanel';
+import { deleteDiscussion, getDiscussion, getDiscussionList, type DiscussionFilter } from './discussion-api';
+import { useCategories, useLoginFirst } from './discussion-hooks';
+
+const PAGE = DISCUSSION_LIMITS.pageSize;
 
 export function DiscussionListPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'layout.header.discussion' }));
-  const session = useSnapshot(sessionState);
   const navigate = useNavigate();
-  const pid = useSearchParams()[0].get('pid') || undefined;
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<PageOf<Discussion> | null>(null);
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const load = useCallback(async () => setData(await getDiscussionList(page, pid)), [page, pid]);
-  useEffect(() => void load().catch(() => undefined), [load]);
+  const loginFirst = useLoginFirst();
+  const pid = useParams().pid;
+  const { params, update } = useQueryPatch();
+  const filter: DiscussionFilter = {
+    currentPage: intParam(params.get('currentPage'), 1),
+    keyword: params.get('keyword') ?? undefined,
+    cid: params.get('cid') ? intParam(params.get('cid'), 0) || undefined : undefined,
+    pid,
+    onlyMine: params.get('onlyMine') === 'true',
+  };
+  const key = JSON.stringify(filter);
+  const [data, setData] = useState<PageOf<Discussion> | null | 'missing'>(null);
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  const [categories, setCategories] = useCategories();
+  const [editing, setEditing] = useState<EditTarget | null>(null);
 
-  async function post() {
-    if (!isLoggedIn(session)) {
-      showToast('warning', intl.formatMessage({ id: 'error.AUTH_NOT_LOGGED_IN' }));
-      openLoginDialog('login');
-      return;
+  const load = useCallback(async () => {
+    const f = JSON.parse(key) as DiscussionFilter;
+    try {
+      setData(await getDiscussionList(f, PAGE));
+    } catch (e) {
+      // A problem page's list of a problem that is not there: an old post link (/discussion/<did>), or nothing.
+      if (f.pid !== undefined && e instanceof ApiError && e.code === 'PROBLEM_NOT_FOUND') setData('missing');
+      else ignoreRefusal(e);
     }
-    if (!title.trim()) return showToast('warning', intl.formatMessage({ id: 'error.DISCUSSION_TITLE_EMPTY' }));
-    if (!content.trim()) return showToast('warning', intl.formatMessage({ id: 'error.COMMENT_EMPTY' }));
-    const d = await addDiscussion(title, content, pid).catch(ignoreRefusal);
-    if (d) navigate(`/discussion/${d.id}`);
-  }
+  }, [key]);
+  useEffect(() => void load(), [load]);
+
+  const legacyPid = pid === undefined ? params.get('pid') : null;
+  if (legacyPid) return <Navigate to={`/discussion/${encodeURIComponent(legacyPid)}`} replace />;
+  if (data === 'missing') return /^[1-9]\d{0,9}$/.test(pid ?? '') ? <Navigate to={`/discussion-detail/${pid}`} replace /> : <NotFoundPage />;
+
+  const onDelete = async (d: Discussion) => {
+    if (!window.confirm(intl.formatMessage({ id: 'discussion.card.deleteConfirm' }))) return;
+    try {
+      await deleteDiscussion(d.id);
+    } catch (e) {
+      return ignoreRefusal(e);
+    }
+    showToast('success', intl.formatMessage({ id: 'discussion.card.deleted' }));
+    await load();
+  };
+  const onEdit = async (d: Discussion) => {
+    const full = await getDiscussion(d.id).catch(ignoreRefusal);
+    if (full) setEditing({ kind: 'edit', discussion: full });
+  };
 
   return (
-    <div className="mx-auto max-w-screen-lg px-4 py-6" data-testid="discussion-list">
-      <div className="mb-4 flex items-center justify-between">
-        <h1 className="text-xl font-bold text-slate-800">
-          {pid ? (
-            <span data-testid="discussion-problem">
-              <FormattedMessage id="discussion.list.ofProblem" values={{ pid: <Link to={`/problem/${encodeURIComponent(pid)}`} className="text-blue-600 hover:underline">{pid}</Link> }} />
-            </span>
-          ) : (
+    <div className="mx-auto flex max-w-screen-xl flex-col gap-6 px-4 py-6 md:flex-row" data-testid="discussion-list">
+      <main className="min-w-0 flex-1">
+        <nav className="mb-3 flex flex-wrap items-center gap-1 text-sm text-slate-500" data-testid="discussion-breadcrumb">
+          <Link to="/home" className="hover:text-blue-600">
+            <FormattedMessage id="discussion.list.home" />
+          </Link>
+          <span>/</span>
+          <Link to="/discussion" className="hover:text-blue-600">
             <FormattedMessage id="layout.header.discussion" />
+          </Link>
+          {pid && (
+            <>
+              <span>/</span>
+              <span data-testid="discussion-problem">
+                <FormattedMessage id="discussion.list.ofProblem" values={{ pid: <Link to={`/problem/${encodeURIComponent(pid)}`} className="text-blue-600 hover:underline">{pid}</Link> }} />
+              </span>
+            </>
           )}
-        </h1>
-        <button type="button" data-testid="discussion-new" onClick={() => setOpen((o) => !o)} className="rounded bg-blue-600 px-3 py-1 text-sm text-white">
-          <FormattedMessage id="discussion.list.new" />
-        </button>
+          {data && (
+            <span className="ml-2 rounded bg-slate-100 px-2 text-xs text-slate-600" data-testid="discussion-count">
+              <FormattedMessage id="discussion.list.count" values={{ count: data.total }} />
+            </span>
+          )}
+        </nav>
+        <KeywordSearch
+          testId="discussion-search"
+          placeholder="discussion.list.search"
+          value={keyword}
+          onChange={setKeyword}
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ keyword: keyword.trim(), currentPage: undefined });
+          }}
+        />
+        {data === null ? (
+          <Loading />
+        ) : data.records.length === 0 ? (
+          <Empty />
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100">
+            {data.records.map((d) => (
+              <DiscussionCard key={d.id} d={d} onEdit={(x) => void onEdit(x)} onDelete={(x) => void onDelete(x)} />
+            ))}
+          </ul>
+        )}
+        {data && data.total > PAGE && <Pager page={filter.currentPage} size={PAGE} total={data.total} sizeSelect={false} onChange={(p) => update({ currentPage: p })} />}
+      </main>
+      <div className="w-full md:w-64">
+        <DiscussionSidePanel
+          categories={categories}
+          cid={filter.cid}
+          onlyMine={filter.onlyMine === true}
+          onPost={() => loginFirst() && setEditing({ kind: 'create', ...(pid && { pid }) })}
+          onFilter={(f) => update({ ...('cid' in f && { cid: f.cid }), ...('onlyMine' in f && { onlyMine: f.onlyMine ? 'true' : undefined }), currentPage: undefined })}
+          onCategoriesSaved={(list) => {
+            setCategories(list);
+            void load();
+          }}
+        />
       </div>
-      {open && (
-        <div className="mb-6 flex flex-col gap-2 rounded border border-slate-200 p-3">
-          <input data-testid="discussion-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder={intl.formatMessage({ id: 'discussion.list.titlePlaceholder' })} className="rounded border border-slate-300 p-2 text-sm" />
-          <textarea data-testid="discussion-content" value={content} onChange={(e) => setContent(e.target.value)} placeholder={intl.formatMessage({ id: 'discussion.list.contentPlaceholder' })} className="min-h-28 rounded border border-slate-300 p-2 text-sm" />
-          <button type="button" data-testid="discussion-submit" onClick={() => void post()} className="self-end rounded bg-blue-600 px-4 py-1 text-sm text-white">
-            <FormattedMessage id="comment.section.send" />
-          </button>
-        </div>
-      )}
-      {data === null ? (
-        <Loading />
-      ) : data.records.length === 0 ? (
-        <Empty />
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {data.records.map((d) => (
-            <li key={d.id} className="py-3" data-testid="discussion-item">
-              {d.topPriority && (
-                <span className="mr-2 rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-600" data-testid="discussion-pinned">
-                  <FormattedMessage id="discussion.list.pinned" />
-                </span>
-              )}
-              <Link to={`/discussion/${d.id}`} className="font-medium text-blue-700 hover:underline">
-                {d.title}
-              </Link>
-              <div className="text-xs text-slate-500">
-                {d.author} · {formatDateTime(d.gmtCreate)} · <FormattedMessage id="discussion.list.counts" values={{ views: d.viewNum, comments: d.commentNum }} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data && data.total > 10 && <Pager page={page} size={10} total={data.total} onChange={(p) => setPage(p)} />}
+      <DiscussionEditDialog
+        target={editing}
+        categories={categories}
+        onClose={() => setEditing(null)}
+        onDone={(did) => {
+          const created = editing?.kind === 'create';
+          setEditing(null);
+          if (created) navigate(`/discussion-detail/${did}`);
+          else void load();
+        }}
+      />
     </div>
   );
 }

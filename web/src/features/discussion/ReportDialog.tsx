@@ -3,12 +3,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useSnapshot } from 'valtio';
 import { REPORT_REASON_MAX, REPORT_TAGS } from '@oj/proto';
 import { ApiError } from '../../lib/api';
-import { sessionState } from '../../stores/session';
-import { openLoginDialog, showToast } from '../../stores/ui';
+import { showToast } from '../../stores/ui';
 import { reportDiscussion } from './discussion-api';
+import { useLoginFirst } from './discussion-hooks';
 
 type Tag = (typeof REPORT_TAGS)[number];
 const TAG_IDS = {
@@ -25,7 +24,7 @@ export const reportTagLabel = (intl: IntlShape, tag: string): string => (tag in 
 
 export function ReportButton({ did }: { did: number }) {
   const intl = useIntl();
-  const session = useSnapshot(sessionState);
+  const loginFirst = useLoginFirst();
   const [open, setOpen] = useState(false);
   const [tags, setTags] = useState<Tag[]>([]);
   const [reason, setReason] = useState('');
@@ -43,10 +42,10 @@ export function ReportButton({ did }: { did: number }) {
     setTags([]);
     setReason('');
   };
-  const start = () => (session.csrf ? setOpen(true) : openLoginDialog('login'));
+  const start = () => loginFirst() && setOpen(true);
   return (
     <>
-      <button type="button" className="text-xs text-slate-500 hover:text-red-600" data-testid="discussion-report" onClick={start}>
+      <button type="button" className="rounded border border-slate-300 px-3 py-1 text-sm text-slate-600 hover:border-red-300 hover:text-red-600" data-testid="discussion-report" onClick={start}>
         <FormattedMessage id="discussion.report.button" />
       </button>
       <Dialog.Root open={open} onOpenChange={setOpen}>

@@ -1,17 +1,56 @@
-// REST calls of discussions, comments, replies and likes, decoded with proto's schemas.
-import { CommentListVO, CommentVO, decode, Discussion, Page, ReplyVO, type DiscussionReportBody, type PageOf } from '@oj/proto';
+// REST calls of discussions, their categories and likes, comments, replies and comment likes, decoded with proto's schemas.
+import {
+  CommentListVO,
+  CommentVO,
+  decode,
+  Discussion,
+  DiscussionCategory,
+  Page,
+  ReplyVO,
+  type DiscussionBody,
+  type DiscussionReportBody,
+  type DiscussionUpdateBody,
+  type PageOf,
+} from '@oj/proto';
 import { api, request } from '../../lib/api';
 import { listOf } from '../../lib/decoders';
 
 const discussionPage = Page(Discussion);
+const categoryList = listOf((x) => decode(DiscussionCategory, x));
 
-/** A page of discussions; with `pid`, only those about that problem (display id). */
-export const getDiscussionList = (currentPage: number, pid?: string, limit = 10): Promise<PageOf<Discussion>> =>
-  api.get('/get-discussion-list', { query: { currentPage, limit, ...(pid && { pid }) }, decode: (x) => decode(discussionPage, x) });
-export const getDiscussion = (did: number): Promise<Discussion> =>
-  api.get('/get-discussion-detail', { query: { did }, decode: (x) => decode(Discussion, x) });
-export const addDiscussion = (title: string, content: string, pid?: string): Promise<Discussion> =>
-  api.post('/discussion', { title, content, ...(pid && { pid }) }, { decode: (x) => decode(Discussion, x) });
+/** The list's filters, as the URL query holds them. */
+export interface DiscussionFilter {
+  currentPage: number;
+  keyword?: string;
+  /** A category id. */
+  cid?: number;
+  /** A problem's display id. */
+  pid?: string;
+  onlyMine?: boolean;
+}
+
+export const getDiscussionList = (f: DiscussionFilter, limit = 10): Promise<PageOf<Discussion>> =>
+  api.get('/get-discussion-list', { query: { ...f, onlyMine: f.onlyMine || undefined, limit }, decode: (x) => decode(discussionPage, x) });
+/** `silent`: no toast (a reload after a pushed change may find the post gone). */
+export const getDiscussion = (did: number, silent = false): Promise<Discussion> =>
+  api.get('/get-discussion-detail', { query: { did }, silent, decode: (x) => decode(Discussion, x) });
+export const addDiscussion = (body: DiscussionBody): Promise<Discussion> => api.post('/discussion', body, { decode: (x) => decode(Discussion, x) });
+export async function updateDiscussion(body: DiscussionUpdateBody): Promise<void> {
+  await api.put('/discussion', body);
+}
+export async function deleteDiscussion(did: number): Promise<void> {
+  await api.delete('/discussion', { query: { did } });
+}
+export async function likeDiscussion(did: number, toLike: boolean): Promise<void> {
+  await api.get('/discussion-like', { query: { did, toLike } });
+}
+/** Pins or unpins (site admins: the admin route). */
+export async function pinDiscussion(id: number, topPriority: boolean): Promise<void> {
+  await api.put('/admin/discussion', { id, topPriority });
+}
+export const getCategories = (): Promise<DiscussionCategory[]> => api.get('/discussion-category', { decode: categoryList });
+/** The super admin's whole list: with an id renames, without adds; a category left out is removed. */
+export const saveCategories = (list: { id?: number; name: string }[]): Promise<DiscussionCategory[]> => api.post('/discussion-category', list, { decode: categoryList });
 
 /** What a comment belongs to: a discussion, or a contest's Q&A (its Comment tab). */
 export type CommentTarget = { did: number } | { cid: number };

@@ -1,5 +1,5 @@
 // /help: compile command and A+B template of each local language, the result statuses
-// explained, and four compile tips.
+// explained, four compile tips, and how discussions work.
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -10,6 +10,7 @@ import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { languagesState, loadLanguages } from '../../stores/languages';
 import { TrainingHelp } from '../training/TrainingHelp';
+import { DiscussionHelp } from '../discussion/DiscussionHelp';
 
 /** The statuses the help page explains, in the original product's order, with their explanation ids. */
 const STATUSES: [JudgeStatusCode, MessageId][] = [
@@ -103,6 +104,7 @@ export function HelpPage() {
       </section>
 
       <TrainingHelp />
+      <DiscussionHelp />
     </div>
   );
 }

@@ -19,6 +19,9 @@ import { cleanMsgs, getSysMsgs, getUserMsgs, MSG_TABS, TAB_INFO, type MsgTab } f
 
 const isMsgTab = (t: string | undefined): t is MsgTab => MSG_TABS.includes(t as MsgTab);
 const isSysTab = (t: MsgTab): t is 'sys' | 'mine' => t === 'sys' || t === 'mine';
+/** What the sender did: commented, replied, liked your comment, or liked your discussion (a like quoting `Discussion`). */
+const actionMessage = (m: UserMsgVO) =>
+  m.action === 'Discuss' ? 'message.action.discuss' : m.action === 'Reply' ? 'message.action.reply' : m.quoteType === 'Discussion' ? 'message.action.likeDiscussion' : 'message.action.like';
 
 type Rows = { kind: 'user'; page: PageOf<UserMsgVO> } | { kind: 'sys'; page: PageOf<SysMsgVO> };
 
@@ -101,13 +104,13 @@ export function MessagePage() {
                   <div className="min-w-0 flex-1">
                     <div className="text-sm text-slate-700">
                       <span className="font-medium">{m.senderUsername}</span>{' '}
-                      <FormattedMessage id={`message.action.${m.action === 'Discuss' ? 'discuss' : m.action === 'Reply' ? 'reply' : 'like'}`} />{' '}
+                      <FormattedMessage id={actionMessage(m)} />{' '}
                       <Link to={m.url} className="text-blue-600 hover:underline">
                         {m.sourceTitle || intl.formatMessage({ id: 'message.center.source' })}
                       </Link>
                     </div>
                     {m.action !== 'Like' && <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{m.sourceContent}</p>}
-                    {(m.quoteContent || m.action === 'Like') && (
+                    {(m.quoteContent || (m.action === 'Like' && m.quoteType !== 'Discussion')) && (
                       <blockquote className="mt-1 border-l-4 border-slate-200 pl-2 text-xs text-slate-500">{m.quoteContent ?? m.sourceContent}</blockquote>
                     )}
                     <div className="mt-1 text-xs text-slate-400">{formatDateTime(m.gmtCreate)}</div>

@@ -94,7 +94,7 @@ export function ProblemTabs({ info, practice, refreshKey, children }: { info: Pr
             </button>
           ))}
           {discussion && (
-            <Link to={`/discussion?pid=${encodeURIComponent(info.problem.problemId)}`} className="ml-auto px-3 py-1.5 text-sm text-blue-600 hover:underline" data-testid="problem-discussion-link">
+            <Link to={`/discussion/${encodeURIComponent(info.problem.problemId)}`} className="ml-auto px-3 py-1.5 text-sm text-blue-600 hover:underline" data-testid="problem-discussion-link">
               <FormattedMessage id="problem.tabs.discussion" />
             </Link>
           )}

@@ -44,7 +44,7 @@ function Discussions() {
             <tr key={d.id} className="border-t border-slate-100" data-testid="discussion-admin-row">
               <td className={td}>{d.id}</td>
               <td className={td}>
-                <Link className="text-blue-700 hover:underline" to={`/discussion/${d.id}`}>
+                <Link className="text-blue-700 hover:underline" to={`/discussion-detail/${d.id}`}>
                   {d.title}
                 </Link>
               </td>
@@ -90,7 +90,7 @@ function Reports() {
           {data?.records.map((r) => (
             <tr key={r.id} className="border-t border-slate-100 align-top" data-testid="report-row">
               <td className={td}>
-                <Link className="text-blue-700 hover:underline" to={`/discussion/${r.did}`}>
+                <Link className="text-blue-700 hover:underline" to={`/discussion-detail/${r.did}`}>
                   {r.discussionTitle}
                 </Link>
                 {r.commentContent !== null && <div className="mt-1 max-w-xs truncate text-xs text-slate-500">{r.commentContent}</div>}

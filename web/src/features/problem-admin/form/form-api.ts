@@ -1,5 +1,5 @@
 // The calls of the problem form: the problem and its cases, create and edit, compiling the checker, test-case
-// upload with progress, statement images and files, the tag list.
+// upload with progress, the tag list (statement images and files: components/MarkdownEditor.tsx).
 import type { AdminProblemDetail, AdminTag, CompileDTO, ProblemCase, ProblemDTO, UploadTestcaseResult } from '@oj/proto';
 import { api } from '../../../lib/api';
 import { uploadFile, type UploadProgress } from '../../../lib/upload';
@@ -15,5 +15,3 @@ export const allTags = () => api.get<AdminTag[]>('/get-all-problem-tags', { quer
 /** `progressKey`: the server's steps come as `testdata.progress` under it (lib/useKeyedProgress.ts). */
 export const uploadTestcases = (file: File, mode: string, progressKey: string, onProgress: (p: UploadProgress) => void) =>
   uploadFile<UploadTestcaseResult>('/file/upload-testcase-zip', file, file.name, { query: { mode, progressKey }, onProgress });
-export const uploadMdImage = (file: File) => uploadFile<{ link: string; fileId: number }>('/file/upload-md-img', file, file.name);
-export const uploadMdFile = (file: File) => uploadFile<{ link: string; fileId: number }>('/file/upload-md-file', file, file.name);

@@ -29,6 +29,8 @@ const Env = Type.Object({
   OJ_SOCKET_AUTH_CACHE_MS: Type.Optional(Int),
   OJ_SOCKET_SESSION_CHECK_MS: Type.Optional(Int),
   OJ_RELAY_SLICE: Type.Optional(Int),
+  OJ_BOARD_COALESCE_MS: Type.Optional(Int),
+  OJ_BOARD_REPLAY_MAX: Type.Optional(Int),
   /** Bearer token that lets a remote scraper read /metrics (without it: this machine only). */
   OJ_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
   /** `off`: no per-request HTTP metrics (the benchmark's baseline); the other metrics stay. */
@@ -84,6 +86,10 @@ export interface GatewayConfig {
   socketSessionCheckMs: number;
   /** Sockets written per event-loop turn when one push message goes to a big room. */
   relaySlice: number;
+  /** Board deltas relayed within this window go to `board:` rooms as one frame (0: no coalescing). */
+  boardCoalesceMs: number;
+  /** A `board:` subscriber more deltas behind than this is told to resync instead of being replayed to. */
+  boardReplayMax: number;
   /** Lets a remote scraper read /metrics with `Authorization: Bearer <token>`; unset: loopback callers only. */
   metricsToken?: string;
   /** Requests counted and timed by route and status (`oj_http_*`). */
@@ -141,6 +147,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     socketAuthCacheMs: num('OJ_SOCKET_AUTH_CACHE_MS', 5_000, 0, 600_000),
     socketSessionCheckMs: num('OJ_SOCKET_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
+    boardCoalesceMs: num('OJ_BOARD_COALESCE_MS', 200, 0, 250),
+    boardReplayMax: num('OJ_BOARD_REPLAY_MAX', 50, 0, 1000),
     metricsToken: e.OJ_METRICS_TOKEN,
     httpMetrics: e.OJ_METRICS !== 'off',
   };

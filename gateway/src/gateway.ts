@@ -133,6 +133,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     log: app.log,
     sessionCheckMs: config.socketSessionCheckMs,
     relaySlice: config.relaySlice,
+    board: { coalesceMs: config.boardCoalesceMs, replayMax: config.boardReplayMax },
   });
   const deps: RouteDeps = { services, auth, config, realtime };
   registerAccountRoutes(app, deps);

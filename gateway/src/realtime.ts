@@ -3,6 +3,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import {
+  boardSource,
   decode,
   decodePushMessage,
   formatTopic,
@@ -27,6 +28,7 @@ import { classifyDbError } from '@oj/services';
 import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenticator, type Credentials } from './auth';
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
+import { createBoardRelay } from './board-relay';
 import { observePush, registerSocketCount } from './ops/gateway-metrics';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -84,6 +86,8 @@ export function createRealtime(
      * whole contest hall): the loop stays free for other work between slices. Default 500.
      */
     relaySlice?: number;
+    /** `board:` rooms: deltas coalesced within `coalesceMs`; a replay of more than `replayMax` deltas is a resync. */
+    board?: { coalesceMs: number; replayMax: number };
   },
 ): Realtime {
   const { services, auth, maxSubscriptions, log, sessionCheckMs } = deps;
@@ -102,6 +106,7 @@ export function createRealtime(
   const BUCKET_CAPACITY = 2 * maxSubscriptions + 10;
   const BUCKET_PER_S = Math.max(5, maxSubscriptions / 10);
   const replaying = new Map<string, Set<PendingReplay>>();
+  const board = createBoardRelay(io, { coalesceMs: deps.board?.coalesceMs ?? 200, replayMax: deps.board?.replayMax ?? 50, behindPackets: 64, slice: relaySlice });
 
   /** Messages of a topic still being written slice by slice, with the sockets each one goes to. */
   const relayQueues = new Map<string, { msg: PushEvent & { at?: number }; targets: string[] }[]>();
@@ -128,7 +133,7 @@ export function createRealtime(
   async function catchUp(): Promise<number> {
     let sent = 0;
     for (const [topic, seq] of [...relayed]) {
-      if (!io.sockets.adapter.rooms.has(topic)) {
+      if (!io.sockets.adapter.rooms.has(topic) && !board.follows(topic)) {
         relayed.delete(topic);
         continue;
       }
@@ -150,6 +155,7 @@ export function createRealtime(
     const msg = checked(raw);
     if (!msg) return;
     applyControl(msg);
+    board.onSource(msg);
     access.noteSeq(msg.topic, msg.seq);
     if (io.sockets.adapter.rooms.has(msg.topic)) relayed.set(msg.topic, Math.max(msg.seq, relayed.get(msg.topic) ?? 0));
     const pending = replaying.get(msg.topic);
@@ -303,6 +309,7 @@ export function createRealtime(
     // Every socket sits in its own id room, which is not a subscription. Checked first: it costs no database read.
     if (!socket.rooms.has(name) && socket.rooms.size - 1 >= maxSubscriptions) throw new OjError('TOPIC_TOO_MANY');
     if (!(await access.mayWatch(topic, viewers.get(socket) ?? null))) throw new OjError('TOPIC_FORBIDDEN');
+    if (topic.kind === 'board') return subscribeBoard(socket, name, boardSource(topic.cid, topic.view), req.since);
 
     if (req.since === undefined) {
       await socket.join(name);
@@ -332,6 +339,19 @@ export function createRealtime(
       set.delete(pending);
       if (set.size === 0 && replaying.get(name) === set) replaying.delete(name);
     }
+  }
+
+  /** A `board:` room follows its source topic's seq; a replay comes as coalesced frames, or a resync past the limit. */
+  async function subscribeBoard(socket: OjSocket, name: string, source: string, since: number | undefined): Promise<SubscribeAck> {
+    await socket.join(name);
+    board.joined(name);
+    if (since === undefined) return { ok: true, seq: noteJoined(source, await access.latestSeq(source)) };
+    const latest = await services.push.latestSeq(source);
+    const missed = since > latest ? null : await services.push.replay(source, since);
+    const frames = missed && board.replay(name, since, missed.map(checked).filter((m): m is PushEvent => m !== null));
+    if (!frames) return { ok: true, seq: latest, resync: true };
+    for (const f of frames) emitEvent(socket, f.event, f.frame);
+    return { ok: true, seq: noteJoined(source, latest) };
   }
 
   async function unsubscribe(socket: OjSocket, raw: unknown): Promise<SubscribeAck> {
@@ -412,6 +432,7 @@ export function createRealtime(
     recheckSessions,
     close: () => {
       clearInterval(timer);
+      board.close();
       unregisterSockets();
     },
   };

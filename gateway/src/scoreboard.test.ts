@@ -73,6 +73,22 @@ describe('scoreboard routes', () => {
     expect(missing).toMatchObject({ status: 404, code: 'CONTEST_NOT_FOUND' });
   });
 
+  it('POST /api/get-contest-rank with offset: a window of the board, the pinned and star rows with their places, the figures', async () => {
+    const res = await call('POST', '/api/get-contest-rank', 'sb_bob', { cid: c.cid, currentPage: 1, limit: 1, offset: 1, concernedList: [uid.ann] });
+    const body = res.json() as { status: number; data: RankPage };
+    expect(body.status).toBe(200);
+    expect(body.data).toMatchObject({ total: 2, offset: 1, stars: [], view: 'public' });
+    expect(body.data.records.map((r) => r.uid)).toEqual([uid.bob]);
+    expect(body.data.pins!.map((p) => [p.index, p.row.uid, p.row.username])).toEqual([
+      [1, uid.bob, 'sb_bob'],
+      [0, uid.ann, 'sb_ann'],
+    ]);
+    expect(body.data.stats).toEqual({ A: { ac: 2, rejected: 1, pending: 0, total: 3 }, B: { ac: 0, rejected: 0, pending: 0, total: 0 }, C: { ac: 0, rejected: 0, pending: 0, total: 0 } });
+    // Past the end: no rows, the same figures.
+    const past = (await call('POST', '/api/get-contest-rank', 'sb_bob', { cid: c.cid, limit: 5, offset: 9 })).json() as { data: RankPage };
+    expect(past.data).toMatchObject({ records: [], total: 2, offset: 2 });
+  });
+
   it('POST /api/get-contest-outside-scoreboard: anonymous, concerned users pinned', async () => {
     const res = await call('POST', '/api/get-contest-outside-scoreboard', undefined, { cid: c.cid, concernedList: [uid.bob] });
     const body = res.json() as { status: number; data: RankPage };

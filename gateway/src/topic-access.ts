@@ -34,6 +34,8 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
       return services.contests.canSubscribe(topic.kind, topic.cid, viewer);
     case 'group':
       return services.groups.canWatch(topic.gid, viewer);
+    case 'board':
+      return services.contests.canSubscribe(topic.view === 'live' || topic.view === 'live-end' ? 'contest-admin' : 'scoreboard', topic.cid, viewer);
     case 'training':
       return services.trainings.canWatch(topic.tid, viewer);
     case 'test-judge':

@@ -28,6 +28,7 @@ import { hashPassword } from '@oj/services';
 import { startEmbeddedPostgres } from '@oj/infra/processes';
 import { api, createBenchContest, monoMs, sampleDelta } from './contest-fanout';
 import { login, startStackProcess } from './stack-process';
+import { measureBoardFrames, measureWire, type BoardFrames, type WireBytes } from './contest-day-wire';
 import { mulberry32 as prng } from '@oj/proto/testing';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -83,6 +84,11 @@ export const MODEL = {
   /** One whole-problem rejudge mid-contest: a `reset` delta, then every open board reloads its snapshot. */
   rejudgeAtS: 9000,
   sealS: 4 * 3600,
+  /** Ours: the board tab reads a window (the first 50 rows, own, followed and star rows), and one more window read per this many seconds of a visit (scrolling). */
+  windowRows: 50,
+  scrollReadEveryS: 60,
+  /** Ours: board deltas of one view relayed within this window go out as one frame (OJ_BOARD_COALESCE_MS). */
+  coalesceS: 0.2,
 } as const;
 
 type Design = 'poll' | 'push';
@@ -90,8 +96,10 @@ type Design = 'poll' | 'push';
 export type CostKey =
   | 'rank-50'
   | 'rank-full'
+  | 'rank-window'
   | 'outside-50'
   | 'outside-full'
+  | 'outside-window'
   | 'not-read-announcement'
   | 'submission-detail'
   | 'check-contest-submissions-status'
@@ -104,7 +112,7 @@ export type CostKey =
   | 'contest-submissions'
   | 'contest-announcement-list'
   | 'socket-handshake';
-type FrameKey = 'frame-delta' | 'frame-small' | 'heartbeat';
+type FrameKey = 'frame-delta' | 'frame-batch' | 'frame-small' | 'heartbeat';
 
 export interface SimSubmission {
   contestant: number;
@@ -112,6 +120,8 @@ export interface SimSubmission {
   /** Seconds from the start. */
   at: number;
   verdictAt: number;
+  /** The verdict's instant, to the millisecond (the coalescing window is shorter than a second). */
+  verdictAtS: number;
   status: number;
   useTime: number;
   firstAc: boolean;
@@ -133,6 +143,8 @@ export interface Simulation {
   costOf: Map<string, CostKey | FrameKey>;
   /** Request kinds that are periodic polls. */
   pollKinds: Set<string>;
+  /** Ours: deltas carried by the board's batch frames, summed over the sockets that receive them. */
+  batchDeltas: number;
 }
 
 export function simulateContestDay(m = MODEL): Simulation {
@@ -220,7 +232,9 @@ export function simulateContestDay(m = MODEL): Simulation {
         both('GET get-contest-problem (board columns)', at, 'contest-problem-list');
         add('poll', 'POST get-contest-rank, 50 rows (page load)', at, 1, 'rank-50');
         poll('POST get-contest-rank, 50 rows (auto refresh 10 s)', at, end, m.poll.rank, 'rank-50');
-        add('push', 'POST get-contest-rank, whole board (page load)', at, 1, 'rank-full');
+        add('push', 'POST get-contest-rank, window (page load)', at, 1, 'rank-window');
+        const scrolls = Math.floor((end - at) / m.scrollReadEveryS);
+        if (scrolls > 0) add('push', 'POST get-contest-rank, window (scrolling)', at, scrolls, 'rank-window');
         span(rankSubs, at, end);
       }
       at = end;
@@ -235,7 +249,7 @@ export function simulateContestDay(m = MODEL): Simulation {
       poll('POST get-contest-rank, 50 rows (auto refresh 10 s)', from, leave, m.poll.rank, 'rank-50');
       poll('POST get-contest-not-read-announcement (60 s)', from, leave, m.poll.announcements, 'not-read-announcement');
       poll('GET msg/unread (navbar, 120 s)', from, leave, m.poll.navbarUnread, 'msg-unread');
-      add('push', 'POST get-contest-rank, whole board (page load)', from, 1, 'rank-full');
+      add('push', 'POST get-contest-rank, window (page load)', from, 1, 'rank-window');
       span(rankSubs, from, leave);
       span(contestSubs, from, leave);
       mine.push([from, leave]);
@@ -271,7 +285,7 @@ export function simulateContestDay(m = MODEL): Simulation {
       const key = `${c}:${problem}`;
       const firstAc = status === JudgeStatus.ACCEPTED && !solvedAt.has(key);
       if (firstAc) solvedAt.set(key, verdictAt);
-      submissions.push({ contestant: c, problem, at: subAt, verdictAt, status, useTime: 15 + Math.floor(rnd() * 900), firstAc });
+      submissions.push({ contestant: c, problem, at: subAt, verdictAt, verdictAtS: Math.min(D, subAt + judgeS), status, useTime: 15 + Math.floor(rnd() * 900), firstAc });
       both('POST submit-problem-judge', subAt);
       if (rnd() < m.pollOnProblemPageShare) poll('GET get-submission-detail (2 s while judging)', subAt - m.poll.submission, verdictAt + m.poll.submission - 0.001, m.poll.submission, 'submission-detail');
       else poll('POST check-contest-submissions-status (2 s while judging)', subAt - m.poll.submission, verdictAt + m.poll.submission - 0.001, m.poll.submission, 'check-contest-submissions-status');
@@ -304,7 +318,7 @@ export function simulateContestDay(m = MODEL): Simulation {
   const outside = (from: number, to: number) => {
     add('poll', 'POST get-contest-outside-scoreboard, 50 rows (page load)', from, 1, 'outside-50');
     poll('POST get-contest-outside-scoreboard, 50 rows (30 s)', from, to, m.poll.outside, 'outside-50');
-    add('push', 'POST get-contest-outside-scoreboard, whole board (page load)', from, 1, 'outside-full');
+    add('push', 'POST get-contest-outside-scoreboard, window (page load)', from, 1, 'outside-window');
     both('GET get-contest-outsize-info (page load)', from, 'contest-info');
     span(outsideSubs, from, to);
     socket(from, to, 0);
@@ -330,10 +344,7 @@ export function simulateContestDay(m = MODEL): Simulation {
   for (const s of submissions) {
     const x = Math.min(D, s.verdictAt);
     // Compile errors change no row (not counted in `total`); every other verdict changes one.
-    if (s.status !== JudgeStatus.COMPILE_ERROR) {
-      frames('scoreboard.delta, public (to open boards)', rankSubs[x]! + outsideSubs[x]!, 'frame-delta');
-      frames('scoreboard.delta, live (contest-admin sockets)', adminSockets, 'frame-delta');
-    }
+    if (s.status !== JudgeStatus.COMPILE_ERROR) frames('scoreboard.delta, live (contest-admin sockets)', adminSockets, 'frame-delta');
     if (s.firstAc) frames('acinfo.new (contest-admin sockets)', adminSockets, 'frame-small');
     // submission.status on user:<uid> (every socket of the contestant) and on submission:<id> (the watching tab).
     frames('submission.status', m.statusChanges * (openSockets(s.contestant, x) + 1), 'frame-small');
@@ -355,15 +366,40 @@ export function simulateContestDay(m = MODEL): Simulation {
     const at = Math.min(D, x);
     frames('contest.status (start, seal, end)', contestSubs[at]! + adminSockets + rankSubs[at]! + outsideSubs[at]!, 'frame-small');
   }
-  // The rejudge: one reset delta, then every open board reloads the whole board.
+  // Every open board gets the public view's deltas (every verdict but compile errors, which change no row) on
+  // `board:<cid>:public`, coalesced as the gateway does: one after a quiet spell at once, the ones within the next
+  // `coalesceS` together when that window ends (which opens the next window if it sent anything).
+  let batchDeltas = 0;
+  const instants = submissions.filter((x) => x.status !== JudgeStatus.COMPILE_ERROR).map((x) => x.verdictAtS).sort((a, b) => a - b);
+  const batch = (at: number, k: number) => {
+    const x = Math.min(D, Math.floor(at));
+    const subs = rankSubs[x]! + outsideSubs[x]!;
+    frames('scoreboard.batch, public (to open boards)', subs, 'frame-batch');
+    batchDeltas += k * subs;
+  };
+  for (let i = 0; i < instants.length; ) {
+    batch(instants[i]!, 1);
+    let end = instants[i]! + m.coalesceS;
+    i++;
+    for (;;) {
+      let j = i;
+      while (j < instants.length && instants[j]! < end) j++;
+      if (j === i) break;
+      batch(end, j - i);
+      i = j;
+      end += m.coalesceS;
+    }
+  }
+  // The rejudge: one reset delta, then every open board reads its window again.
   const r = m.rejudgeAtS;
   both('GET admin/judge/rejudge-contest-problem', r);
-  frames('scoreboard.delta, public (to open boards)', rankSubs[r]! + outsideSubs[r]!, 'frame-delta');
-  add('push', 'POST get-contest-rank, whole board (reload after a reset)', r, rankSubs[r]!, 'rank-full');
-  add('push', 'POST get-contest-outside-scoreboard, whole board (reload after a reset)', r, outsideSubs[r]!, 'outside-full');
+  frames('scoreboard.batch, public (to open boards)', rankSubs[r]! + outsideSubs[r]!, 'frame-batch');
+  batchDeltas += rankSubs[r]! + outsideSubs[r]!;
+  add('push', 'POST get-contest-rank, window (reload after a reset)', r, rankSubs[r]!, 'rank-window');
+  add('push', 'POST get-contest-outside-scoreboard, window (reload after a reset)', r, outsideSubs[r]!, 'outside-window');
   frames('heartbeat (ping + pong every 25 s)', heartbeatFrames, 'heartbeat');
 
-  return { submissions, prints, poll: t.poll, push: t.push, costOf, pollKinds };
+  return { submissions, prints, poll: t.poll, push: t.push, costOf, pollKinds, batchDeltas };
 }
 
 const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -408,6 +444,8 @@ interface KindCost {
   calls: number;
   /** Size of the answer's body. */
   bytes: number;
+  /** On the wire: the request (headers and body) and the answer as sent (headers, gzip where the gateway compresses). */
+  wire?: WireBytes;
   note?: string;
 }
 
@@ -584,8 +622,7 @@ async function seedBoard(baseUrl: string, sql: postgres.Sql, rootToken: string, 
 // ---------- socket frames and handshakes on the real stack ----------
 
 interface FrameCosts {
-  /** Bytes of a delta and of a small (status) frame as Socket.IO sends them, before the WebSocket header. */
-  deltaFrameBytes: number;
+  /** Bytes of a small (status) frame as Socket.IO sends it, WebSocket header included. */
   smallFrameBytes: number;
   handshakeCpuMs: number;
   deltaFrameCpuMs: number;
@@ -594,9 +631,10 @@ interface FrameCosts {
   note: string;
 }
 
-async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number, topic: string, token: string | null, uid: string): Promise<FrameCosts> {
+async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number, cid: number, captured: readonly PushMessage[], token: string | null, uid: string): Promise<FrameCosts> {
   const N = 1000;
   const sockets: ClientSocket[] = [];
+  const boardTopic = topics.board(cid, 'public');
   const connectOne = (auth: string | null) => {
     const s: ClientSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: auth ? { token: auth } : {} });
     sockets.push(s);
@@ -606,24 +644,25 @@ async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number
     });
   };
   try {
-    // Anonymous sockets on scoreboard:<cid> if its topic authorisation is there; else sockets of one user, whose
-    // own user:<uid> room stands in for the board's room.
+    // Anonymous sockets on board:<cid>:public (what an open board tab follows) if its topic authorisation is there;
+    // else sockets of one user, whose own user:<uid> room stands in for the board's room.
     const probe = await connectOne(null);
-    const ack: SubscribeAck = await probe.timeout(10_000).emitWithAck('subscribe', { topic });
+    const ack: SubscribeAck = await probe.timeout(10_000).emitWithAck('subscribe', { topic: boardTopic });
     const anonymous = ack.ok;
     probe.close();
     sockets.length = 0;
-    const room = anonymous ? topic : topics.user(uid);
-    const note = anonymous ? `anonymous sockets on ${topic}` : `${topic} refused (${ack.ok ? '' : ack.code}): sockets of one user on ${room}`;
+    const room = anonymous ? topics.scoreboard(cid) : topics.user(uid);
+    const note = anonymous ? `anonymous sockets on ${boardTopic}` : `${boardTopic} refused (${ack.ok ? '' : ack.code}): sockets of one user on ${room}`;
 
     const c0 = serverCpuMs();
     const t0 = monoMs();
     for (let i = 0; i < N; i += 50) await Promise.all(Array.from({ length: 50 }, () => connectOne(anonymous ? null : token)));
-    if (anonymous) await Promise.all(sockets.map((s) => s.timeout(30_000).emitWithAck('subscribe', { topic })));
+    if (anonymous) await Promise.all(sockets.map((s) => s.timeout(30_000).emitWithAck('subscribe', { topic: boardTopic })));
     const handshakeCpuMs = (serverCpuMs() - c0 - idlePerMs * (monoMs() - t0)) / N;
 
     const nc = await natsConnect({ servers: natsUrl });
-    const blast = async (messages: number, make: (seq: number) => PushMessage) => {
+    // Messages one at a time, 300 ms apart (longer than the coalescing window): one frame per message and socket.
+    const blast = async (messages: number, base: number, make: (seq: number, i: number) => PushMessage) => {
       let got = 0;
       const count = () => got++;
       for (const s of sockets) s.onAny(count);
@@ -631,8 +670,8 @@ async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number
       const b0 = serverCpuMs();
       const w0 = monoMs();
       for (let i = 0; i < messages; i++) {
-        nc.publish(SUBJECTS.push(room), JSON.stringify(make(50_000_000 + i)));
-        await new Promise((r) => setTimeout(r, 100));
+        nc.publish(SUBJECTS.push(room), JSON.stringify(make(base + i, i)));
+        await new Promise((r) => setTimeout(r, 300));
       }
       const deadline = monoMs() + 10_000;
       while (got < messages * N && monoMs() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -640,19 +679,16 @@ async function measureFrames(baseUrl: string, natsUrl: string, idlePerMs: number
       for (const s of sockets) s.offAny(count);
       return cpu / Math.max(1, got);
     };
-    const cid = Number(topic.split(':')[1]);
-    const delta = (seq: number): PushMessage => ({ topic: room, seq, event: 'scoreboard.delta', data: sampleDelta(cid, seq % 1000) });
-    const small = (seq: number): PushMessage => ({
-      topic: room,
-      seq,
-      event: 'submission.status',
-      data: { submitId: seq, status: 7, time: null, memory: null, score: null, oiRankScore: null, judger: 'bench', isManual: false, casesDone: 3, casesTotal: 10, version: 1 },
-    });
-    const wire = (m: PushMessage) => Buffer.byteLength(`42${JSON.stringify([m.event, { topic: m.topic, seq: m.seq, data: m.data }])}`);
-    const deltaFrameCpuMs = await blast(30, delta);
-    const smallFrameCpuMs = await blast(30, small);
+    // The real deltas captured from the verdicts (the sample delta when none were), as the services publish them.
+    const delta = (seq: number, i: number): PushMessage =>
+      captured.length > 0 ? { ...captured[i % captured.length]!, topic: room, seq } : { topic: room, seq, event: 'scoreboard.delta', data: sampleDelta(cid, seq % 1000) };
+    const small = (seq: number): PushMessage => ({ topic: room, seq, event: 'contest.status', data: { cid, status: 0, now: Date.now(), sealed: true } });
+    const deltaFrameCpuMs = await blast(30, 50_000_000, delta);
+    const smallFrameCpuMs = await blast(30, 60_000_000, small);
     await nc.close();
-    return { deltaFrameBytes: wire(delta(50_000_001)), smallFrameBytes: wire(small(50_000_001)), handshakeCpuMs, deltaFrameCpuMs, smallFrameCpuMs, sockets: N, note };
+    const status = { topic: topics.user(uid), seq: 50_000_001, data: { submitId: 1, status: 7, time: null, memory: null, score: null, oiRankScore: null, judger: 'bench', isManual: false, casesDone: 3, casesTotal: 10, version: 1 } };
+    const smallFrameBytes = Buffer.byteLength(`42${JSON.stringify(['submission.status', status])}`) + 2;
+    return { smallFrameBytes, handshakeCpuMs, deltaFrameCpuMs, smallFrameCpuMs, sockets: N, note };
   } finally {
     for (const s of sockets) s.close();
   }
@@ -674,6 +710,7 @@ export interface ContestDayResult {
   sim: Simulation;
   costs: Map<CostKey, KindCost | null>;
   frames: FrameCosts | null;
+  board: BoardFrames | null;
   mixes: MixResult[];
   boardRows: number | null;
   notes: string[];
@@ -711,16 +748,19 @@ export async function runContestDay(): Promise<ContestDayResult> {
     await new Promise((r) => setTimeout(r, 3000));
     const idleBefore = await idleCpuRate();
 
-    type Call = { key: CostKey; run: () => Promise<{ http: number; status: number; msg: string; bytes: number; data: unknown }> };
+    type Run = (() => Promise<{ http: number; status: number; msg: string; bytes: number; data: unknown }>) & { wire: () => Promise<WireBytes> };
+    type Call = { key: CostKey; run: Run };
     const calls: Call[] = [];
-    const post = (url: string, token: string | undefined, body: unknown) => () => api(base, 'POST', url, token, body);
-    const get = (url: string, token: string | undefined) => () => api(base, 'GET', url, token);
+    const post = (url: string, token: string | undefined, body: unknown): Run => Object.assign(() => api(base, 'POST', url, token, body), { wire: () => measureWire(base, 'POST', url, token, body) });
+    const get = (url: string, token: string | undefined): Run => Object.assign(() => api(base, 'GET', url, token), { wire: () => measureWire(base, 'GET', url, token) });
     if (seeded) {
       const { cid, contestantToken: me, contestantSubmitId: sid } = seeded;
       calls.push(
         { key: 'rank-50', run: post('/api/get-contest-rank', me, { cid, currentPage: 1, limit: 50 }) },
         { key: 'rank-full', run: post('/api/get-contest-rank', me, { cid, currentPage: 1, limit: 5000 }) },
+        { key: 'rank-window', run: post('/api/get-contest-rank', me, { cid, currentPage: 1, limit: MODEL.windowRows, offset: 0, concernedList: [] }) },
         { key: 'outside-50', run: post('/api/get-contest-outside-scoreboard', undefined, { cid, currentPage: 1, limit: 50 }) },
+        { key: 'outside-window', run: post('/api/get-contest-outside-scoreboard', undefined, { cid, currentPage: 1, limit: MODEL.windowRows, offset: 0, concernedList: [] }) },
         { key: 'outside-full', run: post('/api/get-contest-outside-scoreboard', undefined, { cid, currentPage: 1, limit: 5000 }) },
         { key: 'not-read-announcement', run: post('/api/get-contest-not-read-announcement', me, { cid, readAnnouncementList: seeded.announcementIds }) },
         { key: 'submission-detail', run: get(`/api/get-submission-detail?submitId=${sid}`, me) },
@@ -759,8 +799,9 @@ export async function runContestDay(): Promise<ContestDayResult> {
         continue;
       }
       const cost = await measureKind(async () => void (await c.run()), 0, first.bytes); // idle subtracted below
+      cost.wire = await c.run.wire();
       if (first.status !== 200) cost.note = `answered ${first.status}: ${first.msg}`;
-      else if (c.key === 'rank-full' || c.key === 'outside-full') cost.note = `${(first.data as { records?: unknown[] }).records?.length ?? '?'} rows`;
+      else if (c.key.endsWith('-full') || c.key.endsWith('-window')) cost.note = `${(first.data as { records?: unknown[] }).records?.length ?? '?'} rows`;
       costs.set(c.key, cost);
     }
 
@@ -811,14 +852,22 @@ export async function runContestDay(): Promise<ContestDayResult> {
     notes.push(
       `server idle CPU ${fmt(idleBefore * 1000)} ms/s before the replay and ${fmt(idleAfter * 1000)} ms/s after (their mean subtracted); load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores`,
     );
+    let board: BoardFrames | null = null;
+    if (seeded) {
+      try {
+        board = await measureBoardFrames({ baseUrl: base, natsUrl: stack.natsUrl, sql, cid: seeded.cid, spaced: 30, burst: 20, sockets: 50 });
+      } catch (e) {
+        notes.push(`board frames not measured: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
     let frames: FrameCosts | null = null;
     try {
-      frames = await measureFrames(base, stack.natsUrl, idle, topics.scoreboard(seeded?.cid ?? 1), root.token, root.uid);
+      frames = await measureFrames(base, stack.natsUrl, idle, seeded?.cid ?? 1, board?.captured ?? [], root.token, root.uid);
       costs.set('socket-handshake', { wallMs: NaN, cpuMs: frames.handshakeCpuMs, calls: frames.sockets, bytes: 0 });
     } catch (e) {
       notes.push(`socket frames not measured: ${e instanceof Error ? e.message : String(e)}`);
     }
-    return { sim, costs, frames, mixes, boardRows: seeded?.boardRows ?? null, notes };
+    return { sim, costs, frames, board, mixes, boardRows: seeded?.boardRows ?? null, notes };
   } finally {
     await sql?.end();
     await stack?.stop();
@@ -828,18 +877,32 @@ export async function runContestDay(): Promise<ContestDayResult> {
 }
 
 /** CPU-seconds and bytes of one design's requests and frames at the measured costs; which kinds had no cost. */
-function estimate(sim: Simulation, d: DesignTally, costs: Map<CostKey, KindCost | null>, frames: FrameCosts | null) {
+function estimate(sim: Simulation, design: Design, costs: Map<CostKey, KindCost | null>, frames: FrameCosts | null, board: BoardFrames | null) {
+  const d = sim[design];
   let requestCpuMs = 0;
   let pollCpuMs = 0;
   let frameCpuMs = 0;
   let heartbeatCpuMs = 0;
+  /** Uncompressed answer bodies and frame payloads, as before. */
   let bytes = 0;
+  /** On the wire: requests and answers with their headers (gzip as sent), WebSocket frames, handshakes. */
+  let wireDown = 0;
+  let wireUp = 0;
   let polls = 0;
   const uncosted = new Set<string>();
   let sameInBoth = 0;
+  /** CPU ms per request or frame kind (for the breakdown). */
+  const byKind = new Map<string, number>();
+  const charge = (kind: string, ms: number) => byKind.set(kind, (byKind.get(kind) ?? 0) + ms);
   for (const [kind, n] of d.requests) {
     const key = sim.costOf.get(kind) as CostKey | undefined;
     if (sim.pollKinds.has(kind)) polls += n;
+    if (key === 'socket-handshake') {
+      if (board) wireDown += n * board.handshakeBytes;
+      requestCpuMs += n * (costs.get(key)?.cpuMs ?? 0);
+      charge(kind, n * (costs.get(key)?.cpuMs ?? 0));
+      continue;
+    }
     if (!key) {
       sameInBoth += n;
       continue;
@@ -850,27 +913,41 @@ function estimate(sim: Simulation, d: DesignTally, costs: Map<CostKey, KindCost 
       continue;
     }
     requestCpuMs += n * c.cpuMs;
+    charge(kind, n * c.cpuMs);
     if (sim.pollKinds.has(kind)) pollCpuMs += n * c.cpuMs;
     bytes += n * c.bytes;
+    wireDown += n * (c.wire?.down ?? c.bytes);
+    wireUp += n * (c.wire?.up ?? 0);
   }
   for (const [kind, n] of d.frames) {
     const key = sim.costOf.get(kind);
-    if (!frames) {
+    if (!frames || !board) {
       uncosted.add('socket frames');
       continue;
     }
-    if (key === 'frame-delta') {
+    charge(kind, n * (key === 'frame-batch' || key === 'frame-delta' ? frames.deltaFrameCpuMs : frames.smallFrameCpuMs));
+    if (key === 'frame-batch') {
       frameCpuMs += n * frames.deltaFrameCpuMs;
-      bytes += n * frames.deltaFrameBytes;
+      const b = n * board.frameOverhead + sim.batchDeltas * board.deltaBytes;
+      bytes += b;
+      wireDown += b;
+    } else if (key === 'frame-delta') {
+      frameCpuMs += n * frames.deltaFrameCpuMs;
+      bytes += n * board.legacyFrameBytes;
+      wireDown += n * board.legacyFrameBytes;
     } else if (key === 'heartbeat') {
       heartbeatCpuMs += n * frames.smallFrameCpuMs;
-      bytes += n; // '2' or '3'
+      // A ping ('2', 3 bytes with its frame header) down, a pong ('3', 7 bytes masked) up: half the frames each.
+      bytes += n;
+      wireDown += (n / 2) * 3;
+      wireUp += (n / 2) * 7;
     } else {
       frameCpuMs += n * frames.smallFrameCpuMs;
       bytes += n * frames.smallFrameBytes;
+      wireDown += n * frames.smallFrameBytes;
     }
   }
-  return { requestCpuMs, pollCpuMs, polls, frameCpuMs, heartbeatCpuMs, bytes, uncosted: [...uncosted], sameInBoth };
+  return { requestCpuMs, pollCpuMs, polls, frameCpuMs, heartbeatCpuMs, bytes, wireDown, wireUp, uncosted: [...uncosted], sameInBoth, byKind };
 }
 
 export async function benchContestDay(): Promise<void> {
@@ -882,11 +959,11 @@ export async function benchContestDay(): Promise<void> {
   const framesAll = sum(sim.push.frames);
   const heartbeats = sim.push.frames.get('heartbeat (ping + pong every 25 s)') ?? 0;
   const peak = (d: DesignTally) => Math.max(...d.perMinute) / 60;
-  const p = estimate(sim, sim.poll, r.costs, r.frames);
-  const q = estimate(sim, sim.push, r.costs, r.frames);
+  const p = estimate(sim, 'poll', r.costs, r.frames, r.board);
+  const q = estimate(sim, 'push', r.costs, r.frames, r.board);
   const cpuS = (ms: number) => int(ms / 1000);
   const cores = (ms: number) => (ms / 1000 / m.durationS).toFixed(2);
-  const gb = (b: number) => `${(b / 1e9).toFixed(1)} GB`;
+  const gb = (b: number) => `${(b / 1e9).toFixed(2)} GB`;
   const partial = (e: ReturnType<typeof estimate>) => (e.uncosted.length > 0 ? ` [without ${e.uncosted.join(', ')}: not measured]` : '');
 
   console.log(
@@ -908,12 +985,22 @@ export async function benchContestDay(): Promise<void> {
     else {
       const wall = Number.isNaN(c.wallMs) ? '—' : fmt(c.wallMs);
       const size = c.bytes > 0 ? `${fmt(c.bytes / 1024)} KB` : '—';
-      console.log(`      ${key.padEnd(34)} ${wall.padStart(7)} ms / ${fmt(c.cpuMs).padStart(6)} ms CPU / ${size.padStart(8)}  (${c.calls} calls${c.note ? `; ${c.note}` : ''})`);
+      const wire = c.wire ? ` / wire ${fmt(c.wire.up / 1024)} KB up + ${fmt(c.wire.down / 1024)} KB down (${c.wire.encoding})` : '';
+      console.log(`      ${key.padEnd(34)} ${wall.padStart(7)} ms / ${fmt(c.cpuMs).padStart(6)} ms CPU / ${size.padStart(8)}${wire}  (${c.calls} calls${c.note ? `; ${c.note}` : ''})`);
     }
+  }
+  if (r.board) {
+    const b = r.board;
+    console.log(
+      `      board frames from ${b.verdicts} real verdicts: ${b.batchFrames} scoreboard.batch frames carrying ${b.batchDeltas} deltas (${fmt(b.deltaBytes)} B a delta + ${fmt(b.frameOverhead)} B a frame) vs scoreboard.delta ${fmt(b.legacyFrameBytes)} B a frame; one socket's TCP bytes ${b.tcpCheck.tcp} vs ${b.tcpCheck.counted} counted; handshake + subscribe ${b.handshakeBytes} B (${b.note})`,
+    );
+    console.log(
+      `      permessage-deflate (not negotiated), per socket: a one-delta batch frame ${fmt(b.deflate.batchFrameBytes)} B, a scoreboard.delta frame ${fmt(b.deflate.legacyFrameBytes)} B; ${fmt(b.deflate.cpuUs)} µs CPU per frame and socket, ${fmt(b.deflate.memoryKb)} KB per socket`,
+    );
   }
   if (r.frames) {
     console.log(
-      `      socket frame: scoreboard.delta (${r.frames.deltaFrameBytes} B) ${fmt(r.frames.deltaFrameCpuMs * 1000)} µs CPU, small frame (${r.frames.smallFrameBytes} B status) ${fmt(r.frames.smallFrameCpuMs * 1000)} µs CPU; handshake ${fmt(r.frames.handshakeCpuMs)} ms CPU (${r.frames.sockets} sockets; ${r.frames.note})`,
+      `      socket frame CPU: scoreboard.batch ${fmt(r.frames.deltaFrameCpuMs * 1000)} µs, small frame (contest.status) ${fmt(r.frames.smallFrameCpuMs * 1000)} µs; handshake ${fmt(r.frames.handshakeCpuMs)} ms CPU (${r.frames.sockets} sockets; ${r.frames.note})`,
     );
   }
   for (const x of r.mixes) {
@@ -922,11 +1009,41 @@ export async function benchContestDay(): Promise<void> {
     );
   }
   console.log(
-    `    ≈ polling: ${int(polled)} requests ≈ ${cpuS(p.requestCpuMs)} CPU-s (${cores(p.requestCpuMs)} cores on average over the 5 h; the polls alone ${cpuS(p.pollCpuMs)} CPU-s); ${gb(p.bytes)} of answers${partial(p)}`,
+    `    ≈ polling: ${int(polled)} requests ≈ ${cpuS(p.requestCpuMs)} CPU-s (${cores(p.requestCpuMs)} cores on average over the 5 h; the polls alone ${cpuS(p.pollCpuMs)} CPU-s); ${gb(p.bytes)} of answers uncompressed${partial(p)}`,
   );
   console.log(
-    `    ≈ push: ${int(pushedReq)} requests + ${int(framesAll - heartbeats)} frames ≈ ${cpuS(q.requestCpuMs)} + ${cpuS(q.frameCpuMs)} CPU-s, heartbeats ${cpuS(q.heartbeatCpuMs)} CPU-s (${cores(q.requestCpuMs + q.frameCpuMs + q.heartbeatCpuMs)} cores on average); ${gb(q.bytes)} of answers and frames${partial(q)}`,
+    `    ≈ push: ${int(pushedReq)} requests + ${int(framesAll - heartbeats)} frames ≈ ${cpuS(q.requestCpuMs)} + ${cpuS(q.frameCpuMs)} CPU-s, heartbeats ${cpuS(q.heartbeatCpuMs)} CPU-s (${cores(q.requestCpuMs + q.frameCpuMs + q.heartbeatCpuMs)} cores on average); ${gb(q.bytes)} of answers and frames uncompressed${partial(q)}`,
   );
+  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+  const pushCpu = q.requestCpuMs + q.frameCpuMs + q.heartbeatCpuMs;
+  console.log(`    on the wire (headers, gzip as the gateway sends it, WebSocket frames and handshakes), both directions:`);
+  console.log(`      polling: ${gb(p.wireDown)} down + ${gb(p.wireUp)} up = ${gb(p.wireDown + p.wireUp)}`);
+  console.log(`      push:    ${gb(q.wireDown)} down + ${gb(q.wireUp)} up = ${gb(q.wireDown + q.wireUp)}`);
+  console.log(
+    `    ≈ push / polling: bytes on the wire ${pct(q.wireDown + q.wireUp, p.wireDown + p.wireUp)} (server → client ${pct(q.wireDown, p.wireDown)}; uncompressed ${pct(q.bytes, p.bytes)}), CPU ${pct(pushCpu, p.requestCpuMs)}, requests ${pct(pushedReq, polled)}`,
+  );
+  // Where push's CPU goes: the requests both designs make alike (page loads: the floor of the ratio, whatever push
+  // does), the board tab's window reads, the other push-only work, the frames and the heartbeats.
+  const alike = (kind: string) => sim.poll.requests.has(kind) && sim.poll.requests.get(kind) === sim.push.requests.get(kind);
+  const parts = new Map<string, number>();
+  for (const [kind, ms] of q.byKind) {
+    const part = sim.push.frames.has(kind)
+      ? kind.startsWith('heartbeat')
+        ? 'heartbeats'
+        : kind.startsWith('scoreboard.batch')
+          ? 'board frames (scoreboard.batch)'
+          : 'other frames'
+      : alike(kind)
+        ? 'page loads alike in both designs'
+        : kind.includes('window')
+          ? 'board window reads'
+          : kind;
+    parts.set(part, (parts.get(part) ?? 0) + ms);
+  }
+  console.log(`    push CPU by part (CPU-s, and % of polling's CPU):`);
+  for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1])) console.log(`      ${cpuS(ms).padStart(7)}  ${pct(ms, p.requestCpuMs).padStart(7)}  ${part}`);
+  const topAlike = [...q.byKind].filter(([k]) => alike(k)).sort((a, b) => b[1] - a[1]).slice(0, 4);
+  console.log(`      (alike: ${topAlike.map(([k, ms]) => `${k} ${cpuS(ms)}`).join('; ')})`);
   const mixOf = (d: Design) => r.mixes.find((x) => x.design === d);
   const mp = mixOf('poll');
   const mq = mixOf('push');

@@ -8,7 +8,7 @@ import postgres from 'postgres';
 
 const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/e2e-data');
 
-function databaseUrl(): string {
+export function databaseUrl(): string {
   const port = readFileSync(path.join(DATA_DIR, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
   const { pgPassword } = JSON.parse(readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')) as { pgPassword: string };
   return `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/oj`;

@@ -1,6 +1,6 @@
 // Scoreboards: the rank queries and pages, the live deltas, the scroll board.
 import { Type, type Static } from '@sinclair/typebox';
-import { AcmRow, AwardConfig, OiRow, RowMove } from '../scoreboard/types';
+import { AcmRow, AwardConfig, OiRow, ProblemStat, RowMove } from '../scoreboard/types';
 import { CONTEST_LIMITS, Id, Nullable, QPage } from './common';
 import { ContestProblemVO, ContestVO } from './contests';
 
@@ -16,6 +16,12 @@ export const ContestRankBody = Type.Object({
   concernedList: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 })),
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   containsEnd: Type.Optional(Type.Boolean()),
+  /**
+   * A window read (ours, not the original product's): rows [offset, offset + limit) of the whole board (star rows
+   * included, no pinned copies; `currentPage`, `removeStar` and `keyword` do not apply), plus `pins` (the caller's
+   * own row on the in-contest board, then `concernedList`), every star row in `stars`, and the problems' `stats`.
+   */
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
 export type ContestRankBody = Static<typeof ContestRankBody>;
 
@@ -61,6 +67,12 @@ export const RankPage = Type.Object({
   pages: Type.Optional(Type.Integer()),
   /** Board version of the page: each delta carries the version after it. */
   version: Type.Optional(Type.Integer()),
+  /** Window reads only (`offset` given): where `records` start in the board, then the rows followed and the star rows, each with its place. */
+  offset: Type.Optional(Type.Integer()),
+  pins: Type.Optional(Type.Array(Type.Object({ index: Type.Integer(), row: Type.Union([AcmRankVO, OiRankVO]) }))),
+  stars: Type.Optional(Type.Array(Type.Object({ index: Type.Integer(), row: Type.Union([AcmRankVO, OiRankVO]) }))),
+  /** Window reads only: the problems' header figures over the whole view. */
+  stats: Type.Optional(Type.Record(Type.String(), ProblemStat)),
 });
 export type RankPage = Static<typeof RankPage>;
 
@@ -87,9 +99,11 @@ export const ScoreboardDelta = Type.Object({
   /** Board version after this delta (increments by one per applied record of the contest). */
   version: Type.Integer(),
   moves: Type.Array(RowMove),
-  /** Display fields of a new row (from −1). */
+  /** Display fields of the users of the moved rows (a client holding only a window may not know them). */
   users: Type.Optional(Type.Record(Type.String(), Type.Object(RankUser))),
   reset: Type.Optional(Type.Boolean()),
+  /** The header figures of the problems whose cells this delta changed, after it. */
+  stats: Type.Optional(Type.Record(Type.String(), ProblemStat)),
 });
 export type ScoreboardDelta = Static<typeof ScoreboardDelta>;
 

@@ -4,3 +4,4 @@ export * from './contests';
 export * from './boards';
 export * from './contest-day';
 export * from './core';
+export * from './board-batch';

@@ -2,7 +2,7 @@
 // Publishers (services), the relay (gateway) and the client (web) all type and decode against this map, so a new
 // live event is one entry here.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEvent, ScoreboardDelta } from '../contest';
+import { AcInfoNewEvent, ContestAnnouncementVO, ContestStatusEvent, PrintNewEvent, ScoreboardBatch, ScoreboardDelta } from '../contest';
 import { DiscussionChangedEvent, DiscussionCommentEvent, DiscussionLikeEvent, DiscussionRemovedEvent, DiscussionReplyEvent, UnreadCounts } from '../discuss';
 import { DashboardLiveEvent } from '../dashboard';
 import { ProblemCount } from '../dto';
@@ -64,8 +64,9 @@ export const PUSH_EVENTS = {
   'test-judge.result': { topics: ['test-judge'], data: TestJudgeResult },
   'unread.counts': { topics: ['user'], data: UnreadCounts },
   'contest.announcement': { topics: ['contest'], data: ContestAnnouncementVO },
-  'contest.status': { topics: ['contest', 'scoreboard'], data: ContestStatusEvent },
+  'contest.status': { topics: ['contest', 'scoreboard', 'board'], data: ContestStatusEvent },
   'scoreboard.delta': { topics: ['scoreboard', 'contest-admin'], data: ScoreboardDelta },
+  'scoreboard.batch': { topics: ['board'], data: ScoreboardBatch },
   'acinfo.new': { topics: ['contest-admin'], data: AcInfoNewEvent },
   'print.new': { topics: ['contest-admin'], data: PrintNewEvent },
   'judge.runners': { topics: ['judge-status'], data: JudgeRunnersData },
@@ -109,6 +110,11 @@ export type EventsOfTopic<T extends string> = EventsOfKind<KindOfTopic<T>>;
 export interface PushFrame<E extends PushEventName = PushEventName> {
   topic: string;
   seq: number;
+  /**
+   * The seq this frame follows, when it is not `seq − 1`: the frame covers the topic's events (from, seq] (a
+   * `board:` topic skips the other views' events and coalesces deltas). Absent: the frame is the one event `seq`.
+   */
+  from?: number;
   data: PushEventData<E>;
 }
 
@@ -126,7 +132,7 @@ export const PushMessage = Type.Object({
 });
 export type PushMessage = Static<typeof PushMessage>;
 
-const Frame = Type.Object({ topic: Type.String(), seq: Type.Integer({ minimum: 1 }), data: Type.Unknown() });
+const Frame = Type.Object({ topic: Type.String(), seq: Type.Integer({ minimum: 1 }), from: Type.Optional(Type.Integer({ minimum: 0 })), data: Type.Unknown() });
 
 /** Whether `event` may be published on `topic` (its kind is one of the event's topic kinds). */
 export function eventFitsTopic(event: PushEventName, topic: string): boolean {
@@ -142,7 +148,7 @@ export function decodePushFrame<E extends PushEventName>(event: E, raw: unknown)
   const frame = decode(Frame, raw);
   if (!eventFitsTopic(event, frame.topic)) throw new OjError('BAD_PAYLOAD', { detail: `${event} on ${frame.topic}` });
   const data = decode(PUSH_EVENTS[event].data, frame.data) as PushEventData<E>;
-  return { event, topic: frame.topic, seq: frame.seq, data } as PushEvent & { event: E };
+  return { event, topic: frame.topic, seq: frame.seq, ...(frame.from !== undefined && { from: frame.from }), data } as PushEvent & { event: E };
 }
 
 /** Checks a push message read from the bus (or the replay log) against its event: the typed event, or `BAD_PAYLOAD`. */

@@ -9,6 +9,7 @@ const EXAMPLES: Record<TopicKind, string> = {
   scoreboard: 'scoreboard:3',
   'contest-admin': 'contest-admin:3',
   group: 'group:7',
+  board: 'board:3:public-end',
   training: 'training:7',
   'test-judge': 'test-judge:TEST_JUDGE_abc',
   'judge-status': 'judge-status',
@@ -30,7 +31,7 @@ describe('topics', () => {
   });
 
   it('refuses malformed topics', () => {
-    for (const t of ['', 'submission:', 'submission:0', 'submission:-1', 'submission:1.5', 'submission:01', 'user:a b', 'user:../x', 'contest:x', 'training:0', 'training:x', 'group:0', 'group:x', 'nope:1', 'judge-status:1', 'admin-dashboard:1', 'submission:1:2', 'discussion:0', 'discussion:x', `user:${'a'.repeat(129)}`]) {
+    for (const t of ['', 'submission:', 'submission:0', 'submission:-1', 'submission:1.5', 'submission:01', 'user:a b', 'user:../x', 'contest:x', 'training:0', 'training:x', 'group:0', 'group:x', 'board:3', 'board:3:nope', 'board:0:public', 'board:3:live:1', 'nope:1', 'judge-status:1', 'admin-dashboard:1', 'submission:1:2', 'discussion:0', 'discussion:x', `user:${'a'.repeat(129)}`]) {
       expect(parseTopic(t), t).toBeNull();
     }
   });

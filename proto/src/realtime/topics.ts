@@ -1,6 +1,9 @@
 // Push topics: what a socket subscribes to. Every publisher and subscriber builds topic names with `topics` and
 // the gateway reads them back with `parseTopic`, so the spelling of a topic lives here only.
+import type { BoardView } from '../contest/boards';
+
 const POSITIVE_INT = /^[1-9]\d{0,15}$/;
+const BOARD_VIEWS: readonly string[] = ['public', 'public-end', 'live', 'live-end'];
 const SAFE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
 export type Topic =
@@ -10,6 +13,7 @@ export type Topic =
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'group'; gid: number }
+  | { kind: 'board'; cid: number; view: BoardView }
   | { kind: 'training'; tid: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
@@ -50,6 +54,11 @@ export const topics = {
   contestAdmin: (cid: number): TopicName<'contest-admin'> => `contest-admin:${cid}`,
   /** A group's membership changes and announcements (its audience: who may open the group). */
   group: (gid: number): TopicName<'group'> => `group:${gid}`,
+  /**
+   * One board view's deltas, coalesced and compact (`scoreboard.batch`), for a client holding a window of it; its
+   * seq is the seq of the view's topic (`scoreboard:<cid>` or `contest-admin:<cid>`).
+   */
+  board: (cid: number, view: BoardView): TopicName<'board'> => `board:${cid}:${view}`,
   /** A training's members' progress and its changes (its audience: who may read its rank). */
   training: (tid: number): TopicName<'training'> => `training:${tid}`,
   /** One online-test run. */
@@ -88,6 +97,10 @@ export function parseTopic(topic: string): Topic | null {
       return POSITIVE_INT.test(arg) ? { kind, cid: Number(arg) } : null;
     case 'group':
       return POSITIVE_INT.test(arg) ? { kind, gid: Number(arg) } : null;
+    case 'board': {
+      const [c, view, more] = arg.split(':');
+      return more === undefined && POSITIVE_INT.test(c ?? '') && BOARD_VIEWS.includes(view ?? '') ? { kind, cid: Number(c), view: view as BoardView } : null;
+    }
     case 'training':
       return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
     case 'discussion':
@@ -115,6 +128,8 @@ export function formatTopic(t: Topic): string {
       return topics.contestAdmin(t.cid);
     case 'group':
       return topics.group(t.gid);
+    case 'board':
+      return topics.board(t.cid, t.view);
     case 'training':
       return topics.training(t.tid);
     case 'test-judge':
@@ -137,4 +152,9 @@ export function formatTopic(t: Topic): string {
 /** The kind of a topic name, or null when it is not one. */
 export function topicKind(topic: string): TopicKind | null {
   return parseTopic(topic)?.kind ?? null;
+}
+
+/** The topic whose seq and log a board view's topic follows: `scoreboard:<cid>` or `contest-admin:<cid>`. */
+export function boardSource(cid: number, view: BoardView): TopicName<'scoreboard' | 'contest-admin'> {
+  return view === 'live' || view === 'live-end' ? topics.contestAdmin(cid) : topics.scoreboard(cid);
 }

@@ -2,7 +2,7 @@
 // each change the row moves that bring a copy of the previous board up to date. One verdict recomputes one cell,
 // rebuilds one row and moves it by binary search; ranks and awards are then reassigned in one pass.
 import { compareRecords, computeCell, EMPTY_CELL, isCounted, isJudgedStatus, type CellState } from './records';
-import { rankRowsWith } from './ranking';
+import { rankRowsWith, tieKey } from './ranking';
 import type { AcmCell, AcmRow, BoardConfig, BoardRow, OiRow, RowMove, ScoreRecord } from './types';
 
 /** Position of a row in board order: the visible keys, then the user's first appearance (unique per user). */
@@ -373,11 +373,11 @@ export class ScoreboardEngine {
         this.star?.splice(to, 0, this.stars.has(uid));
         u.row = built.row;
         u.key = built.key;
-        moves.push({ row: built.row, from, to });
+        moves.push(oldRow === null ? { row: built.row, from, to } : { row: built.row, from, to, was: tieKey(oldRow) });
       } else {
         u.row = null;
         u.key = null;
-        if (oldRow !== null) moves.push({ row: oldRow, from, to: from, removed: true });
+        if (oldRow !== null) moves.push({ row: oldRow, from, to: from, removed: true, was: tieKey(oldRow) });
       }
       this.dropIfEmpty(u);
     }

@@ -25,6 +25,11 @@ export function compareRows(type: ContestType, a: BoardRow, b: BoardRow): number
   return x.totalTime - y.totalTime;
 }
 
+/** What equal ranks compare: ACM `[ac, totalTime]`, OI `[totalScore, totalTime]`. */
+export function tieKey(row: BoardRow): [number, number] {
+  return ['ac' in row ? (row as AcmRow).ac : (row as OiRow).totalScore, row.totalTime];
+}
+
 export interface AwardQuota {
   award: AwardConfig;
   count: number;

@@ -118,5 +118,21 @@ export const RowMove = Type.Object({
    * user): remove it and insert nothing. `row` is the row as it was, `to` equals `from`.
    */
   removed: Type.Optional(Type.Boolean()),
+  /**
+   * The row's tie key before this move (ACM: `[ac, totalTime]`, OI: `[totalScore, totalTime]`); absent for a new
+   * row. A client that holds only a window of the board needs it to keep rank numbers exact (board-window.ts).
+   */
+  was: Type.Optional(Type.Tuple([Type.Integer(), Type.Integer()])),
 });
 export type RowMove = Static<typeof RowMove>;
+
+/** Per-problem header figures of a board view (the balloon's AC/total and its tooltip). */
+export const ProblemStat = Type.Object({
+  ac: Type.Integer(),
+  /** Rejected (penalised) submissions; for OI the attempts that were not full marks. */
+  rejected: Type.Integer(),
+  /** Submissions hidden by the seal. */
+  pending: Type.Integer(),
+  total: Type.Integer(),
+});
+export type ProblemStat = Static<typeof ProblemStat>;

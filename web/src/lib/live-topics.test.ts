@@ -323,3 +323,34 @@ describe('LiveTopicHub for topics followed from their start (submissions, online
     expect(link.unsubs).toEqual([topics.submission(43)]);
   });
 });
+
+describe('LiveTopicHub frames covering several seqs (board: topics)', () => {
+  const BOARD = topics.board(7, 'public');
+  function setupBoard() {
+    const link = new ScriptedLink();
+    const hub = new LiveTopicHub(link, { gapWaitMs: 500, retryMs: 1000 });
+    const got: [number[], number][] = [];
+    const onResync = vi.fn();
+    hub.watch(BOARD, { onResync, events: { 'scoreboard.batch': (d, _seq, after) => got.push([d.deltas.map((x) => x[0]), after]) } });
+    const send = (from: number, seq: number, deltas: number[]) =>
+      hub.frame('scoreboard.batch', { topic: BOARD, seq, from, data: { type: 0, deltas: deltas.map((s) => [s, s, [], null, 0] as const) } });
+    return { link, got, onResync, send };
+  }
+
+  it('applies a frame that starts at or before its seq, holds one after a hole, and asks for a replay from its seq', () => {
+    const { link, got, send } = setupBoard();
+    link.ackNext({ ok: true, seq: 10 });
+    send(8, 12, [9, 12]); // overlaps: applied, the handler is told it had 10
+    send(15, 18, [18]); // a hole (13–15 never came): held
+    expect(got).toEqual([[[9, 12], 10]]);
+    send(12, 15, [14]);
+    expect(got).toEqual([
+      [[9, 12], 10],
+      [[14], 12],
+      [[18], 15],
+    ]);
+    send(20, 22, [22]);
+    vi.advanceTimersByTime(600);
+    expect(link.subs.at(-1)).toMatchObject({ topic: BOARD, since: 18 });
+  });
+});

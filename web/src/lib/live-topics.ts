@@ -7,8 +7,12 @@ import { decodePushFrame, type PushEventData, type PushEventName, type Subscribe
 import { every, type FallbackPoll } from './fallback-poll';
 import type { RealtimeLinkListener } from './socket';
 
-/** Handlers of the events `E` (by default any event; `watchTopic` narrows it to the events the topic carries). */
-export type LiveEventHandlers<E extends PushEventName = PushEventName> = { [K in E]?: (data: PushEventData<K>, seq: number) => void };
+/**
+ * Handlers of the events `E` (by default any event; `watchTopic` narrows it to the events the topic carries). `after`
+ * is the seq the watcher had applied before this frame: a frame covering several seqs (a `board:` batch) may
+ * overlap what was applied already, and its handler skips what is not after it.
+ */
+export type LiveEventHandlers<E extends PushEventName = PushEventName> = { [K in E]?: (data: PushEventData<K>, seq: number, after: number) => void };
 
 export interface WatchOptions<E extends PushEventName = PushEventName> {
   /** Handlers per event; frames of other events only advance the seq. */
@@ -54,6 +58,8 @@ export interface TopicLink {
 
 interface Frame {
   seq: number;
+  /** The seq it follows: the frame covers (from, seq]. */
+  from: number;
   event: PushEventName;
   /** `undefined`: the frame did not decode. */
   data: unknown;
@@ -181,8 +187,9 @@ export class LiveTopicHub implements RealtimeLinkListener {
 
   frame(event: PushEventName, raw: unknown): void {
     if (typeof raw !== 'object' || raw === null) return;
-    const f = raw as { topic?: unknown; seq?: unknown };
+    const f = raw as { topic?: unknown; seq?: unknown; from?: unknown };
     if (typeof f.topic !== 'string' || typeof f.seq !== 'number' || !Number.isInteger(f.seq)) return;
+    const from = typeof f.from === 'number' && Number.isInteger(f.from) && f.from < f.seq ? f.from : f.seq - 1;
     const t = this.topics.get(f.topic);
     if (!t) return;
     let data: unknown;
@@ -193,7 +200,7 @@ export class LiveTopicHub implements RealtimeLinkListener {
       data = undefined;
     }
     t.lastSeen = Math.max(t.lastSeen ?? 0, f.seq);
-    const fr: Frame = { seq: f.seq, event, data };
+    const fr: Frame = { seq: f.seq, from, event, data };
     for (const w of [...t.watchers]) {
       if (w.closed || (w.seq !== null && fr.seq <= w.seq)) continue;
       w.held.set(fr.seq, fr);
@@ -279,7 +286,7 @@ export class LiveTopicHub implements RealtimeLinkListener {
     if (w.closed || w.seq === null) return;
     for (const s of w.held.keys()) if (s <= w.seq) w.held.delete(s);
     while (!w.closed && w.seq !== null) {
-      const next = w.held.get(w.seq + 1);
+      const next = this.nextFrame(w);
       if (!next) break;
       w.held.delete(next.seq);
       this.apply(w, next);
@@ -296,8 +303,18 @@ export class LiveTopicHub implements RealtimeLinkListener {
     if (w.coverFrom !== null && w.seq < w.coverFrom) this.replay(w);
   }
 
+  /** The held frame that continues from the watcher's seq (it covers (from, seq] with from ≤ the watcher's seq). */
+  private nextFrame(w: Watcher): Frame | undefined {
+    const at = w.seq as number;
+    const direct = w.held.get(at + 1);
+    if (direct && direct.from <= at) return direct;
+    let best: Frame | undefined;
+    for (const f of w.held.values()) if (f.from <= at && f.seq > at && (!best || f.seq < best.seq)) best = f;
+    return best;
+  }
+
   private hasHole(w: Watcher): boolean {
-    return !w.closed && w.seq !== null && w.held.size > 0 && !w.held.has(w.seq + 1);
+    return !w.closed && w.seq !== null && w.held.size > 0 && !this.nextFrame(w);
   }
 
   /** A hole before held frames, or a start older than what the subscription delivers. */
@@ -335,7 +352,7 @@ export class LiveTopicHub implements RealtimeLinkListener {
       // Keep the later frames: the reloaded snapshot's seq decides which of them still apply.
       w.seq = null;
     } else {
-      const first = Math.min(...w.held.keys());
+      const first = Math.min(...[...w.held.values()].map((f) => f.from + 1));
       w.seq = Number.isFinite(first) ? first - 1 : w.seq;
       if (w.coverFrom !== null && w.seq !== null && w.seq < w.coverFrom) w.coverFrom = w.seq;
     }
@@ -344,15 +361,16 @@ export class LiveTopicHub implements RealtimeLinkListener {
   }
 
   private apply(w: Watcher, fr: Frame): void {
+    const after = w.seq ?? fr.from;
     w.seq = fr.seq;
-    const handler = w.opts.events[fr.event] as ((data: unknown, seq: number) => void) | undefined;
+    const handler = w.opts.events[fr.event] as ((data: unknown, seq: number, after: number) => void) | undefined;
     if (!handler) return;
     if (fr.data === undefined) {
       this.badFrame(w);
       return;
     }
     try {
-      handler(fr.data, fr.seq);
+      handler(fr.data, fr.seq, after);
     } catch (e) {
       console.error(`Handler of ${fr.event} failed`, e);
       this.badFrame(w);

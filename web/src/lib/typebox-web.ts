@@ -2,8 +2,8 @@
 // and `/type` stay TypeBox's own). TypeBox's `Type` is one object holding every builder, so importing it brings all of
 // them and the machinery behind them (conditional types, template literals, modules…) into the first load; this `Type`
 // holds only the builders @oj/proto's schemas call (typebox-web.test.ts keeps the list complete).
-import { Array, Boolean, Composite, Integer, Literal, Null, Number, Object, Optional, Record, String, Union, Unknown } from '@sinclair/typebox/type';
+import { Array, Boolean, Composite, Integer, Literal, Null, Number, Object, Optional, Record, String, Tuple, Union, Unknown } from '@sinclair/typebox/type';
 
 export * from '@sinclair/typebox/type';
 
-export const Type = { Array, Boolean, Composite, Integer, Literal, Null, Number, Object, Optional, Record, String, Union, Unknown };
+export const Type = { Array, Boolean, Composite, Integer, Literal, Null, Number, Object, Optional, Record, String, Tuple, Union, Unknown };

@@ -1,8 +1,8 @@
 // One page of a board as a caller reads it: which view (live for contest admins who force it, `-end` only where
 // allowed and not sealed), the rows of the page with the caller's pins, and the page's metadata, as an object or
 // as JSON text in parts. Without a keyword the rows come from the per-version cache (board-cache.ts).
-import { CONTEST_LIMITS, pageBoard, type AwardConfig, type BoardRow, type BoardView, type ContestRankBody, type RankPage, type RankVO } from '@oj/proto';
-import { pagePlan, viewCache, withUser, type JsonPart } from './board-cache';
+import { CONTEST_LIMITS, pageBoard, problemStats, type AwardConfig, type BoardRow, type BoardView, type ContestRankBody, type RankPage, type RankVO } from '@oj/proto';
+import { pagePlan, viewCache, withUser, type JsonPart, type ViewCache } from './board-cache';
 import { shownName } from './board-data';
 import type { BoardState } from './projector';
 
@@ -40,6 +40,7 @@ export function boardPage<T extends 'object' | 'json'>(s: BoardState, live: bool
     version: s.version,
     rankConfig: { starUids: s.starUids, awardType: s.contest.awardType, awards: s.views.get(view)!.config.awards as AwardConfig[] },
   });
+  if (body.offset !== undefined) return windowPage(s, view, body.offset, limit, pins, meta, as) as Out;
   if ((body.keyword?.trim() ?? '') !== '') {
     const { records, total } = pageBoard(s.views.get(view)!.rows(), {
       currentPage: current,
@@ -67,4 +68,47 @@ export function boardPage<T extends 'object' | 'json'>(s: BoardState, live: bool
   }
   parts.push('],' + JSON.stringify(meta(plan.total)).slice(1));
   return parts as Out;
+}
+
+type PageMeta = Omit<RankPage, 'records'>;
+
+/** The figures of a view's problems, once per cached version. */
+const statsOf = new WeakMap<ViewCache, RankPage['stats']>();
+
+/**
+ * A window read: rows [offset, offset + limit) of the view (star rows included, no copies), the pinned users' rows
+ * and every star row with their places, and the problems' figures.
+ */
+function windowPage(s: BoardState, view: BoardView, offset: number, limit: number, pins: readonly string[], meta: (total: number) => PageMeta, as: 'object' | 'json') {
+  const vc = viewCache(s, view, false);
+  const n = vc.rows.length;
+  const from = Math.min(offset, n);
+  const to = Math.min(n, from + limit);
+  const placed = (uids: Iterable<string>) => {
+    const out: number[] = [];
+    for (const uid of new Set(uids)) {
+      const i = vc.indexOf(uid);
+      if (i >= 0) out.push(i);
+    }
+    return out;
+  };
+  const pinned = placed(pins);
+  const stars = placed(s.starUids);
+  let stats = statsOf.get(vc);
+  if (!stats) {
+    stats = problemStats(vc.rows, s.displayIds, s.contest.type === 1 ? 1 : 0);
+    statsOf.set(vc, stats);
+  }
+  const extra = { ...meta(n), offset: from, stats };
+  if (as === 'object') {
+    const records: RankVO[] = [];
+    for (let i = from; i < to; i++) records.push(vc.vo(i));
+    const at = (i: number) => ({ index: i, row: vc.vo(i) });
+    return { records, ...extra, pins: pinned.map(at), stars: stars.map(at) } satisfies RankPage;
+  }
+  const list = (idx: number[]) => '[' + idx.map((i) => `{"index":${i},"row":${vc.text(i)}}`).join(',') + ']';
+  const parts: JsonPart[] = ['{"records":['];
+  if (to > from) parts.push(vc.slice(from, to));
+  parts.push(`],"pins":${list(pinned)},"stars":${list(stars)},` + JSON.stringify(extra).slice(1));
+  return parts;
 }

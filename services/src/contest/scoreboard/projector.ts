@@ -10,6 +10,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   isInProgress,
   OjError,
+  problemStats,
   ScoreboardEngine,
   type BoardView,
   type PushMessage,
@@ -148,12 +149,14 @@ async function applyToViews(tx: Tx, s: BoardState, board: BoardRecord | null, re
   for (const [view, engine] of s.views) {
     const moves: RowMove[] = board ? engine.apply(board) : [];
     if (reset) continue;
+    // Every moved row's user: a client holding a window of the board may not have seen that row yet.
     const users: Record<string, RankUser> = {};
     for (const m of moves) {
-      const u = m.from === -1 ? s.users.get(m.row.uid) : undefined;
+      const u = s.users.get(m.row.uid);
       if (u) users[m.row.uid] = u;
     }
-    const data: ScoreboardDelta = { cid: s.cid, view, version: s.version, moves, ...(Object.keys(users).length > 0 && { users }) };
+    const stats = board && moves.length > 0 ? problemStats(engine.rows(), [board.displayId], engine.config.type) : undefined;
+    const data: ScoreboardDelta = { cid: s.cid, view, version: s.version, moves, ...(Object.keys(users).length > 0 && { users }), ...(stats && { stats }) };
     out.push(await appendPush(tx, viewTopic(s.cid, view), 'scoreboard.delta', data));
   }
   if (board) out.push(...(await syncAcInfo(tx, { ...s, live: s.views.get('live')! }, { uid: board.uid, displayId: board.displayId })));

@@ -15,7 +15,11 @@ export interface BoardProblem {
 
 export interface BoardTableProps {
   type: 0 | 1;
-  rows: readonly RankRow[];
+  /** Rows in the list, and the row at a place of it (undefined: not loaded yet, drawn as a placeholder). */
+  count: number;
+  rowAt: (i: number) => RankRow | undefined;
+  /** The rows in view changed (the board loads those it does not hold). */
+  onRange?: (start: number, end: number) => void;
   /** How many of the first rows are pinned copies (followed users; one's own row is highlighted in place). */
   pinned: number;
   problems: readonly BoardProblem[];
@@ -101,15 +105,20 @@ export function BoardTable(p: BoardTableProps) {
       testId="board-table"
       className="rounded-lg border border-slate-200 bg-white"
       rowClassName="sb-row"
-      count={p.rows.length}
+      count={p.count}
+      onRange={p.onRange}
       rowHeight={ROW_H}
       maxHeight={p.maxHeight}
       width={width}
       header={header}
       headerHeight={HEAD_H}
-      rowKey={(i) => (i < p.pinned ? `pin:${p.rows[i]!.uid}` : p.rows[i]!.uid)}
+      rowKey={(i) => {
+        const row = p.rowAt(i);
+        return !row ? `place:${i}` : i < p.pinned ? `pin:${row.uid}` : row.uid;
+      }}
       renderRow={(i) => {
-        const row = p.rows[i]!;
+        const row = p.rowAt(i);
+        if (!row) return <div role="row" data-testid="board-row-loading" className="h-full animate-pulse border-b border-slate-100 bg-slate-50" />;
         return (
           <BoardRowView
             row={row}

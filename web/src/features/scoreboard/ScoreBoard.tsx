@@ -1,13 +1,14 @@
 // A live contest board with its toolbar: search, star users, include-after-contest, force update
 // (contest admins), auto refresh (off once the contest has ended or after a failed refresh), followed users pinned
 // and highlighted, page sizes 10/30/50/100/300 (50 by default) or the whole board, all applied in the browser.
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { CONTEST_LIMITS, CONTEST_STATUS, pageBoard, type ContestStatusEvent } from '@oj/proto';
 import { readJson, writeJson } from '../../lib/storage';
 import { connectionState } from '../../stores/ui';
-import { concernedKey, isStringList, matcher, problemStats } from './board-model';
+import { boardList, concernedKey, isStringList, matcher, type ProblemStat, type RankRow } from './board-model';
+import { searchBoard, type BoardQuery } from './scoreboard-api';
 import { BoardTable, type BoardProblem } from './BoardTable';
 import { useLiveBoard } from './useLiveBoard';
 import './board.css';
@@ -68,6 +69,8 @@ function useEnded(contest: BoardContest, status: number): boolean {
   return status === CONTEST_STATUS.ENDED || now >= endAt;
 }
 
+const EMPTY_STATS: Record<string, ProblemStat> = {};
+
 /** Room kept above the board when it is as tall as the window (the header bar stays in view). */
 const BOARD_MARGIN = 96;
 
@@ -91,45 +94,57 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
 
   const onStatus = useCallback((e: ContestStatusEvent) => setStatus(e.status), []);
   const onRefreshFailed = useCallback(() => setAutoRefresh(false), []);
-  const { board, error, flash } = useLiveBoard({
-    cid: contest.id,
-    type,
-    outside,
-    forceRefresh: isAdmin && forceRefresh,
-    containsEnd: contest.allowEndSubmit && containsEnd,
-    follow: autoRefresh,
-    onRefreshFailed,
-    onStatus,
-  });
-
-  const displayIds = useMemo(() => problems.map((p) => p.displayId), [problems]);
-  const stats = useMemo(() => problemStats(board?.rows ?? [], displayIds, type), [board, displayIds, type]);
-  const match = useMemo(() => matcher(contest.rankShowName), [contest.rankShowName]);
   // Followed users are copied to the top; one's own row is only highlighted where it ranks (never shown twice).
   const pins = useMemo(() => concerned.filter((u) => u !== myUid), [myUid, concerned]);
+  const query = { cid: contest.id, outside, forceRefresh: isAdmin && forceRefresh, containsEnd: contest.allowEndSubmit && containsEnd };
+  const { board, error, flash, need } = useLiveBoard({ ...query, type, follow: autoRefresh, concerned: pins, onRefreshFailed, onStatus });
+  const search = useBoardSearch(query, keyword, board?.seq ?? null);
+
+  // The header figures are the whole board's (a search does not change them), sent by the server.
+  const stats = board?.stats ?? EMPTY_STATS;
+  const match = useMemo(() => matcher(contest.rankShowName), [contest.rankShowName]);
 
   const view = useMemo(() => {
     if (!board) return null;
-    const limit = size === 'all' ? Math.max(1, board.rows.length + pins.length) : size;
-    const q = { currentPage: size === 'all' ? 1 : page, limit, keyword, removeStar, starUids: board.config.starUids, pinUids: pins, match };
-    const { records, total } = pageBoard(board.rows, q);
-    // Pinned copies lead the filtered list: how many of them fall on this page.
-    const stars = new Set(removeStar ? board.config.starUids : []);
-    const kw = keyword.trim().toLowerCase();
-    const present = new Set(board.rows.map((r) => r.uid));
-    const seen = new Set<string>();
-    let pinnedTotal = 0;
-    for (const uid of pins) {
-      if (seen.has(uid) || !present.has(uid) || stars.has(uid)) continue;
-      seen.add(uid);
-      const row = board.rows.find((r) => r.uid === uid)!;
-      if (kw === '' || match(row, kw)) pinnedTotal++;
+    const starUids = board.config.starUids;
+    if (search) {
+      // A search: every matching row (read over REST), paged here as the original product pages it.
+      const limit = size === 'all' ? Math.max(1, search.length + pins.length) : size;
+      const q = { currentPage: size === 'all' ? 1 : page, limit, keyword, removeStar, starUids, pinUids: pins, match };
+      const { records, total } = pageBoard(search, q);
+      const pinnedTotal = Math.max(0, total - search.filter((r) => !(removeStar && starUids.includes(r.uid))).length);
+      const pinned = Math.max(0, Math.min(records.length, pinnedTotal - (q.currentPage - 1) * limit));
+      return { count: records.length, rowAt: (i: number) => records[i], total, teams: total - pinnedTotal, pinned, limit, first: 0, list: null };
     }
-    const offset = (q.currentPage - 1) * limit;
-    const pinned = Math.max(0, Math.min(records.length, pinnedTotal - offset));
-    // The pager pages over the list with the copies; the count it shows is of teams, each once.
-    return { records, total, teams: total - pinnedTotal, pinned, limit };
-  }, [board, size, page, keyword, removeStar, pins, match]);
+    const stars = new Set(removeStar ? starUids : []);
+    const pinnedRows = pins.flatMap((uid) => {
+      const at = stars.has(uid) ? undefined : board.model.find(uid);
+      return at ? [at.row] : [];
+    });
+    const list = boardList(board.model.total, removeStar ? board.model.starIndices() : [], pinnedRows, removeStar);
+    const total = pinnedRows.length + list.boardCount;
+    const limit = size === 'all' ? Math.max(1, total) : size;
+    const first = size === 'all' ? 0 : Math.min((page - 1) * limit, Math.max(0, total - 1));
+    const count = Math.max(0, Math.min(total, first + limit) - first);
+    const P = pinnedRows.length;
+    const rowAt = (i: number) => (first + i < P ? pinnedRows[first + i] : board.model.rowAt(list.place(first + i - P)));
+    const pinned = Math.max(0, Math.min(count, P - first));
+    return { count, rowAt, total, teams: list.boardCount, pinned, limit, first, list };
+    // board.tick: the model changes in place.
+  }, [board, board?.tick, search, size, page, keyword, removeStar, pins, match]);
+
+  // The rows in view: the board places they are, which the window must hold.
+  const onRange = useCallback(
+    (start: number, end: number) => {
+      if (!view?.list || end <= start) return;
+      const P = view.list.pinned.length;
+      const a = Math.max(0, view.first + start - P);
+      const b = view.first + end - P;
+      if (b <= 0) return;
+      need(view.list.place(a), view.list.place(b - 1) + 1);
+    },
+    [view, need],
+  );
 
   useEffect(() => {
     if (view && size !== 'all' && page > 1 && (page - 1) * view.limit >= view.total) setPage(Math.max(1, Math.ceil(view.total / view.limit)));
@@ -191,14 +206,16 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
         <div className="py-10 text-center text-sm text-slate-500" role="status">
           <FormattedMessage id="board.page.loading" />
         </div>
-      ) : view.records.length === 0 ? (
+      ) : view.count === 0 ? (
         <div className="py-10 text-center text-sm text-slate-400" data-testid="board-empty">
           <FormattedMessage id="board.page.empty" />
         </div>
       ) : (
         <BoardTable
           type={type}
-          rows={view.records}
+          count={view.count}
+          rowAt={view.rowAt}
+          onRange={onRange}
           pinned={view.pinned}
           problems={problems}
           stats={stats}
@@ -270,4 +287,35 @@ function BoardPager({ page, size, total, teams, onPage, onSize }: { page: number
       </select>
     </nav>
   );
+}
+
+/**
+ * The rows matching a keyword, read over REST when the keyword changes and again (at most every 2 s) while the board
+ * moves on; null without a keyword.
+ */
+function useBoardSearch(q: BoardQuery, keyword: string, seq: number | null): RankRow[] | null {
+  const [rows, setRows] = useState<RankRow[] | null>(null);
+  const kw = keyword.trim();
+  const { cid, outside, forceRefresh, containsEnd } = q;
+  const last = useRef(0);
+  useEffect(() => {
+    if (kw === '') {
+      setRows(null);
+      return;
+    }
+    let alive = true;
+    const wait = Math.max(0, last.current + 2000 - Date.now());
+    const t = setTimeout(() => {
+      last.current = Date.now();
+      searchBoard({ cid, outside, forceRefresh, containsEnd }, kw).then(
+        (page) => alive && setRows(page.records),
+        () => undefined,
+      );
+    }, wait);
+    return () => {
+      alive = false;
+      clearTimeout(t);
+    };
+  }, [kw, cid, outside, forceRefresh, containsEnd, seq]);
+  return kw === '' ? null : rows;
 }

@@ -16,12 +16,14 @@ interface Props {
   rowKey: (index: number) => string;
   renderRow: (index: number) => ReactNode;
   overscan?: number;
+  /** Told the rows in view (plus the margin) whenever they change: a list that loads rows as it scrolls reads them. */
+  onRange?: (start: number, end: number) => void;
   testId?: string;
   className?: string;
   rowClassName?: string;
 }
 
-export function VirtualRows({ count, rowHeight, maxHeight, width, header, headerHeight, rowKey, renderRow, overscan = 8, testId, className, rowClassName }: Props) {
+export function VirtualRows({ count, rowHeight, maxHeight, width, header, headerHeight, rowKey, renderRow, overscan = 8, onRange, testId, className, rowClassName }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(maxHeight);
@@ -55,6 +57,7 @@ export function VirtualRows({ count, rowHeight, maxHeight, width, header, header
   };
 
   const { start, end } = visibleRange(count, rowHeight, Math.max(0, scrollTop - headerHeight), viewport, overscan);
+  useEffect(() => onRange?.(start, end), [onRange, start, end]);
   const rows: ReactNode[] = [];
   for (let i = start; i < end; i++) {
     rows.push(

@@ -1,8 +1,8 @@
-// The browser's board copy against the shared engine: deltas applied to a copy give the engine's board, the
-// ranking config read off a page, search, header figures, cells, and the small helpers of the tool tabs.
+// The browser's side of a board: the ranking config read off a page, search, header figures, cells, the list's
+// places, and the small helpers of the tool tabs (the window itself: proto's board-window tests).
 import { describe, expect, it } from 'vitest';
-import { ScoreboardEngine, type AcmCell, type AcmRankVO, type BoardConfig, type BoardRow, type ScoreRecord } from '@oj/proto';
-import { acmCellView, applyDelta, matcher, oiScoreClass, problemStats, rankConfigOf, shownName, type RankRow } from './board-model';
+import { type AcmCell, type AcmRankVO, type BoardRow } from '@oj/proto';
+import { acmCellView, boardList, matcher, oiScoreClass, problemStats, rankConfigOf, shownName, type RankRow } from './board-model';
 import { upsertRow } from './live-list';
 import { printProblem } from './print-validation';
 import { parseScrollParams, scrollBoardUrl } from './scroll/scroll-input';
@@ -11,76 +11,6 @@ import { dropPinnedCopies } from './scoreboard-api';
 
 const user = (uid: string) => ({ username: `name-${uid}`, realname: `Real ${uid}`, nickname: null, school: uid === 'u1' ? 'North School' : null, gender: null, avatar: null });
 const withUser = (r: BoardRow): RankRow => ({ ...r, ...user(r.uid) }) as RankRow;
-
-function rng(seed: number) {
-  let a = seed;
-  return () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
-}
-
-const CONFIG: BoardConfig = {
-  type: 0,
-  durationS: 18_000,
-  sealS: null,
-  containsEnd: false,
-  oiRankScoreType: 'Recent',
-  starUids: ['u3'],
-  awardType: 1,
-  awards: [
-    { priority: 1, name: 'Gold', background: '#e6bf25', color: '#fff', num: 10 },
-    { priority: 2, name: 'Silver', background: '#b4b4b4', color: '#fff', num: 20 },
-  ],
-};
-
-describe('applyDelta', () => {
-  it('keeps a copy equal to the engine through a stream of verdicts', () => {
-    const r = rng(7);
-    const ids = ['A', 'B', 'C', 'D'];
-    const statuses = [0, -1, 1, -2, 0, 3];
-    const rec = (id: number): ScoreRecord => ({
-      id,
-      uid: `u${Math.floor(r() * 30)}`,
-      displayId: ids[Math.floor(r() * ids.length)]!,
-      time: Math.floor(r() * 18_000),
-      status: statuses[Math.floor(r() * statuses.length)]!,
-      score: null,
-      useTime: null,
-    });
-    const initial = Array.from({ length: 200 }, (_, i) => rec(i + 1));
-    const engine = ScoreboardEngine.build(CONFIG, ids, initial);
-    const page = { records: engine.rows().map(withUser), rankConfig: { starUids: [...CONFIG.starUids], awardType: 1, awards: [...CONFIG.awards] } };
-    let rows = page.records;
-    let config = rankConfigOf(page, 0);
-    for (let i = 0; i < 400; i++) {
-      // Some verdicts are re-judgements of an earlier record.
-      const next = r() < 0.2 ? { ...initial[Math.floor(r() * initial.length)]!, status: statuses[Math.floor(r() * statuses.length)]! } : rec(1000 + i);
-      const moves = engine.apply(next);
-      const users = Object.fromEntries(moves.filter((m) => m.from === -1).map((m) => [m.row.uid, user(m.row.uid)]));
-      const out = applyDelta(rows, { moves, users }, config);
-      rows = out.rows;
-      config = out.config;
-    }
-    expect(rows).toEqual(engine.rows().map(withUser));
-  });
-
-  it('does not change the previous array or its rows', () => {
-    const engine = ScoreboardEngine.build(CONFIG, ['A'], [{ id: 1, uid: 'u1', displayId: 'A', time: 60, status: 0, score: null, useTime: null }]);
-    const rows = engine.rows().map(withUser);
-    const frozen = structuredClone(rows);
-    const moves = engine.apply({ id: 2, uid: 'u2', displayId: 'A', time: 30, status: 0, score: null, useTime: null });
-    const out = applyDelta(rows, { moves, users: { u2: user('u2') } }, rankConfigOf({ records: rows }, 0));
-    expect(rows).toEqual(frozen);
-    expect(out.rows.map((x) => x.uid)).toEqual(['u2', 'u1']);
-    expect(out.changed).toContain('u2');
-  });
-
-  it('learns a new star user from the row it is given', () => {
-    const rows: RankRow[] = [];
-    const moves = [{ from: -1, to: 0, row: { uid: 's', rank: -1, isWinAward: false, awardName: null, awardBackground: null, awardColor: null, total: 1, ac: 1, totalTime: 60, lastAcTime: 60, submissionInfo: {} } }];
-    const out = applyDelta(rows, { moves }, { type: 0, starUids: [], awardType: 0, awards: [] });
-    expect(out.config.starUids).toEqual(['s']);
-    expect(out.rows[0]!.rank).toBe(-1);
-  });
-});
 
 describe('rankConfigOf', () => {
   it('reads stars and award levels off the rows when the answer has no config', () => {
@@ -159,5 +89,14 @@ describe('tool helpers', () => {
 
   it('drops pinned copies of rows, keeping their real place', () => {
     expect(dropPinnedCopies([{ uid: 'b' }, { uid: 'a' }, { uid: 'b' }, { uid: 'c' }]).map((r) => r.uid)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('boardList', () => {
+  it('maps list places to board places, skipping star rows when they are removed', () => {
+    const l = boardList(6, [1, 4], [], true);
+    expect(l.boardCount).toBe(4);
+    expect([0, 1, 2, 3].map((j) => l.place(j))).toEqual([0, 2, 3, 5]);
+    expect(boardList(6, [1, 4], [], false).place(3)).toBe(3);
   });
 });

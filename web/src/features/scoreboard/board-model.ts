@@ -1,17 +1,6 @@
-// The browser's copy of a board: applying pushed deltas (with the display fields of each user), the ranking
-// config, search, the column statistics and what a cell shows. Pure, unit-tested.
-import {
-  applyMoves,
-  type AcmCell,
-  type AcmRankVO,
-  type AwardConfig,
-  type BoardRow,
-  type OiRankVO,
-  type RankConfig,
-  type RankPage,
-  type RowMove,
-  type ScoreboardDelta,
-} from '@oj/proto';
+// The browser's side of a board: the ranking config, search, the column statistics, what a cell shows and which
+// board places a page of the list shows (the window itself is proto's BoardWindow). Pure, unit-tested.
+import { type AcmCell, type AcmRankVO, type AwardConfig, type OiRankVO, type RankConfig, type RankPage } from '@oj/proto';
 
 export type RankRow = AcmRankVO | OiRankVO;
 export type UserFields = Pick<RankRow, 'username' | 'realname' | 'nickname' | 'school' | 'gender' | 'avatar'>;
@@ -33,45 +22,6 @@ export function rankConfigOf(page: Pick<RankPage, 'records' | 'rankConfig'>, typ
   return { type, starUids, awardType: awards.length > 0 ? 2 : 0, awards };
 }
 
-const EMPTY_USER: UserFields = { username: '', realname: null, nickname: null, school: null, gender: null, avatar: null };
-
-export interface AppliedDelta {
-  rows: RankRow[];
-  config: RankConfig;
-  /** Uids whose row changed place or content (to flash). */
-  changed: string[];
-}
-
-/**
- * Applies a delta's moves to the full board. Moved rows keep the display fields the board already has for their
- * user (new users bring theirs in `delta.users`); a row reported as a star user joins the star list.
- */
-export function applyDelta(rows: readonly RankRow[], delta: Pick<ScoreboardDelta, 'moves' | 'users'>, config: RankConfig): AppliedDelta {
-  const known = new Map<string, UserFields>();
-  for (const r of rows) known.set(r.uid, r);
-  let starUids = config.starUids;
-  const moves: RowMove[] = delta.moves.map((m) => {
-    const uid = m.row.uid;
-    const user = delta.users?.[uid] ?? known.get(uid) ?? { ...EMPTY_USER, username: uid };
-    if (m.row.rank === -1 && !starUids.includes(uid)) starUids = [...starUids, uid];
-    const fields: UserFields = {
-      username: user.username,
-      realname: user.realname,
-      nickname: user.nickname,
-      school: user.school,
-      gender: user.gender,
-      avatar: user.avatar,
-    };
-    return { ...m, row: { ...m.row, ...fields } as BoardRow };
-  });
-  const next = starUids === config.starUids ? config : { ...config, starUids };
-  // applyMoves reassigns rank and award fields on the row objects it keeps: work on copies so a React state
-  // holding the previous array never changes under it.
-  const copy = rows.map((r) => ({ ...r })) as BoardRow[];
-  const out = applyMoves(copy, moves, next) as RankRow[];
-  return { rows: out, config: next, changed: delta.moves.filter((m) => !m.removed).map((m) => m.row.uid) };
-}
-
 /** The name a board shows for a user (the contest's `rankShowName`), falling back to the username. */
 export function shownName(row: Pick<UserFields, 'username' | 'realname' | 'nickname'>, rankShowName: string): string {
   if (rankShowName === 'realname' && row.realname) return row.realname;
@@ -84,40 +34,8 @@ export function matcher(rankShowName: string): (row: RankRow, keyword: string) =
   return (row, keyword) => shownName(row, rankShowName).toLowerCase().includes(keyword) || (row.school ?? '').toLowerCase().includes(keyword);
 }
 
-export interface ProblemStat {
-  ac: number;
-  /** Rejected (penalised) submissions; for OI the attempts that were not full marks. */
-  rejected: number;
-  /** Submissions hidden by the seal. */
-  pending: number;
-  total: number;
-}
-
-/** Per-problem header figures computed from the board itself, so they follow the pushed deltas. */
-export function problemStats(rows: readonly RankRow[], displayIds: readonly string[], type: 0 | 1): Record<string, ProblemStat> {
-  const out: Record<string, ProblemStat> = {};
-  for (const id of displayIds) out[id] = { ac: 0, rejected: 0, pending: 0, total: 0 };
-  for (const r of rows) {
-    for (const id of displayIds) {
-      const s = out[id]!;
-      if (type === 0) {
-        const cell = (r as AcmRankVO).submissionInfo[id];
-        if (!cell) continue;
-        if (cell.isAC) s.ac++;
-        s.rejected += cell.errorNum;
-        s.pending += cell.tryNum;
-        s.total += cell.errorNum + cell.tryNum + (cell.isAC ? 1 : 0);
-      } else {
-        const score = (r as OiRankVO).submissionInfo[id];
-        if (score === undefined) continue;
-        if ((r as OiRankVO).timeInfo[id] !== undefined) s.ac++;
-        else s.rejected++;
-        s.total++;
-      }
-    }
-  }
-  return out;
-}
+export { problemStats } from '@oj/proto';
+export type { ProblemStat } from '@oj/proto';
 
 export type AcmCellClass = 'first-ac' | 'ac' | 'after-ac' | 'try' | 'wa' | 'none';
 
@@ -155,3 +73,29 @@ export function oiScoreClass(score: number | undefined): 'full' | 'zero' | 'part
 export const concernedKey = (cid: number) => `contest-concerned:${cid}`;
 
 export const isStringList = (x: unknown): x is string[] => Array.isArray(x) && x.every((v) => typeof v === 'string');
+
+/**
+ * The list a board page shows: copies of the followed rows first (present on the board, star rows left out when
+ * they are removed), then the board's places (star rows skipped when removed). `place(j)` is the board index of the
+ * list's j-th board row.
+ */
+export interface BoardList {
+  pinned: readonly RankRow[];
+  /** Board rows in the list (the total the pager counts). */
+  boardCount: number;
+  place(j: number): number;
+}
+
+export function boardList(total: number, starIndices: readonly number[], pinned: readonly RankRow[], removeStar: boolean): BoardList {
+  if (!removeStar || starIndices.length === 0) return { pinned, boardCount: total, place: (j) => j };
+  const stars = [...starIndices].sort((a, b) => a - b);
+  return {
+    pinned,
+    boardCount: total - stars.length,
+    place(j) {
+      let i = j;
+      for (const s of stars) if (s <= i) i++;
+      return i;
+    },
+  };
+}

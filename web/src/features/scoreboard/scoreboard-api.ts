@@ -50,6 +50,27 @@ export async function loadWholeBoard(q: BoardQuery, silent = false): Promise<Ran
   return { ...page, records: dropPinnedCopies(records) };
 }
 
+/**
+ * A window of the board (ours): rows [offset, offset + limit) in board order, the caller's own row and the followed
+ * users' rows, every star row, the problems' figures, and the topic seq they were read at.
+ */
+export const loadBoardWindow = (q: BoardQuery, offset: number, limit: number, concernedList: readonly string[], silent = false): Promise<RankPage> =>
+  api.post(
+    q.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank',
+    { cid: q.cid, currentPage: 1, limit, offset, forceRefresh: q.forceRefresh, concernedList: [...concernedList], containsEnd: q.containsEnd },
+    { decode: (x) => decode(RankPage, x), silent },
+  );
+
+/** Every row matching a keyword (the original product's search), in board order, without pinned copies. */
+export async function searchBoard(q: BoardQuery, keyword: string, silent = true): Promise<RankPage> {
+  const page = await api.post(
+    q.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank',
+    { cid: q.cid, currentPage: 1, limit: CONTEST_LIMITS.maxRankLimit, keyword, forceRefresh: q.forceRefresh, removeStar: false, concernedList: [], containsEnd: q.containsEnd },
+    { decode: (x) => decode(RankPage, x), silent },
+  );
+  return { ...page, records: dropPinnedCopies(page.records) };
+}
+
 /** Keeps the last occurrence of each uid (pinned copies come first, the real row later). */
 export function dropPinnedCopies<R extends { uid: string }>(rows: readonly R[]): R[] {
   const last = new Map<string, number>();

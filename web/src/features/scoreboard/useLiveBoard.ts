@@ -1,20 +1,15 @@
-// A whole board kept live: loaded once over REST with its seq, then `scoreboard.delta` frames of the same view
-// applied with the shared ranking code; a reset, a lost frame or a seal change reloads it; while the socket is
-// down it is reloaded every 30 s instead.
+// A board kept live without reading all of it (live-board-window.ts): a window read over REST with its seq (the
+// first rows, the viewer's own row, followed users, star rows), more rows as the list scrolls (`need`), and the
+// view's coalesced deltas (`scoreboard.batch` on `board:<cid>:<view>`); a seal change reads the window again; while
+// the socket is down it is read again every 30 s instead.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POLLING, type ContestStatusEvent, type RankConfig, type ScoreboardDelta, topics } from '@oj/proto';
+import { POLLING, topics, type BoardView, type ContestStatusEvent } from '@oj/proto';
 import { watchTopic } from '../../lib/useLiveTopic';
 import type { TopicWatch } from '../../lib/live-topics';
-import { applyDelta, rankConfigOf, type RankRow } from './board-model';
-import { loadWholeBoard } from './scoreboard-api';
+import { BoardWindowSync, type LiveBoard } from './live-board-window';
+import { loadBoardWindow } from './scoreboard-api';
 
-export interface LiveBoard {
-  rows: RankRow[];
-  config: RankConfig;
-  seq: number;
-  view: string;
-  sealed: boolean;
-}
+export type { LiveBoard } from './live-board-window';
 
 export interface LiveBoardOptions {
   cid: number;
@@ -25,6 +20,8 @@ export interface LiveBoardOptions {
   containsEnd: boolean;
   /** Follow pushed updates (the auto refresh switch). */
   follow: boolean;
+  /** Users followed on this board (their rows are kept wherever they stand). */
+  concerned: readonly string[];
   /** A background refresh failed (auto refresh turns off). */
   onRefreshFailed: () => void;
   onStatus?: (e: ContestStatusEvent) => void;
@@ -37,46 +34,40 @@ export function useLiveBoard(o: LiveBoardOptions) {
   const [error, setError] = useState(false);
   /** uid → time of its last change, for the flash. */
   const [flash, setFlash] = useState<Record<string, number>>({});
-  const boardRef = useRef<LiveBoard | null>(null);
   const watchRef = useRef<TopicWatch | null>(null);
-  const gen = useRef(0);
-  const loading = useRef(false);
   const opts = useRef(o);
   opts.current = o;
-
-  const load = useCallback(
-    async (background: boolean) => {
-      const my = ++gen.current;
-      loading.current = true;
-      const { cid, type, outside, forceRefresh, containsEnd } = opts.current;
-      try {
-        const page = await loadWholeBoard({ cid, outside, forceRefresh, containsEnd }, background);
-        if (my !== gen.current) return;
-        const next: LiveBoard = { rows: page.records, config: rankConfigOf(page, type), seq: page.seq, view: page.view, sealed: page.sealed };
-        boardRef.current = next;
-        setBoard(next);
-        setError(false);
-        loading.current = false;
-        watchRef.current?.setSeq(page.seq);
-      } catch {
-        if (my !== gen.current) return;
-        loading.current = false;
+  const syncRef = useRef<BoardWindowSync | null>(null);
+  if (!syncRef.current) {
+    syncRef.current = new BoardWindowSync({
+      read: (offset, limit, background) => {
+        const { cid, outside, forceRefresh, containsEnd, concerned } = opts.current;
+        return loadBoardWindow({ cid, outside, forceRefresh, containsEnd }, offset, limit, concerned, background);
+      },
+      type: o.type,
+      onChange: (b) => {
+        setBoard(b);
+        if (b) setError(false);
+      },
+      onFailed: (background) => {
         if (background) opts.current.onRefreshFailed();
-        else if (!boardRef.current) setError(true);
-      }
-    },
-    [],
-  );
+        else if (!syncRef.current?.current) setError(true);
+      },
+      setSeq: (seq) => watchRef.current?.setSeq(seq),
+    });
+  }
+  const sync = syncRef.current;
 
-  // The snapshot: again whenever what it is computed under changes.
+  // The window: again whenever what it is computed under changes.
   useEffect(() => {
-    boardRef.current = null;
-    setBoard(null);
-    void load(false);
-    return () => {
-      gen.current++;
-    };
-  }, [o.cid, o.outside, o.forceRefresh, o.containsEnd, load]);
+    sync.reset();
+    void sync.load(false);
+    return () => sync.reset();
+  }, [o.cid, o.outside, o.forceRefresh, o.containsEnd, sync]);
+
+  // Followed users are kept wherever they stand from now on (the row is on screen when one follows it).
+  const concernedKey = o.concerned.join(',');
+  useEffect(() => sync.track(opts.current.concerned), [concernedKey, board?.seq, sync]);
 
   const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const flashRows = useCallback((uids: string[]) => {
@@ -98,44 +89,30 @@ export function useLiveBoard(o: LiveBoardOptions) {
     [],
   );
 
-  // The live stream of the board's view: the public views on scoreboard:<cid>, the admins' on contest-admin:<cid>.
-  const topic = o.forceRefresh ? topics.contestAdmin(o.cid) : topics.scoreboard(o.cid);
+  // The live stream of the board's view.
+  const view = board?.view as BoardView | undefined;
   useEffect(() => {
-    if (!o.follow) return;
-    const onDelta = (d: ScoreboardDelta, seq: number) => {
-      const b = boardRef.current;
-      // While a snapshot loads, frames are dropped: `setSeq` then replays those after the snapshot's seq.
-      if (!b || loading.current || d.view !== b.view) return;
-      if (d.reset) {
-        void load(true);
-        return;
-      }
-      const applied = applyDelta(b.rows, d, b.config);
-      const next: LiveBoard = { ...b, rows: applied.rows, config: applied.config, seq };
-      boardRef.current = next;
-      setBoard(next);
-      flashRows(applied.changed);
-    };
-    const watch = watchTopic(topic, {
+    if (!o.follow || !view) return;
+    const watch = watchTopic(topics.board(o.cid, view), {
       snapshot: true,
       events: {
-        'scoreboard.delta': onDelta,
+        'scoreboard.batch': (data, seq, after) => flashRows(sync.onBatch(data, seq, after)),
         'contest.status': (e) => {
           opts.current.onStatus?.(e);
-          const b = boardRef.current;
-          if (b && e.sealed !== b.sealed) void load(true);
+          const b = sync.current;
+          if (b && e.sealed !== b.sealed) void sync.load(true);
         },
       },
-      onResync: () => void load(true),
-      poll: { intervalMs: POLLING.scoreboardMs, run: () => load(true) },
+      onResync: () => void sync.load(true),
+      poll: { intervalMs: POLLING.scoreboardMs, run: () => sync.load(true) },
     });
     watchRef.current = watch;
-    if (boardRef.current && !loading.current) watch.setSeq(boardRef.current.seq);
+    if (sync.current) watch.setSeq(sync.current.seq);
     return () => {
       watch();
       if (watchRef.current === watch) watchRef.current = null;
     };
-  }, [topic, o.follow, load, flashRows]);
+  }, [o.cid, view, o.follow, sync, flashRows]);
 
-  return { board, error, flash, reload: () => load(false) };
+  return { board, error, flash, need: useCallback((from: number, to: number) => sync.need(from, to), [sync]), reload: () => sync.load(false) };
 }

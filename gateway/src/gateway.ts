@@ -34,6 +34,7 @@ import { registerSiteAdminRoutes } from './routes/site-admin.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
 import { registerTrainingRoutes } from './routes/training.routes';
+import { registerEducationRoutes } from './routes/education.routes';
 import type { RouteDeps } from './routes/types';
 import { registerOpenApi } from './docs/openapi';
 import { installRequestObserver, requestId } from './ops/request-observer';
@@ -152,6 +153,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerAdminUserRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAdminTrainingRoutes(app, deps);
+  registerEducationRoutes(app, deps);
   registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
   registerApiDocsRoutes(app);
 

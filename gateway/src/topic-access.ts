@@ -34,6 +34,8 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
       return services.contests.canSubscribe(topic.kind, topic.cid, viewer);
     case 'training':
       return services.trainings.canWatch(topic.tid, viewer);
+    case 'class':
+      return services.education.canWatchClass(topic.classId, viewer);
     case 'test-judge':
       return services.testJudge.canWatch(topic.key, viewer);
     default:

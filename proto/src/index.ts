@@ -25,4 +25,5 @@ export * from './dashboard';
 export * from './site-admin';
 export * from './user-admin';
 export * from './training';
+export * from './education';
 export * from './ops';

@@ -54,6 +54,7 @@ import { pruneSheets } from './user-admin/user-admin.repo';
 import { redactingLogger } from './log-redaction';
 import { createRateLimits } from './rate-limit/rate-limit.service';
 import { createTrainings } from './training';
+import { createEducation } from './education';
 import { countVerdicts, registerPool } from './ops/metrics';
 import { createOpsService } from './ops/ops.service';
 
@@ -183,6 +184,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
     trainings: createTrainings(ctx),
+    education: createEducation(ctx),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
     siteAdmin,

@@ -21,7 +21,7 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'training' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'training' | 'class' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access'>();
 
 // The events of each topic kind.
 expectTypeOf<EventsOfTopic<Sub>>().toEqualTypeOf<'submission.status' | 'submission.case'>();
@@ -34,3 +34,4 @@ expectTypeOf<EventsOfTopic<ReturnType<typeof topics.training>>>().toEqualTypeOf<
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.testJudge>>>().toEqualTypeOf<'test-judge.result'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners' | 'judge.queue'>();
 expectTypeOf<EventsOfTopic<string>>().toEqualTypeOf<PushEventName>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.classStudents>>>().toEqualTypeOf<'class.students'>();

@@ -14,6 +14,7 @@ import { TestdataProgress } from '../testdata';
 import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
 import { AccessChangedData, SessionRevokedData } from '../user-admin';
 import { TrainingChangedEvent, TrainingProgressEvent } from '../training';
+import { ClassStudentsEvent } from '../education';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -80,6 +81,7 @@ export const PUSH_EVENTS = {
   'access.changed': { topics: ['access'], data: AccessChangedData },
   'training.progress': { topics: ['training'], data: TrainingProgressEvent },
   'training.changed': { topics: ['training'], data: TrainingChangedEvent },
+  'class.students': { topics: ['class'], data: ClassStudentsEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

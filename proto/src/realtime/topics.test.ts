@@ -9,6 +9,7 @@ const EXAMPLES: Record<TopicKind, string> = {
   scoreboard: 'scoreboard:3',
   'contest-admin': 'contest-admin:3',
   training: 'training:7',
+  class: 'class:5',
   'test-judge': 'test-judge:TEST_JUDGE_abc',
   'judge-status': 'judge-status',
   'problem-counts': 'problem-counts',

@@ -10,6 +10,7 @@ export type Topic =
   | { kind: 'scoreboard'; cid: number }
   | { kind: 'contest-admin'; cid: number }
   | { kind: 'training'; tid: number }
+  | { kind: 'class'; classId: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
@@ -48,6 +49,8 @@ export const topics = {
   contestAdmin: (cid: number): TopicName<'contest-admin'> => `contest-admin:${cid}`,
   /** A training's members' progress and its changes (its audience: who may read its rank). */
   training: (tid: number): TopicName<'training'> => `training:${tid}`,
+  /** A class's student list (its audience: the class's teacher and the super admin). */
+  classStudents: (classId: number): TopicName<'class'> => `class:${classId}`,
   /** One online-test run. */
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
@@ -82,6 +85,8 @@ export function parseTopic(topic: string): Topic | null {
       return POSITIVE_INT.test(arg) ? { kind, cid: Number(arg) } : null;
     case 'training':
       return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
+    case 'class':
+      return POSITIVE_INT.test(arg) ? { kind, classId: Number(arg) } : null;
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -105,6 +110,8 @@ export function formatTopic(t: Topic): string {
       return topics.contestAdmin(t.cid);
     case 'training':
       return topics.training(t.tid);
+    case 'class':
+      return topics.classStudents(t.classId);
     case 'test-judge':
       return topics.testJudge(t.key);
     case 'judge-status':

@@ -12,3 +12,4 @@ export * from './site';
 export * from './user-admin';
 export * from './rate-limit';
 export * from './trainings';
+export * from './education';

@@ -15,6 +15,7 @@ import { useLiveSite } from './features/site/useLiveSite';
 import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { trainingFullScreenRoutes, trainingRoutes } from './features/training/routes';
+import { educationRoutes } from './features/education/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
 import { catalogueOf, localeState } from './i18n/locale';
@@ -74,6 +75,7 @@ const routes: RouteObject[] = [
       { path: 'message/:tab', element: <MessagePage /> },
       ...contestRoutes,
       ...trainingRoutes,
+      ...educationRoutes,
       ...PLACEHOLDERS.map(([path, title]) => ({ path: path.slice(1), element: <PlaceholderPage key={path} title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -9,6 +9,7 @@ import { securityAdminEnUS } from './security-admin.en-US';
 import { siteEnUS } from './site.en-US';
 import { userAdminEnUS } from './user-admin.en-US';
 import { trainingAdminEnUS } from './training-admin.en-US';
+import { educationAdminEnUS } from './education-admin.en-US';
 
 export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...adminEnUS,
@@ -20,4 +21,5 @@ export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...siteEnUS,
   ...userAdminEnUS,
   ...trainingAdminEnUS,
+  ...educationAdminEnUS,
 };

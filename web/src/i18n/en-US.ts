@@ -7,6 +7,7 @@ import { discussionEnUS } from './discussion.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
 import { trainingEnUS } from './training.en-US';
+import { educationEnUS } from './education.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
   'app.meta.defaultName': 'Online Judge',
@@ -395,6 +396,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'discussion.list.counts': '{views} views · {comments} comments',
   ...contestEnUS,
   ...trainingEnUS,
+  ...educationEnUS,
   ...boardEnUS,
   ...problemListEnUS,
   ...discussionEnUS,

@@ -9,6 +9,7 @@ import type { AdminMessageId } from './admin-messages.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
+import { educationZhCN } from './education.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -417,6 +418,7 @@ export const zhCNStatic = {
   'discussion.list.counts': '{views} 浏览 · {comments} 评论',
   ...contestZhCN,
   ...trainingZhCN,
+  ...educationZhCN,
   ...boardZhCN,
   ...problemListZhCN,
   ...discussionZhCN,

@@ -37,6 +37,7 @@ import { registerGroupRoutes } from './routes/group.routes';
 import { registerGroupProblemRoutes } from './routes/group-problem.routes';
 import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
 import { registerTrainingRoutes } from './routes/training.routes';
+import { registerEducationRoutes } from './routes/education.routes';
 import type { RouteDeps } from './routes/types';
 import { registerOpenApi } from './docs/openapi';
 import { installRequestObserver, requestId } from './ops/request-observer';
@@ -159,6 +160,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerGroupProblemRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAdminTrainingRoutes(app, deps);
+  registerEducationRoutes(app, deps);
   registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
   registerApiDocsRoutes(app);
 

@@ -26,6 +26,9 @@ const login: AccessRule = { kind: 'login' };
 const roles = (...r: RoleName[]): AccessRule => ({ kind: 'roles', roles: r });
 const permission = (p: Permission): AccessRule => ({ kind: 'permission', permission: p });
 const all = (...rules: AccessRule[]): AccessRule => ({ kind: 'all', rules });
+const any = (...rules: AccessRule[]): AccessRule => ({ kind: 'any', rules });
+/** A teacher: any of the lesson_* strings (or). */
+const teacher = any(permission('lesson_add'), permission('lesson_allocate'), permission('lesson_update'), permission('lesson_delete'));
 const admins = roles(...ADMIN_ROLES);
 /** Root and admins: a problem admin (1008) reaches the problem bank and nothing else (issue 13). */
 const siteAdmins = roles('root', 'admin');
@@ -268,6 +271,39 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'POST /api/admin/training/category': siteAdmins,
   'PUT /api/admin/training/category': siteAdmins,
   'DELETE /api/admin/training/category': siteAdmins,
+  // education (issue 20): teachers hold lesson_* (reading: any of them; each change its own string), students
+  // course_learn; a teacher's own grades, classes and courses and a student's own classes are the services' check
+  'GET /api/admin/grade/list': teacher,
+  'POST /api/admin/grade': permission('lesson_add'),
+  'PUT /api/admin/grade': permission('lesson_update'),
+  'DELETE /api/admin/grade': permission('lesson_delete'),
+  'GET /api/admin/classes/list': teacher,
+  'GET /api/admin/classes': teacher,
+  'POST /api/admin/classes': permission('lesson_add'),
+  'PUT /api/admin/classes': permission('lesson_update'),
+  'DELETE /api/admin/classes': permission('lesson_delete'),
+  'GET /api/admin/classes/student': teacher,
+  'POST /api/admin/classes/student': permission('lesson_update'),
+  'DELETE /api/admin/classes/student': permission('lesson_update'),
+  'GET /api/admin/course/list': teacher,
+  'GET /api/admin/course': teacher,
+  'POST /api/admin/course': permission('lesson_add'),
+  'PUT /api/admin/course': permission('lesson_update'),
+  'DELETE /api/admin/course': permission('lesson_delete'),
+  'PUT /api/admin/course/classes': permission('lesson_allocate'),
+  'DELETE /api/admin/course/class': permission('lesson_allocate'),
+  'PUT /api/admin/course/invite': permission('lesson_update'),
+  'GET /api/admin/course/chapter': teacher,
+  'POST /api/admin/course/chapter': permission('lesson_add'),
+  'PUT /api/admin/course/chapter': permission('lesson_update'),
+  'DELETE /api/admin/course/chapter': permission('lesson_delete'),
+  'POST /api/admin/course/resource': permission('lesson_add'),
+  'PUT /api/admin/course/resource': permission('lesson_update'),
+  'DELETE /api/admin/course/resource': permission('lesson_delete'),
+  'GET /api/get-course-list': permission('course_learn'),
+  'GET /api/get-course-detail': any(permission('course_learn'), teacher),
+  'GET /api/get-course-invite': login,
+  'POST /api/join-course': permission('course_learn'),
   // operations (issue 16): readiness and the docs are public; /metrics checks its caller itself (loopback or OJ_METRICS_TOKEN)
   'GET /readyz': open,
   'GET /metrics': open,

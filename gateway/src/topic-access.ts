@@ -38,6 +38,8 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
       return services.contests.canSubscribe(topic.view === 'live' || topic.view === 'live-end' ? 'contest-admin' : 'scoreboard', topic.cid, viewer);
     case 'training':
       return services.trainings.canWatch(topic.tid, viewer);
+    case 'class':
+      return services.education.canWatchClass(topic.classId, viewer);
     case 'test-judge':
       return services.testJudge.canWatch(topic.key, viewer);
     case 'discussion':

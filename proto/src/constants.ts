@@ -98,7 +98,7 @@ export const PERMISSIONS = [
   'reply_add',
   'group_add',
   'group_del',
-  // The education side's fine-grained strings (the second spec document); no course module uses them yet.
+  // The education side's fine-grained strings (the second spec document; docs/education.md).
   'course_learn',
   'lesson_add',
   'lesson_allocate',
@@ -118,12 +118,13 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
   root: p(...range(1, 19)),
   admin: p(1, 2, 3, ...range(8, 19)),
   problem_admin: p(1, 2, 3, ...range(8, 14)),
-  default_user: p(2, ...range(8, 14)),
-  no_subimit_user: p(...range(8, 12)),
-  no_discuss_user: p(2, ...range(9, 12)),
-  mute_user: p(2, 9, 10),
-  no_submit_no_discuss_user: p(...range(9, 12)),
-  no_submit_mute_user: p(9, 10),
+  // course_learn (15): every user role may learn in the courses a teacher invites them to (issue 20).
+  default_user: p(2, ...range(8, 14), 15),
+  no_subimit_user: p(...range(8, 12), 15),
+  no_discuss_user: p(2, ...range(9, 12), 15),
+  mute_user: p(2, 9, 10, 15),
+  no_submit_no_discuss_user: p(...range(9, 12), 15),
+  no_submit_mute_user: p(9, 10, 15),
 };
 
 export const ADMIN_ROLES: readonly RoleName[] = [ROLE.ROOT, ROLE.ADMIN, ROLE.PROBLEM_ADMIN];

@@ -25,6 +25,7 @@ export * from './dashboard';
 export * from './site-admin';
 export * from './user-admin';
 export * from './training';
+export * from './education';
 export * from './ops';
 export * from './group';
 export * from './remote-judge';

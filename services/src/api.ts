@@ -37,6 +37,7 @@ import type { UserImportService } from './user-admin/user-import.service';
 import type { AccessService } from './user-admin/access.service';
 import type { RateLimits } from './rate-limit/rate-limit.service';
 import type { Trainings } from './training';
+import type { Education } from './education';
 import type { OpsService } from './ops/ops.service';
 import type { GroupServices } from './group';
 
@@ -105,6 +106,8 @@ export interface OjServices {
   rateLimits: RateLimits;
   /** Trainings: the users' side (list, details, registration, problems, rank) and the admin side (form, problems, categories). */
   trainings: Trainings;
+  /** Education: grades, classes and students, courses with chapters, resources and invites, the students' side. */
+  education: Education;
   /** Readiness of this instance's database and bus (`/readyz`). */
   ops: OpsService;
   /** Starts the background workers (outbox relay, judge-event ingester, pruning). */

@@ -56,6 +56,7 @@ import { pruneSheets } from './user-admin/user-admin.repo';
 import { redactingLogger } from './log-redaction';
 import { createRateLimits } from './rate-limit/rate-limit.service';
 import { createTrainings } from './training';
+import { createEducation } from './education';
 import { countVerdicts, registerPool } from './ops/metrics';
 import { createOpsService } from './ops/ops.service';
 import { createGroupServices } from './group';
@@ -189,6 +190,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
     groups: createGroupServices(ctx, testdata),
     trainings: createTrainings(ctx),
+    education: createEducation(ctx),
     contestAcCode: createAcCodeZipService(ctx),
     contestClock,
     siteAdmin,

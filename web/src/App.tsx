@@ -15,6 +15,7 @@ import { adminRoutes } from './features/admin/routes';
 import { contestFullScreenRoutes, contestRoutes } from './features/contest/routes';
 import { groupFullScreenRoutes, groupRoutes } from './features/group/routes';
 import { trainingFullScreenRoutes, trainingRoutes } from './features/training/routes';
+import { educationRoutes } from './features/education/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
 import { catalogueOf, localeState } from './i18n/locale';
@@ -69,6 +70,7 @@ const routes: RouteObject[] = [
       ...contestRoutes,
       ...groupRoutes,
       ...trainingRoutes,
+      ...educationRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -21,7 +21,7 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'training' | 'group' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access' | 'discussion'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'training' | 'group' | 'class' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access' | 'discussion'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.board>>>().toEqualTypeOf<'contest.status' | 'scoreboard.batch'>();
 
 // The events of each topic kind.
@@ -36,3 +36,4 @@ expectTypeOf<EventsOfTopic<ReturnType<typeof topics.testJudge>>>().toEqualTypeOf
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge.runners' | 'judge.queue'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.discussion>>>().toEqualTypeOf<'discussion.comment' | 'discussion.reply' | 'discussion.like' | 'discussion.removed' | 'discussion.changed'>();
 expectTypeOf<EventsOfTopic<string>>().toEqualTypeOf<PushEventName>();
+expectTypeOf<EventsOfTopic<ReturnType<typeof topics.classStudents>>>().toEqualTypeOf<'class.students'>();

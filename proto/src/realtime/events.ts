@@ -15,6 +15,7 @@ import { TestdataProgress } from '../testdata';
 import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
 import { AccessChangedData, SessionRevokedData } from '../user-admin';
 import { TrainingChangedEvent, TrainingProgressEvent } from '../training';
+import { ClassStudentsEvent } from '../education';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -89,6 +90,7 @@ export const PUSH_EVENTS = {
   'discussion.like': { topics: ['discussion'], data: DiscussionLikeEvent },
   'discussion.removed': { topics: ['discussion'], data: DiscussionRemovedEvent },
   'discussion.changed': { topics: ['discussion'], data: DiscussionChangedEvent },
+  'class.students': { topics: ['class'], data: ClassStudentsEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

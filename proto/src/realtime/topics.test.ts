@@ -11,6 +11,7 @@ const EXAMPLES: Record<TopicKind, string> = {
   group: 'group:7',
   board: 'board:3:public-end',
   training: 'training:7',
+  class: 'class:5',
   'test-judge': 'test-judge:TEST_JUDGE_abc',
   'judge-status': 'judge-status',
   'problem-counts': 'problem-counts',

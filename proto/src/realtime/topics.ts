@@ -15,6 +15,7 @@ export type Topic =
   | { kind: 'group'; gid: number }
   | { kind: 'board'; cid: number; view: BoardView }
   | { kind: 'training'; tid: number }
+  | { kind: 'class'; classId: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
@@ -61,6 +62,8 @@ export const topics = {
   board: (cid: number, view: BoardView): TopicName<'board'> => `board:${cid}:${view}`,
   /** A training's members' progress and its changes (its audience: who may read its rank). */
   training: (tid: number): TopicName<'training'> => `training:${tid}`,
+  /** A class's student list (its audience: the class's teacher and the super admin). */
+  classStudents: (classId: number): TopicName<'class'> => `class:${classId}`,
   /** One online-test run. */
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
@@ -105,6 +108,8 @@ export function parseTopic(topic: string): Topic | null {
       return POSITIVE_INT.test(arg) ? { kind, tid: Number(arg) } : null;
     case 'discussion':
       return POSITIVE_INT.test(arg) ? { kind, did: Number(arg) } : null;
+    case 'class':
+      return POSITIVE_INT.test(arg) ? { kind, classId: Number(arg) } : null;
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -132,6 +137,8 @@ export function formatTopic(t: Topic): string {
       return topics.board(t.cid, t.view);
     case 'training':
       return topics.training(t.tid);
+    case 'class':
+      return topics.classStudents(t.classId);
     case 'test-judge':
       return topics.testJudge(t.key);
     case 'judge-status':

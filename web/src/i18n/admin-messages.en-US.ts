@@ -10,6 +10,7 @@ import { securityAdminEnUS } from './security-admin.en-US';
 import { siteEnUS } from './site.en-US';
 import { userAdminEnUS } from './user-admin.en-US';
 import { trainingAdminEnUS } from './training-admin.en-US';
+import { educationAdminEnUS } from './education-admin.en-US';
 
 export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...adminEnUS,
@@ -22,4 +23,5 @@ export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...siteEnUS,
   ...userAdminEnUS,
   ...trainingAdminEnUS,
+  ...educationAdminEnUS,
 };

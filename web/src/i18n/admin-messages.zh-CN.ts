@@ -10,6 +10,7 @@ import { securityAdminZhCN } from './security-admin.zh-CN';
 import { siteZhCN } from './site.zh-CN';
 import { userAdminZhCN } from './user-admin.zh-CN';
 import { trainingAdminZhCN } from './training-admin.zh-CN';
+import { educationAdminZhCN } from './education-admin.zh-CN';
 
 export const adminMessagesZhCN = {
   ...adminZhCN,
@@ -22,6 +23,7 @@ export const adminMessagesZhCN = {
   ...siteZhCN,
   ...userAdminZhCN,
   ...trainingAdminZhCN,
+  ...educationAdminZhCN,
 };
 
 export type AdminMessageId = keyof typeof adminMessagesZhCN;

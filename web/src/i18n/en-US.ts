@@ -8,6 +8,7 @@ import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
 import { groupEnUS } from './group.en-US';
 import { trainingEnUS } from './training.en-US';
+import { educationEnUS } from './education.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
   'app.meta.defaultName': 'Online Judge',
@@ -392,6 +393,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'discussion.list.ofProblem': 'Discussions of problem {pid}',
   ...contestEnUS,
   ...trainingEnUS,
+  ...educationEnUS,
   ...boardEnUS,
   ...problemListEnUS,
   ...discussionEnUS,

@@ -10,6 +10,7 @@ import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { groupZhCN } from './group.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
+import { educationZhCN } from './education.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -414,6 +415,7 @@ export const zhCNStatic = {
   'discussion.list.ofProblem': '题目 {pid} 的讨论',
   ...contestZhCN,
   ...trainingZhCN,
+  ...educationZhCN,
   ...boardZhCN,
   ...problemListZhCN,
   ...discussionZhCN,

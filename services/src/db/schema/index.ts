@@ -14,3 +14,4 @@ export * from './rate-limit';
 export * from './groups';
 export * from './trainings';
 export * from './remote-judge';
+export * from './education';

@@ -47,6 +47,15 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/training/category', label: 'trainingAdmin.menu.category', siteAdmin: true },
     ],
   },
+  // education (issue 20): teachers are root and admins holding lesson_* (the server checks the strings and ownership)
+  {
+    label: 'eduAdmin.menu.group',
+    items: [
+      { path: '/admin/grades', label: 'eduAdmin.menu.grades', siteAdmin: true },
+      { path: '/admin/classes', label: 'eduAdmin.menu.classes', siteAdmin: true },
+      { path: '/admin/course', label: 'eduAdmin.menu.courses', siteAdmin: true },
+    ],
+  },
   // site administration
   {
     label: 'site.menu.group',

@@ -11,7 +11,8 @@ import { NAV_LINKS } from './nav-links';
 
 function useVisibleLinks() {
   const site = useSnapshot(siteState);
-  return NAV_LINKS.filter((l) => !l.needsDiscussion || site.config?.openPublicDiscussion !== false);
+  const session = useSnapshot(sessionState);
+  return NAV_LINKS.filter((l) => (!l.needsDiscussion || site.config?.openPublicDiscussion !== false) && (!l.desktopPermission || session.permissions.includes(l.desktopPermission)));
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -149,7 +150,9 @@ export function Header() {
       {drawer && (
         <nav className="border-t border-slate-200 bg-white px-4 py-2 nav:hidden" data-testid="mobile-drawer">
           <div className="flex flex-col">
-            {links.map((l) => (
+            {links
+              .filter((l) => !l.desktopPermission)
+              .map((l) => (
               <RouterNavLink key={l.to} to={l.to} className={linkClass}>
                 <FormattedMessage id={l.label} />
               </RouterNavLink>

@@ -6,6 +6,8 @@ export interface NavLink {
   label: MessageId;
   /** Shown only when the site config enables public discussion. */
   needsDiscussion?: boolean;
+  /** Shown only to a caller holding this permission, and only in the desktop bar (spec: /course with course_learn). */
+  desktopPermission?: string;
 }
 
 export const NAV_LINKS: NavLink[] = [
@@ -13,6 +15,7 @@ export const NAV_LINKS: NavLink[] = [
   { to: '/problem', label: 'layout.header.problem' },
   { to: '/training', label: 'layout.header.training' },
   { to: '/contest', label: 'layout.header.contest' },
+  { to: '/course', label: 'education.nav.course', desktopPermission: 'course_learn' },
   { to: '/status', label: 'layout.header.status' },
   { to: '/acm-rank', label: 'layout.header.acmRank' },
   { to: '/oi-rank', label: 'layout.header.oiRank' },

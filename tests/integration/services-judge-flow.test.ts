@@ -264,8 +264,9 @@ describe.each([
     expect((await services.submissions.list({ currentPage: 1e300 }, null)).records).toEqual([]);
     const v = await newViewer(`big_${kind}`);
     const body = { pid: '1000', language: 'C++', code: CODE };
-    expect(await errorCode(services.submissions.submit({ ...body, gid: big }, v, 'ip'))).toBe('VALIDATION_FAILED');
-    expect(await errorCode(services.submissions.submit({ ...body, gid: 7 }, v, 'ip'))).toBe('VALIDATION_FAILED');
+    // a group that does not exist (one beyond the integer column included) is not found, without an SQL error
+    expect(await errorCode(services.submissions.submit({ ...body, gid: big }, v, 'ip'))).toBe('GROUP_NOT_FOUND');
+    expect(await errorCode(services.submissions.submit({ ...body, gid: 7 }, v, 'ip'))).toBe('GROUP_NOT_FOUND');
     expect(await errorCode(services.submissions.submit({ ...body, code: `${CODE}\0` }, v, 'ip'))).toBe('VALIDATION_FAILED');
 
     // a runner's event for an impossible id is dropped, not redelivered forever ahead of everyone else's

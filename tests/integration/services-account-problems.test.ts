@@ -1,7 +1,7 @@
 // Services on a real PostgreSQL: migrations, idempotent seed, login rules, sessions, site, problems.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { OjError, PERMISSIONS, LOCAL_LANGUAGES, type ErrorCode } from '@oj/proto';
+import { LOCAL_LANGUAGES, OjError, PERMISSIONS, REMOTE_LANGUAGES, type ErrorCode } from '@oj/proto';
 import { createMemoryBus, createServices, migrate, seed, silentLogger, type OjServicesImpl, type Viewer } from '@oj/services';
 import { startTestDatabase, type TestDatabase } from '../support/pg';
 
@@ -45,7 +45,9 @@ describe('migrate and seed', () => {
       (select count(*)::int from languages) as languages,
       (select count(*)::int from problems) as problems,
       (select count(*)::int from users) as users`;
-    expect(counts).toEqual({ roles: 9, languages: LOCAL_LANGUAGES.length, problems: 3, users: 1 });
+    // every language of our own, and each remote site's list (for remote judging)
+    const remoteLanguages = Object.values(REMOTE_LANGUAGES).reduce((n, list) => n + list.length, 0);
+    expect(counts).toEqual({ roles: 9, languages: LOCAL_LANGUAGES.length + remoteLanguages, problems: 3, users: 1 });
     const roleIds = await sql`select id, role from roles order by id`;
     expect(roleIds.map((r) => r.id)).toEqual([1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008]);
     const cases = await sql`select p.problem_id, count(c.id)::int as n, sum(c.score)::int as score

@@ -7,7 +7,7 @@ import { adminMessagesZhCN } from './admin-messages.zh-CN';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 /** The folders whose pages render inside the admin area (features/admin/routes.tsx). */
-const ADMIN_DIRS = ['features/admin/', 'features/problem-admin/', 'features/contest/admin/', 'features/training/admin/', 'features/site-admin/', 'features/user-admin/', 'features/dashboard/'];
+const ADMIN_DIRS = ['features/admin/', 'features/problem-admin/', 'features/contest/admin/', 'features/training/admin/', 'features/education/admin/', 'features/site-admin/', 'features/user-admin/', 'features/dashboard/'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

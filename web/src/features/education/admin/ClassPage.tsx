@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ClassVO } from '@oj/proto';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { getClass } from '../education-api';
-import { StudentPanel } from '../StudentPanel';
+import { StudentPanel } from './StudentPanel';
 
 export function ClassPage() {
   const intl = useIntl();

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../stores/ui';
 import { listClasses, regenerateInvite, saveCourse, setCourseClasses, uploadCover } from '../education-api';
 import { inviteQrDataUrl, inviteQrText } from '../invite-qr';
-import { StudentPanel } from '../StudentPanel';
+import { StudentPanel } from './StudentPanel';
 
 const box = 'fixed inset-0 z-50 overflow-auto bg-white p-6';
 const input = 'w-full rounded border border-slate-300 px-2 py-1 text-sm';

@@ -4,11 +4,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EDU_LIMITS } from '@oj/proto';
-import { Pager } from '../../components/Pager';
-import { ApiError } from '../../lib/api';
-import { showToast } from '../../stores/ui';
-import { addStudents, removeStudent } from './education-api';
-import { useClassStudents } from './useClassStudents';
+import { Pager } from '../../../components/Pager';
+import { ApiError } from '../../../lib/api';
+import { showToast } from '../../../stores/ui';
+import { addStudents, removeStudent } from '../education-api';
+import { useClassStudents } from '../useClassStudents';
 
 /** Usernames from typed text or a CSV: the first cell of each line, without quotes, blanks and a `username` header. */
 export function usernamesFrom(text: string): string[] {

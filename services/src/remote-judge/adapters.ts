@@ -2,11 +2,15 @@
 // for a submission (docs/remote-judge.md lists which sites are done).
 import type { RemoteOj } from '@oj/proto';
 import type { RemoteAdapter } from './adapter';
+import { createAtCoderAdapter } from './sites/atcoder';
 import { createCodeforcesAdapter } from './sites/codeforces';
+import { createLibreOjAdapter } from './sites/libreoj';
 
 export function createAdapters(): Partial<Record<RemoteOj, RemoteAdapter>> {
   return {
     CF: createCodeforcesAdapter('CF'),
     GYM: createCodeforcesAdapter('GYM'),
+    AC: createAtCoderAdapter(),
+    LIBRE: createLibreOjAdapter(),
   };
 }

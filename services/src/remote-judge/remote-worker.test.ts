@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { JudgeStatus, type PushMessage, type Stoppable } from '@oj/proto';
-import { judge, remoteJudgeAccount, remoteJudgeRun } from '../db/schema';
+import { remoteJudgeAccount, remoteJudgeRun } from '../db/schema';
 import { JudgeIngester } from '../judge/ingester';
 import { requeueOne } from '../judge/judge-admin.repo';
 import { OutboxRelay } from '../judge/outbox-relay';
 import { addProblem, addSubmission, addUser, serviceContext } from '../testing/fixtures';
+import { settled as settledRow, statusesOf } from '../testing/remote-judge';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { loadFixture, replayHttp, type Fixture } from './http/replay-http';
 import { insertRun, replaceAccounts } from './remote-judge.repo';
@@ -68,17 +69,7 @@ describe('the remote-judge worker', () => {
     return row.submitId;
   }
 
-  async function settled(submitId: number) {
-    for (let i = 0; i < 400; i++) {
-      const [row] = await t.db.select().from(judge).where(eq(judge.submitId, submitId));
-      if (row && ![JudgeStatus.PENDING, JudgeStatus.SUBMITTING, JudgeStatus.JUDGING].includes(row.status as never)) return row;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`submission ${submitId} never finished`);
-  }
-
-  const statusesOf = (submitId: number) =>
-    pushed.filter((m) => m.topic === `submission:${submitId}` && m.event === 'submission.status').map((m) => (m.data as { status: number }).status);
+  const settled = (submitId: number) => settledRow(t.db, submitId);
   const account = async () => (await t.db.select().from(remoteJudgeAccount).where(eq(remoteJudgeAccount.username, 'judge1')))[0]!;
 
   it('judges a submission on the site: Submitting, Pending, Judging, then Accepted with time and memory', async () => {
@@ -87,7 +78,7 @@ describe('the remote-judge worker', () => {
     const id = await submit();
     const row = await settled(id);
     expect(row).toMatchObject({ status: JudgeStatus.ACCEPTED, time: 15, memory: 256, judger: 'remote-test' });
-    expect(statusesOf(id)).toEqual([JudgeStatus.SUBMITTING, JudgeStatus.PENDING, JudgeStatus.JUDGING, JudgeStatus.ACCEPTED]);
+    expect(statusesOf(pushed, id)).toEqual([JudgeStatus.SUBMITTING, JudgeStatus.PENDING, JudgeStatus.JUDGING, JudgeStatus.ACCEPTED]);
     expect(replay.cursor.unused()).toEqual([]);
     expect(await account()).toMatchObject({ busyBy: null, failing: false });
     const [run] = await t.db.select().from(remoteJudgeRun).where(eq(remoteJudgeRun.submitId, id));

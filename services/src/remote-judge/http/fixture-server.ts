@@ -13,11 +13,18 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-async function formOf(req: IncomingMessage): Promise<Record<string, string> | undefined> {
+/** The request's body: a form, or (application/json) a JSON value; an unreadable JSON body is kept as its text. */
+async function bodyOf(req: IncomingMessage): Promise<{ form?: Record<string, string>; json?: unknown }> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  if (chunks.length === 0) return undefined;
-  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+  if (chunks.length === 0) return {};
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!(req.headers['content-type'] ?? '').includes('application/json')) return { form: Object.fromEntries(new URLSearchParams(text)) };
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch {
+    return { json: text };
+  }
 }
 
 export async function startFixtureServer(exchanges: readonly Exchange[]): Promise<FixtureServer> {
@@ -26,10 +33,10 @@ export async function startFixtureServer(exchanges: readonly Exchange[]): Promis
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const form = await formOf(req);
+      const body = await bodyOf(req);
       let x: Exchange;
       try {
-        x = cursor.take({ method: req.method ?? 'GET', url, form, cookie: req.headers.cookie });
+        x = cursor.take({ method: req.method ?? 'GET', url, ...body, cookie: req.headers.cookie, auth: req.headers.authorization });
       } catch (e) {
         errors.push(e instanceof Error ? e.message : String(e));
         res.writeHead(500, { 'content-type': 'text/plain' }).end('not in the recording');

@@ -7,14 +7,15 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) oj-remote-judge';
 export function liveHttp(opts: { timeoutMs: number }): RemoteHttp {
   return withRedirects(async (req: HttpRequest): Promise<HttpReply> => {
     const host = new URL(req.url).host;
-    const body = req.form ? new URLSearchParams(req.form).toString() : undefined;
+    const body = req.form ? new URLSearchParams(req.form).toString() : req.json !== undefined ? JSON.stringify(req.json) : undefined;
+    const contentType = req.form ? 'application/x-www-form-urlencoded' : 'application/json';
     const signal = AbortSignal.timeout(opts.timeoutMs);
     try {
       const res = await fetch(req.url, {
         method: req.method,
         redirect: 'manual',
         signal,
-        headers: { 'user-agent': USER_AGENT, ...req.headers, ...(body !== undefined && { 'content-type': 'application/x-www-form-urlencoded' }) },
+        headers: { 'user-agent': USER_AGENT, ...req.headers, ...(body !== undefined && { 'content-type': contentType }) },
         body,
       });
       const text = await res.text();

@@ -8,6 +8,8 @@ export interface HttpRequest {
   url: string;
   /** A form body (application/x-www-form-urlencoded). */
   form?: Record<string, string>;
+  /** A JSON body (application/json), for sites whose API takes one (LibreOJ). */
+  json?: unknown;
   headers?: Record<string, string>;
 }
 

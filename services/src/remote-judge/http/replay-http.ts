@@ -15,8 +15,12 @@ export const Exchange = Type.Object({
   path: Type.String({ pattern: '^/' }),
   /** Form fields the request must carry with these values (`*`: present, any value). */
   form: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** Fields the request's JSON body must carry with these values (nested objects likewise; `"*"`: present, any value). */
+  json: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /** A text the request's Cookie header must contain (the session's cookie). */
   cookie: Type.Optional(Type.String()),
+  /** A text the request's Authorization header must contain (an API's bearer token). */
+  auth: Type.Optional(Type.String()),
   /** Usable again and again (a status page polled until a verdict): the next exchange of the same path wins once used. */
   repeat: Type.Optional(Type.Boolean()),
   status: Type.Optional(Type.Integer()),
@@ -58,13 +62,25 @@ export function matches(x: Exchange, req: { method: string; url: URL; form?: Rec
   return true;
 }
 
-/** What is wrong with a matching request's form or cookie (null: nothing). */
-export function mismatch(x: Exchange, req: { form?: Record<string, string>; cookie?: string }): string | null {
+/** Whether JSON `got` has what `want` records: objects field by field (more fields allowed), `"*"` any value. */
+function jsonHas(got: unknown, want: unknown): boolean {
+  if (want === '*') return got !== undefined;
+  if (want !== null && typeof want === 'object' && !Array.isArray(want)) {
+    if (got === null || typeof got !== 'object' || Array.isArray(got)) return false;
+    return Object.entries(want).every(([k, v]) => jsonHas((got as Record<string, unknown>)[k], v));
+  }
+  return JSON.stringify(got) === JSON.stringify(want);
+}
+
+/** What is wrong with a matching request's form, JSON body or cookie (null: nothing). */
+export function mismatch(x: Exchange, req: { form?: Record<string, string>; json?: unknown; cookie?: string; auth?: string }): string | null {
   for (const [k, v] of Object.entries(x.form ?? {})) {
     const got = req.form?.[k];
     if (got === undefined || (v !== '*' && got !== v)) return `form field ${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(got)}`;
   }
+  if (x.json && !jsonHas(req.json, x.json)) return `JSON body: expected one with ${JSON.stringify(x.json)}, got ${JSON.stringify(req.json)}`;
   if (x.cookie && !(req.cookie ?? '').includes(x.cookie)) return `cookie: expected one containing ${JSON.stringify(x.cookie)}, got ${JSON.stringify(req.cookie ?? '')}`;
+  if (x.auth && !(req.auth ?? '').includes(x.auth)) return `authorization: expected one containing ${JSON.stringify(x.auth)}, got ${JSON.stringify(req.auth ?? '')}`;
   return null;
 }
 
@@ -75,7 +91,7 @@ export class ExchangeCursor {
 
   constructor(private readonly exchanges: readonly Exchange[]) {}
 
-  take(req: { method: string; url: URL; form?: Record<string, string>; cookie?: string }): Exchange {
+  take(req: { method: string; url: URL; form?: Record<string, string>; json?: unknown; cookie?: string; auth?: string }): Exchange {
     this.requests.push(`${req.method} ${req.url.pathname}${req.url.search}`);
     let candidate = -1;
     for (let i = 0; i < this.exchanges.length; i++) {
@@ -105,7 +121,7 @@ export function replayHttp(fixture: Fixture): RemoteHttp & { cursor: ExchangeCur
   const cursor = new ExchangeCursor(fixture.exchanges);
   const http = withRedirects(async (req: HttpRequest): Promise<HttpReply> => {
     const url = new URL(req.url);
-    const x = cursor.take({ method: req.method, url, form: req.form, cookie: req.headers?.cookie });
+    const x = cursor.take({ method: req.method, url, form: req.form, json: req.json, cookie: req.headers?.cookie, auth: req.headers?.authorization });
     if (x.timeout) throw new RemoteSiteError('down', `no answer from ${url.host} (timed out)`);
     const headers = Object.fromEntries(Object.entries(x.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
     return { status: x.status ?? 200, body: x.body ?? '', headers, setCookies: x.setCookies ?? [], url: req.url };

@@ -1,27 +1,16 @@
 // Codeforces adapter against recorded replies (fixtures/codeforces): import, login, submit, every verdict string of
 // the API, an error page, a changed page and a timeout.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/proto';
-import { HttpSession, RemoteSiteError } from '../http/remote-http';
-import { loadFixture, replayHttp, type Exchange } from '../http/replay-http';
+import { HttpSession } from '../http/remote-http';
+import { replayHttp, type Exchange } from '../http/replay-http';
+import { failure, replayOf } from '../../testing/remote-judge';
 import { createCodeforcesAdapter } from './codeforces';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/codeforces');
 const base = 'https://codeforces.com';
 const cf = createCodeforcesAdapter('CF');
 const account = { username: 'judge1', password: 'secret-1' };
-const replay = (name: string) => replayHttp(loadFixture(path.join(dir, name)));
-
-async function failure(p: Promise<unknown>): Promise<RemoteSiteError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(RemoteSiteError);
-  return e as RemoteSiteError;
-}
+const replay = replayOf('codeforces');
 
 describe('Codeforces import', () => {
   it('reads title, limits, statement, samples, note and tags from the problem page', async () => {

@@ -150,3 +150,6 @@ export const TaskActivityEvent = Type.Object({
   submitId: Nullable(Type.Integer()),
 });
 export type TaskActivityEvent = Static<typeof TaskActivityEvent>;
+
+/** What a problem page opened inside a homework or exam adds to its submits. */
+export type TaskRef = { homeworkId: number } | { examId: number };

@@ -8,7 +8,6 @@ import { adminLogin, expect, login, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { api, apiLogin, WRONG_C } from './contest-fixtures';
 
-type Locale = 'zh-CN' | 'en-US';
 const T = {
   'zh-CN': { saved: '保存成功', completion: '完成率', hidden: '老师公布成绩前', released: '成绩已公布', tasks: '作业与考试' },
   'en-US': { saved: 'Saved', completion: 'Completion', hidden: 'Until your teacher releases the results', released: 'Results released', tasks: 'Homework and exams' },

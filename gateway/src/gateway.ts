@@ -38,6 +38,7 @@ import { registerGroupProblemRoutes } from './routes/group-problem.routes';
 import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
 import { registerTrainingRoutes } from './routes/training.routes';
 import { registerEducationRoutes } from './routes/education.routes';
+import { registerEduTaskRoutes } from './routes/edu-task.routes';
 import type { RouteDeps } from './routes/types';
 import { registerOpenApi } from './docs/openapi';
 import { installRequestObserver, requestId } from './ops/request-observer';
@@ -161,6 +162,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerTrainingRoutes(app, deps);
   registerAdminTrainingRoutes(app, deps);
   registerEducationRoutes(app, deps);
+  registerEduTaskRoutes(app, deps);
   registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
   registerApiDocsRoutes(app);
 

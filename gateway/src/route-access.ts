@@ -35,6 +35,18 @@ const siteAdmins = roles('root', 'admin');
 const root = roles('root');
 const tagAdmins = roles('root', 'problem_admin');
 
+/** A homework's or an exam's routes (edu-task.routes.ts): `manage` and the action's lesson_* string (and). */
+const taskRoutes = (kind: 'homework' | 'exam', manage: AccessRule): Record<string, AccessRule> => ({
+  [`GET /api/admin/${kind}/list`]: all(manage, teacher),
+  [`GET /api/admin/${kind}`]: all(manage, teacher),
+  [`POST /api/admin/${kind}`]: all(manage, permission('lesson_add')),
+  [`PUT /api/admin/${kind}`]: all(manage, permission('lesson_update')),
+  [`DELETE /api/admin/${kind}`]: all(manage, permission('lesson_delete')),
+  [`GET /api/admin/${kind}/status`]: all(manage, teacher),
+  [`GET /api/admin/${kind}/export`]: all(manage, teacher),
+  [`GET /api/get-${kind}`]: any(permission('course_learn'), manage),
+});
+
 /** `METHOD /path` → rule. HEAD follows GET. */
 export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   // accounts
@@ -304,6 +316,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /api/get-course-detail': any(permission('course_learn'), teacher),
   'GET /api/get-course-invite': login,
   'POST /api/join-course': permission('course_learn'),
+  // homework and exams (issue 20, items 5–7): the kind's string and the action's lesson_* string (and); the course's
+  // teacher (or the super admin) and an assigned class's student are the services' check
+  ...taskRoutes('homework', permission('homework_manage')),
+  ...taskRoutes('exam', permission('exam_manage')),
+  'PUT /api/admin/exam/release': all(permission('exam_manage'), permission('lesson_update')),
   // operations (issue 16): readiness and the docs are public; /metrics checks its caller itself (loopback or OJ_METRICS_TOKEN)
   'GET /readyz': open,
   'GET /metrics': open,

@@ -40,6 +40,9 @@ function decide(services: OjServices, topic: Topic, viewer: Viewer | null): Prom
       return services.trainings.canWatch(topic.tid, viewer);
     case 'class':
       return services.education.canWatchClass(topic.classId, viewer);
+    case 'homework':
+    case 'exam':
+      return services.education.canWatchTask(topic.kind, topic.taskId, viewer);
     case 'test-judge':
       return services.testJudge.canWatch(topic.key, viewer);
     case 'discussion':

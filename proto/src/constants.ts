@@ -104,6 +104,9 @@ export const PERMISSIONS = [
   'lesson_allocate',
   'lesson_update',
   'lesson_delete',
+  // Homework and exams of a course, combined with the lesson_* string of the action (docs/education.md).
+  'homework_manage',
+  'exam_manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -115,8 +118,8 @@ const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i)
  * at /admin/role_auth (the server's checks read the table, not this).
  */
 export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
-  root: p(...range(1, 19)),
-  admin: p(1, 2, 3, ...range(8, 19)),
+  root: p(...range(1, 21)),
+  admin: p(1, 2, 3, ...range(8, 21)),
   problem_admin: p(1, 2, 3, ...range(8, 14)),
   // course_learn (15): every user role may learn in the courses a teacher invites them to (issue 20).
   default_user: p(2, ...range(8, 14), 15),

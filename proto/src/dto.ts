@@ -193,6 +193,9 @@ export const SubmitBody = Type.Object({
   cid: Type.Optional(Type.Integer({ minimum: 0 })),
   tid: Type.Optional(Nullable(Type.Integer())),
   gid: Type.Optional(Nullable(Type.Integer())),
+  /** Filed under a homework / an exam of a course (docs/education.md); the server checks the student's class. */
+  homeworkId: Type.Optional(Nullable(Type.Integer())),
+  examId: Type.Optional(Nullable(Type.Integer())),
   isRemote: QBool,
   captcha: Type.Optional(Type.String()),
 });

@@ -3,6 +3,7 @@
 // classesIds, classesId, userId, inviteCode); docs/education.md gives the paths and the choices where it is silent.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Nullable } from './contest/common';
+import { TaskSummaryVO } from './edu-task';
 
 /** Limits and page sizes of the specification (§ course validation, § business constants). */
 export const EDU_LIMITS = {
@@ -189,6 +190,8 @@ export const CourseDetailVO = Type.Object({
   creator: Type.String(),
   chapters: Type.Array(ChapterVO),
   progress: Type.Object({ solved: Type.Integer(), total: Type.Integer() }),
+  /** The course's homework and exams assigned to the student's classes (all of them for its teacher). */
+  tasks: Type.Array(TaskSummaryVO),
 });
 export type CourseDetailVO = Static<typeof CourseDetailVO>;
 

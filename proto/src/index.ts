@@ -26,6 +26,7 @@ export * from './site-admin';
 export * from './user-admin';
 export * from './training';
 export * from './education';
+export * from './edu-task';
 export * from './ops';
 export * from './group';
 export * from './remote-judge';

@@ -16,6 +16,7 @@ import { contestFullScreenRoutes, contestRoutes } from './features/contest/route
 import { groupFullScreenRoutes, groupRoutes } from './features/group/routes';
 import { trainingFullScreenRoutes, trainingRoutes } from './features/training/routes';
 import { educationRoutes } from './features/education/routes';
+import { taskRoutes } from './features/edu-task/routes';
 import { standaloneBoardRoutes } from './features/scoreboard/routes';
 import { Loading } from './components/Spinner';
 import { catalogueOf, localeState } from './i18n/locale';
@@ -71,6 +72,7 @@ const routes: RouteObject[] = [
       ...groupRoutes,
       ...trainingRoutes,
       ...educationRoutes,
+      ...taskRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

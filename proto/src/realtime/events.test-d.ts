@@ -21,7 +21,7 @@ type Sub = ReturnType<typeof topics.submission>;
 expectTypeOf<KindOfTopic<Sub>>().toEqualTypeOf<'submission'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.contestAdmin>>>().toEqualTypeOf<'contest-admin'>();
 expectTypeOf<KindOfTopic<ReturnType<typeof topics.judgeStatus>>>().toEqualTypeOf<'judge-status'>();
-expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'training' | 'group' | 'class' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access' | 'discussion'>();
+expectTypeOf<KindOfTopic<string>>().toEqualTypeOf<'submission' | 'user' | 'contest' | 'scoreboard' | 'contest-admin' | 'board' | 'training' | 'group' | 'class' | 'homework' | 'exam' | 'test-judge' | 'judge-status' | 'problem-counts' | 'admin-dashboard' | 'site' | 'access' | 'discussion'>();
 expectTypeOf<EventsOfTopic<ReturnType<typeof topics.board>>>().toEqualTypeOf<'contest.status' | 'scoreboard.batch'>();
 
 // The events of each topic kind.

@@ -16,6 +16,7 @@ import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-a
 import { AccessChangedData, SessionRevokedData } from '../user-admin';
 import { TrainingChangedEvent, TrainingProgressEvent } from '../training';
 import { ClassStudentsEvent } from '../education';
+import { TaskActivityEvent } from '../edu-task';
 import { topicKind, type KindOfTopic, type TopicKind } from './topics';
 
 export const SubmissionStatusData = Type.Object({
@@ -91,6 +92,7 @@ export const PUSH_EVENTS = {
   'discussion.removed': { topics: ['discussion'], data: DiscussionRemovedEvent },
   'discussion.changed': { topics: ['discussion'], data: DiscussionChangedEvent },
   'class.students': { topics: ['class'], data: ClassStudentsEvent },
+  'task.activity': { topics: ['homework', 'exam'], data: TaskActivityEvent },
 } as const satisfies Record<string, PushEventSpec>;
 
 export type PushEventName = keyof typeof PUSH_EVENTS;

@@ -12,6 +12,8 @@ const EXAMPLES: Record<TopicKind, string> = {
   board: 'board:3:public-end',
   training: 'training:7',
   class: 'class:5',
+  homework: 'homework:6',
+  exam: 'exam:7',
   'test-judge': 'test-judge:TEST_JUDGE_abc',
   'judge-status': 'judge-status',
   'problem-counts': 'problem-counts',

@@ -16,6 +16,8 @@ export type Topic =
   | { kind: 'board'; cid: number; view: BoardView }
   | { kind: 'training'; tid: number }
   | { kind: 'class'; classId: number }
+  | { kind: 'homework'; taskId: number }
+  | { kind: 'exam'; taskId: number }
   | { kind: 'test-judge'; key: string }
   | { kind: 'judge-status' }
   | { kind: 'problem-counts' }
@@ -64,6 +66,10 @@ export const topics = {
   training: (tid: number): TopicName<'training'> => `training:${tid}`,
   /** A class's student list (its audience: the class's teacher and the super admin). */
   classStudents: (classId: number): TopicName<'class'> => `class:${classId}`,
+  /** A homework's status grid (its audience: the course's teacher and the super admin). */
+  homework: (taskId: number): TopicName<'homework'> => `homework:${taskId}`,
+  /** An exam's live monitor (its audience: the course's teacher and the super admin). */
+  exam: (taskId: number): TopicName<'exam'> => `exam:${taskId}`,
   /** One online-test run. */
   testJudge: (key: string): TopicName<'test-judge'> => `test-judge:${key}`,
   /** The judge runners, for admins. */
@@ -110,6 +116,9 @@ export function parseTopic(topic: string): Topic | null {
       return POSITIVE_INT.test(arg) ? { kind, did: Number(arg) } : null;
     case 'class':
       return POSITIVE_INT.test(arg) ? { kind, classId: Number(arg) } : null;
+    case 'homework':
+    case 'exam':
+      return POSITIVE_INT.test(arg) ? { kind, taskId: Number(arg) } : null;
     case 'user':
       return SAFE_KEY.test(arg) ? { kind, uid: arg } : null;
     case 'test-judge':
@@ -139,6 +148,10 @@ export function formatTopic(t: Topic): string {
       return topics.training(t.tid);
     case 'class':
       return topics.classStudents(t.classId);
+    case 'homework':
+      return topics.homework(t.taskId);
+    case 'exam':
+      return topics.exam(t.taskId);
     case 'test-judge':
       return topics.testJudge(t.key);
     case 'judge-status':

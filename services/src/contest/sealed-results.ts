@@ -8,6 +8,12 @@ import type { DbOrTx } from '../db/client';
 import { isBoardSealed, isContestAdmin, type ContestRow } from './access';
 import { findContest } from './contest.repo';
 import { sealAt } from './contest-view';
+import { unreleasedExamSubmissions } from '../education/task.repo';
+
+const hiddenExamResult = async (db: DbOrTx, row: { submitId: number; uid: string }): Promise<boolean> => {
+  const e = (await unreleasedExamSubmissions(db, [row.submitId])).get(row.submitId);
+  return e !== undefined && e.teacher !== row.uid;
+};
 
 /** Whether the public views hide the result of a submission made at `submitTime` in `c` now. */
 export function hiddenBySeal(c: ContestRow, submitTime: Date, now = Date.now()): boolean {
@@ -24,8 +30,9 @@ export function maskedStatus<T extends Pick<SubmissionStatusData, 'status' | 'ti
  * The `submission.status` of a contest submission as its owner's `user:` topic may carry it: unchanged unless an
  * OI contest's seal hides the result from the contestant (then masked, case progress too).
  */
-export async function ownerStatusData(db: DbOrTx, row: { cid: number; uid: string; submitTime: Date }, data: SubmissionStatusData): Promise<SubmissionStatusData> {
-  if (row.cid <= 0) return data;
+export async function ownerStatusData(db: DbOrTx, row: { submitId: number; cid: number; uid: string; submitTime: Date }, data: SubmissionStatusData): Promise<SubmissionStatusData> {
+  // A course exam's submission stays −5 for its student until the teacher releases the results (docs/education.md).
+  if (row.cid <= 0) return (await hiddenExamResult(db, row)) ? { ...maskedStatus(data), score: null, oiRankScore: null } : data;
   const c = await findContest(db, row.cid);
   // ACM contestants always see their own results (type 0); an OI contest's own results from the seal on are −5.
   if (!c || c.type !== 1 || !hiddenBySeal(c, row.submitTime)) return data;

@@ -23,6 +23,7 @@ import { classStudentsChanged } from './class.service';
 import * as repo from './course.repo';
 import { courseVOs } from './course.service';
 import { owns, paging } from './edu-access';
+import { courseTasks } from './task-learn.service';
 
 export interface CourseLearnService {
   myCourses(q: EduPageQuery, v: Viewer): Promise<PageOf<CourseVO>>;
@@ -45,7 +46,8 @@ export function createCourseLearnService(ctx: ServiceContext): CourseLearnServic
     async courseDetail(id, v) {
       const c = await repo.findCourseListed(db, id);
       if (!c) throw new OjError('EDU_COURSE_NOT_FOUND');
-      if (!owns(v, c.c) && !(await repo.isCourseStudent(db, id, v.uid))) throw new OjError('EDU_NOT_IN_COURSE');
+      const teacher = owns(v, c.c);
+      if (!teacher && !(await repo.isCourseStudent(db, id, v.uid))) throw new OjError('EDU_NOT_IN_COURSE');
       const chapters = await chapterVOs(db, id, null);
       const pids = [...new Set(chapters.flatMap((ch) => ch.resources.flatMap((r) => (r.pid === null ? [] : [r.pid]))))];
       const solved = await solvedOf(db, v.uid, pids);
@@ -58,6 +60,7 @@ export function createCourseLearnService(ctx: ServiceContext): CourseLearnServic
         creator: c.creator,
         chapters: withSolved,
         progress: { solved: solved.size, total: pids.length },
+        tasks: await courseTasks(db, id, teacher ? null : v.uid),
       };
     },
     async courseInvite(q, v) {

@@ -21,6 +21,7 @@ import { appendPush, publishAll } from '../push/push.service';
 import { BoardProjector } from '../contest/scoreboard/projector';
 import { ownerStatusData } from '../contest/sealed-results';
 import { trainingVerdictPushes } from '../training/training-live';
+import { taskVerdictPushes } from '../education/task-live';
 import { countCase, insertCaseOnce, lockSubmission, takeOverAttempt, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 
@@ -339,7 +340,7 @@ export class JudgeIngester {
     }, counted);
     // A contest verdict updates its contest record and the boards in this same transaction; a practice verdict
     // pushes the public problem's new counters to the problem lists and the member's standing to their trainings.
-    const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : [...(await pushCounts(tx, updated.pid)), ...(await trainingVerdictPushes(tx, updated))];
+    const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : [...(await pushCounts(tx, updated.pid)), ...(await trainingVerdictPushes(tx, updated)), ...(await taskVerdictPushes(tx, updated))];
     return [...(await pushStatus(tx, updated)), ...board];
   }
 

@@ -46,6 +46,15 @@ import { secondsToWait, validateCode } from './validation';
 import { groupSubmissionVisible, openableGroupProblem } from '../group/group-submit';
 import { isMemberOf } from '../group/group-standing';
 import { fileUnderTraining, trainingSubmitTarget } from '../training/training-submit';
+import { fileUnderTask, taskOfSubmit, taskSubmitTarget } from '../education/task-submit';
+import { examHiddenFrom } from '../education/task-access';
+import { maskedStatus } from '../contest/sealed-results';
+import { publishAll } from '../push/push.service';
+import type { PushMessage } from '@oj/proto';
+
+/** A course exam's submission before the teacher releases the results: −5 (or in progress), nothing of the result. */
+const examMasked = <T extends { status: number; time: number | null; memory: number | null; judger: string | null; score: number | null; oiRankScore: number | null }>(s: T): T =>
+  ({ ...maskedStatus(s), score: null, oiRankScore: null, ...('errorMessage' in s && { errorMessage: null }) });
 
 export interface SubmissionService {
   /** Persists the submission (Pending) and its judge job in one transaction; the job is sent right after. */
@@ -218,10 +227,14 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       if (gid !== null && body.tid) throw new OjError('VALIDATION_FAILED', { detail: 'gid and tid together are not available yet' });
       // Inside a training (`tid`): the training's rules first; the submission is a practice one filed under it.
       const training = body.tid ? await trainingSubmitTarget(db, body.tid, String(body.pid), viewer) : null;
+      // Inside a course's homework or exam (`homeworkId` / `examId`): the student's class, the task's problem and times.
+      const named = taskOfSubmit(body);
+      const task = named ? await taskSubmitTarget(db, named, String(body.pid), viewer) : null;
       const problem = gid !== null ? await openableGroupProblem(db, String(body.pid), gid, viewer) : await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       await checkLanguage(problem.id, body);
 
+      const pushes: PushMessage[] = [];
       const row = await db.transaction(async (tx) => {
         const wait = secondsToWait(await lockAndLastPracticeSubmit(tx, viewer.uid), new Date(), config.submitIntervalS);
         if (wait > 0) throw new OjError('SUBMIT_TOO_FAST', { seconds: wait });
@@ -239,9 +252,11 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
           lane: 'practice',
         });
         if (training) await fileUnderTraining(tx, training, viewer.uid, inserted.submitId);
+        if (task) pushes.push(await fileUnderTask(tx, task, viewer.uid, inserted));
         return inserted;
       });
       await relay.flush();
+      await publishAll(ctx.transport, pushes, ctx.logger);
       return toSubmission(row, { code: true, errorMessage: true });
     },
 
@@ -266,7 +281,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         size,
         pageOffset(current, size),
       );
-      return pageOf(rows.map(({ j, title }) => toListItem(j, title)), total, current, size);
+      const hidden = await examHiddenFrom(db, rows.map(({ j }) => j.submitId), viewer);
+      return pageOf(rows.map(({ j, title }) => (hidden.has(j.submitId) ? examMasked(toListItem(j, title)) : toListItem(j, title))), total, current, size);
     },
 
     async detail(submitId, viewer) {
@@ -280,15 +296,20 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       const shareOpen = codeShare && config.openCodeShare;
       const visible = practiceCodeVisible(j, shareOpen, viewer);
       const position = practiceQueueVisible(j, viewer) ? await queuePosition(db, j) : undefined;
-      return { submission: toSubmission(j, { code: visible, errorMessage: visible }), codeShare: shareOpen, ...(position !== undefined && { queuePosition: position }) };
+      const s = toSubmission(j, { code: visible, errorMessage: visible });
+      return { submission: (await examHiddenFrom(db, [j.submitId], viewer)).has(j.submitId) ? examMasked(s) : s, codeShare: shareOpen, ...(position !== undefined && { queuePosition: position }) };
     },
 
     async caseResults(submitId, viewer): Promise<JudgeCaseResult> {
-      return caseResults(db, previews, await loadWithProblem(db, submitId, viewer), viewer);
+      const loaded = await loadWithProblem(db, submitId, viewer);
+      if ((await examHiddenFrom(db, [loaded.j.submitId], viewer)).has(loaded.j.submitId)) return { judgeCaseList: [], subTaskJudgeCaseVoList: [], judgeCaseMode: 'default' };
+      return caseResults(db, previews, loaded, viewer);
     },
 
     async caseData(q, viewer) {
-      return caseDataFile(db, previews, await loadWithProblem(db, q.submitId, viewer), q.caseId, q.type, viewer);
+      const loaded = await loadWithProblem(db, q.submitId, viewer);
+      if ((await examHiddenFrom(db, [loaded.j.submitId], viewer)).has(loaded.j.submitId)) throw new OjError('SUBMISSION_FORBIDDEN');
+      return caseDataFile(db, previews, loaded, q.caseId, q.type, viewer);
     },
 
     async checkStatus(body, viewer) {
@@ -309,12 +330,14 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         return out;
       }
       const inGroup = new Map<number, boolean>();
+      const hidden = await examHiddenFrom(db, rows.map(({ j }) => j.submitId), viewer);
       for (const { j, auth } of rows) {
         if (j.gid !== null && j.uid !== viewer?.uid) {
           if (!inGroup.has(j.gid)) inGroup.set(j.gid, await groupSubmissionVisible(db, j, viewer));
           if (!inGroup.get(j.gid)) continue;
         }
-        if (practiceVisible(auth, j, viewer)) out[String(j.submitId)] = toSubmission(j, { code: false, errorMessage: false });
+        const s = toSubmission(j, { code: false, errorMessage: false });
+        if (practiceVisible(auth, j, viewer)) out[String(j.submitId)] = hidden.has(j.submitId) ? examMasked(s) : s;
       }
       return out;
     },
@@ -332,6 +355,8 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       }
       // The same audience as the submission's REST detail: public practice problems for anyone, else owner/admins;
       // a group's submissions for its members only.
+      // An unreleased exam's submission: only its teacher (the student's own topic carries it masked).
+      if ((await examHiddenFrom(db, [submitId], viewer)).size > 0) return false;
       return practiceVisible(row.auth, row, viewer) && (await groupSubmissionVisible(db, row, viewer));
     },
   };

@@ -9,6 +9,7 @@ import { contestEnUS } from './contest.en-US';
 import { groupEnUS } from './group.en-US';
 import { trainingEnUS } from './training.en-US';
 import { educationEnUS } from './education.en-US';
+import { eduTaskEnUS } from './eduTask.en-US';
 
 const enUSStatic: Record<StaticMessageId, string> = {
   'app.meta.defaultName': 'Online Judge',
@@ -394,6 +395,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...contestEnUS,
   ...trainingEnUS,
   ...educationEnUS,
+  ...eduTaskEnUS,
   ...boardEnUS,
   ...problemListEnUS,
   ...discussionEnUS,

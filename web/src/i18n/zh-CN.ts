@@ -11,6 +11,7 @@ import { contestZhCN } from './contest.zh-CN';
 import { groupZhCN } from './group.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { educationZhCN } from './education.zh-CN';
+import { eduTaskZhCN } from './eduTask.zh-CN';
 
 const STATUS_ZH: Record<JudgeStatusCode, string> = {
   [-10]: '未提交',
@@ -416,6 +417,7 @@ export const zhCNStatic = {
   ...contestZhCN,
   ...trainingZhCN,
   ...educationZhCN,
+  ...eduTaskZhCN,
   ...boardZhCN,
   ...problemListZhCN,
   ...discussionZhCN,

@@ -12,6 +12,7 @@ import { Loading } from '../../components/Spinner';
 import { contestAdminRoutes } from '../contest/admin/routes';
 import { trainingAdminRoutes } from '../training/admin/routes';
 import { educationAdminRoutes } from '../education/admin/routes';
+import { taskAdminRoutes } from '../edu-task/routes';
 import { problemAdminRoutes, problemAdminRootRoutes } from '../problem-admin/routes';
 import { siteAdminRootRoutes, siteAdminRoutes } from '../site-admin/routes';
 import { userAdminRootRoutes } from '../user-admin/routes';
@@ -44,7 +45,7 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { index: true, element: <AdminIndex /> },
       // Root and admins; a problem admin reaches the problem bank only.
-      { element: <SiteAdminGuard />, children: [{ path: 'dashboard', element: page(<DashboardPage />) }, ...contestAdminRoutes, ...trainingAdminRoutes, ...siteAdminRoutes, ...educationAdminRoutes] },
+      { element: <SiteAdminGuard />, children: [{ path: 'dashboard', element: page(<DashboardPage />) }, ...contestAdminRoutes, ...trainingAdminRoutes, ...siteAdminRoutes, ...educationAdminRoutes, ...taskAdminRoutes] },
       ...problemAdminRoutes,
       { element: <SuperAdminGuard />, children: problemAdminRootRoutes },
       { element: <SuperAdminGuard />, children: siteAdminRootRoutes },

@@ -9,6 +9,7 @@ import { Loading } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { courseDetail } from './education-api';
+import { CourseTasks } from '../edu-task/TaskPage';
 
 export function CourseDetailPage() {
   const intl = useIntl();
@@ -34,6 +35,7 @@ export function CourseDetailPage() {
           </div>
         </div>
       </header>
+      <CourseTasks tasks={course.tasks} />
       {course.chapters.map((ch, i) => (
         <section key={ch.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="course-chapter">
           <h2 className="font-medium">{i + 1}. {ch.title}</h2>

@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { LIMITS, type ProblemInfo, type Submission } from '@oj/proto';
+import { LIMITS, type ProblemInfo, type Submission, type TaskRef } from '@oj/proto';
 import { ApiError } from '../../lib/api';
 import { languagesState } from '../../stores/languages';
 import { isLoggedIn, sessionState } from '../../stores/session';
@@ -30,12 +30,14 @@ interface Props {
   gid?: number;
   /** A problem opened inside a training: practice submits filed under the training (`tid`). */
   trainingId?: number;
+  /** A problem opened inside a course's homework or exam: submits filed under it. */
+  task?: TaskRef;
   onSubmitted: (s: Submission) => void;
   /** A failed submit hides the previous status panel. */
   onSubmitFailed: () => void;
 }
 
-export function CodeEditorPanel({ info, contest, gid, trainingId, onSubmitted, onSubmitFailed }: Props) {
+export function CodeEditorPanel({ info, contest, gid, trainingId, task, onSubmitted, onSubmitFailed }: Props) {
   const intl = useIntl();
   const session = useSnapshot(sessionState);
   const langs = useSnapshot(languagesState);
@@ -116,7 +118,7 @@ export function CodeEditorPanel({ info, contest, gid, trainingId, onSubmitted, o
       const submission = await submitCode(
         contest
           ? { pid: contest.displayId, language, code, cid: contest.cid }
-          : { pid: problemId, language, code, cid: 0, ...(gid !== undefined && { gid }), ...(trainingId !== undefined && { tid: trainingId }) },
+          : { pid: problemId, language, code, cid: 0, ...(gid !== undefined && { gid }), ...(trainingId !== undefined && { tid: trainingId }), ...task },
       );
       applyRow(submission);
       showToast('success', intl.formatMessage({ id: 'problem.editor.submitted' }));

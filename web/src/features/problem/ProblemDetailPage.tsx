@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ProblemType, type ProblemInfo } from '@oj/proto';
+import { ProblemType, type ProblemInfo, type TaskRef } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { VerdictPanel } from '../submission/VerdictPanel';
@@ -60,6 +60,8 @@ interface WorkspaceProps {
   gid?: number;
   /** Opened inside a training: submits carry its id. */
   trainingId?: number;
+  /** Opened inside a course's homework or exam: submits carry `homeworkId` / `examId`. */
+  task?: TaskRef;
   /** Replaces "problemId. title" (a contest shows its display id and title). */
   heading?: string;
   /** Full-screen mode: both panes take the window's height (no site header above). */
@@ -69,7 +71,7 @@ interface WorkspaceProps {
 }
 
 /** Statement on the left; editor and the live verdict of the last submit on the right. */
-export function ProblemWorkspace({ info, contest, gid, trainingId, heading, fullScreen = false, submitId, onSubmitId }: WorkspaceProps) {
+export function ProblemWorkspace({ info, contest, gid, trainingId, task, heading, fullScreen = false, submitId, onSubmitId }: WorkspaceProps) {
   const detailHref =
     contest && submitId !== null
       ? `/contest/${contest.cid}/problem/${encodeURIComponent(contest.displayId)}/submission-detail/${submitId}`
@@ -87,7 +89,7 @@ export function ProblemWorkspace({ info, contest, gid, trainingId, heading, full
       }
       right={
         <div className={`flex min-w-0 flex-col gap-4 ${fullScreen ? 'lg:h-full lg:overflow-y-auto' : ''}`}>
-          <CodeEditorPanel info={info} contest={contest} gid={gid} trainingId={trainingId} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
+          <CodeEditorPanel info={info} contest={contest} gid={gid} trainingId={trainingId} task={task} onSubmitted={(s) => onSubmitId(s.submitId)} onSubmitFailed={() => onSubmitId(null)} />
           {submitId !== null && (
             <VerdictPanel key={submitId} submitId={submitId} showScore={info.problem.type === ProblemType.OI} detailHref={detailHref} cid={contest?.cid ?? 0} />
           )}

@@ -7,6 +7,7 @@ import { RESOURCE_KINDS, type ChapterVO, type ResourceKind } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
+import { CourseTasksPanel } from '../../edu-task/admin/CourseTasksPanel';
 import { adminChapters, deleteChapter, deleteResource, saveChapter, saveResource, uploadResourceFile } from '../education-api';
 
 const input = 'rounded border border-slate-300 px-2 py-1 text-sm';
@@ -102,6 +103,7 @@ export function CourseContentPage() {
           <AddResource chapterId={ch.id} onDone={load} />
         </section>
       ))}
+      <CourseTasksPanel courseId={courseId} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 // The push events' decoders load with the socket, not with the page: their schemas (every area's payloads) are
 // ≈ 20 KB the first load does not need (docs/benchmarks.md, "Fifth pass"). lib/socket.ts loads them before it
 // connects, so every frame finds them here; the types stay proto's one contract.
-type PushEvents = typeof import('./push-events');
+import type * as PushEventsModule from './push-events';
+
+type PushEvents = typeof PushEventsModule;
 
 let loaded: PushEvents | null = null;
 let loading: Promise<PushEvents> | null = null;

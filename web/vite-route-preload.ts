@@ -33,7 +33,9 @@ export function lazyFiles(bundle: Rollup.OutputBundle, root: string, base: strin
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const withEntry = staticClosure(byFile, chunks.filter((c) => c.isEntry).map((c) => c.fileName));
   return (module) => {
-    const own = chunks.find((c) => c.facadeModuleId === path.resolve(root, module));
+    const id = path.resolve(root, module);
+    // Its own chunk, or the one a small chunk was merged into (`experimentalMinChunkSize`, vite.config.ts).
+    const own = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
     if (!own) throw new Error(`no chunk of its own for ${module} (is it imported lazily?)`);
     return [...staticClosure(byFile, [own.fileName])].filter((f) => !withEntry.has(f)).map((f) => base + f);
   };

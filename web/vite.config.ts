@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { earlyRequests } from './vite-early-requests';
 import { precompress } from './vite-precompress';
+import { protoPure } from './vite-proto-pure';
 import { routePreload } from './vite-route-preload';
 import { EARLY_GETS } from './src/lib/early-requests';
 import { PREACT_AS_REACT } from './preact-alias';
@@ -57,6 +58,7 @@ export default defineConfig({
       gets: EARLY_GETS,
     }),
     precompress(),
+    protoPure(),
   ],
   resolve: {
     // proto's schemas build with a `Type` of only the builders they use (src/lib/typebox-web.ts), and decode's error
@@ -74,5 +76,5 @@ export default defineConfig({
       '/socket.io': { target: gateway, ws: true, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, rollupOptions: { output: { manualChunks } } },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, rollupOptions: { output: { manualChunks, experimentalMinChunkSize: 1500 } } },
 });

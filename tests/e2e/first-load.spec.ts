@@ -19,11 +19,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const details: Request[] = [];
     let loadedAt = 0;
     let socketAt = 0;
+    let pushEventsAt = 0;
     page.on('load', () => (loadedAt ||= Date.now()));
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       paths.push(path);
       if (path.startsWith('/socket.io')) socketAt ||= Date.now();
+      if (path.startsWith('/assets/push-events-')) pushEventsAt ||= Date.now();
       if (r.url().includes('/api/get-problem-detail')) details.push(r);
     });
     await page.goto('/problem/1000');
@@ -52,6 +54,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // page watches nothing else before a submit).
     await expect.poll(() => socketAt, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(socketAt - loadedAt).toBeGreaterThanOrEqual(1500);
+    // The push events' schemas come with the socket's code, not with the page (lib/push-decoder.ts).
+    expect(pushEventsAt - loadedAt).toBeGreaterThanOrEqual(1500);
 
     // The admin area brings its own messages.
     await page.goto('/admin/login');

@@ -1,9 +1,13 @@
 // The ordering, hole, resync, resubscribe and fallback-polling rules of watched topics, driven through a scripted
 // socket link (the real socket path is covered end to end in tests/e2e/scoreboard.spec.ts).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { topics, type AcInfoVO, type SubscribeAck } from '@oj/proto';
 import { PollGroup } from './fallback-poll';
 import { LiveTopicHub, type TopicLink } from './live-topics';
+import { loadPushDecoder } from './push-decoder';
+
+// lib/socket.ts loads the push events' decoders before it connects; the scripted link does the same.
+beforeAll(() => loadPushDecoder());
 
 interface SentSubscribe {
   topic: string;

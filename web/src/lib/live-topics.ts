@@ -3,8 +3,9 @@
 // order, resubscribes after a reconnect, asks the server to replay a hole and reloads the REST snapshot when it
 // cannot, and runs the watcher's REST fallback poll only while the socket is down (or the topic is refused).
 // Features reach it through lib/useLiveTopic.ts.
-import { decodePushFrame, type PushEventData, type PushEventName, type SubscribeAck } from '@oj/proto';
+import type { PushEventData, PushEventName, SubscribeAck } from '@oj/proto';
 import { every, type FallbackPoll } from './fallback-poll';
+import { pushDecoder } from './push-decoder';
 import type { RealtimeLinkListener } from './socket';
 
 /**
@@ -194,7 +195,9 @@ export class LiveTopicHub implements RealtimeLinkListener {
     if (!t) return;
     let data: unknown;
     try {
-      data = decodePushFrame(event, raw).data;
+      const decoder = pushDecoder();
+      if (!decoder) throw new Error('push events not loaded');
+      data = decoder.decodePushFrame(event, raw).data;
     } catch (e) {
       console.warn(`Malformed ${event} on ${f.topic}`, e);
       data = undefined;

@@ -5,8 +5,9 @@
 // little after the page has loaded (startRealtimeAfterLoad): pages show their REST answers first.
 import type { Socket, io as ioFn } from 'socket.io-client';
 import { subscribeKey } from 'valtio/utils';
-import { PUSH_EVENT_NAMES, type ClientToServerEvents, type PushEventName, type ServerToClientEvents, type SubscribeAck } from '@oj/proto';
+import type { ClientToServerEvents, PushEventName, ServerToClientEvents, SubscribeAck } from '@oj/proto';
 import { clearSession, sessionState, syncCsrf } from '../stores/session';
+import { loadPushDecoder } from './push-decoder';
 import { connectionState } from '../stores/ui';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -54,7 +55,7 @@ function forward(s: ClientSocket, event: PushEventName): void {
   });
 }
 
-function connect(io: typeof ioFn): ClientSocket {
+function connect(io: typeof ioFn, events: readonly PushEventName[]): ClientSocket {
   const s: ClientSocket = io('/', {
     path: '/socket.io',
     // The session cookie goes with the handshake by itself; its CSRF proof is read anew at every (re)connect.
@@ -79,7 +80,7 @@ function connect(io: typeof ioFn): ClientSocket {
     // so drop the session; the token watcher below reconnects anonymously.
     if (err.message === 'AUTH_TOKEN_INVALID' && sessionState.csrf) clearSession();
   });
-  for (const event of PUSH_EVENT_NAMES) forward(s, event);
+  for (const event of events) forward(s, event);
   return s;
 }
 
@@ -90,9 +91,10 @@ let watchingToken = false;
 export function startRealtime(): void {
   if (wanted) return;
   wanted = true;
-  void import('socket.io-client').then(({ io }) => {
+  // The push events' decoders come with the socket's code (lib/push-decoder.ts): every frame finds them loaded.
+  void Promise.all([import('socket.io-client'), loadPushDecoder()]).then(([{ io }, { PUSH_EVENT_NAMES }]) => {
     if (!wanted || socket) return;
-    socket = connect(io);
+    socket = connect(io, PUSH_EVENT_NAMES);
     if (watchingToken) return;
     watchingToken = true;
     subscribeKey(sessionState, 'csrf', () => {

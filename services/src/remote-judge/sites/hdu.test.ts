@@ -1,31 +1,21 @@
 // HDU adapter against recorded replies (fixtures/hdu, GBK pages as the site sends them): import, login, submit, every
 // verdict string of the status page, an error page, a changed page and a timeout.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/proto';
 import { HttpSession, RemoteSiteError } from '../http/remote-http';
 import { loadFixture, replayHttp } from '../http/replay-http';
 import { createHduAdapter, HDU_VERDICTS } from './hdu';
+import { failure, fixtureDir, replayOf } from './replay-testing';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/hdu');
 const base = 'https://acm.hdu.edu.cn';
 const hdu = createHduAdapter();
 const account = { username: 'judge1', password: 'secret-1' };
-const replay = (name: string) => replayHttp(loadFixture(path.join(dir, name)));
-
-async function failure(p: Promise<unknown>): Promise<RemoteSiteError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(RemoteSiteError);
-  return e as RemoteSiteError;
-}
+const replay = replayOf('hdu');
 
 describe('HDU import', () => {
   it('reads title, C/C++ limits, statement, the sample, the hint inside it and the source from a GBK page', async () => {
-    const fixture = loadFixture(path.join(dir, 'import-1000.json'));
+    const fixture = loadFixture(path.join(fixtureDir('hdu'), 'import-1000.json'));
     expect(fixture.exchanges[0].bodyBase64).toBeDefined(); // the page's bytes are GBK, not UTF-8
     const http = replayHttp(fixture);
     const p = await hdu.importProblem({ http, base }, '1000');

@@ -3,10 +3,16 @@
 import type { RemoteOj } from '@oj/proto';
 import type { RemoteAdapter } from './adapter';
 import { createCodeforcesAdapter } from './sites/codeforces';
+import { createHduAdapter } from './sites/hdu';
+import { createPojAdapter } from './sites/poj';
+import { createSpojAdapter } from './sites/spoj';
 
 export function createAdapters(): Partial<Record<RemoteOj, RemoteAdapter>> {
   return {
     CF: createCodeforcesAdapter('CF'),
     GYM: createCodeforcesAdapter('GYM'),
+    HDU: createHduAdapter(),
+    POJ: createPojAdapter(),
+    SPOJ: createSpojAdapter(),
   };
 }

@@ -5,7 +5,7 @@ import { JudgeStatus } from '@oj/proto';
 import type { RemoteAdapter, RemotePoll, RemoteProblem } from '../adapter';
 import { expectOk, RemoteSiteError, type HttpReply } from '../http/remote-http';
 import { byClass, htmlToMarkdown, preText, textOf } from '../html';
-import { kbOf, msOf, OUTPUT_LIMIT, pollOf, quoteClasses, tableRows, type SiteVerdict } from './site-pages';
+import { kbOf, msOf, numericId, OUTPUT_LIMIT, pollOf, quoteClasses, runOnStatusPage, tableRows, type SiteVerdict } from './site-pages';
 
 /** Every verdict string of HDU's status page (a runtime error carries its cause: `Runtime Error (STACK_OVERFLOW)`). */
 export const HDU_VERDICTS: Record<string, SiteVerdict> = {
@@ -93,10 +93,7 @@ function submitRefusal(reply: HttpReply): RemoteSiteError {
   return reasons.length > 0 ? new RemoteSiteError('rejected', reasons.join(' ')) : new RemoteSiteError('changed', 'submit: the form came back without a reason');
 }
 
-function checkId(problemId: string): string {
-  if (!/^\d+$/.test(problemId)) throw new RemoteSiteError('not-found', `${problemId} is not an HDU problem id (a number, e.g. 1000)`);
-  return problemId;
-}
+const checkId = (problemId: string) => numericId('HDU', problemId);
 
 export function createHduAdapter(): RemoteAdapter {
   return {
@@ -129,16 +126,13 @@ export function createHduAdapter(): RemoteAdapter {
       if (landed === '/userloginex.php') throw new RemoteSiteError('login', 'the session is not logged in');
       if (landed !== '/status.php') throw submitRefusal(reply);
       // The new run: the newest of this account on this problem.
-      const page = expectOk(await call.http.request({ method: 'GET', url: statusUrl(call.base, account.username, pid) }), 'status page');
-      const run = hduRuns(page.body).find((r) => r.problemId === pid && r.user === account.username);
-      if (!run) throw new RemoteSiteError('changed', `submitted ${pid}, but the run is not on the account's status page`);
-      return run.runId;
+      const mine = (r: { problemId: string; user: string }) => r.problemId === pid && r.user === account.username;
+      return (await runOnStatusPage(call, statusUrl(call.base, account.username, pid), hduRuns, mine, `submitted ${pid}, but the run is not on the account's status page`)).runId;
     },
 
     async poll(call, account, sub): Promise<RemotePoll> {
-      const page = expectOk(await call.http.request({ method: 'GET', url: statusUrl(call.base, account.username, sub.problemId) }), 'status page');
-      const run = hduRuns(page.body).find((r) => r.runId === sub.runId);
-      if (!run) throw new RemoteSiteError('changed', `run ${sub.runId} is not on the account's status page`);
+      const url = statusUrl(call.base, account.username, sub.problemId);
+      const run = await runOnStatusPage(call, url, hduRuns, (r) => r.runId === sub.runId, `run ${sub.runId} is not on the account's status page`);
       return pollOf('HDU', HDU_VERDICTS, run.verdict, { time: run.time, memory: run.memory, compileError: 'Compilation error on HDU' });
     },
   };

@@ -5,7 +5,7 @@ import { JudgeStatus } from '@oj/proto';
 import type { RemoteAdapter, RemotePoll, RemoteProblem } from '../adapter';
 import { expectOk, RemoteSiteError } from '../http/remote-http';
 import { byClass, htmlToMarkdown, preText, textOf } from '../html';
-import { kbOf, msOf, OUTPUT_LIMIT, pollOf, quoteClasses, tableRows, type SiteVerdict } from './site-pages';
+import { kbOf, msOf, numericId, OUTPUT_LIMIT, pollOf, quoteClasses, runOnStatusPage, tableRows, type SiteVerdict } from './site-pages';
 
 /** Every verdict string of POJ's status page. */
 export const POJ_VERDICTS: Record<string, SiteVerdict> = {
@@ -91,10 +91,7 @@ const errorOf = (html: string): string | undefined => (/Error Occurred/i.test(ht
 const loggedIn = (html: string) => /href=["']?\/?logout/i.test(html);
 const statusUrl = (base: string, user: string, pid: string) => `${base}/status?problem_id=${pid}&user_id=${encodeURIComponent(user)}&result=&language=`;
 
-function checkId(problemId: string): string {
-  if (!/^\d+$/.test(problemId)) throw new RemoteSiteError('not-found', `${problemId} is not a POJ problem id (a number, e.g. 1000)`);
-  return problemId;
-}
+const checkId = (problemId: string) => numericId('POJ', problemId);
 
 export function createPojAdapter(): RemoteAdapter {
   return {
@@ -130,16 +127,13 @@ export function createPojAdapter(): RemoteAdapter {
       if (why) throw new RemoteSiteError('rejected', why);
       if (new URL(reply.url).pathname !== '/status') throw new RemoteSiteError('changed', 'submit: neither the status page nor an error');
       // The new run: the newest of this account on this problem.
-      const page = expectOk(await call.http.request({ method: 'GET', url: statusUrl(call.base, account.username, pid) }), 'status page');
-      const run = pojRuns(page.body).find((r) => r.problemId === pid && r.user === account.username);
-      if (!run) throw new RemoteSiteError('changed', `submitted ${pid}, but the run is not on the account's status page`);
-      return run.runId;
+      const mine = (r: { problemId: string; user: string }) => r.problemId === pid && r.user === account.username;
+      return (await runOnStatusPage(call, statusUrl(call.base, account.username, pid), pojRuns, mine, `submitted ${pid}, but the run is not on the account's status page`)).runId;
     },
 
     async poll(call, account, sub): Promise<RemotePoll> {
-      const page = expectOk(await call.http.request({ method: 'GET', url: statusUrl(call.base, account.username, sub.problemId) }), 'status page');
-      const run = pojRuns(page.body).find((r) => r.runId === sub.runId);
-      if (!run) throw new RemoteSiteError('changed', `run ${sub.runId} is not on the account's status page`);
+      const url = statusUrl(call.base, account.username, sub.problemId);
+      const run = await runOnStatusPage(call, url, pojRuns, (r) => r.runId === sub.runId, `run ${sub.runId} is not on the account's status page`);
       return pollOf('POJ', POJ_VERDICTS, run.verdict, { time: run.time, memory: run.memory, compileError: 'Compilation error on POJ' });
     },
   };

@@ -2,8 +2,8 @@
 // status table, time and memory as those pages write them, and a verdict string mapped through the site's table
 // (an unknown string is a changed site, never a guess).
 import { JudgeStatus } from '@oj/proto';
-import type { RemotePoll } from '../adapter';
-import { RemoteSiteError } from '../http/remote-http';
+import type { RemotePoll, SiteCall } from '../adapter';
+import { expectOk, RemoteSiteError } from '../http/remote-http';
 
 /** `class=panel_title` → `class="panel_title"` (old sites write attributes without quotes). */
 export const quoteClasses = (html: string): string => html.replace(/\bclass=([\w-]+)/gi, 'class="$1"');
@@ -47,4 +47,18 @@ export function pollOf(site: string, table: Record<string, SiteVerdict>, verdict
   if (typeof got === 'object') return { state: 'done', status: got.status, time: v.time, memory: v.memory, errorMessage: got.message };
   const errorMessage = got === JudgeStatus.COMPILE_ERROR ? v.compileError : key !== verdict && cause ? cause[2] : null;
   return { state: 'done', status: got, time: v.time, memory: v.memory, errorMessage };
+}
+
+/** A site whose problem ids are numbers (HDU, POJ): the id, or `not-found` before anything is asked. */
+export function numericId(site: string, problemId: string): string {
+  if (!/^\d+$/.test(problemId)) throw new RemoteSiteError('not-found', `${problemId} is not a problem id of ${site} (a number, e.g. 1000)`);
+  return problemId;
+}
+
+/** The run `pick` chooses among those of a status page (HDU, POJ); none is a changed site (`missing` says what). */
+export async function runOnStatusPage<R>(call: SiteCall, url: string, parse: (html: string) => R[], pick: (r: R) => boolean, missing: string): Promise<R> {
+  const page = expectOk(await call.http.request({ method: 'GET', url }), 'status page');
+  const run = parse(page.body).find(pick);
+  if (!run) throw new RemoteSiteError('changed', missing);
+  return run;
 }

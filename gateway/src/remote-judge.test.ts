@@ -49,13 +49,14 @@ describe('remote judging through the gateway', () => {
     expect(JSON.stringify(after)).not.toContain('secret-1');
   });
 
-  it('imports CF-1A for admins only, with the catalogue message for a site without an adapter', async () => {
+  it('imports CF-1A for admins only, with the catalogue message for a problem the site cannot have', async () => {
     await h.createUser('rj_user');
     const user = await h.login('rj_user');
     expect((await call('GET', '/api/admin/problem/import-remote-oj-problem?name=CF&problemId=1A', user)).status).toBe(403);
     expect((await call('GET', '/api/admin/problem/import-remote-oj-problem?name=XX&problemId=1A', root)).status).toBe(400);
-    const spoj = await call('GET', '/api/admin/problem/import-remote-oj-problem?name=SPOJ&problemId=TEST', root);
-    expect(spoj).toMatchObject({ status: 400, msg: 'Remote judging of SPOJ is not supported yet' });
+    // A SPOJ code it cannot be (more than 8 characters): the adapter says so before asking the site.
+    const spoj = await call('GET', '/api/admin/problem/import-remote-oj-problem?name=SPOJ&problemId=NOT_A_SPOJ_CODE', root);
+    expect(spoj).toMatchObject({ status: 404, msg: 'SPOJ has no problem NOT_A_SPOJ_CODE' });
     const got = await call('GET', '/api/admin/problem/import-remote-oj-problem?name=CF&problemId=1A', root);
     expect(got).toMatchObject({ status: 200, data: { problemId: 'CF-1A' } });
     const list = await call('GET', '/api/get-problem-list?oj=CF', null);

@@ -5,6 +5,9 @@ import type { RemoteAdapter } from './adapter';
 import { createAtCoderAdapter } from './sites/atcoder';
 import { createCodeforcesAdapter } from './sites/codeforces';
 import { createLibreOjAdapter } from './sites/libreoj';
+import { createHduAdapter } from './sites/hdu';
+import { createPojAdapter } from './sites/poj';
+import { createSpojAdapter } from './sites/spoj';
 
 export function createAdapters(): Partial<Record<RemoteOj, RemoteAdapter>> {
   return {
@@ -12,5 +15,8 @@ export function createAdapters(): Partial<Record<RemoteOj, RemoteAdapter>> {
     GYM: createCodeforcesAdapter('GYM'),
     AC: createAtCoderAdapter(),
     LIBRE: createLibreOjAdapter(),
+    HDU: createHduAdapter(),
+    POJ: createPojAdapter(),
+    SPOJ: createSpojAdapter(),
   };
 }

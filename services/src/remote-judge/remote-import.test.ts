@@ -49,6 +49,25 @@ describe('importing a remote problem', () => {
     expect(own.rows.map((r) => r.problemId)).not.toContain('CF-1A');
   });
 
+  it.each([
+    { oj: 'HDU', file: 'hdu/import-1000.json', problemId: '1000', title: '两数之和 (Sum of Two)', limits: [1000, 32], tags: [] as string[], languages: 7 },
+    { oj: 'POJ', file: 'poj/import-1000.json', problemId: '1000', title: 'Sum of Two', limits: [1000, 10], tags: [], languages: 7 },
+    { oj: 'SPOJ', file: 'spoj/import-TEST.json', problemId: 'TEST', title: 'Stop at Zero', limits: [1500, 1536], tags: ['basics', 'io'], languages: 6 },
+  ] as const)('stores $oj-$problemId under its prefix with its limits, tags and the site languages', async ({ oj, file, problemId, title, limits, tags: siteTags, languages: count }) => {
+    const admin = await addUser(t.db, ['root']);
+    const http = replayHttp(loadFixture(path.join(dir, '..', file)));
+    const got = await createRemoteImportService(serviceContext(t.db), { http }).importProblem({ name: oj, problemId }, admin);
+    expect(got.problemId).toBe(`${oj}-${problemId}`);
+    const [p] = await t.db.select().from(problems).where(eq(problems.id, got.pid));
+    expect(p).toMatchObject({ title, timeLimit: limits[0], memoryLimit: limits[1], isRemote: true });
+    const tagRows = await t.db.select({ name: tags.name, oj: tags.oj }).from(problemTag).innerJoin(tags, eq(tags.id, problemTag.tid)).where(eq(problemTag.pid, got.pid));
+    expect(tagRows.map((r) => r.name).sort()).toEqual(siteTags);
+    const langs = await t.db.select({ oj: languages.oj }).from(problemLanguage).innerJoin(languages, eq(languages.id, problemLanguage.lid)).where(eq(problemLanguage.pid, got.pid));
+    expect(langs).toHaveLength(count);
+    expect(langs.every((l) => l.oj === oj)).toBe(true);
+    expect((await listProblems(t.db, { all: false, oj, tagIds: [] }, 50, 0)).rows.map((r) => r.problemId)).toEqual([`${oj}-${problemId}`]);
+  });
+
   it('refuses a second import of the same problem, an unknown problem, a site that is down or changed, and non-admins', async () => {
     const admin = await addUser(t.db, ['root']);
     expect(await refusal(service('import-1A.json').importProblem({ name: 'CF', problemId: '1A' }, admin))).toBe('PROBLEM_ID_EXISTS');
@@ -57,6 +76,7 @@ describe('importing a remote problem', () => {
     expect(await refusal(service('import-timeout.json').importProblem({ name: 'CF', problemId: '1A' }, admin))).toBe('REMOTE_SITE_UNAVAILABLE');
     expect(await refusal(service('import-changed.json').importProblem({ name: 'CF', problemId: '1A' }, admin))).toBe('REMOTE_SITE_CHANGED');
     expect(await refusal(service('import-1A.json').importProblem({ name: 'CF', problemId: '1A' }, await addUser(t.db)))).toBe('AUTH_FORBIDDEN');
-    expect(await refusal(service('import-1A.json').importProblem({ name: 'SPOJ', problemId: 'TEST' }, admin))).toBe('REMOTE_OJ_UNSUPPORTED');
+    const withoutSpoj = createRemoteImportService(serviceContext(t.db), { http: replay('import-1A.json'), adapters: {} });
+    expect(await refusal(withoutSpoj.importProblem({ name: 'SPOJ', problemId: 'TEST' }, admin))).toBe('REMOTE_OJ_UNSUPPORTED');
   });
 });

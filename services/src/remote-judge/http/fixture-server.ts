@@ -43,9 +43,13 @@ export async function startFixtureServer(exchanges: readonly Exchange[]): Promis
         return;
       }
       if (x.timeout) return; // the site never answers: the client's timeout fires
-      const headers: Record<string, string | string[]> = { 'content-type': x.body?.trimStart().startsWith('{') ? 'application/json' : 'text/html; charset=utf-8', ...x.headers };
+      // A page in another charset (bodyBase64) is sent as its bytes, with the recorded headers only (it names its charset).
+      const headers: Record<string, string | string[]> = {
+        'content-type': x.bodyBase64 ? 'text/html' : x.body?.trimStart().startsWith('{') ? 'application/json' : 'text/html; charset=utf-8',
+        ...Object.fromEntries(Object.entries(x.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+      };
       if (x.setCookies?.length) headers['set-cookie'] = x.setCookies;
-      res.writeHead(x.status ?? 200, headers).end(x.body ?? '');
+      res.writeHead(x.status ?? 200, headers).end(x.bodyBase64 ? Buffer.from(x.bodyBase64, 'base64') : (x.body ?? ''));
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,6 @@
 // The live transport: fetch with a timeout, redirects followed by hand (so every hop's cookies are kept), and a
 // network failure or timeout reported as the site being down.
-import { RemoteSiteError, withRedirects, type HttpReply, type HttpRequest, type RemoteHttp } from './remote-http';
+import { decodeBody, RemoteSiteError, withRedirects, type HttpReply, type HttpRequest, type RemoteHttp } from './remote-http';
 
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) oj-remote-judge';
 
@@ -18,7 +18,7 @@ export function liveHttp(opts: { timeoutMs: number }): RemoteHttp {
         headers: { 'user-agent': USER_AGENT, ...req.headers, ...(body !== undefined && { 'content-type': contentType }) },
         body,
       });
-      const text = await res.text();
+      const text = decodeBody(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-type'));
       const headers: Record<string, string> = {};
       res.headers.forEach((v, k) => (headers[k] = v));
       return { status: res.status, body: text, headers, setCookies: res.headers.getSetCookie(), url: req.url };

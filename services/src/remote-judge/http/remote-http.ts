@@ -61,6 +61,20 @@ export function jsonOf<T>(reply: HttpReply, what: string): T {
   }
 }
 
+/**
+ * A reply's text from its bytes, in the page's own charset: the Content-Type header's `charset`, else a `<meta>`
+ * charset in the page's head (HDU serves GBK pages that name it only there), else UTF-8.
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string | null | undefined): string {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
+  const label = /charset\s*=\s*["']?([\w-]+)/i.exec(contentType ?? '')?.[1] ?? /<meta\b[^>]*charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes); // a label the decoder does not know
+  }
+}
+
 /** A cookie session (one per account): sends back what the site set, like a browser would. */
 export class HttpSession implements RemoteHttp {
   private readonly cookies = new Map<string, string>();

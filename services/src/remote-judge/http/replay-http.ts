@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { decode } from '@oj/proto';
-import { RemoteSiteError, withRedirects, type HttpReply, type HttpRequest, type RemoteHttp } from './remote-http';
+import { decodeBody, RemoteSiteError, withRedirects, type HttpReply, type HttpRequest, type RemoteHttp } from './remote-http';
 
 export const Exchange = Type.Object({
   /** What this exchange stands for (shown when the recording does not match). */
@@ -29,6 +29,8 @@ export const Exchange = Type.Object({
   /** The reply's body, or the name of a file beside the fixture holding it. */
   body: Type.Optional(Type.String()),
   bodyFile: Type.Optional(Type.String()),
+  /** The body's bytes when they are not UTF-8 (a GBK page): set by `loadFixture`, served as such by the fixture server. */
+  bodyBase64: Type.Optional(Type.String()),
   /** The site does not answer: the request fails as a live one that timed out does. */
   timeout: Type.Optional(Type.Boolean()),
 });
@@ -41,11 +43,20 @@ export const Fixture = Type.Object({
 });
 export type Fixture = Static<typeof Fixture>;
 
+/** Inlines a body file: its text in the page's charset (as the live transport decodes it), and its bytes if not UTF-8. */
+function inlineBody(x: Exchange, dir: string): Exchange {
+  if (!x.bodyFile) return x;
+  const bytes = readFileSync(path.join(dir, x.bodyFile));
+  const contentType = Object.entries(x.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const body = decodeBody(bytes, contentType);
+  return { ...x, body, bodyFile: undefined, ...(!Buffer.from(body, 'utf8').equals(bytes) && { bodyBase64: bytes.toString('base64') }) };
+}
+
 /** Reads a fixture and inlines its body files. */
 export function loadFixture(file: string): Fixture {
   const fixture = decode(Fixture, JSON.parse(readFileSync(file, 'utf8')));
   const dir = path.dirname(file);
-  return { ...fixture, exchanges: fixture.exchanges.map((x) => (x.bodyFile ? { ...x, body: readFileSync(path.join(dir, x.bodyFile), 'utf8'), bodyFile: undefined } : x)) };
+  return { ...fixture, exchanges: fixture.exchanges.map((x) => inlineBody(x, dir)) };
 }
 
 function sameQuery(a: URLSearchParams, b: URLSearchParams): boolean {

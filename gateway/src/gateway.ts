@@ -46,6 +46,7 @@ import { registerOpsRoutes } from './routes/ops.routes';
 import { registerApiDocsRoutes } from './routes/api-docs.routes';
 import { registerWeb, sendSpa, wantsSpa } from './web';
 import { installSecurityHeaders } from './security-headers';
+import { GZIP_LEVEL, GZIP_THRESHOLD, installSyncGzip } from './sync-gzip';
 
 export interface GatewayOptions {
   services: OjServices;
@@ -97,7 +98,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
 
   // Big JSON answers (a whole 2,000-row scoreboard is ~1.6 MB) travel gzip-compressed when the client accepts it.
   // Level 1: repetitive JSON shrinks about as well as at the default level (≈ 20×) for half the CPU.
-  await app.register(fastifyCompress, { global: true, threshold: 8192, encodings: ['gzip', 'deflate'], zlibOptions: { level: 1 } });
+  // Answers up to 256 KB in one synchronous gzip call (sync-gzip.ts, an app hook, so it runs before the plugin's
+  // route hook); the plugin streams the rare larger ones.
+  installSyncGzip(app);
+  await app.register(fastifyCompress, { global: true, threshold: GZIP_THRESHOLD, encodings: ['gzip', 'deflate'], zlibOptions: { level: GZIP_LEVEL } });
   // HS256 only, both ways: a token signed with another algorithm (or `none`) is refused, whatever its header says.
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,

@@ -19,6 +19,8 @@ export interface ServicesConfig {
   pushRetentionS: number;
   /** How long a `verifySession` answer is cached in memory. */
   sessionCacheMs: number;
+  /** How long a contest page's shared reads (contest row, problem list, problem page) are cached in memory (contest-reads.ts). */
+  contestCacheMs: number;
   site: WebsiteConfig;
   /** SMTP server for account mails (OJ_SMTP_URL, e.g. smtp://user:pass@host:587); unset: mails stay in the outbox table. */
   smtpUrl?: string;
@@ -80,6 +82,7 @@ const EnvSchema = Type.Object({
   OJ_MAINTENANCE_INTERVAL_MS: Digits,
   OJ_PUSH_RETENTION_S: Digits,
   OJ_SESSION_CACHE_MS: Digits,
+  OJ_CONTEST_CACHE_MS: Digits,
   OJ_SITE_NAME: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   OJ_SITE_SHORT_NAME: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
   OJ_SITE_DESCRIPTION: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -128,6 +131,7 @@ export const DEFAULT_SERVICES_CONFIG: ServicesConfig = {
   maintenanceIntervalMs: 30_000,
   pushRetentionS: 3600,
   sessionCacheMs: 5000,
+  contestCacheMs: 5000,
   site: DEFAULT_SITE,
   mailFrom: 'Realtime OJ <noreply@localhost>',
   postMinAc: 10,
@@ -197,6 +201,7 @@ export function loadServicesConfig(env: Record<string, string | undefined> = pro
     maintenanceIntervalMs: num('OJ_MAINTENANCE_INTERVAL_MS', d.maintenanceIntervalMs),
     pushRetentionS: num('OJ_PUSH_RETENTION_S', d.pushRetentionS),
     sessionCacheMs: num('OJ_SESSION_CACHE_MS', d.sessionCacheMs),
+    contestCacheMs: num('OJ_CONTEST_CACHE_MS', d.contestCacheMs),
     ...(e.OJ_SMTP_URL !== undefined && { smtpUrl: e.OJ_SMTP_URL }),
     mailFrom: e.OJ_MAIL_FROM ?? d.mailFrom,
     postMinAc: num('OJ_POST_MIN_AC', d.postMinAc),

@@ -87,6 +87,8 @@ export const MODEL = {
   /** Ours: the board tab reads a window (the first 50 rows, own, followed and star rows), and one more window read per this many seconds of a visit (scrolling). */
   windowRows: 50,
   scrollReadEveryS: 60,
+  /** Ours: the board tab's problem columns are read on its first visit in a contest page and kept (web/src/features/scoreboard/board-columns.ts); the original product reads them on every visit. */
+  keepBoardColumns: true,
   /** Ours: board deltas of one view relayed within this window go out as one frame (OJ_BOARD_COALESCE_MS). */
   coalesceS: 0.2,
 } as const;
@@ -220,6 +222,7 @@ export function simulateContestDay(m = MODEL): Simulation {
     mine.push([arrive, leave]);
     socket(arrive, leave, m.reconnectsPerSocket);
 
+    let columnsRead = false;
     let at = arrive;
     while (at < leave) {
       const v = pick(rnd(), m.visits);
@@ -229,7 +232,9 @@ export function simulateContestDay(m = MODEL): Simulation {
       else if (v.kind === 'status') both('GET contest-submissions (page load)', at, 'contest-submissions');
       else if (v.kind === 'announcements') both('GET get-contest-announcement (page load)', at, 'contest-announcement-list');
       else {
-        both('GET get-contest-problem (board columns)', at, 'contest-problem-list');
+        add('poll', 'GET get-contest-problem (board columns)', at, 1, 'contest-problem-list');
+        if (!columnsRead || !m.keepBoardColumns) add('push', 'GET get-contest-problem (board columns)', at, 1, 'contest-problem-list');
+        columnsRead = true;
         add('poll', 'POST get-contest-rank, 50 rows (page load)', at, 1, 'rank-50');
         poll('POST get-contest-rank, 50 rows (auto refresh 10 s)', at, end, m.poll.rank, 'rank-50');
         add('push', 'POST get-contest-rank, window (page load)', at, 1, 'rank-window');

@@ -125,6 +125,12 @@ export function acceptsGzip(req: FastifyRequest): boolean {
   return star === true;
 }
 
+/** Adds `Accept-Encoding` to the answer's `Vary` (once). */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('Vary');
+  if (typeof vary !== 'string' || !/accept-encoding/i.test(vary)) reply.header('Vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+}
+
 /** Replies `ok(data)` where data is the JSON text of `parts` joined. */
 export function sendJsonParts(req: FastifyRequest, reply: FastifyReply, parts: readonly JsonPart[]): FastifyReply {
   const all: JsonPart[] = [HEAD, ...parts, TAIL];
@@ -132,8 +138,7 @@ export function sendJsonParts(req: FastifyRequest, reply: FastifyReply, parts: r
   const size = all.reduce((n, p) => n + (typeof p === 'string' ? p.length : p.text.length), 0);
   reply.type(JSON_TYPE);
   if (shared && size >= THRESHOLD && acceptsGzip(req)) {
-    const vary = reply.getHeader('Vary');
-    if (typeof vary !== 'string' || !/accept-encoding/i.test(vary)) reply.header('Vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    varyOnEncoding(reply);
     return reply.header('Content-Encoding', 'gzip').send(gzipParts(all));
   }
   return reply.send(all.map((p) => (typeof p === 'string' ? p : p.text)).join(''));

@@ -96,12 +96,16 @@ export async function canEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | null)
   return isRegistered(db, c.id, viewer.uid);
 }
 
+/** Where a rule reads registrations: the database, or the cached reads (contest-reads.ts). */
+type Registrations = DbOrTx | { registered(cid: number, uid: string): Promise<boolean> };
+const registered = (db: Registrations, cid: number, uid: string) => ('registered' in db ? db.registered(cid, uid) : isRegistered(db, cid, uid));
+
 /** Throws unless `viewer` may enter the contest and it has started (admins may look before the start). */
-export async function assertEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | null): Promise<void> {
+export async function assertEnter(db: Registrations, c: ContestRow, viewer: Viewer | null): Promise<void> {
   if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
   if (isContestAdmin(viewer, c)) return;
   if (!c.visible) throw new OjError('CONTEST_NOT_FOUND');
-  if (c.auth === CONTEST_AUTH.PRIVATE && !(await isRegistered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
+  if (c.auth === CONTEST_AUTH.PRIVATE && !(await registered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
   if (contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_NOT_STARTED');
 }
 

@@ -4,6 +4,7 @@ import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { contest, contestRecord, judge } from '../db/schema';
+import { contestChanged } from './contest-reads';
 
 /** Contests for the admin list (only `uid`'s unless null), newest start first. */
 export async function listAdminContests(db: DbOrTx, f: { uid: string | null; keyword?: string }, size: number, offset: number | null) {
@@ -23,6 +24,7 @@ export async function insertContest(db: DbOrTx, values: typeof contest.$inferIns
 
 export async function updateContest(db: DbOrTx, cid: number, values: Partial<typeof contest.$inferInsert>): Promise<void> {
   await db.update(contest).set(values).where(eq(contest.id, cid));
+  contestChanged(cid);
 }
 
 /** Record times are seconds from the start: recomputed for a new start. */
@@ -37,6 +39,7 @@ export async function retimeRecords(tx: Tx, cid: number, startTime: Date): Promi
 export async function deleteContest(tx: Tx, cid: number): Promise<void> {
   await tx.delete(judge).where(eq(judge.cid, cid));
   await tx.delete(contest).where(eq(contest.id, cid));
+  contestChanged(cid);
 }
 
 /** Contests whose password is stored in plain text (an older version's): not of the `$argon2…` or `scrypt$…` form. */
@@ -55,5 +58,6 @@ export async function replaceContestPassword(db: DbOrTx, id: number, plain: stri
     .set({ pwd: hash })
     .where(and(eq(contest.id, id), eq(contest.pwd, plain)))
     .returning({ id: contest.id });
+  contestChanged(id);
   return done.length === 1;
 }

@@ -5,6 +5,7 @@ import { topics } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { contest, pushEvent } from '../db/schema';
 import type { ContestRow } from './contest.repo';
+import { contestChanged } from './contest-reads';
 
 /** Ids of up to `limit` contests whose next boundary is at or before `now`, the most overdue first. */
 export async function dueContests(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
@@ -30,6 +31,7 @@ export async function claimPhase(tx: Tx, id: number, from: number, phase: number
     .set({ announcedPhase: phase, nextPhaseAt })
     .where(and(eq(contest.id, id), eq(contest.announcedPhase, from)))
     .returning({ id: contest.id });
+  contestChanged(id);
   return claimed.length > 0;
 }
 

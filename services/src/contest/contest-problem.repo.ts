@@ -4,6 +4,7 @@ import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL } from 'd
 import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { contestAcInfo, contestProblem, contestRecord, judge, problems } from '../db/schema';
+import { contestChanged } from './contest-reads';
 
 export type ContestProblemRow = typeof contestProblem.$inferSelect;
 
@@ -28,6 +29,7 @@ export async function copyContestProblems(tx: Tx, fromCid: number, toCid: number
   if (cps.length > 0) {
     await tx.insert(contestProblem).values(cps.map((cp) => ({ cid: toCid, pid: cp.pid, displayId: cp.displayId, displayTitle: cp.displayTitle, color: cp.color })));
   }
+  contestChanged(toCid);
 }
 
 export async function findContestProblem(db: DbOrTx, cid: number, pid: number): Promise<ContestProblemRow | undefined> {
@@ -71,6 +73,7 @@ export async function updateContestProblem(tx: Tx, id: number, v: { displayId: s
     .set({ ...v, gmtModified: new Date() })
     .where(eq(contestProblem.id, id))
     .returning();
+  contestChanged(row!.cid);
   return row!;
 }
 
@@ -89,6 +92,7 @@ export async function renameDisplayId(tx: Tx, cid: number, cpid: number, from: s
 
 export async function insertContestProblem(tx: Tx, v: { cid: number; pid: number; displayId: string; displayTitle: string; color: string | null }): Promise<void> {
   await tx.insert(contestProblem).values(v);
+  contestChanged(v.cid);
 }
 
 /** The problem out of the contest with its records, balloons and submissions (the problem itself stays). */
@@ -97,4 +101,5 @@ export async function deleteContestProblem(tx: Tx, cid: number, cp: ContestProbl
   await tx.delete(contestAcInfo).where(and(eq(contestAcInfo.cid, cid), eq(contestAcInfo.displayId, cp.displayId)));
   await tx.delete(judge).where(and(eq(judge.cid, cid), eq(judge.pid, cp.pid)));
   await tx.delete(contestProblem).where(eq(contestProblem.id, cp.id));
+  contestChanged(cid);
 }

@@ -20,6 +20,7 @@ import { canEnter, checkRegistration, isContestAdmin, isRegistered, outsideBoard
 import { createRecordCounter } from './contest-counts';
 import { contestProblemList, createContestProblemService, type ContestProblemService } from './contest-problem.service';
 import { addRegistration, findContest, listVisibleContests, participantCount, participantCounts } from './contest.repo';
+import { createContestReads } from './contest-reads';
 import { createContestSubmissionService, type ContestSubmissionService } from './contest-submission.service';
 import { toContestVO } from './contest-view';
 import type { BoardProjector } from './scoreboard/projector';
@@ -41,10 +42,11 @@ export interface ContestService extends ContestProblemService, ContestSubmission
 export function createContestService(ctx: ServiceContext, boards?: BoardProjector): ContestService {
   const { db } = ctx;
   const countRecords = createRecordCounter(db, boards);
+  const reads = createContestReads(db, ctx.config.contestCacheMs);
 
   return {
     ...createContestSubmissionService(db),
-    ...createContestProblemService(db, countRecords),
+    ...createContestProblemService(db, countRecords, reads),
 
     async list(q) {
       const current = q.currentPage ?? 1;

@@ -6,6 +6,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { codeTemplate, contest, contestProblem, judge, languages, problemCase, problemLanguage, problems, problemTag, tags, testJudge } from '../db/schema';
 import type { FormCase, ProblemValues } from './problem-form';
+import { problemsChanged } from '../contest/contest-reads';
 
 export interface AdminProblemFilter {
   keyword?: string;
@@ -58,6 +59,7 @@ export async function updateProblem(tx: Tx, pid: number, row: ProblemRowValues):
     .update(problems)
     .set({ ...row, gmtModified: new Date() })
     .where(eq(problems.id, pid));
+  problemsChanged();
   return true;
 }
 
@@ -70,11 +72,13 @@ export async function languageIds(db: DbOrTx, oj: string): Promise<Map<string, n
 export async function setProblemLanguages(tx: Tx, pid: number, lids: readonly number[]): Promise<void> {
   await tx.delete(problemLanguage).where(eq(problemLanguage.pid, pid));
   if (lids.length > 0) await tx.insert(problemLanguage).values(lids.map((lid) => ({ pid, lid })));
+  problemsChanged();
 }
 
 export async function setCodeTemplates(tx: Tx, pid: number, templates: readonly { lid: number; code: string; status: boolean }[]): Promise<void> {
   await tx.delete(codeTemplate).where(eq(codeTemplate.pid, pid));
   if (templates.length > 0) await tx.insert(codeTemplate).values(templates.map((t) => ({ pid, ...t })));
+  problemsChanged();
 }
 
 /** Tag ids for the form's tags: existing ones by id or by name, new names created (in `oj`). */
@@ -109,6 +113,7 @@ export async function ensureTags(tx: Tx, wanted: readonly { id?: number; name: s
 export async function setProblemTags(tx: Tx, pid: number, tids: readonly number[]): Promise<void> {
   await tx.delete(problemTag).where(eq(problemTag.pid, pid));
   if (tids.length > 0) await tx.insert(problemTag).values(tids.map((tid) => ({ pid, tid })));
+  problemsChanged();
 }
 
 /** Makes `cases` (text) problem `pid`'s cases, judged inline (no uploaded case set). */
@@ -153,11 +158,13 @@ export async function deleteProblemRows(tx: Tx, pid: number): Promise<{ deleted:
   const gone = await tx.delete(judge).where(eq(judge.pid, pid)).returning({ id: judge.submitId });
   await tx.delete(testJudge).where(eq(testJudge.pid, pid));
   await tx.delete(problems).where(eq(problems.id, pid));
+  problemsChanged();
   return { deleted: true, submissions: gone.length };
 }
 
 export async function setProblemAuth(db: DbOrTx, pid: number, auth: number, by: string): Promise<boolean> {
   const rows = await db.update(problems).set({ auth, modifiedUser: by, gmtModified: new Date() }).where(eq(problems.id, pid)).returning({ id: problems.id });
+  problemsChanged();
   return rows.length > 0;
 }
 

@@ -22,6 +22,7 @@ import { canEnter, contestTabs, isContestAdmin, isSuperAdmin, tabOfPath, type Co
 import { clockOffset, formatClock, progressAt, remainingAt, type ContestStatus } from './contest-time';
 import { useContestLive } from './useContestLive';
 import { useContestStatus, useTick } from './useContestClock';
+import { forgetBoardColumns } from '../scoreboard/board-columns';
 
 export const TAB_LABEL: Record<ContestTabName, MessageId> = {
   overview: 'contest.tab.overview',
@@ -178,6 +179,9 @@ function ContestShellLoaded() {
   const viewer = { uid: session.user?.uid ?? null, username: session.user?.username ?? null, roles: session.roles };
   const isAdmin = contest !== null && isContestAdmin(viewer, contest);
   const superAdmin = isSuperAdmin(viewer);
+
+  // The board tab's kept problem columns live as long as this contest page (scoreboard/board-columns.ts).
+  useEffect(() => () => forgetBoardColumns(cid), [cid]);
 
   useEffect(() => {
     if (!valid) return;

@@ -11,6 +11,7 @@ import { boardList, concernedKey, isStringList, matcher, type ProblemStat, type 
 import { searchBoard, type BoardQuery } from './scoreboard-api';
 import { BoardTable, type BoardProblem } from './BoardTable';
 import { useLiveBoard } from './useLiveBoard';
+import { columnsLack } from './board-columns';
 import './board.css';
 
 export interface BoardContest {
@@ -35,6 +36,8 @@ interface Props {
   /** The viewer (pinned on top of the in-contest board), if logged in. */
   myUid: string | null;
   maxHeight?: number;
+  /** The board names a problem that `problems` lacks (kept columns gone stale): the caller reads them again. */
+  onColumnsStale?: () => void;
 }
 
 type PageSize = number | 'all';
@@ -74,7 +77,7 @@ const EMPTY_STATS: Record<string, ProblemStat> = {};
 /** Room kept above the board when it is as tall as the window (the header bar stays in view). */
 const BOARD_MARGIN = 96;
 
-export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeight }: Props) {
+export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeight, onColumnsStale }: Props) {
   const intl = useIntl();
   const { connected } = useSnapshot(connectionState);
   const type: 0 | 1 = contest.type === 1 ? 1 : 0;
@@ -102,6 +105,10 @@ export function ScoreBoard({ contest, problems, outside, isAdmin, myUid, maxHeig
 
   // The header figures are the whole board's (a search does not change them), sent by the server.
   const stats = board?.stats ?? EMPTY_STATS;
+  const stale = problems.length > 0 && columnsLack(problems, stats);
+  useEffect(() => {
+    if (stale) onColumnsStale?.();
+  }, [stale, onColumnsStale]);
   const match = useMemo(() => matcher(contest.rankShowName), [contest.rankShowName]);
 
   const view = useMemo(() => {

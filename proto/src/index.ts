@@ -29,3 +29,4 @@ export * from './education';
 export * from './ops';
 export * from './group';
 export * from './remote-judge';
+export * from './group-contest';

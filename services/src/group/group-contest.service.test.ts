@@ -142,7 +142,10 @@ describe('group contests', () => {
     const { problemId } = await problems.create(problemForm('S1', gid, 2), admin);
     await gc.addProblemFromGroup({ cid, problemId, displayId: 'A' }, admin);
 
-    expect((await contests.info(cid, member)).id).toBe(cid);
+    expect(await contests.info(cid, member)).toMatchObject({ id: cid, manage: false });
+    expect(await contests.info(cid, admin)).toMatchObject({ manage: true });
+    expect(await contests.info(cid, owner)).toMatchObject({ manage: true });
+    expect(await contests.info(cid, admin2)).toMatchObject({ manage: false });
     expect(await refusal(contests.info(cid, stranger))).toBe('CONTEST_NOT_FOUND');
     expect(await refusal(contests.info(cid, applicant))).toBe('CONTEST_NOT_FOUND');
     const c = await loadContest(t.db, cid);

@@ -35,6 +35,7 @@ import { registerRemoteJudgeRoutes } from './routes/remote-judge.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import { registerGroupRoutes } from './routes/group.routes';
 import { registerGroupProblemRoutes } from './routes/group-problem.routes';
+import { registerGroupContestRoutes } from './routes/group-contest.routes';
 import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
 import { registerTrainingRoutes } from './routes/training.routes';
 import { registerEducationRoutes } from './routes/education.routes';
@@ -163,6 +164,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerAdminUserRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerGroupProblemRoutes(app, deps);
+  registerGroupContestRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAdminTrainingRoutes(app, deps);
   registerEducationRoutes(app, deps);

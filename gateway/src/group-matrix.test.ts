@@ -29,6 +29,11 @@ interface World {
   aid: number;
   /** The second applicant, whom the member routes act on. */
   target: string;
+  /** Group contests: a running contest by the admin with another problem of the group (`cpid`) as `A`, and one announcement of it. */
+  cid: number;
+  cpid: number;
+  cProblemId: string;
+  caid: number;
 }
 
 interface Call {
@@ -139,6 +144,54 @@ const ROWS: Row[] = [
   { route: 'GET /api/file/download-testcase', read: true, call: (w) => ({ method: 'GET', url: `/api/file/download-testcase?pid=${w.pid}` }), expect: [C.NLI, C.AF, C.AF, C.AF, 'ok', 'ok', 'ok', C.AF] },
 ];
 
+// group contests (issue 19, item 7): members read the list and the contest pages, the group's admins manage (the
+// admin who created the contest, the root, super admins; a non-root admin only their own: services tests).
+const GA = [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF] as Row['expect'];
+const CNF = 'CONTEST_NOT_FOUND';
+const contestForm = (title: string) => ({
+  title,
+  description: 'a group contest',
+  type: 0,
+  auth: 0,
+  startTime: new Date(Date.now() - 3_600_000).toISOString(),
+  endTime: new Date(Date.now() + 3_600_000).toISOString(),
+});
+const announcement = (w: World, id?: number) => ({ cid: w.cid, announcement: { ...(id && { id }), title: 'Note', content: 'Read A first', status: 0 } });
+ROWS.push(
+  { route: 'GET /api/group/get-contest-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-contest-list?gid=${w.gid}` }), expect: [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF] },
+  { route: 'GET /api/group/get-admin-contest-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-admin-contest-list?gid=${w.gid}` }), expect: GA },
+  { route: 'GET /api/group/contest', read: true, call: (w) => ({ method: 'GET', url: `/api/group/contest?cid=${w.cid}` }), expect: GA },
+  { route: 'POST /api/group/contest', call: (w) => ({ method: 'POST', url: '/api/group/contest', body: { ...contestForm('Another'), gid: w.gid } }), expect: GA },
+  { route: 'PUT /api/group/contest', call: (w) => ({ method: 'PUT', url: '/api/group/contest', body: { ...contestForm('Renamed'), id: w.cid } }), expect: GA },
+  { route: 'DELETE /api/group/contest', call: (w) => ({ method: 'DELETE', url: `/api/group/contest?cid=${w.cid}` }), expect: GA },
+  { route: 'PUT /api/group/change-contest-visible', call: (w) => ({ method: 'PUT', url: `/api/group/change-contest-visible?cid=${w.cid}&visible=false` }), expect: GA },
+  { route: 'GET /api/group/get-contest-problem-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-contest-problem-list?cid=${w.cid}&problemType=0&fromGroup=true` }), expect: GA },
+  { route: 'GET /api/group/contest-problem', read: true, call: (w) => ({ method: 'GET', url: `/api/group/contest-problem?cid=${w.cid}&pid=${w.cpid}` }), expect: GA },
+  { route: 'PUT /api/group/contest-problem', call: (w) => ({ method: 'PUT', url: '/api/group/contest-problem', body: { cid: w.cid, pid: w.cpid, displayId: 'B' } }), expect: GA },
+  { route: 'DELETE /api/group/contest-problem', call: (w) => ({ method: 'DELETE', url: `/api/group/contest-problem?cid=${w.cid}&pid=${w.cpid}` }), expect: GA },
+  // Past the group's check: a group's own problem is never taken "from public"; the problem is already in the contest.
+  {
+    route: 'POST /api/group/add-contest-problem-from-public',
+    read: true,
+    call: (w) => ({ method: 'POST', url: '/api/group/add-contest-problem-from-public', body: { cid: w.cid, pid: w.cpid, displayId: 'C' } }),
+    expect: [C.NLI, C.F, C.F, C.F, 'PROBLEM_NOT_FOUND', 'PROBLEM_NOT_FOUND', 'PROBLEM_NOT_FOUND', C.NF],
+  },
+  {
+    route: 'POST /api/group/add-contest-problem-from-group',
+    read: true,
+    call: (w) => ({ method: 'POST', url: `/api/group/add-contest-problem-from-group?cid=${w.cid}&displayId=C&problemId=${encodeURIComponent(w.cProblemId)}` }),
+    expect: [C.NLI, C.F, C.F, C.F, 'VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED', C.NF],
+  },
+  { route: 'GET /api/group/get-contest-announcement-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-contest-announcement-list?cid=${w.cid}` }), expect: GA },
+  { route: 'POST /api/group/contest-announcement', call: (w) => ({ method: 'POST', url: '/api/group/contest-announcement', body: announcement(w) }), expect: GA },
+  { route: 'PUT /api/group/contest-announcement', call: (w) => ({ method: 'PUT', url: '/api/group/contest-announcement', body: announcement(w, w.caid) }), expect: GA },
+  { route: 'DELETE /api/group/contest-announcement', call: (w) => ({ method: 'DELETE', url: `/api/group/contest-announcement?cid=${w.cid}&aid=${w.caid}` }), expect: GA },
+  // The site's contest pages on a group contest: its members only (anyone else: it does not exist).
+  { route: 'GET /api/get-contest-info', read: true, call: (w) => ({ method: 'GET', url: `/api/get-contest-info?cid=${w.cid}` }), expect: [C.NLI, CNF, CNF, 'ok', 'ok', 'ok', 'ok', CNF] },
+  { route: 'GET /api/get-contest-problem', read: true, call: (w) => ({ method: 'GET', url: `/api/get-contest-problem?cid=${w.cid}` }), expect: [C.NLI, CNF, CNF, 'ok', 'ok', 'ok', 'ok', CNF] },
+  { route: 'POST /api/get-contest-rank', read: true, call: (w) => ({ method: 'POST', url: '/api/get-contest-rank', body: { cid: w.cid, currentPage: 1, limit: 30 } }), expect: [C.NLI, CNF, CNF, 'ok', 'ok', 'ok', 'ok', CNF] },
+);
+
 /** The routes that belong to groups: a row must exist for each. */
 const isGroupRoute = (route: string) => /\/group\b|\/group-|-group-|get-group/.test(route);
 
@@ -185,8 +238,14 @@ async function world(hidden = false): Promise<World> {
   const { pid, problemId } = await g.problems.create(problemDto('A1', gid), admin);
   const { id: aid } = await g.announcements.add({ gid, title: 'Welcome', content: 'First week' }, admin);
   await g.problems.applyPublic({ pid, isApplied: true }, admin);
+  const gc = h.services.groupContests;
+  const { cid } = await gc.create({ ...contestForm('Week 1'), gid }, admin);
+  const { pid: cpid, problemId: cProblemId } = await g.problems.create(problemDto('C1', gid), admin);
+  await gc.addProblemFromGroup({ cid, problemId: cProblemId, displayId: 'A' }, admin);
+  await gc.announcements.create(announcement({ cid } as World), admin);
+  const caid = (await gc.announcements.adminList({ cid }, admin)).records[0]!.id;
   if (hidden) await g.groups.update({ id: gid, visible: false }, owner);
-  return { gid, pid, problemId, aid, target: uids.target! };
+  return { gid, pid, problemId, aid, target: uids.target!, cid, cpid, cProblemId, caid };
 }
 
 beforeAll(async () => {

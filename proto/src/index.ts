@@ -30,3 +30,4 @@ export * from './edu-task';
 export * from './ops';
 export * from './group';
 export * from './remote-judge';
+export * from './group-contest';

@@ -40,6 +40,7 @@ import type { Trainings } from './training';
 import type { Education } from './education';
 import type { OpsService } from './ops/ops.service';
 import type { GroupServices } from './group';
+import type { GroupContestService } from './group/group-contest.service';
 
 export interface OjServices {
   account: AccountService;
@@ -90,6 +91,7 @@ export interface OjServices {
   contestOwnProblems: ContestOwnProblemService;
   /** Groups: the group, its members, announcements and problems, the examination of public applications. */
   groups: GroupServices;
+  groupContests: GroupContestService;
   /** The contest's accepted code as a streamed zip. */
   contestAcCode: AcCodeZipService;
   /** Contest boards (in-contest, outside, scroll board, rank download), the AC helper and contest printing. */

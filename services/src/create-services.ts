@@ -35,6 +35,7 @@ import { createContestAdminService } from './contest/contest-admin.service';
 import { createAcCodeZipService } from './contest/ac-code-zip.service';
 import { createContestOwnProblemService } from './contest/contest-own-problem.service';
 import { createContestAnnouncementService } from './contest/announcement.service';
+import { createGroupContestService } from './group/group-contest.service';
 import { ContestClock } from './contest/contest-clock';
 import { hashPlainContestPasswords } from './contest/contest-password';
 import { BoardProjector } from './contest/scoreboard/projector';
@@ -189,6 +190,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
     groups: createGroupServices(ctx, testdata),
+    groupContests: createGroupContestService(ctx),
     trainings: createTrainings(ctx),
     education: createEducation(ctx),
     contestAcCode: createAcCodeZipService(ctx),

@@ -35,6 +35,8 @@ export const ContestVO = Type.Object({
   /** Participants: users who registered or made a contest submission. */
   count: Type.Integer(),
   gid: Nullable(Type.Integer()),
+  /** A group contest's info (`get-contest-info`) only: whether the caller manages it (its group's root, or its creator while a group admin). */
+  manage: Type.Optional(Type.Boolean()),
   /** Imported from an event feed: read-only, no submitting. */
   imported: Type.Boolean(),
 });

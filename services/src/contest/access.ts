@@ -1,9 +1,10 @@
 // Contest rules shared by the contest, scoreboard, print and event-feed services: status from the clock, who
 // administers a contest (its author or a super admin), who may see, enter, register or submit, when a board is
 // sealed for whom.
-import { CONTEST_AUTH, CONTEST_STATUS, isSiteAdminRole, OjError } from '@oj/proto';
+import { CONTEST_AUTH, CONTEST_STATUS, GROUP_MEMBER_AUTH, isSiteAdminRole, OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { isInt4, type DbOrTx } from '../db/client';
+import { isMemberOf } from '../group/group-standing';
 import { findContest, isRegistered, type ContestRow } from './contest.repo';
 import { contestPasswordMatches } from './contest-password';
 
@@ -15,16 +16,28 @@ export async function loadContest(db: DbOrTx, cid: number): Promise<ContestRow> 
   return c;
 }
 
+/**
+ * A group contest exists only for its group's members (and super admins): for anyone else, anonymous callers
+ * included, it is CONTEST_NOT_FOUND, like a hidden group's other items. Site contests pass.
+ */
+async function assertInGroup(db: DbOrTx, c: ContestRow, viewer: Viewer | null): Promise<void> {
+  if (c.gid !== null && !(await isMemberOf(db, c.gid, viewer))) throw new OjError('CONTEST_NOT_FOUND');
+}
+
 /** The contest if `viewer` may look at its shell: visible, or its admin (anonymous callers included). */
 export async function visibleContest(db: DbOrTx, cid: number, viewer: Viewer | null): Promise<ContestRow> {
   if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
   const c = await loadContest(db, cid);
+  await assertInGroup(db, c, viewer);
   if (!c.visible && !isContestAdmin(viewer, c)) throw new OjError('CONTEST_NOT_FOUND');
   return c;
 }
 
-/** Whether anyone may read the outside board and the problem list beside it: open, visible and started. */
-export const outsideOpen = (c: ContestRow, now = Date.now()) => c.visible && c.openRank && contestStatus(c, now) !== CONTEST_STATUS.SCHEDULED;
+/**
+ * Whether anyone may read the outside board and the problem list beside it: open, visible and started; never a
+ * group contest's (its board is for the group's members).
+ */
+export const outsideOpen = (c: ContestRow, now = Date.now()) => c.gid === null && c.visible && c.openRank && contestStatus(c, now) !== CONTEST_STATUS.SCHEDULED;
 
 /** The contest if `viewer` may read its outside board: visible (or its admin), the board open, the contest started. */
 export async function outsideBoardContest(db: DbOrTx, cid: number, viewer: Viewer | null): Promise<ContestRow> {
@@ -47,10 +60,15 @@ export function isRoot(viewer: Viewer | null): boolean {
 /**
  * Contest admin: a super admin, or the contest's author while their CURRENT role still manages contests (root or
  * admin; the viewer's roles are read from the database on every request): a demoted author keeps nothing.
- * Group roots arrive with groups.
+ * A group contest's: a super admin, the group's roots, and its author while a group admin (the group's admins as
+ * `findContest` read them; a row without them has only super admins).
  */
-export function isContestAdmin(viewer: Viewer | null, c: Pick<ContestRow, 'uid'>): boolean {
-  return viewer !== null && (isRoot(viewer) || (viewer.uid === c.uid && isSiteAdminRole(viewer.roles)));
+export function isContestAdmin(viewer: Viewer | null, c: Pick<ContestRow, 'uid' | 'groupAdmins'> & { gid?: number | null }): boolean {
+  if (viewer === null) return false;
+  if (isRoot(viewer)) return true;
+  if (c.gid === null || c.gid === undefined) return viewer.uid === c.uid && isSiteAdminRole(viewer.roles);
+  const auth = c.groupAdmins?.get(viewer.uid) ?? 0;
+  return auth === GROUP_MEMBER_AUTH.ROOT || (auth >= GROUP_MEMBER_AUTH.ADMIN && viewer.uid === c.uid);
 }
 
 /** Seconds from the start at which the seal begins (null when the contest has no seal). */
@@ -91,6 +109,7 @@ export function isSealedFor(c: ContestRow, viewer: Viewer | null, forceRefresh: 
 export async function canEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | null): Promise<boolean> {
   if (!viewer) return false;
   if (isContestAdmin(viewer, c)) return true;
+  if (c.gid !== null && !(await isMemberOf(db, c.gid, viewer))) return false;
   if (!c.visible) return false;
   if (c.auth !== CONTEST_AUTH.PRIVATE) return true;
   return isRegistered(db, c.id, viewer.uid);
@@ -104,6 +123,7 @@ const registered = (db: Registrations, cid: number, uid: string) => ('registered
 export async function assertEnter(db: Registrations, c: ContestRow, viewer: Viewer | null): Promise<void> {
   if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
   if (isContestAdmin(viewer, c)) return;
+  await assertInGroup(db, c, viewer);
   if (!c.visible) throw new OjError('CONTEST_NOT_FOUND');
   if (c.auth === CONTEST_AUTH.PRIVATE && !(await registered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
   if (contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_NOT_STARTED');
@@ -113,6 +133,7 @@ export async function assertEnter(db: Registrations, c: ContestRow, viewer: View
 export async function assertSee(db: DbOrTx, c: ContestRow, viewer: Viewer | null): Promise<void> {
   if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
   if (isContestAdmin(viewer, c)) return;
+  await assertInGroup(db, c, viewer);
   if (!c.visible) throw new OjError('CONTEST_NOT_FOUND');
   if (c.auth === CONTEST_AUTH.PRIVATE && !(await isRegistered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
 }
@@ -172,7 +193,7 @@ export function accountAllowed(c: Pick<ContestRow, 'openAccountLimit' | 'account
  * everyone but the contest's admins; a private or protected contest wants its password, a public one none.
  */
 export async function checkRegistration(
-  c: Pick<ContestRow, 'imported' | 'uid' | 'openAccountLimit' | 'accountLimitRule' | 'auth' | 'pwd'>,
+  c: Pick<ContestRow, 'imported' | 'uid' | 'gid' | 'groupAdmins' | 'openAccountLimit' | 'accountLimitRule' | 'auth' | 'pwd'>,
   viewer: Viewer,
   password: string | undefined,
 ): Promise<void> {
@@ -184,11 +205,17 @@ export async function checkRegistration(
   if (!(await contestPasswordMatches(c.pwd, given))) throw new OjError('CONTEST_PASSWORD_WRONG');
 }
 
-/** The contest, if `viewer` may manage it: a role that manages contests (root, admin), and root or its creator. */
-export async function managedContest(db: DbOrTx, cid: number, viewer: Viewer): Promise<ContestRow> {
+/** Reads a contest its manager may change (a site contest for the admin pages, a group contest for the group's). */
+export type ContestGuard = (db: DbOrTx, cid: number, viewer: Viewer) => Promise<ContestRow>;
+
+/**
+ * The contest, if `viewer` may manage it from the site's admin pages: a role that manages contests (root, admin),
+ * and root or its creator. A group's contests are managed in the group (root may still manage them here).
+ */
+export const managedContest: ContestGuard = async (db, cid, viewer) => {
   if (!isSiteAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
   if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');
   const c = await loadContest(db, cid);
-  if (!isContestAdmin(viewer, c)) throw new OjError('CONTEST_ADMIN_ONLY');
+  if (!isContestAdmin(viewer, c) || (c.gid !== null && !isRoot(viewer))) throw new OjError('CONTEST_ADMIN_ONLY');
   return c;
-}
+};

@@ -15,7 +15,7 @@ import type { ServiceContext } from '../context';
 import { isInt4, type DbOrTx, type Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { appendPush, publishAll } from '../push/push.service';
-import { assertSee, loadContest, managedContest, type ContestRow } from './access';
+import { assertSee, loadContest, managedContest, type ContestGuard, type ContestRow } from './access';
 import {
   announcementContest,
   announcementVOs,
@@ -64,8 +64,10 @@ function checkText(title: string, content: string): void {
   if (!content.trim()) throw new OjError('VALIDATION_FAILED', { detail: 'content' });
 }
 
-export function createContestAnnouncementService(ctx: ServiceContext): ContestAnnouncementService {
+/** `guard` reads a contest the caller may manage: the admin pages' rule, or a group's (group-contest.service.ts). */
+export function createContestAnnouncementService(ctx: ServiceContext, guard: ContestGuard = managedContest): ContestAnnouncementService {
   const { db } = ctx;
+  const managedContest = guard;
 
   async function seeable(cid: number, viewer: Viewer): Promise<ContestRow> {
     if (!isInt4(cid)) throw new OjError('CONTEST_NOT_FOUND');

@@ -1,14 +1,15 @@
 // The SQL of contest administration: the admin list, insert, edit (record times follow a moved start) and delete
 // with its submissions. The contest's problems are in contest-problem.repo.ts.
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { contest, contestRecord, judge } from '../db/schema';
 import { contestChanged } from './contest-reads';
 
 /** Contests for the admin list (only `uid`'s unless null), newest start first. */
-export async function listAdminContests(db: DbOrTx, f: { uid: string | null; keyword?: string }, size: number, offset: number | null) {
-  const conds: (SQL | undefined)[] = [];
+/** The site's contests (`gid` undefined) or one group's. */
+export async function listAdminContests(db: DbOrTx, f: { uid: string | null; keyword?: string; gid?: number }, size: number, offset: number | null) {
+  const conds: (SQL | undefined)[] = [f.gid === undefined ? isNull(contest.gid) : eq(contest.gid, f.gid)];
   if (f.uid !== null) conds.push(eq(contest.uid, f.uid));
   if (f.keyword) conds.push(ilike(contest.title, `%${escapeLike(f.keyword)}%`));
   const where = and(...conds);

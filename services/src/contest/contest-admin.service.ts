@@ -5,9 +5,10 @@
 import { isAdminRole, OjError, PAGE_SIZES, type AdminContestBody, type AdminContestListQuery, type AdminContestVO, type PageOf, type PushMessage } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { publishAll } from '../push/push.service';
-import { isRoot, managedContest } from './access';
+import { isRoot, managedContest, type ContestGuard } from './access';
 import { clockColumns } from './contest-clock';
 import { deleteContest, insertContest, listAdminContests, retimeRecords, updateContest } from './contest-admin.repo';
 import { boardChanged, contestValues } from './contest-form';
@@ -30,12 +31,21 @@ export interface ContestAdminService extends ContestProblemAdminService {
   changeVisible(cid: number, visible: boolean, viewer: Viewer): Promise<void>;
 }
 
-export function createContestAdminService(ctx: ServiceContext): ContestAdminService {
+/** Inserts a contest from the admin form, written by `viewer`, of group `gid` (null: a site contest); its id. */
+export async function createContest(db: DbOrTx, body: AdminContestBody, viewer: Viewer, gid: number | null): Promise<number> {
+  const values = contestValues(body);
+  values.pwd = await pwdColumn(values.pwd, null);
+  return insertContest(db, { ...values, gid, uid: viewer.uid, author: viewer.username, ...clockColumns(values, Date.now(), true) });
+}
+
+/** `guard` reads a contest the caller may manage: the admin pages' rule, or a group's (group-contest.service.ts). */
+export function createContestAdminService(ctx: ServiceContext, guard: ContestGuard = managedContest): ContestAdminService {
   const { db } = ctx;
+  const managedContest = guard;
   const publish = (msgs: PushMessage[]) => publishAll(ctx.transport, msgs, ctx.logger);
 
   return {
-    ...createContestProblemAdminService(ctx),
+    ...createContestProblemAdminService(ctx, guard),
 
     async adminList(q, viewer) {
       if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
@@ -55,10 +65,7 @@ export function createContestAdminService(ctx: ServiceContext): ContestAdminServ
 
     async create(body, viewer) {
       if (!isAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
-      const values = contestValues(body);
-      values.pwd = await pwdColumn(values.pwd, null);
-      const cid = await insertContest(db, { ...values, uid: viewer.uid, author: viewer.username, ...clockColumns(values, Date.now(), true) });
-      return { cid };
+      return { cid: await createContest(db, body, viewer, null) };
     },
 
     async update(body, viewer) {

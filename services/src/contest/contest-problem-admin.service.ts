@@ -16,12 +16,13 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { isInt4, type DbOrTx, type Tx } from '../db/client';
+import { isInt4, type Db, type DbOrTx, type Tx } from '../db/client';
+import type { problems } from '../db/schema';
 import { pageOf, pageOffset } from '../db/paging';
 import { findProblemById } from '../problem/problem.repo';
 import { toProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
-import { managedContest, type ContestRow } from './access';
+import { managedContest, type ContestGuard, type ContestRow } from './access';
 import {
   contestProblemsOf,
   deleteContestProblem,
@@ -35,8 +36,11 @@ import {
 import { compareDisplayId, toContestProblem } from './contest-view';
 import { boardRulesChanged } from './scoreboard/projector';
 
+/** The admin problem list's query; `fromGroup` (a group contest): the candidates are the group's own problems. */
+export type ContestProblemListQuery = AdminContestProblemListQuery & { fromGroup?: boolean };
+
 export interface ContestProblemAdminService {
-  adminProblemList(q: AdminContestProblemListQuery, viewer: Viewer): Promise<AdminContestProblemList>;
+  adminProblemList(q: ContestProblemListQuery, viewer: Viewer): Promise<AdminContestProblemList>;
   adminProblem(pid: number, viewer: Viewer): Promise<Problem>;
   contestProblem(cid: number, pid: number, viewer: Viewer): Promise<ContestProblem>;
   setContestProblem(body: ContestProblemBody, viewer: Viewer): Promise<ContestProblem>;
@@ -76,7 +80,7 @@ export async function placeInContest(tx: Tx, cp: ContestProblemRow, to: { displa
  * The admin problem list: without `problemType` the contest's own problems in display-id order, with it the
  * problems that may still be added (by id); always with the contest's pid → contest problem map.
  */
-async function problemListOf(db: DbOrTx, c: ContestRow, q: AdminContestProblemListQuery): Promise<AdminContestProblemList> {
+async function problemListOf(db: DbOrTx, c: ContestRow, q: ContestProblemListQuery): Promise<AdminContestProblemList> {
   const current = q.currentPage ?? 1;
   const size = q.limit ?? PAGE_SIZES.contestList;
   const cps = await contestProblemsOf(db, c.id);
@@ -93,6 +97,7 @@ async function problemListOf(db: DbOrTx, c: ContestRow, q: AdminContestProblemLi
       ...(q.problemType !== undefined && { problemType: q.problemType }),
       ...(keyword && { keyword }),
       ...(oj && { oj: (REMOTE_OJ_KEYS as readonly string[]).includes(oj) ? oj : true }),
+      ...(c.gid !== null && { source: q.fromGroup ? { gid: c.gid } : ('public' as const) }),
     },
     size,
     pageOffset(current, size),
@@ -101,8 +106,31 @@ async function problemListOf(db: DbOrTx, c: ContestRow, q: AdminContestProblemLi
   return { problemList: pageOf(ordered.map(toProblem), total, current, size), contestProblemMap };
 }
 
-export function createContestProblemAdminService(ctx: ServiceContext): ContestProblemAdminService {
+/**
+ * Puts problem `p` into contest `c` under `body`'s display id, title and colour (checks: display id and problem
+ * not yet there, the size limit); the board reset's pushes, to publish after commit.
+ */
+export async function putInContest(db: Db, c: ContestRow, p: typeof problems.$inferSelect, body: Pick<ContestProblemBody, 'displayId' | 'displayTitle' | 'color'>): Promise<PushMessage[]> {
+  const cps = await contestProblemsOf(db, c.id);
+  if (cps.some((cp) => cp.displayId === body.displayId)) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
+  if (cps.some((cp) => cp.pid === p.id)) throw new OjError('VALIDATION_FAILED', { detail: 'the problem is already in this contest' });
+  if (cps.length >= CONTEST_LIMITS.maxProblems) throw new OjError('VALIDATION_FAILED', { detail: `a contest has at most ${CONTEST_LIMITS.maxProblems} problems` });
+  try {
+    return await db.transaction(async (tx) => {
+      await insertContestProblem(tx, { cid: c.id, pid: p.id, displayId: body.displayId, displayTitle: body.displayTitle?.trim() || p.title, color: body.color?.trim() || null });
+      return boardRulesChanged(tx, c.id);
+    });
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === null) throw err;
+    if (constraint.includes('display')) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
+    throw new OjError('VALIDATION_FAILED', { detail: 'the problem is already in this contest' });
+  }
+}
+
+export function createContestProblemAdminService(ctx: ServiceContext, guard: ContestGuard = managedContest): ContestProblemAdminService {
   const { db } = ctx;
+  const managedContest = guard;
   const publish = (msgs: PushMessage[]) => publishAll(ctx.transport, msgs, ctx.logger);
 
   return {
@@ -143,24 +171,10 @@ export function createContestProblemAdminService(ctx: ServiceContext): ContestPr
       const c = await managedContest(db, body.cid, viewer);
       if (!isInt4(body.pid)) throw new OjError('PROBLEM_NOT_FOUND');
       const p = await findProblemById(db, body.pid);
-      // A group's own problem stays in its group (group contests take them from there).
-      if (!p || p.isGroup) throw new OjError('PROBLEM_NOT_FOUND');
-      const cps = await contestProblemsOf(db, c.id);
-      if (cps.some((cp) => cp.displayId === body.displayId)) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
-      if (cps.some((cp) => cp.pid === p.id)) throw new OjError('VALIDATION_FAILED', { detail: 'the problem is already in this contest' });
-      if (cps.length >= CONTEST_LIMITS.maxProblems) throw new OjError('VALIDATION_FAILED', { detail: `a contest has at most ${CONTEST_LIMITS.maxProblems} problems` });
-      try {
-        const msgs = await db.transaction(async (tx) => {
-          await insertContestProblem(tx, { cid: c.id, pid: p.id, displayId: body.displayId, displayTitle: body.displayTitle?.trim() || p.title, color: body.color?.trim() || null });
-          return boardRulesChanged(tx, c.id);
-        });
-        await publish(msgs);
-      } catch (err) {
-        const constraint = uniqueViolation(err);
-        if (constraint === null) throw err;
-        if (constraint.includes('display')) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: body.displayId });
-        throw new OjError('VALIDATION_FAILED', { detail: 'the problem is already in this contest' });
-      }
+      // A group's own problem stays in its group (group contests take them from there); a group contest takes
+      // only the bank's public problems (its admins are no site admins).
+      if (!p || p.isGroup || (c.gid !== null && p.auth !== 1)) throw new OjError('PROBLEM_NOT_FOUND');
+      await publish(await putInContest(db, c, p, body));
     },
 
     async removeProblem(cid, pid, viewer) {

@@ -47,6 +47,11 @@ export interface ProblemPickFilter {
   keyword?: string;
   /** A remote OJ key (problem ids `KEY-…`), or true for our own problems only. */
   oj?: string | true;
+  /**
+   * Where candidates come from (with `problemType`): the bank (default: every problem of the bank, no group's own),
+   * the bank's public problems only (a group contest's add-from-public), or one group's own problems.
+   */
+  source?: 'bank' | 'public' | { gid: number };
 }
 
 /** Problems for the admin contest problem list, by id. */
@@ -55,6 +60,9 @@ export async function listProblemsForContest(db: DbOrTx, f: ProblemPickFilter, s
   if (f.problemType !== undefined) {
     conds.push(or(eq(problems.type, f.problemType), eq(problems.isRemote, true)));
     if (f.pids.length > 0) conds.push(notInArray(problems.id, f.pids));
+    const source = f.source ?? 'bank';
+    if (typeof source === 'object') conds.push(eq(problems.gid, source.gid), eq(problems.isGroup, true));
+    else conds.push(eq(problems.isGroup, false), source === 'public' ? eq(problems.auth, 1) : undefined);
   } else conds.push(inArray(problems.id, f.pids));
   if (f.keyword) {
     const like = `%${escapeLike(f.keyword)}%`;

@@ -1,15 +1,25 @@
 // The SQL of the contest row and its registrations. The contest's problems are in contest-problem.repo.ts.
-import { and, count, desc, eq, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { CONTEST_STATUS } from '@oj/proto';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { CONTEST_STATUS, GROUP_MEMBER_AUTH } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
-import { contest, contestRecord, contestRegister } from '../db/schema';
+import { contest, contestRecord, contestRegister, groupMember, groups } from '../db/schema';
 
-export type ContestRow = typeof contest.$inferSelect;
+/**
+ * A contest row; a group contest's (`gid` set) as read by `findContest` also carries its group's admins (uid →
+ * member auth 4 or 5; none while the group is banned), so that `isContestAdmin` stays a pure function.
+ */
+export type ContestRow = typeof contest.$inferSelect & { groupAdmins?: ReadonlyMap<string, number> };
 
 export async function findContest(db: DbOrTx, cid: number): Promise<ContestRow | undefined> {
   const [c] = await db.select().from(contest).where(eq(contest.id, cid));
-  return c;
+  if (!c || c.gid === null) return c;
+  const admins = await db
+    .select({ uid: groupMember.uid, auth: groupMember.auth })
+    .from(groupMember)
+    .innerJoin(groups, eq(groups.id, groupMember.gid))
+    .where(and(eq(groupMember.gid, c.gid), gte(groupMember.auth, GROUP_MEMBER_AUTH.ADMIN), eq(groups.status, 0)));
+  return { ...c, groupAdmins: new Map(admins.map((a) => [a.uid, a.auth])) };
 }
 
 /** The contests among `cids` (any order). */
@@ -59,12 +69,15 @@ export interface ContestListFilter {
   /** −1 scheduled, 0 running, 1 ended at `now`. */
   status?: number;
   keyword?: string;
+  /** A group's contests (its list); undefined: the site's. */
+  gid?: number;
   now: Date;
 }
 
 /** Visible contests matching `f`: running first, then scheduled, then ended; newest start first within each. */
 export async function listVisibleContests(db: DbOrTx, f: ContestListFilter, size: number, offset: number | null) {
-  const conds: (SQL | undefined)[] = [eq(contest.visible, true)];
+  // A group's contests live in the group only.
+  const conds: (SQL | undefined)[] = [eq(contest.visible, true), f.gid === undefined ? isNull(contest.gid) : eq(contest.gid, f.gid)];
   if (f.type !== undefined) conds.push(eq(contest.type, f.type));
   if (f.status === CONTEST_STATUS.SCHEDULED) conds.push(gt(contest.startTime, f.now));
   else if (f.status === CONTEST_STATUS.RUNNING) conds.push(lte(contest.startTime, f.now), gt(contest.endTime, f.now));

@@ -61,7 +61,9 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
 
     async info(cid, viewer) {
       const c = await visibleContest(db, cid, viewer);
-      return toContestVO(c, await participantCount(db, c.id));
+      const vo = toContestVO(c, await participantCount(db, c.id));
+      // Who manages a group contest depends on the group (the browser cannot tell from the roles).
+      return c.gid === null ? vo : { ...vo, manage: isContestAdmin(viewer, c) };
     },
 
     async register(body, viewer) {

@@ -31,6 +31,7 @@ import { isGroupMember, isGroupRoot, isSuperAdmin, mayDisband, type Standing } f
 import { memberPush } from './group-live';
 import { ownProblemIds } from './group-problem.repo';
 import { groupFor, rootView } from './group-standing';
+import { deleteGroupContests } from './group-contest.repo';
 import { deleteGroupRows, groupNameTaken, insertGroup, listGroups, ownedGroupCounts, updateGroup, type GroupChanges, type GroupWithCount } from './group.repo';
 
 export interface GroupService {
@@ -189,11 +190,14 @@ export function createGroupService(ctx: ServiceContext): GroupService {
     async remove(gid, viewer) {
       const { group, standing } = await groupFor(db, gid, viewer);
       if (!mayDisband(standing)) throw new OjError('GROUP_FORBIDDEN');
-      for (const pid of await ownProblemIds(db, gid)) {
-        const contests = await contestsUsing(db, pid);
-        if (contests.length > 0) throw new OjError('PROBLEM_IN_CONTEST', { contests: contests.join(', ') });
-      }
       const msgs: PushMessage[] = await db.transaction(async (tx) => {
+        // The group's contests go with it (their problems' places, submissions and boards); a site contest using
+        // one of its problems stops the disbanding.
+        await deleteGroupContests(tx, gid);
+        for (const pid of await ownProblemIds(tx, gid)) {
+          const contests = await contestsUsing(tx, pid);
+          if (contests.length > 0) throw new OjError('PROBLEM_IN_CONTEST', { contests: contests.join(', ') });
+        }
         const members = await deleteGroupRows(tx, gid);
         return Promise.all(members.map((uid) => memberPush(tx, gid, uid, GROUP_MEMBER_AUTH.NONE)));
       });

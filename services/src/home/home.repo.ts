@@ -1,7 +1,7 @@
 // The SQL of the home page, the user home and the global ranks: read-only aggregates over users, submissions,
 // problems, announcements and contests. Every aggregate of submissions is over practice ones only: what happens in
 // a contest stays in its own views, which follow its seal and privacy (docs/security.md).
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { JudgeStatus, RankType } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
@@ -119,7 +119,7 @@ export async function upcomingContests(db: DbOrTx) {
   return db
     .select()
     .from(contest)
-    .where(and(eq(contest.visible, true), sql`${contest.endTime} > now()`, sql`${contest.startTime} < now() + interval '14 days'`))
+    .where(and(eq(contest.visible, true), isNull(contest.gid), sql`${contest.endTime} > now()`, sql`${contest.startTime} < now() + interval '14 days'`))
     .orderBy(contest.startTime)
     .limit(50);
 }

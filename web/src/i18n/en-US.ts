@@ -7,6 +7,7 @@ import { discussionEnUS } from './discussion.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
 import { groupEnUS } from './group.en-US';
+import { gcontestEnUS } from './gcontest.en-US';
 import { trainingEnUS } from './training.en-US';
 import { educationEnUS } from './education.en-US';
 import { eduTaskEnUS } from './eduTask.en-US';
@@ -400,6 +401,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...problemListEnUS,
   ...discussionEnUS,
   ...groupEnUS,
+  ...gcontestEnUS,
 };
 
 export const enUS: Record<PublicMessageId, string> = {

@@ -9,6 +9,7 @@ import type { AdminMessageId } from './admin-messages.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { groupZhCN } from './group.zh-CN';
+import { gcontestZhCN } from './gcontest.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { educationZhCN } from './education.zh-CN';
 import { eduTaskZhCN } from './eduTask.zh-CN';
@@ -422,6 +423,7 @@ export const zhCNStatic = {
   ...problemListZhCN,
   ...discussionZhCN,
   ...groupZhCN,
+  ...gcontestZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

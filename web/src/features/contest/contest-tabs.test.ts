@@ -56,6 +56,9 @@ describe('contest access', () => {
     expect(isContestAdmin({ uid: 'u2', username: 'bob', roles: ['admin'] }, { author: 'alice' })).toBe(false);
     expect(isContestAdmin({ uid: 'u3', username: 'root', roles: ['root'] }, { author: 'alice' })).toBe(true);
     expect(isContestAdmin({ uid: null, username: null, roles: [] }, { author: null })).toBe(false);
+    // A group contest: the server's word, whatever the site role.
+    expect(isContestAdmin({ uid: 'u1', username: 'alice', roles: ['default_user'] }, { author: 'bob', manage: true })).toBe(true);
+    expect(isContestAdmin({ uid: 'u1', username: 'alice', roles: ['admin'] }, { author: 'alice', manage: false })).toBe(false);
   });
 
   it('lets others in once started; a private contest also needs the registration', () => {

@@ -24,8 +24,10 @@ export interface ContestViewer {
 export const isSuperAdmin = (v: Pick<ContestViewer, 'roles'>) => v.roles.includes('root');
 
 /** Contest admin: a super admin, or the contest's author while root or admin (the server's rule, docs/security.md). */
-export function isContestAdmin(v: ContestViewer, c: Pick<ContestVO, 'author'>): boolean {
+export function isContestAdmin(v: ContestViewer, c: Pick<ContestVO, 'author' | 'manage'>): boolean {
   if (isSuperAdmin(v)) return true;
+  // A group contest: the server says (its group's root, or its creator while a group admin).
+  if (c.manage !== undefined) return c.manage;
   return v.username !== null && c.author !== null && v.username === c.author && isSiteAdminRole(v.roles);
 }
 

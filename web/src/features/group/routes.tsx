@@ -16,6 +16,10 @@ const GroupProblemFormPage = lazy(() => import('./GroupProblemFormPage').then((m
 const GroupMembersTab = lazy(() => import('./GroupMembersTab').then((m) => ({ default: m.GroupMembersTab })));
 const GroupAnnouncementsTab = lazy(() => import('./GroupAnnouncementsTab').then((m) => ({ default: m.GroupAnnouncementsTab })));
 const GroupSettingTab = lazy(() => import('./GroupSettingTab').then((m) => ({ default: m.GroupSettingTab })));
+// group contests (issue 19, item 7)
+const GroupContestsTab = lazy(() => import('./GroupContestsTab').then((m) => ({ default: m.GroupContestsTab })));
+const GroupContestFormPage = lazy(() => import('./GroupContestFormPage').then((m) => ({ default: m.GroupContestFormPage })));
+const GroupContestProblemsPage = lazy(() => import('./GroupContestProblemsPage').then((m) => ({ default: m.GroupContestProblemsPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 /** The tabs of issue 19's items 6–8 (trainings, contests, status, discussions, rank): the site's placeholder until then. */
@@ -36,7 +40,10 @@ export const groupRoutes: RouteObject[] = [
       { path: 'announcement', element: page(<GroupAnnouncementsTab />) },
       { path: 'setting', element: page(<GroupSettingTab />) },
       { path: 'training', element: later('group.tab.training') },
-      { path: 'contest', element: later('group.tab.contest') },
+      { path: 'contest', element: page(<GroupContestsTab />) },
+      { path: 'contest/create', element: page(<GroupContestFormPage />) },
+      { path: 'contest/:contestId/edit', element: page(<GroupContestFormPage />) },
+      { path: 'contest/:contestId/problems', element: page(<GroupContestProblemsPage />) },
       { path: 'status', element: later('group.tab.status') },
       { path: 'discussion', element: later('group.tab.discussion') },
       { path: 'rank', element: later('group.tab.rank') },

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CONTEST_AUTH } from '@oj/proto';
+import { CONTEST_AUTH, type AdminContestBody, type AdminContestVO } from '@oj/proto';
 import { Loading } from '../../../components/Spinner';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
@@ -34,8 +34,26 @@ const SEAL_LABEL: Record<SealOption, MessageId> = {
   fromStart: 'contest.form.sealFromStart',
 };
 
+/** Where the form reads and saves a contest, and where it goes next: the admin pages' contests, or a group's. */
+export interface ContestFormTarget {
+  get: (cid: number) => Promise<AdminContestVO>;
+  create: (body: AdminContestBody) => Promise<number | null>;
+  update: (body: AdminContestBody) => Promise<unknown>;
+  /** The list to go back to. */
+  list: string;
+  /** A new contest's problems. */
+  problems: (cid: number) => string;
+}
 
-export function AdminContestFormPage() {
+const SITE: ContestFormTarget = {
+  get: adminGetContest,
+  create: adminCreateContest,
+  update: adminUpdateContest,
+  list: '/admin/contest',
+  problems: (cid) => `/admin/contest/${cid}/problems`,
+};
+
+export function AdminContestFormPage({ target = SITE }: { target?: ContestFormTarget }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { contestId } = useParams();
@@ -54,7 +72,7 @@ export function AdminContestFormPage() {
       return;
     }
     let live = true;
-    adminGetContest(cid).then(
+    target.get(cid).then(
       (vo) => live && setForm(formFromVO(vo)),
       () => live && setFailed(true),
     );
@@ -101,14 +119,14 @@ export function AdminContestFormPage() {
     try {
       const body = formToBody(form);
       if (editing) {
-        await adminUpdateContest({ ...body, id: cid });
+        await target.update({ ...body, id: cid });
         showToast('success', intl.formatMessage({ id: 'contest.admin.updated' }));
-        navigate('/admin/contest');
+        navigate(target.list);
       } else {
-        const created = await adminCreateContest(body);
+        const created = await target.create(body);
         showToast('success', intl.formatMessage({ id: 'contest.admin.created' }));
         // A new contest needs its problems next.
-        navigate(created !== null ? `/admin/contest/${created}/problems` : '/admin/contest');
+        navigate(created !== null ? target.problems(created) : target.list);
       }
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -340,7 +358,7 @@ export function AdminContestFormPage() {
         </section>
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
-        <button type="button" className="rounded border border-slate-300 px-4 py-1.5 text-sm text-slate-600 hover:bg-slate-50" onClick={() => navigate('/admin/contest')}>
+        <button type="button" className="rounded border border-slate-300 px-4 py-1.5 text-sm text-slate-600 hover:bg-slate-50" onClick={() => navigate(target.list)}>
           <FormattedMessage id="contest.form.back" />
         </button>
         <button type="button" data-testid="admin-contest-save" disabled={busy} onClick={() => void save()} className="rounded bg-blue-600 px-5 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-60">

@@ -1,0 +1,133 @@
+// Group contests in a real browser, in both languages (issue 19, item 7): a teacher creates a contest in the group's
+// Contests tab with the contest form, adds the group's problem as A (contest-only) on the contest problems page; a
+// student member opens the contest from the group's cards, solves A and appears on the board the teacher keeps open,
+// by push (the board is not reloaded); a user outside the group gets nothing: the contest page, its REST calls and
+// the site's contest list know no such contest.
+import type { Page } from '@playwright/test';
+import { expect, registerUser, setCode, template, test } from './helpers';
+import { apiLogin } from './contest-fixtures';
+import { GROUP_PASSWORD, okData, signedIn } from './group-helpers';
+
+const localInput = (page: Page, minutes: number) =>
+  page.evaluate((m) => {
+    const d = new Date(Date.now() + m * 60_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  }, minutes);
+
+/** Board reads of a page (a push-driven board loads once). */
+function countBoardReads(page: Page): { readonly count: number } {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/get-contest-rank')) n++;
+  });
+  return {
+    get count() {
+      return n;
+    },
+  };
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`a teacher runs a group contest; a member solves it and appears on its board live; outsiders see nothing (${locale})`, async ({ browser, request }) => {
+    test.setTimeout(300_000);
+    const zh = locale === 'zh-CN';
+    const n = `${zh ? 'z' : 'e'}${Date.now() % 100000}`;
+    const [teacher, student, outsider] = [`ct_${n}`, `cs_${n}`, `co_${n}`];
+    for (const u of [teacher, student, outsider]) await registerUser(request, u, GROUP_PASSWORD);
+    const tt = await apiLogin(request, teacher, GROUP_PASSWORD);
+    const st = await apiLogin(request, student, GROUP_PASSWORD);
+    const ot = await apiLogin(request, outsider, GROUP_PASSWORD);
+
+    // The group, the student's membership (a public group: applying joins) and a group problem, over REST: the group
+    // screens have their own spec.
+    const shortName = `gc${n}`.slice(0, 10);
+    const { id: gid } = await okData<{ id: number }>(request, tt.token, 'POST', '/api/group', {
+      name: `Contest class ${n}`,
+      shortName,
+      brief: 'Weekly contests',
+      description: 'A class that runs contests',
+      auth: 1,
+    });
+    await okData(request, st.token, 'POST', `/api/group/member?gid=${gid}`);
+    const { problemId } = await okData<{ problemId: string }>(request, tt.token, 'POST', '/api/group/problem', {
+      problem: { problemId: 'P1', title: `A plus B ${n}`, description: 'Add two integers.', input: 'a b', output: 'a+b', timeLimit: 1000, memoryLimit: 256, stackLimit: 128, difficulty: 0, auth: 1, type: 0, codeShare: true, examples: [], isRemoveEndBlank: true, openCaseResult: true, gid },
+      samples: [{ input: '1 2\n', output: '3\n' }],
+      isUploadTestCase: false,
+      languages: [{ name: 'C' }],
+    });
+
+    // The teacher creates the contest from the group's Contests tab with the contest form.
+    const t = await signedIn(browser, teacher, locale);
+    t.on('dialog', (d) => void d.accept());
+    await t.goto(`/group/${gid}/contest`);
+    await expect(t.getByTestId('group-contest-create')).toHaveText(zh ? '创建比赛' : 'Create Contest');
+    await t.getByTestId('group-contest-create').click();
+    await expect(t.getByTestId('admin-contest-form')).toBeVisible();
+    const title = `Week 1 ${n}`;
+    await t.getByTestId('admin-contest-title').fill(title);
+    await t.getByTestId('admin-contest-description').fill('The first **weekly** contest.');
+    await t.getByTestId('admin-contest-start').fill(await localInput(t, -2));
+    await t.getByTestId('admin-contest-end').fill(await localInput(t, 180));
+    await t.getByTestId('admin-contest-save').click();
+
+    // Its problems: the group's problem as A, made a contest problem.
+    await expect(t.getByTestId('group-contest-problem-admin')).toBeVisible();
+    const cid = Number(/\/contest\/(\d+)\/problems/.exec(t.url())![1]);
+    const candidate = t.getByTestId('group-contest-candidate').filter({ hasText: problemId });
+    await candidate.getByTestId('group-contest-candidate-add').click();
+    await expect(t.getByTestId('toast').filter({ hasText: zh ? '请先填写展示 ID' : 'Fill in the display ID first' })).toBeVisible();
+    await t.getByTestId('group-contest-problem-display-id').fill('A');
+    await t.getByTestId('group-contest-problem-contest-only').check();
+    await candidate.getByTestId('group-contest-candidate-add').click();
+    await expect(t.getByTestId('group-contest-problem-row')).toHaveCount(1);
+    await expect(t.getByTestId('group-contest-problem-row').first()).toContainText(problemId);
+    // Contest-only now: the group's problem list no longer offers it to members.
+    const memberProblems = await okData<{ records: { problemId: string }[] }>(request, st.token, 'GET', `/api/group/get-problem-list?gid=${gid}`);
+    expect(memberProblems.records.map((p) => p.problemId)).not.toContain(problemId);
+
+    // The admin table lists it with its switch and actions.
+    await t.goto(`/group/${gid}/contest?view=admin`);
+    const row = t.getByTestId('group-contest-row').filter({ hasText: title });
+    await expect(row.getByTestId('group-contest-visible')).toBeChecked();
+    await expect(row.getByTestId('admin-contest-ac-code')).toBeVisible();
+
+    // The teacher keeps the board open.
+    await t.goto(`/contest/${cid}/rank`);
+    await expect(t.getByTestId('contest-load-failed')).toHaveCount(0);
+    await expect(t.getByTestId('contest-tab-rank')).toBeVisible();
+    const reads = countBoardReads(t);
+
+    // The student opens the contest from the group's cards and solves A.
+    const s = await signedIn(browser, student, locale);
+    await s.goto(`/group/${gid}/contest`);
+    const card = s.getByTestId('group-contest-card').filter({ hasText: title });
+    await expect(card.getByTestId('contest-status')).toHaveText(zh ? '进行中' : 'Running');
+    await card.click();
+    await expect(s).toHaveURL(new RegExp(`/contest/${cid}`));
+    await s.goto(`/contest/${cid}/problem/A`);
+    await expect(s.getByTestId('problem-title')).toContainText(`A plus B ${n}`);
+    await s.getByTestId('language-select').selectOption('C');
+    await setCode(s, template('C'));
+    await s.getByTestId('submit-code').click();
+    await expect(s.getByTestId('verdict-status')).toHaveAttribute('data-status', '0', { timeout: 90_000 });
+
+    // The student's row arrives on the teacher's board by push.
+    const boardRow = t.locator(`[data-testid="board-row"][data-uid="${st.uid}"]:not([data-pinned])`);
+    await expect(boardRow.getByTestId('board-ac')).toHaveText('1', { timeout: 30_000 });
+    expect(reads.count).toBe(0);
+
+    // Outsiders: no contest page, no calls, not in the site's list.
+    const o = await signedIn(browser, outsider, locale);
+    await o.goto(`/contest/${cid}`);
+    await expect(o.getByTestId('contest-load-failed')).toBeVisible();
+    await o.goto(`/group/${gid}/contest`);
+    await expect(o.getByTestId('group-contest-card')).toHaveCount(0);
+    const info = await (await request.get(`/api/get-contest-info?cid=${cid}`, { headers: { authorization: ot.token } })).json();
+    expect(info.code).toBe('CONTEST_NOT_FOUND');
+    const site = await (await request.get('/api/get-contest-list?currentPage=1&limit=100', { headers: { authorization: ot.token } })).json();
+    expect((site.data.records as { id: number }[]).map((c) => c.id)).not.toContain(cid);
+    const status = await (await request.get(`/api/get-submission-list?currentPage=1&limit=50&username=${student}`)).json();
+    expect(status.data.records).toEqual([]);
+  });
+}

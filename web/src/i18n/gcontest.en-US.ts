@@ -1,0 +1,38 @@
+// Group contests' messages, English (issue 19, item 7): the Contests tab's cards and admin table, the contest
+// problems page of a group contest.
+import type { gcontestZhCN } from './gcontest.zh-CN';
+
+export const gcontestEnUS: Record<keyof typeof gcontestZhCN, string> = {
+  'gcontest.tab.title': 'Contests',
+  'gcontest.tab.adminTitle': 'Contest Admin',
+  'gcontest.tab.create': 'Create Contest',
+  'gcontest.tab.admin': 'Contest Admin',
+  'gcontest.tab.backToList': 'Back to the contests',
+  'gcontest.card.participants': '{n} participants',
+  'gcontest.admin.id': 'ID',
+  'gcontest.admin.title': 'Title',
+  'gcontest.admin.type': 'Rule',
+  'gcontest.admin.start': 'Start Time',
+  'gcontest.admin.author': 'Author',
+  'gcontest.admin.visible': 'Visible',
+  'gcontest.admin.options': 'Options',
+  'gcontest.admin.edit': 'Edit',
+  'gcontest.admin.problems': 'Problems',
+  'gcontest.admin.delete': 'Delete',
+  'gcontest.admin.deleteConfirm': 'Delete this contest? Its submissions are deleted with it.',
+  'gcontest.admin.updated': 'Update Successfully',
+  'gcontest.admin.deleted': 'Delete Successfully',
+  'gcontest.problems.title': 'Contest Problems',
+  'gcontest.problems.open': 'Open the contest',
+  'gcontest.problems.displayId': 'Display ID',
+  'gcontest.problems.problemId': 'Problem ID',
+  'gcontest.problems.remove': 'Remove',
+  'gcontest.problems.removeConfirm': 'Remove this problem from the contest? Its contest submissions are deleted.',
+  'gcontest.problems.source': 'Problem source',
+  'gcontest.problems.fromGroup': 'From the group problems',
+  'gcontest.problems.fromPublic': 'From the public problems',
+  'gcontest.problems.keyword': 'Problem ID, title or author',
+  'gcontest.problems.contestOnly': 'Make it a contest problem (visible only in the contest)',
+  'gcontest.problems.add': 'Add',
+  'gcontest.problems.displayIdRequired': 'Fill in the display ID first (letters, digits, _ or -, at most 20)',
+};

@@ -35,6 +35,7 @@ import { registerRemoteJudgeRoutes } from './routes/remote-judge.routes';
 import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import { registerGroupRoutes } from './routes/group.routes';
 import { registerGroupProblemRoutes } from './routes/group-problem.routes';
+import { registerGroupTrainingRoutes } from './routes/group-training.routes';
 import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
 import { registerTrainingRoutes } from './routes/training.routes';
 import { registerEducationRoutes } from './routes/education.routes';
@@ -158,6 +159,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerAdminUserRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerGroupProblemRoutes(app, deps);
+  registerGroupTrainingRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAdminTrainingRoutes(app, deps);
   registerEducationRoutes(app, deps);

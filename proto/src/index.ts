@@ -28,4 +28,5 @@ export * from './training';
 export * from './education';
 export * from './ops';
 export * from './group';
+export * from './group-training';
 export * from './remote-judge';

@@ -7,6 +7,7 @@ import { discussionEnUS } from './discussion.en-US';
 import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
 import { groupEnUS } from './group.en-US';
+import { groupTrainingEnUS } from './group-training.en-US';
 import { trainingEnUS } from './training.en-US';
 import { educationEnUS } from './education.en-US';
 
@@ -398,6 +399,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...problemListEnUS,
   ...discussionEnUS,
   ...groupEnUS,
+  ...groupTrainingEnUS,
 };
 
 export const enUS: Record<PublicMessageId, string> = {

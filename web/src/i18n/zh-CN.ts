@@ -9,6 +9,7 @@ import type { AdminMessageId } from './admin-messages.zh-CN';
 import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { groupZhCN } from './group.zh-CN';
+import { groupTrainingZhCN } from './group-training.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { educationZhCN } from './education.zh-CN';
 
@@ -420,6 +421,7 @@ export const zhCNStatic = {
   ...problemListZhCN,
   ...discussionZhCN,
   ...groupZhCN,
+  ...groupTrainingZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

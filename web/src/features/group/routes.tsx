@@ -16,6 +16,15 @@ const GroupProblemFormPage = lazy(() => import('./GroupProblemFormPage').then((m
 const GroupMembersTab = lazy(() => import('./GroupMembersTab').then((m) => ({ default: m.GroupMembersTab })));
 const GroupAnnouncementsTab = lazy(() => import('./GroupAnnouncementsTab').then((m) => ({ default: m.GroupAnnouncementsTab })));
 const GroupSettingTab = lazy(() => import('./GroupSettingTab').then((m) => ({ default: m.GroupSettingTab })));
+// group trainings, status and rank (issue 19, items 6 and 8)
+const GroupTrainingsTab = lazy(() => import('./GroupTrainingsTab').then((m) => ({ default: m.GroupTrainingsTab })));
+const GroupTrainingAdmin = lazy(() => import('./GroupTrainingsTab').then((m) => ({ default: m.GroupTrainingAdmin })));
+const AdminTrainingListPage = lazy(() => import('../training/admin/AdminTrainingListPage').then((m) => ({ default: m.AdminTrainingListPage })));
+const AdminTrainingFormPage = lazy(() => import('../training/admin/AdminTrainingFormPage').then((m) => ({ default: m.AdminTrainingFormPage })));
+const AdminTrainingProblemsPage = lazy(() => import('../training/admin/AdminTrainingProblemsPage').then((m) => ({ default: m.AdminTrainingProblemsPage })));
+const GroupStatusTab = lazy(() => import('./GroupStatusTab').then((m) => ({ default: m.GroupStatusTab })));
+const GroupRankTab = lazy(() => import('./GroupRankTab').then((m) => ({ default: m.GroupRankTab })));
+const trainingAdmin = (node: ReactNode) => page(<GroupTrainingAdmin>{page(node)}</GroupTrainingAdmin>);
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 /** The tabs of issue 19's items 6–8 (trainings, contests, status, discussions, rank): the site's placeholder until then. */
@@ -35,11 +44,16 @@ export const groupRoutes: RouteObject[] = [
       { path: 'member', element: page(<GroupMembersTab />) },
       { path: 'announcement', element: page(<GroupAnnouncementsTab />) },
       { path: 'setting', element: page(<GroupSettingTab />) },
-      { path: 'training', element: later('group.tab.training') },
+      // group trainings, status and rank (issue 19, items 6 and 8)
+      { path: 'training', element: page(<GroupTrainingsTab />) },
+      { path: 'training/admin', element: trainingAdmin(<AdminTrainingListPage />) },
+      { path: 'training/admin/create', element: trainingAdmin(<AdminTrainingFormPage />) },
+      { path: 'training/admin/:trainingId/edit', element: trainingAdmin(<AdminTrainingFormPage />) },
+      { path: 'training/admin/:trainingId/problems', element: trainingAdmin(<AdminTrainingProblemsPage />) },
+      { path: 'status', element: page(<GroupStatusTab />) },
+      { path: 'rank', element: page(<GroupRankTab />) },
       { path: 'contest', element: later('group.tab.contest') },
-      { path: 'status', element: later('group.tab.status') },
       { path: 'discussion', element: later('group.tab.discussion') },
-      { path: 'rank', element: later('group.tab.rank') },
     ],
   },
 ];

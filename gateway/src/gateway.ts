@@ -36,6 +36,7 @@ import { registerAdminUserRoutes } from './routes/admin-user.routes';
 import { registerGroupRoutes } from './routes/group.routes';
 import { registerGroupProblemRoutes } from './routes/group-problem.routes';
 import { registerGroupContestRoutes } from './routes/group-contest.routes';
+import { registerGroupTrainingRoutes } from './routes/group-training.routes';
 import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
 import { registerTrainingRoutes } from './routes/training.routes';
 import { registerEducationRoutes } from './routes/education.routes';
@@ -165,6 +166,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerGroupRoutes(app, deps);
   registerGroupProblemRoutes(app, deps);
   registerGroupContestRoutes(app, deps);
+  registerGroupTrainingRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAdminTrainingRoutes(app, deps);
   registerEducationRoutes(app, deps);

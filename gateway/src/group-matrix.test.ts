@@ -34,6 +34,8 @@ interface World {
   cpid: number;
   cProblemId: string;
   caid: number;
+  /** A group training by the admin holding the group's problem (group trainings, issue 19 item 6). */
+  tid: number;
 }
 
 interface Call {
@@ -68,6 +70,44 @@ const groupBody = () => {
   const n = `${++serial}`.padStart(4, '0');
   return { name: `Matrix group ${n}`, shortName: `mx${n}`, brief: 'a group for the matrix', description: 'the authorization matrix', auth: 3, code: 'abc123' };
 };
+
+/** A group training's form (the category made in beforeAll). */
+const trainingBody = (gid: number, id?: number) => ({ training: { ...(id && { id }), gid, title: 'Week 1', description: 'The first week', auth: 'Public', rank: 1, status: true }, trainingCategory: { id: categoryId } });
+const GROUP_ADMINS: Row['expect'] = [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF];
+const GROUP_MEMBERS: Row['expect'] = [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF];
+
+/** Group trainings, status and rank (issue 19, items 6 and 8), and the site routes they extend. */
+const TRAINING_ROWS: Row[] = [
+  { route: 'GET /api/group/get-training-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-training-list?gid=${w.gid}` }), expect: GROUP_MEMBERS },
+  { route: 'GET /api/group/get-admin-training-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-admin-training-list?gid=${w.gid}` }), expect: GROUP_ADMINS },
+  { route: 'GET /api/group/training', read: true, call: (w) => ({ method: 'GET', url: `/api/group/training?tid=${w.tid}` }), expect: GROUP_ADMINS },
+  { route: 'POST /api/group/training', call: (w) => ({ method: 'POST', url: '/api/group/training', body: trainingBody(w.gid) }), expect: GROUP_ADMINS },
+  { route: 'PUT /api/group/training', call: (w) => ({ method: 'PUT', url: '/api/group/training', body: trainingBody(w.gid, w.tid) }), expect: GROUP_ADMINS },
+  { route: 'DELETE /api/group/training', call: (w) => ({ method: 'DELETE', url: `/api/group/training?tid=${w.tid}` }), expect: GROUP_ADMINS },
+  { route: 'PUT /api/group/change-training-status', call: (w) => ({ method: 'PUT', url: `/api/group/change-training-status?tid=${w.tid}&status=false` }), expect: GROUP_ADMINS },
+  { route: 'GET /api/group/get-training-problem-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-training-problem-list?tid=${w.tid}&queryExisted=true` }), expect: GROUP_ADMINS },
+  { route: 'PUT /api/group/training-problem', call: (w) => ({ method: 'PUT', url: '/api/group/training-problem', body: { tid: w.tid, pid: w.pid, rank: 5 } }), expect: GROUP_ADMINS },
+  { route: 'DELETE /api/group/training-problem', call: (w) => ({ method: 'DELETE', url: `/api/group/training-problem?tid=${w.tid}&pid=${w.pid}` }), expect: GROUP_ADMINS },
+  { route: 'POST /api/group/add-training-problem-from-public', call: (w) => ({ method: 'POST', url: '/api/group/add-training-problem-from-public', body: { tid: w.tid, displayId: '1000' } }), expect: GROUP_ADMINS },
+  {
+    route: 'POST /api/group/add-training-problem-from-group',
+    // The world's training holds the group's problem already: past the group's check, the add itself refuses.
+    read: true,
+    call: (w) => ({ method: 'POST', url: `/api/group/add-training-problem-from-group?tid=${w.tid}&problemId=${encodeURIComponent(w.problemId)}` }),
+    expect: [C.NLI, C.F, C.F, C.F, 'TRAINING_PROBLEM_EXISTS', 'TRAINING_PROBLEM_EXISTS', 'TRAINING_PROBLEM_EXISTS', C.NF],
+  },
+  { route: 'GET /api/get-group-rank-list', read: true, call: (w) => ({ method: 'GET', url: `/api/get-group-rank-list?gid=${w.gid}&type=0` }), expect: GROUP_MEMBERS },
+  { route: 'GET /api/get-training-detail', read: true, call: (w) => ({ method: 'GET', url: `/api/get-training-detail?tid=${w.tid}` }), expect: GROUP_MEMBERS },
+  { route: 'GET /api/get-training-problem-list', read: true, call: (w) => ({ method: 'GET', url: `/api/get-training-problem-list?tid=${w.tid}` }), expect: GROUP_MEMBERS },
+  { route: 'GET /api/get-training-rank', read: true, call: (w) => ({ method: 'GET', url: `/api/get-training-rank?tid=${w.tid}` }), expect: GROUP_MEMBERS },
+  {
+    route: 'POST /api/submit-problem-judge',
+    call: (w) => ({ method: 'POST', url: '/api/submit-problem-judge', body: { pid: w.problemId, gid: w.gid, tid: w.tid, language: 'C', code: 'int main() { /* long enough to pass the minimum code length */ return 0; }' } }),
+    expect: GROUP_MEMBERS,
+  },
+  // The group's status list: its members (a group that is not there, or hidden, answers the same).
+  { route: 'GET /api/get-submission-list', read: true, call: (w) => ({ method: 'GET', url: `/api/get-submission-list?gid=${w.gid}` }), expect: [C.NM, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NM] },
+];
 
 /** Every group route and the routes it extends, with who gets what. */
 const ROWS: Row[] = [
@@ -142,6 +182,7 @@ const ROWS: Row[] = [
     expect: [C.NLI, C.AF, C.AF, C.AF, 'FILE_TYPE_NOT_SUPPORTED', 'FILE_TYPE_NOT_SUPPORTED', 'FILE_TYPE_NOT_SUPPORTED', C.AF],
   },
   { route: 'GET /api/file/download-testcase', read: true, call: (w) => ({ method: 'GET', url: `/api/file/download-testcase?pid=${w.pid}` }), expect: [C.NLI, C.AF, C.AF, C.AF, 'ok', 'ok', 'ok', C.AF] },
+  ...TRAINING_ROWS,
 ];
 
 // group contests (issue 19, item 7): members read the list and the contest pages, the group's admins manage (the
@@ -196,6 +237,7 @@ ROWS.push(
 const isGroupRoute = (route: string) => /\/group\b|\/group-|-group-|get-group/.test(route);
 
 let h: Harness;
+let categoryId = 0;
 const tokens = {} as Record<Exclude<Who, 'anon' | 'hidden'>, string>;
 const uids = {} as Record<string, string>;
 
@@ -244,8 +286,10 @@ async function world(hidden = false): Promise<World> {
   await gc.addProblemFromGroup({ cid, problemId: cProblemId, displayId: 'A' }, admin);
   await gc.announcements.create(announcement({ cid } as World), admin);
   const caid = (await gc.announcements.adminList({ cid }, admin)).records[0]!.id;
+  const { tid } = await g.trainings.create(trainingBody(gid), admin);
+  await g.trainings.addFromGroup({ tid, problemId }, admin);
   if (hidden) await g.groups.update({ id: gid, visible: false }, owner);
-  return { gid, pid, problemId, aid, target: uids.target!, cid, cpid, cProblemId, caid };
+  return { gid, pid, problemId, aid, target: uids.target!, cid, cpid, cProblemId, caid, tid };
 }
 
 beforeAll(async () => {
@@ -257,6 +301,7 @@ beforeAll(async () => {
   tokens.stranger = await user('g_stranger');
   tokens.super = await user('g_super', ['root']);
   await user('target');
+  categoryId = (await h.services.trainings.addCategory({ name: 'Group weeks', color: '#409EFF' }, viewer('g_super', ['root']))).id;
 }, 120_000);
 afterAll(async () => h?.stop());
 

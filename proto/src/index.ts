@@ -29,5 +29,6 @@ export * from './education';
 export * from './edu-task';
 export * from './ops';
 export * from './group';
+export * from './group-training';
 export * from './remote-judge';
 export * from './group-contest';

@@ -10,6 +10,7 @@ import { decode } from '../decode';
 import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
 import { GroupAnnouncementEvent, GroupMemberEvent } from '../group';
+import { GroupRankEvent } from '../group-training';
 import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
 import { AnnouncementsChanged, SiteConfigEvent, SysNoticeEvent } from '../site-admin';
@@ -84,6 +85,7 @@ export const PUSH_EVENTS = {
   'access.changed': { topics: ['access'], data: AccessChangedData },
   'group.member': { topics: ['group'], data: GroupMemberEvent },
   'group.announcement': { topics: ['group'], data: GroupAnnouncementEvent },
+  'group.rank': { topics: ['group'], data: GroupRankEvent },
   'training.progress': { topics: ['training'], data: TrainingProgressEvent },
   'training.changed': { topics: ['training'], data: TrainingChangedEvent },
   'discussion.comment': { topics: ['discussion'], data: DiscussionCommentEvent },

@@ -8,7 +8,9 @@ import { createGroupAnnouncementService, type GroupAnnouncementService } from '.
 import { createGroupMemberService, type GroupMemberService } from './group-member.service';
 import { createGroupProblemApplyService, type GroupProblemApplyService } from './group-problem-apply.service';
 import { createGroupProblemService, type GroupProblemService } from './group-problem.service';
+import { createGroupRankService, type GroupRankService } from './group-rank.service';
 import { groupFor } from './group-standing';
+import { createGroupTrainingService, type GroupTrainingService } from './group-training.service';
 import { createGroupService, type GroupService } from './group.service';
 
 export interface GroupServices {
@@ -17,6 +19,8 @@ export interface GroupServices {
   announcements: GroupAnnouncementService;
   problems: GroupProblemService;
   problemApply: GroupProblemApplyService;
+  trainings: GroupTrainingService;
+  rank: GroupRankService;
   /** `group:<gid>`: who may open the group (signed in; a hidden group's members; super admins). */
   canWatch(gid: number, viewer: Viewer | null): Promise<boolean>;
 }
@@ -28,6 +32,8 @@ export function createGroupServices(ctx: ServiceContext, testdata: TestdataServi
     announcements: createGroupAnnouncementService(ctx),
     problems: createGroupProblemService(ctx, testdata),
     problemApply: createGroupProblemApplyService(ctx),
+    trainings: createGroupTrainingService(ctx),
+    rank: createGroupRankService(ctx),
     async canWatch(gid, viewer) {
       if (!viewer) return false;
       try {

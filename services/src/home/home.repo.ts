@@ -2,7 +2,7 @@
 // problems, announcements and contests. Every aggregate of submissions is over practice ones only: what happens in
 // a contest stays in its own views, which follow its seal and privacy (docs/security.md).
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { JudgeStatus, RankType } from '@oj/proto';
+import { GROUP_MEMBER_AUTH, JudgeStatus, RankType } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { announcement, contest, problems, users } from '../db/schema';
@@ -27,11 +27,15 @@ export interface RankRow extends Record<string, unknown> {
 
 /**
  * One page of a global rank of active users (ACM: distinct accepted problems, then fewer submissions; OI: the sum
- * of each problem's best OI rank score), optionally among users whose names contain `search`; and the total.
+ * of each problem's best OI rank score), optionally among users whose names contain `search`; and the total. With
+ * `gid`: the group's rank, of its members over the submissions made inside it.
  */
-export async function rankPage(db: DbOrTx, type: number, search: string | undefined, size: number, offset: number): Promise<{ rows: RankRow[]; total: number }> {
+export async function rankPage(db: DbOrTx, type: number, search: string | undefined, size: number, offset: number, gid?: number): Promise<{ rows: RankRow[]; total: number }> {
   const like = search ? `%${escapeLike(search)}%` : null;
-  const where = like ? sql`u.status = 0 and (u.username ilike ${like} or u.nickname ilike ${like} or u.realname ilike ${like})` : sql`u.status = 0`;
+  // A group's rank (`gid`): its members (auth member and up), over the submissions made inside the group.
+  const members = gid === undefined ? sql`true` : sql`u.uuid in (select gm.uid from group_member gm where gm.gid = ${gid} and gm.auth >= ${GROUP_MEMBER_AUTH.MEMBER})`;
+  const counted = gid === undefined ? PRACTICE : sql`j.cid = 0 and j.gid = ${gid}`;
+  const where = like ? sql`u.status = 0 and ${members} and (u.username ilike ${like} or u.nickname ilike ${like} or u.realname ilike ${like})` : sql`u.status = 0 and ${members}`;
   const order = type === RankType.ACM ? sql`ac desc, total asc, u.username asc` : sql`score desc, ac desc, u.username asc`;
   const rows = await db.execute<RankRow>(sql`
     select u.uuid as uid, u.username, u.nickname, u.signature, u.avatar, u.title_name, u.title_color,
@@ -40,15 +44,15 @@ export async function rankPage(db: DbOrTx, type: number, search: string | undefi
     from users u
     left join (
       select j.uid, count(*) as total from judge j
-      where ${PRACTICE} group by j.uid
+      where ${counted} group by j.uid
     ) t on t.uid = u.uuid
     left join (
-      select j.uid, count(distinct j.pid) as ac from judge j where ${PRACTICE} and j.status = ${AC} group by j.uid
+      select j.uid, count(distinct j.pid) as ac from judge j where ${counted} and j.status = ${AC} group by j.uid
     ) a on a.uid = u.uuid
     left join (
       select uid, sum(best) as score from (
         select j.uid, j.pid, max(j.oi_rank_score) as best from judge j
-        where ${PRACTICE} and j.oi_rank_score is not null group by j.uid, j.pid
+        where ${counted} and j.oi_rank_score is not null group by j.uid, j.pid
       ) b group by uid
     ) s on s.uid = u.uuid
     where ${where}

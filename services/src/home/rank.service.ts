@@ -11,7 +11,7 @@ export interface RankService {
   recentSevenAcRank(): Promise<ACMRankVO[]>;
 }
 
-function toRank(r: RankRow): OIRankVO {
+export function toRank(r: RankRow): OIRankVO {
   return {
     uid: r.uid,
     username: r.username,
@@ -26,7 +26,7 @@ function toRank(r: RankRow): OIRankVO {
   };
 }
 
-function toAcm(r: RankRow): ACMRankVO {
+export function toAcm(r: RankRow): ACMRankVO {
   const { score: _score, ...acm } = toRank(r);
   return { ...acm, rating: null };
 }

@@ -65,8 +65,9 @@ describe('submissions', () => {
     expect(await refusal(service.submit({ ...body(p.problemId), code: 'x' }, submitter, '10.0.0.1'))).toBe('CODE_TOO_SHORT');
     // Inside a group that does not exist (group submissions: services/src/group/group-problem.service.test.ts).
     expect(await refusal(service.submit({ ...body(p.problemId), gid: 3 }, submitter, '10.0.0.1'))).toBe('GROUP_NOT_FOUND');
-    // A group's trainings come later: a submit filed under a group and a training at once is refused before either is read.
-    expect(await refusal(service.submit({ ...body(p.problemId), gid: 3, tid: 4 }, submitter, '10.0.0.1'))).toBe('VALIDATION_FAILED');
+    // A group and a training at once: the training's rules first (one that does not exist; a group's training:
+    // services/src/group/group-training.service.test.ts).
+    expect(await refusal(service.submit({ ...body(p.problemId), gid: 3, tid: 4 }, submitter, '10.0.0.1'))).toBe('TRAINING_NOT_FOUND');
 
     const before = bus.jobCounts().pending;
     const s = await service.submit(body(p.problemId), submitter, '10.0.0.1');

@@ -221,16 +221,17 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       if (!viewer.permissions.includes('submit')) throw new OjError('AUTH_NO_SUBMIT');
       if (body.cid !== undefined && body.cid > 0) return submitToContest(body, viewer, ip);
       // Inside a group (`gid`): a member submits one of that group's problems, filed under the group.
-      const gid = body.gid ? body.gid : null;
-      if (gid !== null && !isInt4(gid)) throw new OjError('GROUP_NOT_FOUND');
-      // A group's trainings come later (issue 19, item 6): a submit cannot be filed under both yet.
-      if (gid !== null && body.tid) throw new OjError('VALIDATION_FAILED', { detail: 'gid and tid together are not available yet' });
-      // Inside a training (`tid`): the training's rules first; the submission is a practice one filed under it.
+      const asked = body.gid ? body.gid : null;
+      if (asked !== null && !isInt4(asked)) throw new OjError('GROUP_NOT_FOUND');
+      // Inside a training (`tid`): the training's rules first; the submission is a practice one filed under it. A
+      // group's training (its group's rules) takes the problem as it holds it and files the submission in its group.
       const training = body.tid ? await trainingSubmitTarget(db, body.tid, String(body.pid), viewer) : null;
       // Inside a course's homework or exam (`homeworkId` / `examId`): the student's class, the task's problem and times.
       const named = taskOfSubmit(body);
       const task = named ? await taskSubmitTarget(db, named, String(body.pid), viewer) : null;
-      const problem = gid !== null ? await openableGroupProblem(db, String(body.pid), gid, viewer) : await findVisibleProblem(db, String(body.pid), viewer);
+      if (training && asked !== null && training.gid !== asked) throw new OjError('TRAINING_NOT_FOUND');
+      const gid = training ? training.gid : asked;
+      const problem = training?.gid != null ? training.problem : gid !== null ? await openableGroupProblem(db, String(body.pid), gid, viewer) : await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       await checkLanguage(problem.id, body);
 

@@ -16,6 +16,7 @@ import {
 import type { Viewer } from '../account/viewer';
 import { hashPassword } from '../account/password';
 import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { publishAll } from '../push/push.service';
 import { isRootViewer, managedTraining } from './training-access';
@@ -23,7 +24,7 @@ import { findCategory } from './training-category.repo';
 import { passwordToStore, trainingValues, type TrainingValues } from './training-form';
 import { trainingChanged } from './training-live';
 import { toCategory, toTrainingVO } from './training.service';
-import { deleteTraining, findTrainingListed, insertTraining, listTrainings, updateTraining, type TrainingListed } from './training.repo';
+import { deleteTraining, findTrainingListed, insertTraining, listTrainings, updateTraining, type TrainingListed, type TrainingRow } from './training.repo';
 
 export interface TrainingAdminService {
   adminList(q: AdminTrainingListQuery, viewer: Viewer): Promise<PageOf<AdminTrainingVO>>;
@@ -47,7 +48,17 @@ export function requireTrainingManager(viewer: Viewer): void {
   if (!isSiteAdminRole(viewer.roles)) throw new OjError('AUTH_FORBIDDEN');
 }
 
-export function createTrainingAdminService(ctx: ServiceContext): TrainingAdminService {
+/** The changes of one training, once the caller's right to it is settled (the site's routes and the group's share them). */
+export interface TrainingAdminCore {
+  get(t: TrainingRow): Promise<AdminTrainingDTO>;
+  /** A new training by `viewer`; `gid`: a group's training. */
+  create(body: TrainingBody, viewer: Viewer, gid?: number): Promise<{ tid: number }>;
+  update(t: TrainingRow, body: TrainingBody): Promise<void>;
+  remove(t: TrainingRow): Promise<void>;
+  changeStatus(t: TrainingRow, status: boolean): Promise<void>;
+}
+
+export function createTrainingAdminCore(ctx: ServiceContext): TrainingAdminCore {
   const { db, transport, logger } = ctx;
   const publish = (msgs: PushMessage[]) => publishAll(transport, msgs, logger);
 
@@ -66,11 +77,48 @@ export function createTrainingAdminService(ctx: ServiceContext): TrainingAdminSe
     };
   }
 
-  async function listed(tid: number): Promise<TrainingListed> {
-    const l = await findTrainingListed(db, tid);
-    if (!l) throw new OjError('TRAINING_NOT_FOUND');
-    return l;
+  /** Changes training `tid` and tells its open screens, in one transaction. */
+  async function changed(tid: number, run: (tx: Tx) => Promise<void>): Promise<void> {
+    const msgs = await db.transaction(async (tx) => {
+      const push = await trainingChanged(tx, tid);
+      await run(tx);
+      return [push];
+    });
+    await publish(msgs);
   }
+
+  return {
+    async get(t) {
+      const l = await findTrainingListed(db, t.id);
+      if (!l) throw new OjError('TRAINING_NOT_FOUND');
+      const category = t.categoryId === null ? undefined : await findCategory(db, t.categoryId);
+      return { training: toAdminTrainingVO(l), trainingCategory: category ? toCategory(category) : null };
+    },
+
+    async create(body, viewer, gid) {
+      const values = await columns(trainingValues(body), null);
+      const tid = await insertTraining(db, { ...values, uid: viewer.uid, author: viewer.username, ...(gid !== undefined && { isGroup: true, gid }) });
+      return { tid };
+    },
+
+    async update(t, body) {
+      const values = await columns(trainingValues(body), t.privatePwd);
+      await changed(t.id, (tx) => updateTraining(tx, t.id, { ...values, gmtModified: new Date() }));
+    },
+
+    async remove(t) {
+      await changed(t.id, (tx) => deleteTraining(tx, t.id));
+    },
+
+    async changeStatus(t, status) {
+      await changed(t.id, (tx) => updateTraining(tx, t.id, { status, gmtModified: new Date() }));
+    },
+  };
+}
+
+export function createTrainingAdminService(ctx: ServiceContext): TrainingAdminService {
+  const { db } = ctx;
+  const core = createTrainingAdminCore(ctx);
 
   return {
     async adminList(q, viewer) {
@@ -84,50 +132,29 @@ export function createTrainingAdminService(ctx: ServiceContext): TrainingAdminSe
 
     async adminGet(tid, viewer) {
       requireTrainingManager(viewer);
-      const t = await managedTraining(db, tid, viewer);
-      const category = t.categoryId === null ? undefined : await findCategory(db, t.categoryId);
-      return { training: toAdminTrainingVO(await listed(t.id)), trainingCategory: category ? toCategory(category) : null };
+      return core.get(await managedTraining(db, tid, viewer));
     },
 
     async create(body, viewer) {
       requireTrainingManager(viewer);
-      const values = await columns(trainingValues(body), null);
-      const tid = await insertTraining(db, { ...values, uid: viewer.uid, author: viewer.username });
-      return { tid };
+      return core.create(body, viewer);
     },
 
     async update(body, viewer) {
       requireTrainingManager(viewer);
       const tid = body.training.id;
       if (tid === undefined) throw new OjError('VALIDATION_FAILED', { detail: 'training.id' });
-      const old = await managedTraining(db, tid, viewer);
-      const values = await columns(trainingValues(body), old.privatePwd);
-      const msgs = await db.transaction(async (tx) => {
-        await updateTraining(tx, old.id, { ...values, gmtModified: new Date() });
-        return [await trainingChanged(tx, old.id)];
-      });
-      await publish(msgs);
+      await core.update(await managedTraining(db, tid, viewer), body);
     },
 
     async remove(tid, viewer) {
       if (!isRootViewer(viewer)) throw new OjError('AUTH_FORBIDDEN');
-      const t = await managedTraining(db, tid, viewer);
-      const msgs = await db.transaction(async (tx) => {
-        const changed = await trainingChanged(tx, t.id);
-        await deleteTraining(tx, t.id);
-        return [changed];
-      });
-      await publish(msgs);
+      await core.remove(await managedTraining(db, tid, viewer));
     },
 
     async changeStatus(q, viewer) {
       requireTrainingManager(viewer);
-      const t = await managedTraining(db, q.tid, viewer);
-      const msgs = await db.transaction(async (tx) => {
-        await updateTraining(tx, t.id, { status: q.status, gmtModified: new Date() });
-        return [await trainingChanged(tx, t.id)];
-      });
-      await publish(msgs);
+      await core.changeStatus(await managedTraining(db, q.tid, viewer), q.status);
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import type { DbOrTx, Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { findProblemByDisplayId, findProblemById } from '../problem/problem.repo';
 import { publishAll } from '../push/push.service';
@@ -33,6 +34,7 @@ import {
   type ProblemRow,
   type TrainingProblemRow,
 } from './training-problem.repo';
+import type { TrainingRow } from './training.repo';
 
 export interface TrainingProblemAdminService {
   adminProblemList(q: AdminTrainingProblemListQuery, viewer: Viewer): Promise<AdminTrainingProblemList>;
@@ -44,11 +46,34 @@ export interface TrainingProblemAdminService {
 const toRow = (p: ProblemRow): AdminTrainingProblemRow => ({ id: p.id, problemId: p.problemId, title: p.title, author: p.author, auth: p.auth, type: p.type, difficulty: p.difficulty });
 const toMapping = (tp: TrainingProblemRow): TrainingProblem => ({ id: tp.id, tid: tp.tid, pid: tp.pid, displayId: tp.displayId, rank: tp.rank });
 
-export function createTrainingProblemAdminService(ctx: ServiceContext): TrainingProblemAdminService {
+/** A training's problem changes once the caller's right to the training is settled (the site's routes and the group's). */
+export interface TrainingProblemAdminCore {
+  list(t: TrainingRow, q: AdminTrainingProblemListQuery): Promise<AdminTrainingProblemList>;
+  updateRank(t: TrainingRow, pid: number, rank: number): Promise<void>;
+  remove(t: TrainingRow, pid: number): Promise<void>;
+  add(t: TrainingRow, p: ProblemRow): Promise<void>;
+}
+
+/**
+ * Public in the bank: auth 1 and not a group's own problem. A group's problem approved for the bank keeps its `gid`
+ * (where it came from) but is public: `is_group` decides, not `gid`.
+ */
+export const isBankPublic = (p: Pick<ProblemRow, 'auth' | 'isGroup'>): boolean => p.auth === 1 && !p.isGroup;
+
+/** The public problem an add names: `pid` (the dialog) or its display id ("add by id"); TRAINING_PROBLEM_NOT_PUBLIC for another. */
+export async function publicProblemToAdd(db: DbOrTx, body: Pick<AddTrainingProblemBody, 'pid' | 'displayId'>): Promise<ProblemRow> {
+  const displayId = body.displayId?.trim();
+  const p = body.pid !== undefined ? await findProblemById(db, body.pid) : displayId ? await findProblemByDisplayId(db, displayId, true) : undefined;
+  if (!p) throw new OjError('PROBLEM_NOT_FOUND');
+  if (!isBankPublic(p)) throw new OjError('TRAINING_PROBLEM_NOT_PUBLIC');
+  return p;
+}
+
+export function createTrainingProblemAdminCore(ctx: ServiceContext): TrainingProblemAdminCore {
   const { db, transport, logger } = ctx;
 
   /** Runs a change of training `tid`'s problems and tells its open screens, in one transaction. */
-  async function change(tid: number, run: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<void>): Promise<void> {
+  async function change(tid: number, run: (tx: Tx) => Promise<void>): Promise<void> {
     const msgs: PushMessage[] = await db.transaction(async (tx) => {
       await run(tx);
       return [await trainingChanged(tx, tid)];
@@ -56,19 +81,8 @@ export function createTrainingProblemAdminService(ctx: ServiceContext): Training
     await publishAll(transport, msgs, logger);
   }
 
-  /** The problem an add names: `pid` (the dialog) or its display id ("add by id"); public problems only. */
-  async function problemToAdd(body: AddTrainingProblemBody): Promise<ProblemRow> {
-    const displayId = body.displayId?.trim();
-    const p = body.pid !== undefined ? await findProblemById(db, body.pid) : displayId ? await findProblemByDisplayId(db, displayId, true) : undefined;
-    if (!p) throw new OjError('PROBLEM_NOT_FOUND');
-    if (p.auth !== 1 || p.gid !== null) throw new OjError('TRAINING_PROBLEM_NOT_PUBLIC');
-    return p;
-  }
-
   return {
-    async adminProblemList(q, viewer) {
-      requireTrainingManager(viewer);
-      const t = await managedTraining(db, q.tid, viewer);
+    async list(t, q) {
       const current = q.currentPage ?? 1;
       const size = q.limit ?? PAGE_SIZES.adminList;
       const keyword = q.keyword?.trim() || undefined;
@@ -82,31 +96,52 @@ export function createTrainingProblemAdminService(ctx: ServiceContext): Training
       return { problemList: pageOf(rows.map(toRow), total, current, size), trainingProblemMap };
     },
 
-    async updateProblem(body, viewer) {
-      requireTrainingManager(viewer);
-      const t = await managedTraining(db, body.tid, viewer);
+    async updateRank(t, pid, rank) {
       await change(t.id, async (tx) => {
-        if (!(await updateTrainingProblemRank(tx, t.id, body.pid, body.rank))) throw new OjError('TRAINING_PROBLEM_NOT_FOUND');
+        if (!(await updateTrainingProblemRank(tx, t.id, pid, rank))) throw new OjError('TRAINING_PROBLEM_NOT_FOUND');
       });
     },
 
-    async removeProblem(tid, pid, viewer) {
-      requireTrainingManager(viewer);
-      const t = await managedTraining(db, tid, viewer);
+    async remove(t, pid) {
       await change(t.id, async (tx) => {
         if (!(await deleteTrainingProblem(tx, t.id, pid))) throw new OjError('TRAINING_PROBLEM_NOT_FOUND');
       });
     },
 
-    async addProblem(body, viewer) {
-      requireTrainingManager(viewer);
-      const t = await managedTraining(db, body.tid, viewer);
-      const p = await problemToAdd(body);
+    async add(t, p) {
       if (await findTrainingProblem(db, t.id, p.id)) throw new OjError('TRAINING_PROBLEM_EXISTS', { problemId: p.problemId });
       if ((await countProblems(db, t.id)) >= TRAINING_LIMITS.maxProblems) throw new OjError('TRAINING_TOO_MANY_PROBLEMS', { max: TRAINING_LIMITS.maxProblems });
       await change(t.id, async (tx) => {
         if (!(await insertTrainingProblem(tx, { tid: t.id, pid: p.id, displayId: p.problemId }))) throw new OjError('TRAINING_PROBLEM_EXISTS', { problemId: p.problemId });
       });
+    },
+  };
+}
+
+export function createTrainingProblemAdminService(ctx: ServiceContext): TrainingProblemAdminService {
+  const { db } = ctx;
+  const core = createTrainingProblemAdminCore(ctx);
+  const managed = (tid: number, viewer: Viewer) => {
+    requireTrainingManager(viewer);
+    return managedTraining(db, tid, viewer);
+  };
+
+  return {
+    async adminProblemList(q, viewer) {
+      return core.list(await managed(q.tid, viewer), q);
+    },
+
+    async updateProblem(body, viewer) {
+      await core.updateRank(await managed(body.tid, viewer), body.pid, body.rank);
+    },
+
+    async removeProblem(tid, pid, viewer) {
+      await core.remove(await managed(tid, viewer), pid);
+    },
+
+    async addProblem(body, viewer) {
+      const t = await managed(body.tid, viewer);
+      await core.add(t, await publicProblemToAdd(db, body));
     },
   };
 }

@@ -104,10 +104,10 @@ export async function listTrainingProblems(db: DbOrTx, tid: number, keyword: str
   return { total, rows };
 }
 
-/** A page of the public problems (auth 1, not a group's) that are not in the training yet, by id. */
+/** A page of the public problems (auth 1, not a group's own: `is_group`, as a problem made public keeps its gid) that are not in the training yet, by id. */
 export async function listCandidates(db: DbOrTx, tid: number, keyword: string | undefined, size: number, offset: number | null) {
   const inTraining = db.select({ pid: trainingProblem.pid }).from(trainingProblem).where(eq(trainingProblem.tid, tid));
-  const where = and(eq(problems.auth, 1), sql`${problems.gid} is null`, notInArray(problems.id, inTraining), keywordOf(keyword));
+  const where = and(eq(problems.auth, 1), eq(problems.isGroup, false), notInArray(problems.id, inTraining), keywordOf(keyword));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(problems).where(where);
   if (offset === null) return { total, rows: [] };
   const rows = await db.select().from(problems).where(where).orderBy(asc(problems.id)).limit(size).offset(offset);

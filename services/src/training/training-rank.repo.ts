@@ -27,10 +27,16 @@ const membersOf = (tid: number, uidCol: unknown): SQL =>
   sql`${uidCol} in (select ${trainingRegister.uid} from ${trainingRegister} where ${trainingRegister.tid} = ${tid} and ${trainingRegister.status} union select ${trainingRecord.uid} from ${trainingRecord} where ${trainingRecord.tid} = ${tid})`;
 
 /**
- * The practice standings (submissions outside contests, a training's included) on `pids`, of `who`: some users, or
- * the members of a training.
+ * The submissions a training counts: outside contests and groups; a group's training (`gid`) also those made inside
+ * its group (its own problems are submitted there, and in its trainings).
  */
-export async function standings(db: DbOrTx, pids: number[], who: { uids: string[] } | { members: number }): Promise<StandingRow[]> {
+const counted = (gid: number | null): SQL => (gid === null ? sql`${judge.cid} = 0 and ${judge.gid} is null` : sql`${judge.cid} = 0 and (${judge.gid} is null or ${judge.gid} = ${gid})`);
+
+/**
+ * The practice standings (submissions outside contests, a training's included) on `pids`, of `who`: some users, or
+ * the members of a training; `gid`: the training's group (see `counted`).
+ */
+export async function standings(db: DbOrTx, pids: number[], who: { uids: string[] } | { members: number }, gid: number | null = null): Promise<StandingRow[]> {
   if (pids.length === 0 || ('uids' in who && who.uids.length === 0)) return [];
   const byWho = 'uids' in who ? inArray(judge.uid, who.uids) : membersOf(who.members, judge.uid);
   const rows = await db
@@ -43,7 +49,7 @@ export async function standings(db: DbOrTx, pids: number[], who: { uids: string[
       lastTime: sql<number | null>`(array_agg(${judge.time} order by ${judge.submitId} desc))[1]`,
     })
     .from(judge)
-    .where(and(eq(judge.cid, 0), sql`${judge.gid} is null`, inArray(judge.pid, pids), sql`${judge.status} not in (${sql.join(IN_PROGRESS.map((s) => sql`${s}`), sql`, `)})`, byWho))
+    .where(and(counted(gid), inArray(judge.pid, pids), sql`${judge.status} not in (${sql.join(IN_PROGRESS.map((s) => sql`${s}`), sql`, `)})`, byWho))
     .groupBy(judge.uid, judge.pid);
   return rows.map((r) => ({ ...r, acTime: r.acTime === null ? null : Number(r.acTime), lastStatus: Number(r.lastStatus), lastTime: r.lastTime === null ? null : Number(r.lastTime) }));
 }
@@ -67,8 +73,8 @@ export async function rankMembers(db: DbOrTx, tid: number, authorUid: string): P
     );
 }
 
-/** Training id → how many of its problems `uid` has accepted in practice, for the trainings of a list page. */
-export async function solvedCounts(db: DbOrTx, uid: string, tids: number[]): Promise<Map<number, number>> {
+/** Training id → how many of its problems `uid` has accepted in practice, for the trainings of a list page (of group `gid`'s trainings: null, the site's). */
+export async function solvedCounts(db: DbOrTx, uid: string, tids: number[], gid: number | null = null): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (tids.length === 0) return out;
   const rows = await db
@@ -77,7 +83,7 @@ export async function solvedCounts(db: DbOrTx, uid: string, tids: number[]): Pro
     .where(
       and(
         inArray(trainingProblem.tid, tids),
-        sql`exists (select 1 from ${judge} where ${judge.uid} = ${uid} and ${judge.pid} = ${trainingProblem.pid} and ${judge.cid} = 0 and ${judge.gid} is null and ${judge.status} = ${JudgeStatus.ACCEPTED})`,
+        sql`exists (select 1 from ${judge} where ${judge.uid} = ${uid} and ${judge.pid} = ${trainingProblem.pid} and ${counted(gid)} and ${judge.status} = ${JudgeStatus.ACCEPTED})`,
       ),
     )
     .groupBy(trainingProblem.tid);

@@ -4,8 +4,8 @@
 import { OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { DbOrTx } from '../db/client';
-import { accessibleTraining } from './training-access';
-import { findByDisplayId } from './training-problem.repo';
+import { accessibleTraining, groupOfTraining } from './training-access';
+import { findByDisplayId, type ProblemRow } from './training-problem.repo';
 import { insertRecord } from './training-rank.repo';
 
 export interface TrainingSubmitTarget {
@@ -13,6 +13,10 @@ export interface TrainingSubmitTarget {
   /** The training-problem row. */
   tpid: number;
   pid: number;
+  /** A group's training: its group (the submission is made inside it). */
+  gid: number | null;
+  /** The problem, as the training holds it (a group's training may hold the group's own problems). */
+  problem: ProblemRow;
 }
 
 /** Where a submit with `tid` goes, or the catalogued refusal. `problemId`: the problem's display id. */
@@ -20,10 +24,10 @@ export async function trainingSubmitTarget(db: DbOrTx, tid: number, problemId: s
   const t = await accessibleTraining(db, tid, viewer);
   const hit = await findByDisplayId(db, t.id, problemId);
   if (!hit) throw new OjError('TRAINING_PROBLEM_NOT_FOUND');
-  return { tid: t.id, tpid: hit.tp.id, pid: hit.p.id };
+  return { tid: t.id, tpid: hit.tp.id, pid: hit.p.id, gid: groupOfTraining(t), problem: hit.p };
 }
 
 /** Files submission `submitId` of `uid` under its training (inside the submit's transaction). */
 export async function fileUnderTraining(tx: DbOrTx, target: TrainingSubmitTarget, uid: string, submitId: number): Promise<void> {
-  await insertRecord(tx, { ...target, uid, submitId });
+  await insertRecord(tx, { tid: target.tid, tpid: target.tpid, pid: target.pid, uid, submitId });
 }

@@ -41,12 +41,15 @@ export interface TrainingListFilter {
   uid?: string | null;
   /** Visible ones only (the public list). */
   visibleOnly: boolean;
+  /** The trainings of this group; absent: the site's (a group's training is never in the site's lists). */
+  gid?: number;
 }
 
 /** A page of trainings by rank (then newest first), with their category and problem count. */
 export async function listTrainings(db: DbOrTx, f: TrainingListFilter, size: number, offset: number | null) {
   const conds: (SQL | undefined)[] = [];
   if (f.visibleOnly) conds.push(eq(training.status, true));
+  conds.push(f.gid === undefined ? eq(training.isGroup, false) : and(eq(training.isGroup, true), eq(training.gid, f.gid)));
   if (f.uid) conds.push(eq(training.uid, f.uid));
   if (f.categoryId !== undefined) conds.push(eq(training.categoryId, f.categoryId));
   if (f.auth) conds.push(eq(training.auth, f.auth));

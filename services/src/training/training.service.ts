@@ -26,7 +26,7 @@ import { tagsOf } from '../problem/problem.repo';
 import { toProblemVO } from '../problem/problem.service';
 import { latestSeqOf } from '../push/push.repo';
 import { publishAll } from '../push/push.service';
-import { accessibleTraining, hasAccess, isPrivate, isTrainingAdmin, visibleTraining } from './training-access';
+import { accessibleTraining, groupOfTraining, hasAccess, isPrivate, trainingRights, visibleTraining } from './training-access';
 import { listCategories, type TrainingCategoryRow } from './training-category.repo';
 import { memberJoined } from './training-live';
 import { columnsOf, problemsOf } from './training-problem.repo';
@@ -98,8 +98,9 @@ export function createTrainingService(ctx: ServiceContext): TrainingService {
       const t = await visibleTraining(db, tid, viewer);
       const listed = await findTrainingListed(db, t.id);
       if (!listed) throw new OjError('TRAINING_NOT_FOUND');
-      const solved = await solvedCounts(db, viewer.uid, [t.id]);
-      return { ...toTrainingVO(listed, solved.get(t.id) ?? 0), access: await hasAccess(db, t, viewer), admin: isTrainingAdmin(viewer, t), seq };
+      const solved = await solvedCounts(db, viewer.uid, [t.id], groupOfTraining(t));
+      const { admin } = await trainingRights(db, t, viewer);
+      return { ...toTrainingVO(listed, solved.get(t.id) ?? 0), access: await hasAccess(db, t, viewer), admin, seq };
     },
 
     async register(body, viewer) {
@@ -125,7 +126,7 @@ export function createTrainingService(ctx: ServiceContext): TrainingService {
       const t = await accessibleTraining(db, tid, viewer);
       const list = await problemsOf(db, t.id);
       const pids = list.map((r) => r.p.id);
-      const [tagMap, mine] = await Promise.all([tagsOf(db, pids), standings(db, pids, { uids: [viewer.uid] })]);
+      const [tagMap, mine] = await Promise.all([tagsOf(db, pids), standings(db, pids, { uids: [viewer.uid] }, groupOfTraining(t))]);
       const status = new Map(mine.map((s) => [s.pid, cellOf(s).status]));
       return list.map(({ tp, p }) => ({ ...toProblemVO(p, tagMap.get(p.id) ?? []), rank: tp.rank, myStatus: status.get(p.id) ?? JudgeStatus.NOT_SUBMITTED }));
     },
@@ -135,8 +136,9 @@ export function createTrainingService(ctx: ServiceContext): TrainingService {
       const current = q.currentPage ?? 1;
       const size = q.limit ?? TRAINING_LIMITS.rankPageSize;
       const columns = await columnsOf(db, t.id);
-      const [members, rows] = await Promise.all([rankMembers(db, t.id, t.uid), standings(db, columns.map((c) => c.pid), { members: t.id })]);
-      const ranked = buildRank(members, rows, { displayIds: new Map(columns.map((c) => [c.pid, c.problemId])), admin: isTrainingAdmin(viewer, t), keyword: q.keyword });
+      const [members, rows] = await Promise.all([rankMembers(db, t.id, t.uid), standings(db, columns.map((c) => c.pid), { members: t.id }, groupOfTraining(t))]);
+      const { admin } = await trainingRights(db, t, viewer);
+      const ranked = buildRank(members, rows, { displayIds: new Map(columns.map((c) => [c.pid, c.problemId])), admin, keyword: q.keyword });
       const offset = pageOffset(current, size) ?? ranked.length;
       return { ...pageOf(ranked.slice(offset, offset + size), ranked.length, current, size), problems: columns };
     },

@@ -8,6 +8,7 @@ import { boardEnUS } from './board.en-US';
 import { contestEnUS } from './contest.en-US';
 import { groupEnUS } from './group.en-US';
 import { gcontestEnUS } from './gcontest.en-US';
+import { groupTrainingEnUS } from './group-training.en-US';
 import { trainingEnUS } from './training.en-US';
 import { educationEnUS } from './education.en-US';
 import { eduTaskEnUS } from './eduTask.en-US';
@@ -402,6 +403,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...discussionEnUS,
   ...groupEnUS,
   ...gcontestEnUS,
+  ...groupTrainingEnUS,
 };
 
 export const enUS: Record<PublicMessageId, string> = {

@@ -10,6 +10,7 @@ import { boardZhCN } from './board.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { groupZhCN } from './group.zh-CN';
 import { gcontestZhCN } from './gcontest.zh-CN';
+import { groupTrainingZhCN } from './group-training.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { educationZhCN } from './education.zh-CN';
 import { eduTaskZhCN } from './eduTask.zh-CN';
@@ -424,6 +425,7 @@ export const zhCNStatic = {
   ...discussionZhCN,
   ...groupZhCN,
   ...gcontestZhCN,
+  ...groupTrainingZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

@@ -63,6 +63,7 @@ function GroupShellLoaded() {
   const [failed, setFailed] = useState(false);
   const [membersVersion, setMembersVersion] = useState(0);
   const [announcementsVersion, setAnnouncementsVersion] = useState(0);
+  const [rankVersion, setRankVersion] = useState(0);
   const [applying, setApplying] = useState(false);
   const { run } = useGroupAction();
   usePageTitle(group?.name ?? intl.formatMessage({ id: 'group.list.title' }));
@@ -96,6 +97,8 @@ function GroupShellLoaded() {
   useGroupLive(gid, group !== null, {
     onMember,
     onAnnouncement: () => setAnnouncementsVersion((v) => v + 1),
+    // group trainings, status and rank (issue 19, items 6 and 8): a verdict inside the group moves the rank
+    onRank: () => setRankVersion((v) => v + 1),
     reload: async () => {
       await reload();
       setMembersVersion((v) => v + 1);
@@ -105,8 +108,8 @@ function GroupShellLoaded() {
 
   const standing = useMemo(() => groupStanding(auth, session.roles, uid, group?.uid ?? ''), [auth, session.roles, uid, group?.uid]);
   const value = useMemo<GroupShellValue | null>(
-    () => (group ? { group, standing, membersVersion, announcementsVersion, reload: () => void reload() } : null),
-    [group, standing, membersVersion, announcementsVersion, reload],
+    () => (group ? { group, standing, membersVersion, announcementsVersion, rankVersion, reload: () => void reload() } : null),
+    [group, standing, membersVersion, announcementsVersion, rankVersion, reload],
   );
 
   if (!valid || (failed && !group)) {

@@ -9,6 +9,8 @@ export interface GroupShellValue {
   standing: GroupStanding;
   membersVersion: number;
   announcementsVersion: number;
+  /** Moves with `group.rank` (a verdict of a submission inside the group): the rank tab reads again. */
+  rankVersion: number;
   /** Reloads the group and the caller's relation. */
   reload: () => void;
 }

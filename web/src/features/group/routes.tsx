@@ -20,6 +20,15 @@ const GroupSettingTab = lazy(() => import('./GroupSettingTab').then((m) => ({ de
 const GroupContestsTab = lazy(() => import('./GroupContestsTab').then((m) => ({ default: m.GroupContestsTab })));
 const GroupContestFormPage = lazy(() => import('./GroupContestFormPage').then((m) => ({ default: m.GroupContestFormPage })));
 const GroupContestProblemsPage = lazy(() => import('./GroupContestProblemsPage').then((m) => ({ default: m.GroupContestProblemsPage })));
+// group trainings, status and rank (issue 19, items 6 and 8)
+const GroupTrainingsTab = lazy(() => import('./GroupTrainingsTab').then((m) => ({ default: m.GroupTrainingsTab })));
+const GroupTrainingAdmin = lazy(() => import('./GroupTrainingsTab').then((m) => ({ default: m.GroupTrainingAdmin })));
+const AdminTrainingListPage = lazy(() => import('../training/admin/AdminTrainingListPage').then((m) => ({ default: m.AdminTrainingListPage })));
+const AdminTrainingFormPage = lazy(() => import('../training/admin/AdminTrainingFormPage').then((m) => ({ default: m.AdminTrainingFormPage })));
+const AdminTrainingProblemsPage = lazy(() => import('../training/admin/AdminTrainingProblemsPage').then((m) => ({ default: m.AdminTrainingProblemsPage })));
+const GroupStatusTab = lazy(() => import('./GroupStatusTab').then((m) => ({ default: m.GroupStatusTab })));
+const GroupRankTab = lazy(() => import('./GroupRankTab').then((m) => ({ default: m.GroupRankTab })));
+const trainingAdmin = (node: ReactNode) => page(<GroupTrainingAdmin>{page(node)}</GroupTrainingAdmin>);
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 /** The tabs of issue 19's items 6–8 (trainings, contests, status, discussions, rank): the site's placeholder until then. */
@@ -39,14 +48,19 @@ export const groupRoutes: RouteObject[] = [
       { path: 'member', element: page(<GroupMembersTab />) },
       { path: 'announcement', element: page(<GroupAnnouncementsTab />) },
       { path: 'setting', element: page(<GroupSettingTab />) },
-      { path: 'training', element: later('group.tab.training') },
       { path: 'contest', element: page(<GroupContestsTab />) },
       { path: 'contest/create', element: page(<GroupContestFormPage />) },
       { path: 'contest/:contestId/edit', element: page(<GroupContestFormPage />) },
       { path: 'contest/:contestId/problems', element: page(<GroupContestProblemsPage />) },
-      { path: 'status', element: later('group.tab.status') },
+      // group trainings, status and rank (issue 19, items 6 and 8)
+      { path: 'training', element: page(<GroupTrainingsTab />) },
+      { path: 'training/admin', element: trainingAdmin(<AdminTrainingListPage />) },
+      { path: 'training/admin/create', element: trainingAdmin(<AdminTrainingFormPage />) },
+      { path: 'training/admin/:trainingId/edit', element: trainingAdmin(<AdminTrainingFormPage />) },
+      { path: 'training/admin/:trainingId/problems', element: trainingAdmin(<AdminTrainingProblemsPage />) },
+      { path: 'status', element: page(<GroupStatusTab />) },
+      { path: 'rank', element: page(<GroupRankTab />) },
       { path: 'discussion', element: later('group.tab.discussion') },
-      { path: 'rank', element: later('group.tab.rank') },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 // The group screens' live link to `group:<gid>`: a relation that changed (`group.member`) and an announcement that
-// changed (`group.announcement`), through the live-topic engine (frames in seq order, `since` after a reconnect); a
+// changed (`group.announcement`), a verdict inside the group (`group.rank`), through the live-topic engine (frames in seq order, `since` after a reconnect); a
 // resync, and the 60 s poll while the socket is down, reload everything over REST.
 import { POLLING, topics, type GroupMemberEvent } from '@oj/proto';
 import { useLiveTopic } from '../../lib/useLiveTopic';
@@ -7,6 +7,7 @@ import { useLiveTopic } from '../../lib/useLiveTopic';
 export interface GroupLiveHandlers {
   onMember: (ev: GroupMemberEvent) => void;
   onAnnouncement: () => void;
+  onRank: () => void;
   /** Reloads the group, the caller's relation and the lists over REST. */
   reload: () => Promise<void>;
 }
@@ -19,6 +20,9 @@ export function useGroupLive(gid: number, enabled: boolean, handlers: GroupLiveH
       },
       'group.announcement': (ev) => {
         if (ev.gid === gid) handlers.onAnnouncement();
+      },
+      'group.rank': (ev) => {
+        if (ev.gid === gid) handlers.onRank();
       },
     },
     onResync: () => void handlers.reload(),

@@ -12,23 +12,24 @@ import { CodeEditorPanel, type ContestProblemRef } from './CodeEditorPanel';
 import { ProblemStatement } from './ProblemStatement';
 import { ProblemTabs } from './ProblemTabs';
 import { SplitPanes } from './SplitPanes';
-import { getProblemDetail } from './problem-api';
+import { getProblemDetail, getProblemDetailIn } from './problem-api';
 
 /** The problem with display id `problemId` as `get-problem-detail` answers it (null while it loads), or failed. */
-export function useProblemDetail(problemId: string): { info: ProblemInfo | null; failed: boolean } {
+/** `gid`: a group training's group (its own problems are read inside the group). */
+export function useProblemDetail(problemId: string, gid: number | null = null): { info: ProblemInfo | null; failed: boolean } {
   const [info, setInfo] = useState<ProblemInfo | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     setInfo(null);
     setFailed(false);
-    getProblemDetail(problemId)
+    (gid === null ? getProblemDetail(problemId) : getProblemDetailIn(problemId, gid))
       .then((i) => live && setInfo(i))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [problemId]);
+  }, [problemId, gid]);
   return { info, failed };
 }
 

@@ -29,6 +29,13 @@ export function getProblemDetail(problemId: string) {
   return fetchProblemDetail(problemId);
 }
 
+/**
+ * A problem of a group's training (`gid`: the training's group): the group's own problem opened inside the group, or
+ * else a public one (a group training holds both).
+ */
+export const getProblemDetailIn = (problemId: string, gid: number) =>
+  api.get('/get-problem-detail', { silent: true, query: { problemId, gid }, decode: decoders.problemInfo }).catch(() => getProblemDetail(problemId));
+
 export const submitCode = (body: SubmitBody) => api.post('/submit-problem-judge', body, { decode: decoders.submission });
 
 export const getTagsAndClassification = (oj: string) => api.get<ProblemTagVO[]>('/get-problem-tags-and-classification', { query: { oj } });

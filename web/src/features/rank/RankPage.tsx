@@ -11,9 +11,16 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { getAcmRank, getOiRank } from '../home/home-api';
 
 type Row = ACMRankVO | OIRankVO;
+type RankQuery = { currentPage: number; limit: number; searchUser?: string };
 
+interface RankPageProps {
+  kind: 'acm' | 'oi';
+  /** Another rank (a group's): its loader, read again when `version` changes; the page title is the caller's. */
+  load?: (q: RankQuery) => Promise<PageOf<Row>>;
+  version?: number;
+}
 
-export function RankPage({ kind }: { kind: 'acm' | 'oi' }) {
+export function RankPage({ kind, load, version = 0 }: RankPageProps) {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: kind === 'acm' ? 'layout.header.acmRank' : 'layout.header.oiRank' }));
   const [q, setQ] = useState({ currentPage: 1, limit: PAGE_SIZES.rankList as number, searchUser: '' });
@@ -22,9 +29,9 @@ export function RankPage({ kind }: { kind: 'acm' | 'oi' }) {
 
   useEffect(() => {
     let live = true;
-    setData(null);
+    if (version === 0) setData(null);
     const query = { currentPage: q.currentPage, limit: q.limit, searchUser: q.searchUser || undefined };
-    const p: Promise<PageOf<Row>> = kind === 'acm' ? getAcmRank(query) : getOiRank(query);
+    const p: Promise<PageOf<Row>> = load ? load(query) : kind === 'acm' ? getAcmRank(query) : getOiRank(query);
     p.then(
       (d) => live && setData(d),
       () => live && setData({ records: [], total: 0, size: q.limit, current: 1, pages: 0 }),
@@ -32,17 +39,19 @@ export function RankPage({ kind }: { kind: 'acm' | 'oi' }) {
     return () => {
       live = false;
     };
-  }, [kind, q]);
+  }, [kind, q, load, version]);
 
   const offset = (q.currentPage - 1) * q.limit;
   const top = (data?.records ?? []).slice(0, 10);
   const score = (r: Row) => ('score' in r && kind === 'oi' ? r.score : 0);
 
   return (
-    <div className="mx-auto max-w-screen-xl px-4 py-6" data-testid={`${kind}-rank`}>
-      <h1 className="mb-4 text-2xl font-bold text-slate-800">
-        <FormattedMessage id={kind === 'acm' ? 'rank.page.acmTitle' : 'rank.page.oiTitle'} />
-      </h1>
+    <div className={load ? '' : 'mx-auto max-w-screen-xl px-4 py-6'} data-testid={`${kind}-rank`}>
+      {!load && (
+        <h1 className="mb-4 text-2xl font-bold text-slate-800">
+          <FormattedMessage id={kind === 'acm' ? 'rank.page.acmTitle' : 'rank.page.oiTitle'} />
+        </h1>
+      )}
       {q.currentPage === 1 && top.length > 0 && (
         <section className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
           <BarChart

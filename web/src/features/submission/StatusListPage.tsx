@@ -125,7 +125,8 @@ function StatusRow({ row, tools }: { row: SubmissionListItem; tools: RowTools })
   );
 }
 
-export function StatusListPage() {
+/** `gid`: a group's status tab (its members' submissions inside the group). */
+export function StatusListPage({ gid }: { gid?: number } = {}) {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'submission.list.title' }));
   const session = useSnapshot(sessionState);
@@ -146,8 +147,9 @@ export function StatusListPage() {
         status,
         problemID: problemID || undefined,
         username: onlyMine ? undefined : username || undefined,
+        gid,
       }),
-    JSON.stringify([page, limit, onlyMine, status ?? null, problemID, username, reload]),
+    JSON.stringify([page, limit, onlyMine, status ?? null, problemID, username, reload, gid ?? null]),
     applyRow,
   );
 

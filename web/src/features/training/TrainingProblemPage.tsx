@@ -18,7 +18,7 @@ import { useTrainingLive } from './useTrainingLive';
 export function TrainingProblemPage() {
   const { training } = useTrainingShell();
   const { problemID = '' } = useParams();
-  const { info, failed } = useProblemDetail(problemID);
+  const { info, failed } = useProblemDetail(problemID, training.gid);
   const [submitId, setSubmitId] = useState<number | null>(null);
   usePageTitle(info ? `${info.problem.problemId}. ${info.problem.title}` : training.title);
   useEffect(() => setSubmitId(null), [problemID]);
@@ -40,7 +40,7 @@ export function TrainingProblemPage() {
           <FormattedMessage id="training.problem.fullScreen" />
         </Link>
       </div>
-      <ProblemWorkspace key={problemID} info={info} trainingId={training.id} submitId={submitId} onSubmitId={setSubmitId} />
+      <ProblemWorkspace key={problemID} info={info} trainingId={training.id} gid={training.gid ?? undefined} submitId={submitId} onSubmitId={setSubmitId} />
     </div>
   );
 }
@@ -88,7 +88,7 @@ function FullScreenBody() {
       live = false;
     };
   }, [tid]);
-  const { info, failed } = useProblemDetail(problemID);
+  const { info, failed } = useProblemDetail(problemID, training ? training.gid : null);
   const [submitId, setSubmitId] = useState<number | null>(null);
   usePageTitle(info ? `${info.problem.problemId}. ${info.problem.title}` : intl.formatMessage({ id: 'training.list.title' }));
   return (
@@ -97,7 +97,7 @@ function FullScreenBody() {
       exit={{ to: `/training/${tid}/problem/${encodeURIComponent(problemID)}`, testId: 'training-problem-exit-fullscreen', label: 'training.problem.exitFullScreen' }}
       bar={training && <TrainingProblemBar training={training} current={problemID} />}
     >
-      {failed ? <ProblemLoadFailed /> : !info ? <Loading /> : <ProblemWorkspace fullScreen info={info} trainingId={tid} submitId={submitId} onSubmitId={setSubmitId} />}
+      {failed ? <ProblemLoadFailed /> : !info ? <Loading /> : <ProblemWorkspace fullScreen info={info} trainingId={tid} gid={training?.gid ?? undefined} submitId={submitId} onSubmitId={setSubmitId} />}
     </FullScreenFrame>
   );
 }

@@ -13,7 +13,7 @@ import { showToast } from '../../../stores/ui';
 import { Switch } from '../../contest/admin/AdminContestListPage';
 import { MarkdownField } from '../../problem-admin/form/MarkdownField';
 import { getTrainingCategories } from '../training-api';
-import { adminCreateTraining, adminGetTraining, adminUpdateTraining } from './training-admin-api';
+import { useTrainingAdmin } from './training-admin-target';
 import { checkTrainingForm, emptyTrainingForm, formOf, toTrainingBody, type TrainingField, type TrainingForm } from './training-form';
 
 const FIELD_LABEL: Record<TrainingField, MessageId> = {
@@ -49,6 +49,7 @@ export function AdminTrainingFormPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { trainingId } = useParams();
+  const target = useTrainingAdmin();
   const tid = trainingId === undefined ? undefined : Number(trainingId);
   usePageTitle(intl.formatMessage({ id: tid === undefined ? 'trainingAdmin.form.createTitle' : 'trainingAdmin.form.editTitle' }));
   const [form, setForm] = useState<TrainingForm | null>(tid === undefined ? emptyTrainingForm() : null);
@@ -59,12 +60,12 @@ export function AdminTrainingFormPage() {
   useEffect(() => {
     getTrainingCategories().then(setCategories, () => setCategories([]));
     if (tid === undefined) return;
-    adminGetTraining(tid).then(
+    target.get(tid).then(
       (dto) => {
         setForm(formOf(dto));
         setPwdSet(dto.training.pwdSet);
       },
-      () => navigate('/admin/training', { replace: true }),
+      () => navigate(target.base, { replace: true }),
     );
   }, [tid, navigate]);
 
@@ -84,11 +85,11 @@ export function AdminTrainingFormPage() {
     setBusy(true);
     try {
       if (tid === undefined) {
-        const { tid: created } = await adminCreateTraining(toTrainingBody(form));
+        const { tid: created } = await target.create(toTrainingBody(form));
         showToast('success', intl.formatMessage({ id: 'trainingAdmin.common.created' }));
-        navigate(`/admin/training/${created}/problems`);
+        navigate(`${target.base}/${created}/problems`);
       } else {
-        await adminUpdateTraining(toTrainingBody(form, tid));
+        await target.update(toTrainingBody(form, tid));
         showToast('success', intl.formatMessage({ id: 'trainingAdmin.common.updated' }));
         setPwdSet(form.auth !== TRAINING_AUTH.PUBLIC && (pwdSet || form.password.trim() !== ''));
         set({ password: '' });
@@ -104,7 +105,7 @@ export function AdminTrainingFormPage() {
   return (
     <div className="rounded-lg border border-slate-200 bg-white" data-testid="admin-training-form">
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
-        <Link to="/admin/training" className="text-sm text-blue-600 hover:underline">
+        <Link to={target.base} className="text-sm text-blue-600 hover:underline">
           ← <FormattedMessage id="trainingAdmin.form.back" />
         </Link>
         <h1 className="mr-auto text-lg font-semibold text-slate-800">

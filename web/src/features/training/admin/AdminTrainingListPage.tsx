@@ -15,12 +15,13 @@ import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
 import { Switch } from '../../contest/admin/AdminContestListPage';
 import { CategoryTag, TrainingAuthTag } from '../TrainingBadges';
-import { adminChangeTrainingStatus, adminDeleteTraining, adminGetTrainingList } from './training-admin-api';
+import { useTrainingAdmin } from './training-admin-target';
 
 export function AdminTrainingListPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'trainingAdmin.list.title' }));
-  const root = useSnapshot(sessionState).roles.includes(ROLE.ROOT);
+  const target = useTrainingAdmin();
+  const root = useSnapshot(sessionState).roles.includes(ROLE.ROOT) || target.mayDelete === true;
   const { page, size, setPage, pager } = usePager(PAGE_SIZES.adminList);
   const [keyword, setKeyword] = useState('');
   const [draft, setDraft] = useState('');
@@ -30,7 +31,7 @@ export function AdminTrainingListPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setData(await adminGetTrainingList(page, size, keyword || undefined));
+      setData(await target.list(page, size, keyword || undefined));
     } catch {
       setData(null);
     } finally {
@@ -41,7 +42,7 @@ export function AdminTrainingListPage() {
 
   const toggle = async (t: AdminTrainingVO, status: boolean) => {
     try {
-      await adminChangeTrainingStatus(t, status);
+      await target.changeStatus(t, status);
       showToast('success', intl.formatMessage({ id: 'trainingAdmin.common.updated' }));
       setData((d) => (d ? { ...d, records: d.records.map((r) => (r.id === t.id ? { ...r, status } : r)) } : d));
     } catch (e) {
@@ -51,7 +52,7 @@ export function AdminTrainingListPage() {
   const remove = async (t: AdminTrainingVO) => {
     if (!window.confirm(intl.formatMessage({ id: 'trainingAdmin.list.deleteConfirm' }, { title: t.title }))) return;
     try {
-      await adminDeleteTraining(t.id);
+      await target.remove(t.id);
       showToast('success', intl.formatMessage({ id: 'trainingAdmin.common.deleted' }));
       await load();
     } catch (e) {
@@ -73,7 +74,7 @@ export function AdminTrainingListPage() {
           <FormattedMessage id="trainingAdmin.list.title" />
         </h1>
         <KeywordSearch testId="admin-training-keyword" placeholder="trainingAdmin.list.keyword" value={draft} onChange={setDraft} onSubmit={search} />
-        <Link to="/admin/training/create" data-testid="admin-training-create" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
+        <Link to={`${target.base}/create`} data-testid="admin-training-create" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
           <FormattedMessage id="trainingAdmin.list.create" />
         </Link>
       </div>
@@ -109,13 +110,13 @@ export function AdminTrainingListPage() {
               </div>
             </td>
             <td className={td}>
-              <Link to={`/admin/training/${t.id}/edit`} data-testid="admin-training-edit" className={`${btn} border-blue-300 text-blue-600 hover:bg-blue-50`}>
+              <Link to={`${target.base}/${t.id}/edit`} data-testid="admin-training-edit" className={`${btn} border-blue-300 text-blue-600 hover:bg-blue-50`}>
                 <FormattedMessage id="trainingAdmin.list.edit" />
               </Link>
-              <Link to={`/admin/training/${t.id}/problems`} data-testid="admin-training-problems" className={`${btn} border-slate-300 text-slate-600 hover:border-blue-400`}>
+              <Link to={`${target.base}/${t.id}/problems`} data-testid="admin-training-problems" className={`${btn} border-slate-300 text-slate-600 hover:border-blue-400`}>
                 <FormattedMessage id="trainingAdmin.list.problems" />
               </Link>
-              <a href={`/training/${t.id}`} target="_blank" rel="noreferrer" className={`${btn} border-slate-300 text-slate-600 hover:border-blue-400`}>
+              <a href={target.view(t.id)} target="_blank" rel="noreferrer" className={`${btn} border-slate-300 text-slate-600 hover:border-blue-400`}>
                 <FormattedMessage id="trainingAdmin.list.open" />
               </a>
               {root && (

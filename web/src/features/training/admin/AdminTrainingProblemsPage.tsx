@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { usePager } from '../../../lib/usePager';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
-import { adminAddTrainingProblem, adminGetTraining, adminGetTrainingProblems, adminRemoveTrainingProblem, adminSetTrainingProblemRank } from './training-admin-api';
+import { useTrainingAdmin } from './training-admin-target';
 
 /** Runs an admin call: a refusal was shown by the client already; a success toasts `done`. */
 function useAdminCall() {
@@ -33,6 +33,7 @@ function useAdminCall() {
 }
 
 function ProblemRow({ tid, row, rank, onChanged }: { tid: number; row: AdminTrainingProblemRow; rank: number; onChanged: () => Promise<void> }) {
+  const target = useTrainingAdmin();
   const intl = useIntl();
   const call = useAdminCall();
   const [value, setValue] = useState(String(rank));
@@ -44,11 +45,11 @@ function ProblemRow({ tid, row, rank, onChanged }: { tid: number; row: AdminTrai
       showToast('warning', intl.formatMessage({ id: 'trainingAdmin.form.rankRange' }));
       return;
     }
-    if (await call(() => adminSetTrainingProblemRank(tid, row.id, n), 'trainingAdmin.common.updated')) await onChanged();
+    if (await call(() => target.setRank(tid, row.id, n), 'trainingAdmin.common.updated')) await onChanged();
   };
   const remove = async () => {
     if (!window.confirm(intl.formatMessage({ id: 'trainingAdmin.problems.removeConfirm' }, { id: row.problemId }))) return;
-    if (await call(() => adminRemoveTrainingProblem(tid, row.id), 'trainingAdmin.common.deleted')) await onChanged();
+    if (await call(() => target.removeProblem(tid, row.id), 'trainingAdmin.common.deleted')) await onChanged();
   };
   const td = 'px-3 py-2';
   return (
@@ -73,6 +74,7 @@ function ProblemRow({ tid, row, rank, onChanged }: { tid: number; row: AdminTrai
 }
 
 function AddFromPublic({ tid, onAdded }: { tid: number; onAdded: () => Promise<void> }) {
+  const target = useTrainingAdmin();
   const intl = useIntl();
   const call = useAdminCall();
   const [open, setOpen] = useState(false);
@@ -84,7 +86,7 @@ function AddFromPublic({ tid, onAdded }: { tid: number; onAdded: () => Promise<v
   useEffect(() => {
     if (!open) return;
     let live = true;
-    adminGetTrainingProblems(tid, { currentPage: page, limit: size, keyword: keyword || undefined, queryExisted: false }).then(
+    target.problems(tid, { currentPage: page, limit: size, keyword: keyword || undefined, queryExisted: false }).then(
       (d) => live && setData(d.problemList),
       () => live && setData({ records: [], total: 0, size, current: page, pages: 0 }),
     );
@@ -94,7 +96,7 @@ function AddFromPublic({ tid, onAdded }: { tid: number; onAdded: () => Promise<v
   }, [open, tid, page, size, keyword]);
 
   const add = async (p: AdminTrainingProblemRow) => {
-    if (!(await call(() => adminAddTrainingProblem(tid, { pid: p.id }), 'trainingAdmin.problems.added'))) return;
+    if (!(await call(() => target.addProblem(tid, { pid: p.id }), 'trainingAdmin.problems.added'))) return;
     setData((d) => (d ? { ...d, records: d.records.filter((r) => r.id !== p.id), total: Math.max(0, d.total - 1) } : d));
     await onAdded();
   };
@@ -153,7 +155,9 @@ function AddFromPublic({ tid, onAdded }: { tid: number; onAdded: () => Promise<v
   );
 }
 
-function AddById({ tid, onAdded }: { tid: number; onAdded: () => Promise<void> }) {
+/** Adds a public problem by display id; `fromGroup`: one of the group's own problems (a group's training). */
+function AddById({ tid, onAdded, fromGroup = false }: { tid: number; onAdded: () => Promise<void>; fromGroup?: boolean }) {
+  const target = useTrainingAdmin();
   const intl = useIntl();
   const call = useAdminCall();
   const [displayId, setDisplayId] = useState('');
@@ -164,27 +168,29 @@ function AddById({ tid, onAdded }: { tid: number; onAdded: () => Promise<void> }
       showToast('warning', intl.formatMessage({ id: 'trainingAdmin.form.required' }, { field: intl.formatMessage({ id: 'trainingAdmin.problems.displayId' }) }));
       return;
     }
-    if (!(await call(() => adminAddTrainingProblem(tid, { displayId: id }), 'trainingAdmin.problems.added'))) return;
+    const add = fromGroup && target.addFromGroup ? () => target.addFromGroup!(tid, id) : () => target.addProblem(tid, { displayId: id });
+    if (!(await call(add, 'trainingAdmin.problems.added'))) return;
     setDisplayId('');
     await onAdded();
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="flex gap-2">
       <input
-        data-testid="admin-training-add-id"
+        data-testid={fromGroup ? 'admin-training-add-group-id' : 'admin-training-add-id'}
         className="w-40 rounded border border-slate-300 px-2 py-1 text-sm"
         placeholder={intl.formatMessage({ id: 'trainingAdmin.problems.displayId' })}
         value={displayId}
         onChange={(e) => setDisplayId(e.target.value)}
       />
-      <button type="submit" data-testid="admin-training-add-id-submit" className="rounded border border-blue-300 px-3 py-1 text-sm text-blue-600 hover:bg-blue-50">
-        <FormattedMessage id="trainingAdmin.problems.addById" />
+      <button type="submit" data-testid={fromGroup ? 'admin-training-add-group-submit' : 'admin-training-add-id-submit'} className="rounded border border-blue-300 px-3 py-1 text-sm text-blue-600 hover:bg-blue-50">
+        <FormattedMessage id={fromGroup ? 'groupTraining.admin.addFromGroup' : 'trainingAdmin.problems.addById'} />
       </button>
     </form>
   );
 }
 
 export function AdminTrainingProblemsPage() {
+  const target = useTrainingAdmin();
   const intl = useIntl();
   const tid = Number(useParams().trainingId);
   usePageTitle(intl.formatMessage({ id: 'trainingAdmin.problems.title' }));
@@ -193,21 +199,21 @@ export function AdminTrainingProblemsPage() {
   const [data, setData] = useState<AdminTrainingProblemList | null>(null);
 
   useEffect(() => {
-    adminGetTraining(tid).then(setTraining, () => setTraining(null));
-  }, [tid]);
+    target.get(tid).then(setTraining, () => setTraining(null));
+  }, [tid, target]);
   const load = useCallback(async () => {
     try {
-      setData(await adminGetTrainingProblems(tid, { currentPage: page, limit: size, queryExisted: true }));
+      setData(await target.problems(tid, { currentPage: page, limit: size, queryExisted: true }));
     } catch {
       setData({ problemList: { records: [], total: 0, size, current: page, pages: 0 }, trainingProblemMap: {} });
     }
-  }, [tid, page, size]);
+  }, [tid, page, size, target]);
   useEffect(() => void load(), [load]);
 
   return (
     <div className="rounded-lg border border-slate-200 bg-white" data-testid="admin-training-problems-page">
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
-        <Link to="/admin/training" className="text-sm text-blue-600 hover:underline">
+        <Link to={target.base} className="text-sm text-blue-600 hover:underline">
           ← <FormattedMessage id="trainingAdmin.form.back" />
         </Link>
         <h1 className="mr-auto text-lg font-semibold text-slate-800">
@@ -215,6 +221,7 @@ export function AdminTrainingProblemsPage() {
           {training && <span className="ml-2 text-sm font-normal text-slate-500">{training.training.title}</span>}
         </h1>
         <AddById tid={tid} onAdded={load} />
+        {target.addFromGroup && <AddById tid={tid} onAdded={load} fromGroup />}
         <AddFromPublic tid={tid} onAdded={load} />
       </div>
       <DataTable

@@ -20,7 +20,8 @@ async function formOf(req: IncomingMessage): Promise<Record<string, string> | un
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
-export async function startFixtureServer(exchanges: readonly Exchange[]): Promise<FixtureServer> {
+/** `port` 0 (default): any free port; an end-to-end stack started with a fixed OJ_REMOTE_BASE_URLS names one. */
+export async function startFixtureServer(exchanges: readonly Exchange[], { port: wanted = 0 }: { port?: number } = {}): Promise<FixtureServer> {
   const cursor = new ExchangeCursor(exchanges);
   const errors: string[] = [];
   const server = createServer((req, res) => {
@@ -41,7 +42,7 @@ export async function startFixtureServer(exchanges: readonly Exchange[]): Promis
       res.writeHead(x.status ?? 200, headers).end(x.body ?? '');
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { usePager } from '../../../lib/usePager';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
+import { RemoteImportButton } from '../../admin/remote-judge/RemoteImportButton';
 import { adminAddTrainingProblem, adminGetTraining, adminGetTrainingProblems, adminRemoveTrainingProblem, adminSetTrainingProblemRank } from './training-admin-api';
 
 /** Runs an admin call: a refusal was shown by the client already; a success toasts `done`. */
@@ -216,6 +217,7 @@ export function AdminTrainingProblemsPage() {
         </h1>
         <AddById tid={tid} onAdded={load} />
         <AddFromPublic tid={tid} onAdded={load} />
+        <RemoteImportButton target={{ kind: 'training', tid }} onImported={load} />
       </div>
       <DataTable
         data={data?.problemList ?? null}

@@ -62,7 +62,9 @@ test.describe.serial('remote judging', () => {
       // Reloaded: the name is listed, its password field is empty and says an empty one keeps it; the API never
       // sends it back.
       await page.reload();
-      const saved = hdu.getByTestId('remote-account-row').filter({ has: page.locator(`input[value="${name}"]`) });
+      // (A controlled input's value is a property, not an attribute: the row is the list's last.)
+      const saved = hdu.getByTestId('remote-account-row').last();
+      await expect(saved.getByTestId('remote-account-username')).toHaveValue(name);
       await expect(saved.getByTestId('remote-account-password')).toHaveValue('');
       await expect(saved.getByTestId('remote-account-password')).toHaveAttribute('placeholder', zh ? '留空保持原密码' : 'Empty keeps the password');
       const info = await switchConfig(request);

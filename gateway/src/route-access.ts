@@ -395,9 +395,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,
-  // remote judge
+  // remote judge: the bank's import (problem admins too), the training's and contest's (as their add-from-public),
+  // and the dashboard's per-site panel (as the dashboard)
   'GET /api/admin/problem/import-remote-oj-problem': admins,
-  'GET /api/admin/remote-judge/status': root,
+  'GET /api/admin/training/import-remote-oj-problem': siteAdmins,
+  'GET /api/admin/contest/import-remote-oj-problem': siteAdmins,
+  'GET /api/admin/remote-judge/status': siteAdmins,
 };
 
 /** The rule of `method` `url` (HEAD as GET), or undefined. */

@@ -2,6 +2,7 @@
 // (`get-dashboard-live`) and the `dashboard.live` event of the `admin-dashboard` topic that keeps it current.
 import { Type, type Static } from '@sinclair/typebox';
 import { LANES, RunnerJob, SandboxDriverName } from './nats';
+import { RemoteJudgeStatus } from './remote-judge';
 
 /** `GET /api/admin/dashboard/get-dashboard-info?tz=`: the day and week start in this IANA time zone. */
 export const DashboardInfoQuery = Type.Object({
@@ -94,6 +95,8 @@ export const DashboardLive = Type.Object({
   runners: Type.Array(DashboardRunner),
   lanes: Type.Array(DashboardLane),
   verdicts: Type.Array(DashboardVerdict),
+  /** The remote judges per site (last verdict, queue, failing accounts). */
+  remote: RemoteJudgeStatus,
 });
 export type DashboardLive = Static<typeof DashboardLive>;
 
@@ -114,6 +117,8 @@ export const DashboardLiveEvent = Type.Object({
   runners: Type.Optional(DashboardRunnersDiff),
   lanes: Type.Optional(Type.Array(DashboardLane)),
   verdicts: Type.Optional(Type.Array(DashboardVerdict, { maxItems: DASHBOARD_VERDICTS })),
+  /** The whole remote panel, when anything in it changed. */
+  remote: Type.Optional(RemoteJudgeStatus),
 });
 export type DashboardLiveEvent = Static<typeof DashboardLiveEvent>;
 
@@ -123,6 +128,7 @@ export interface DashboardPanels {
   lanes: DashboardLane[];
   /** Newest first, at most `DASHBOARD_VERDICTS`. */
   verdicts: DashboardVerdict[];
+  remote?: RemoteJudgeStatus;
 }
 
 const byRunnerId = (a: DashboardRunner, b: DashboardRunner) => a.runnerId.localeCompare(b.runnerId);
@@ -132,7 +138,7 @@ const byRunnerId = (a: DashboardRunner, b: DashboardRunner) => a.runnerId.locale
  * in front (a verdict of a submission already listed, e.g. a rejudge or one also in the snapshot, replaces it).
  */
 export function applyDashboardLive(p: DashboardPanels, ev: DashboardLiveEvent): DashboardPanels {
-  let { runners, lanes, verdicts } = p;
+  let { runners, lanes, verdicts, remote } = p;
   if (ev.runners) {
     const { changed, seen, removed } = ev.runners;
     const replaced = new Set([...removed, ...changed.map((r) => r.runnerId)]);
@@ -141,10 +147,11 @@ export function applyDashboardLive(p: DashboardPanels, ev: DashboardLiveEvent): 
     runners = [...kept, ...changed].sort(byRunnerId);
   }
   if (ev.lanes) lanes = ev.lanes;
+  if (ev.remote) remote = ev.remote;
   if (ev.verdicts?.length) {
     const fresh = [...ev.verdicts].reverse();
     const ids = new Set(fresh.map((v) => v.submitId));
     verdicts = [...fresh, ...verdicts.filter((v) => !ids.has(v.submitId))].slice(0, DASHBOARD_VERDICTS);
   }
-  return { runners, lanes, verdicts };
+  return { runners, lanes, verdicts, ...(remote && { remote }) };
 }

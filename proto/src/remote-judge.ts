@@ -41,6 +41,19 @@ const RemoteId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-
 export const ImportRemoteProblemQuery = Type.Object({ name: OjKey, problemId: RemoteId });
 export type ImportRemoteProblemQuery = Static<typeof ImportRemoteProblemQuery>;
 
+const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** `GET /api/admin/training/import-remote-oj-problem`: imported (or the bank's copy taken) and added to training `tid`. */
+export const ImportRemoteTrainingProblemQuery = Type.Object({ name: OjKey, problemId: RemoteId, tid: RowId });
+export type ImportRemoteTrainingProblemQuery = Static<typeof ImportRemoteTrainingProblemQuery>;
+/** `GET /api/admin/contest/import-remote-oj-problem`: imported (or the bank's copy taken) and added to contest `cid` as `displayId`. */
+export const ImportRemoteContestProblemQuery = Type.Object({
+  name: OjKey,
+  problemId: RemoteId,
+  cid: RowId,
+  displayId: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+export type ImportRemoteContestProblemQuery = Static<typeof ImportRemoteContestProblemQuery>;
+
 /** One remote account as the admin edits it; an empty password keeps the stored one. Passwords never go back out. */
 const Names = Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }));
 const Passwords = Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 }));
@@ -158,6 +171,6 @@ export const REMOTE_LANGUAGES: Record<RemoteOj, readonly RemoteLanguage[]> = {
 /** The language table's `oj` of a site's languages (GYM shares Codeforces' list). */
 export const languageOjOf = (oj: RemoteOj): RemoteOj => (oj === 'GYM' ? 'CF' : oj);
 
-/** `GET /api/admin/remote-judge/status`: the dashboard's panel. */
+/** `GET /api/admin/remote-judge/status`, and the dashboard's remote panel (its snapshot and `dashboard.live`). */
 export const RemoteJudgeStatus = Type.Object({ sites: Type.Array(RemoteSiteStatus), accounts: Type.Array(RemoteAccountStatus) });
 export type RemoteJudgeStatus = Static<typeof RemoteJudgeStatus>;

@@ -24,7 +24,7 @@ import type { ContestOwnProblemService } from './contest/contest-own-problem.ser
 import type { EventFeedService } from './contest/event-feed/event-feed.service';
 import type { ScoreboardService } from './contest/scoreboard/board.service';
 import type { ProblemAdminService } from './problem-admin/problem-admin.service';
-import type { RemoteImportService } from './remote-judge/remote-import.service';
+import type { RemoteImports } from './remote-judge/remote-import-into.service';
 import type { RemoteAccountsService } from './remote-judge/remote-accounts.service';
 import type { SelfCheckService } from './problem-admin/self-check.service';
 import type { TagService } from './tag/tag.service';
@@ -59,7 +59,7 @@ export interface OjServices {
   /** The problem bank's admin side: list, form, delete, auth, cases, checker compile. */
   problemAdmin: ProblemAdminService;
   /** Importing remote judges' problems into the bank (docs/remote-judge.md). */
-  remoteImport: RemoteImportService;
+  remoteImport: RemoteImports;
   /** Remote judges' accounts (the switch config) and the per-site status panel. */
   remoteAccounts: RemoteAccountsService;
   /** Judging an imported package's programs against their expected verdicts. */

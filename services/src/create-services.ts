@@ -1,6 +1,6 @@
 // Wires the services of one process: one database pool, the bus, the outbox relay, the ingester and the
 // periodic maintenance (stall watchdog, pruning).
-import { createRemoteImportService } from './remote-judge/remote-import.service';
+import { createRemoteImports } from './remote-judge/remote-import-into.service';
 import { createRemoteAccountsService } from './remote-judge/remote-accounts.service';
 import { createSubmissionCodeService } from './submission/submission-code.service';
 import pino, { type Logger } from 'pino';
@@ -174,7 +174,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     testJudge: createTestJudgeService(ctx, runners),
     testdata,
     problemAdmin: createProblemAdminService(ctx, testdata),
-    remoteImport: createRemoteImportService(ctx),
+    remoteImport: createRemoteImports(ctx),
     remoteAccounts: createRemoteAccountsService(ctx),
     selfCheck: createSelfCheckService(ctx, relay),
     tags: createTagService(ctx),

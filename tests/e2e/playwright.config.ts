@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.OJ_E2E_PORT ?? 18080);
 export const E2E_ADMIN_PASSWORD = 'e2e-root-pass';
+/** Where remote-judge.spec.ts serves the recorded Codeforces (the stack's OJ_REMOTE_BASE_URLS names it). */
+export const E2E_REMOTE_PORT = E2E_PORT + 51;
 
 export default defineConfig({
   testDir: '.',
@@ -48,6 +50,8 @@ export default defineConfig({
       OJ_COMMENT_MIN_AC: '0',
       // New teachers create groups in groups.spec.ts (the AC-count gate and the limits are tested in the services).
       OJ_GROUP_MIN_AC: '0',
+      // remote-judge.spec.ts: Codeforces is its fixture server.
+      OJ_REMOTE_BASE_URLS: `CF=http://127.0.0.1:${E2E_REMOTE_PORT}`,
     },
   },
 });

@@ -1,11 +1,12 @@
 // Keeps the admin dashboard live: one `dashboard.live` event on `admin-dashboard` at most every 500 ms, carrying
 // only what moved since the last one — the runners' diff (from this process's registry, fed by every heartbeat),
-// the lanes when a count changed, the verdicts this process's ingester published since. Runs where the workers
+// the lanes when a count changed, the remote judges' panel when it changed, the verdicts this process's ingester published since. Runs where the workers
 // run; a second worker process sends the same runner and lane diffs again, which clients apply idempotently.
 import { DASHBOARD_VERDICTS, isInProgress, parseTopic, topics, type DashboardLiveEvent, type PushMessage } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { appendPush, publishAll } from '../push/push.service';
+import { remoteJudgeStatus } from '../remote-judge/remote-accounts.service';
 import { laneQueues, verdictsOf } from './dashboard.repo';
 import { dashboardVerdicts } from './sealed-verdicts';
 import { diffRunners, type SentRunner } from './runner-diff';
@@ -18,6 +19,7 @@ const TICK_MS = 1000;
 export class DashboardPublisher {
   private sent = new Map<string, SentRunner>();
   private lastLanes = '';
+  private lastRemote = '';
   private readonly verdictIds = new Set<number>();
   private lastPushAt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -66,6 +68,7 @@ export class DashboardPublisher {
   async flush(now = Date.now()): Promise<boolean> {
     const sentBefore = new Map(this.sent);
     const lanesBefore = this.lastLanes;
+    const remoteBefore = this.lastRemote;
     const ids = [...this.verdictIds].slice(-DASHBOARD_VERDICTS);
     this.verdictIds.clear();
     try {
@@ -73,9 +76,19 @@ export class DashboardPublisher {
       const lanes = await laneQueues(this.ctx.db);
       const lanesSig = JSON.stringify(lanes);
       const verdicts = await dashboardVerdicts(this.ctx.db, await verdictsOf(this.ctx.db, ids));
-      const ev: DashboardLiveEvent = { now, ...(runners && { runners }), ...(lanesSig !== this.lastLanes && { lanes }), ...(verdicts.length > 0 && { verdicts }) };
+      // The remote panel without the accounts' `busy` (it flips with every submission; the queue says as much).
+      const remote = await remoteJudgeStatus(this.ctx.db, now);
+      const remoteSig = JSON.stringify({ ...remote, accounts: remote.accounts.map((a) => ({ ...a, busy: false })) });
+      const ev: DashboardLiveEvent = {
+        now,
+        ...(runners && { runners }),
+        ...(lanesSig !== this.lastLanes && { lanes }),
+        ...(verdicts.length > 0 && { verdicts }),
+        ...(remoteSig !== this.lastRemote && { remote }),
+      };
       this.lastLanes = lanesSig;
-      if (!ev.runners && !ev.lanes && !ev.verdicts) return false;
+      this.lastRemote = remoteSig;
+      if (!ev.runners && !ev.lanes && !ev.verdicts && !ev.remote) return false;
       const msg = await this.ctx.db.transaction((tx) => appendPush(tx, topics.adminDashboard(), 'dashboard.live', ev));
       this.lastPushAt = Date.now();
       await publishAll(this.ctx.transport, [msg], this.ctx.logger);
@@ -84,6 +97,7 @@ export class DashboardPublisher {
       // Nothing went out: the next flush sends the same differences again.
       this.sent = sentBefore;
       this.lastLanes = lanesBefore;
+      this.lastRemote = remoteBefore;
       for (const id of ids) if (!this.verdictIds.has(id)) this.verdictIds.add(id);
       this.ctx.logger.warn({ err }, 'dashboard update not pushed');
       return false;

@@ -5,6 +5,7 @@ import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { RunnerRegistry } from '../judge/runner-registry';
 import { latestSeqOf } from '../push/push.repo';
+import { remoteJudgeStatus } from '../remote-judge/remote-accounts.service';
 import { dashboardContests, laneQueues, latestVerdicts, submissionCounts, userCounts } from './dashboard.repo';
 import { toDashboardRunner } from './runner-diff';
 import { dashboardVerdicts } from './sealed-verdicts';
@@ -58,8 +59,8 @@ export function createDashboardService(ctx: ServiceContext, registry: RunnerRegi
         .seen(now)
         .map(toDashboardRunner)
         .sort((a, b) => a.runnerId.localeCompare(b.runnerId));
-      const [lanes, rows] = await Promise.all([laneQueues(db), latestVerdicts(db, DASHBOARD_VERDICTS)]);
-      return { seq, now, runnerTimeoutMs: registry.ttlMs, runners, lanes, verdicts: await dashboardVerdicts(db, rows, now) };
+      const [lanes, rows, remote] = await Promise.all([laneQueues(db), latestVerdicts(db, DASHBOARD_VERDICTS), remoteJudgeStatus(db, now)]);
+      return { seq, now, runnerTimeoutMs: registry.ttlMs, runners, lanes, verdicts: await dashboardVerdicts(db, rows, now), remote };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
-import { JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type PushMessage } from '@oj/proto';
+import { JudgeStatus, ProblemType, type CaseResult, type JudgeEvent, type JudgeJob, type PushMessage } from '@oj/proto';
 import { judge, judgeCase, outbox, problems } from '../db/schema';
 import { addProblem, addSubmission, addUser, serviceContext } from '../testing/fixtures';
 import { startTestDb, type TestDb } from '../testing/test-db';
@@ -54,10 +54,11 @@ describe('isPermanentDbError', () => {
 describe('the judge-event ingester', () => {
   let t: TestDb;
   let ingester: JudgeIngester;
+  let ctx: ReturnType<typeof serviceContext>;
   const pushed: PushMessage[] = [];
   beforeAll(async () => {
     t = await startTestDb();
-    const ctx = serviceContext(t.db, { judgeStallS: 60, judgeMaxRequeues: 1 });
+    ctx = serviceContext(t.db, { judgeStallS: 60, judgeMaxRequeues: 1 });
     ingester = new JudgeIngester(ctx, new OutboxRelay(ctx));
     await ctx.transport.subscribePush((m) => pushed.push(m));
   });
@@ -126,5 +127,26 @@ describe('the judge-event ingester', () => {
     expect(await ingester.sweepStalled()).toEqual([0, 0]);
     const [se] = await t.db.select({ total: problems.total, se: problems.se }).from(problems).where(eq(problems.id, p.id));
     expect(se).toEqual({ total: 1, se: 1 });
+  });
+
+  it('watches a remote submission stuck in Submitting (9) too: its job goes to the remote lane again, then System Error', async () => {
+    const jobs: JudgeJob[] = [];
+    const consumer = await ctx.transport.remoteTransport().consumeJobs(async (d) => {
+      jobs.push(d.job);
+      await d.ack();
+    }, { concurrency: 1 });
+    const u = await addUser(t.db);
+    const p = await addProblem(t.db, { problemId: 'CF-9Z', isRemote: true });
+    const s = await addSubmission(t.db, u.uid, p.id, { status: JudgeStatus.SUBMITTING });
+    const stall = (ago: string) => t.db.update(judge).set({ progressAt: sql`now() - ${ago}::interval` }).where(eq(judge.submitId, s.submitId));
+    await stall('30 seconds'); // within the limit: left alone
+    expect(await ingester.sweepStalled()).toEqual([0, 0]);
+    await stall('2 minutes');
+    expect(await ingester.sweepStalled()).toEqual([1, 0]);
+    await expect.poll(() => jobs.map((j) => [j.submitId, j.remote?.oj, j.remote?.problemId])).toEqual([[s.submitId, 'CF', '9Z']]);
+    await stall('2 minutes');
+    expect(await ingester.sweepStalled()).toEqual([0, 1]);
+    expect(await row(s.submitId)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, judger: WATCHDOG_JUDGER });
+    await consumer.stop();
   });
 });

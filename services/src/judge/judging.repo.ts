@@ -1,7 +1,7 @@
 // The SQL of a submission's judging: the submission locked, the problems' exactly-once counters, the outbox (due rows taken with SKIP LOCKED, marks, back-off, pruning), the
 // judge events (status moves, cases stored once, the final verdict) and the stall watchdog's re-queues.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import { JudgeStatus, type JudgeAttempt, type ProblemCount } from '@oj/proto';
+import { IN_PROGRESS_STATUSES, JudgeStatus, type JudgeAttempt, type ProblemCount } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { COUNTER_COLUMNS, counterDelta, countedAs, STATUS_OF_COLUMN } from './counters';
 import { judge, judgeCase, outbox, problems, type JudgeRow } from '../db/schema';
@@ -215,12 +215,15 @@ export async function storeFinal(tx: Tx, submitId: number, v: FinalVerdict, coun
   return row!;
 }
 
-/** Up to `limit` submissions in progress without judge progress for `stallS` seconds, locked (SKIP LOCKED). */
+/**
+ * Up to `limit` submissions in progress (Submitting to a remote judge included) without judge progress for `stallS`
+ * seconds, locked (SKIP LOCKED).
+ */
 export async function takeStalled(tx: Tx, stallS: number, limit: number): Promise<JudgeRow[]> {
   return tx
     .select()
     .from(judge)
-    .where(and(inArray(judge.status, [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING]), lt(judge.progressAt, sql`now() - make_interval(secs => ${stallS})`)))
+    .where(and(inArray(judge.status, [...IN_PROGRESS_STATUSES]), lt(judge.progressAt, sql`now() - make_interval(secs => ${stallS})`)))
     .orderBy(asc(judge.submitId))
     .limit(limit)
     .for('update', { skipLocked: true });

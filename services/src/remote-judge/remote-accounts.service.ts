@@ -1,8 +1,9 @@
 // The remote judges' accounts as the switch config shows and saves them (parallel username and password lists per
 // site; passwords are never sent back: the lists come back as empty strings, and an empty password keeps the stored
 // one), and the per-site status panel of the admin dashboard.
-import { ACCOUNT_SITE_OF, OjError, REMOTE_ACCOUNT_SITES, REMOTE_OJS, type RemoteAccountLists, type RemoteAccountStatus, type RemoteSiteStatus } from '@oj/proto';
+import { ACCOUNT_SITE_OF, OjError, REMOTE_ACCOUNT_SITES, REMOTE_OJS, type RemoteAccountLists, type RemoteJudgeStatus } from '@oj/proto';
 import type { ServiceContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { listAccounts, replaceAccounts, siteActivity } from './remote-judge.repo';
 
 
@@ -12,7 +13,19 @@ export interface RemoteAccountsService {
   /** Saves the sites whose username list is in `body`; other sites are left as they are. */
   save(body: RemoteAccountLists): Promise<void>;
   /** Accounts (no passwords) and, per remote judge, last verdict, queue and failing accounts. */
-  status(): Promise<{ sites: RemoteSiteStatus[]; accounts: RemoteAccountStatus[] }>;
+  status(): Promise<RemoteJudgeStatus>;
+}
+
+/** The dashboard's remote panel: accounts (no passwords) and, per remote judge, last verdict, queue, failing accounts. */
+export async function remoteJudgeStatus(db: DbOrTx, now = Date.now()): Promise<RemoteJudgeStatus> {
+  const rows = await listAccounts(db);
+  const { last, queue } = await siteActivity(db);
+  const accounts = rows.map((r) => ({ site: r.site, username: r.username, failing: r.failing, lastError: r.lastError, busy: r.busyUntil !== null && r.busyUntil.getTime() > now }));
+  const sites = REMOTE_OJS.map((oj) => {
+    const mine = accounts.filter((a) => a.site === ACCOUNT_SITE_OF[oj]);
+    return { oj, lastSuccess: last.get(oj)?.getTime() ?? null, queue: queue.get(oj) ?? 0, accounts: mine.length, failingAccounts: mine.filter((a) => a.failing).map((a) => a.username) };
+  });
+  return { sites, accounts };
 }
 
 export function createRemoteAccountsService(ctx: ServiceContext): RemoteAccountsService {
@@ -43,16 +56,6 @@ export function createRemoteAccountsService(ctx: ServiceContext): RemoteAccounts
       });
     },
 
-    async status() {
-      const rows = await listAccounts(ctx.db);
-      const { last, queue } = await siteActivity(ctx.db);
-      const now = Date.now();
-      const accounts = rows.map((r) => ({ site: r.site, username: r.username, failing: r.failing, lastError: r.lastError, busy: r.busyUntil !== null && r.busyUntil.getTime() > now }));
-      const sites = REMOTE_OJS.map((oj) => {
-        const mine = accounts.filter((a) => a.site === ACCOUNT_SITE_OF[oj]);
-        return { oj, lastSuccess: last.get(oj)?.getTime() ?? null, queue: queue.get(oj) ?? 0, accounts: mine.length, failingAccounts: mine.filter((a) => a.failing).map((a) => a.username) };
-      });
-      return { sites, accounts };
-    },
+    status: () => remoteJudgeStatus(ctx.db),
   };
 }

@@ -1,9 +1,11 @@
 // Importing a problem of a remote judge into the bank (`import-remote-oj-problem`): read from its site by the
 // adapter, then stored as the problem form would store it, with display id `<OJ>-<id>`, the site's languages and
 // tags, and no test cases (the site judges it).
-import { languageOjOf, OjError, ProblemType, REMOTE_LANGUAGES, type ImportRemoteProblemQuery, type ProblemDTO, type RemoteOj } from '@oj/proto';
+import { languageOjOf, OjError, ProblemType, REMOTE_LANGUAGES, type ImportRemoteProblemQuery, type ProblemDTO, type PushMessage, type RemoteOj } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
+import { publishAll } from '../push/push.service';
 import { languageIds, problemIdTaken } from '../problem-admin/problem-admin.repo';
 import { isProblemManager } from '../problem-admin/problem-admin.service';
 import { problemValues } from '../problem-admin/problem-form';
@@ -13,9 +15,15 @@ import { createAdapters } from './adapters';
 import { liveHttp } from './http/live-http';
 import { RemoteSiteError, type RemoteHttp } from './http/remote-http';
 
+/** Places a just-written problem (a training or a contest) in the import's transaction; answers what to push. */
+export type PlaceImported = (tx: Tx, pid: number, title: string) => Promise<PushMessage[]>;
+
 export interface RemoteImportService {
-  /** Imports `problemId` of site `name` into the problem bank; answers the new problem's id and display id. */
-  importProblem(q: ImportRemoteProblemQuery, viewer: Viewer): Promise<{ pid: number; problemId: string }>;
+  /**
+   * Imports `problemId` of site `name` into the problem bank; answers the new problem's id and display id. With
+   * `place`, the problem is also placed (in the same transaction: all or nothing) and its pushes are published.
+   */
+  importProblem(q: ImportRemoteProblemQuery, viewer: Viewer, place?: PlaceImported): Promise<{ pid: number; problemId: string }>;
 }
 
 export interface RemoteImportOptions {
@@ -65,7 +73,7 @@ export function createRemoteImportService(ctx: ServiceContext, opts: RemoteImpor
   const adapters = opts.adapters ?? createAdapters();
   const http = opts.http ?? liveHttp({ timeoutMs: ctx.config.remote.timeoutMs });
   return {
-    async importProblem(q, viewer) {
+    async importProblem(q, viewer, place) {
       if (!isProblemManager(viewer)) throw new OjError('AUTH_FORBIDDEN');
       const oj = q.name;
       const adapter = adapters[oj];
@@ -78,10 +86,12 @@ export function createRemoteImportService(ctx: ServiceContext, opts: RemoteImpor
       }
       const dto = remoteProblemDto(oj, remote, viewer.username);
       const v = problemValues(dto, null);
-      const pid = await ctx.db.transaction(async (tx) => {
+      const { pid, msgs } = await ctx.db.transaction(async (tx) => {
         if (await problemIdTaken(tx, dto.problem.problemId)) throw new OjError('PROBLEM_ID_EXISTS', { problemId: dto.problem.problemId });
-        return writeProblem(tx, v, { by: viewer.username, author: viewer.username, languages: await languageIds(tx, languageOjOf(oj)), tagOj: oj, isRemote: true });
+        const id = await writeProblem(tx, v, { by: viewer.username, author: viewer.username, languages: await languageIds(tx, languageOjOf(oj)), tagOj: oj, isRemote: true });
+        return { pid: id, msgs: place ? await place(tx, id, dto.problem.title) : [] };
       });
+      await publishAll(ctx.transport, msgs, ctx.logger);
       ctx.logger.info({ pid, problemId: dto.problem.problemId, by: viewer.username }, 'remote problem imported');
       return { pid, problemId: dto.problem.problemId };
     },

@@ -9,8 +9,11 @@ import { JudgeStatus, type PushMessage, type Stoppable } from '@oj/proto';
 import { remoteJudgeAccount, remoteJudgeRun } from '../db/schema';
 import { JudgeIngester } from '../judge/ingester';
 import { requeueOne } from '../judge/judge-admin.repo';
+import { createJudgeAdminService } from '../judge/judge-admin.service';
+import { RunnerRegistry } from '../judge/runner-registry';
 import { OutboxRelay } from '../judge/outbox-relay';
-import { addProblem, addSubmission, addUser, serviceContext } from '../testing/fixtures';
+import type { Viewer } from '../account/viewer';
+import { addProblem, addSubmission, addUser, refusal, serviceContext } from '../testing/fixtures';
 import { settled as settledRow, statusesOf } from '../testing/remote-judge';
 import { startTestDb, type TestDb } from '../testing/test-db';
 import { loadFixture, replayHttp, type Fixture } from './http/replay-http';
@@ -61,8 +64,8 @@ describe('the remote-judge worker', () => {
   }
 
   /** A new remote submission, sent on its way as the submit route would (an outbox row, then the relay). */
-  async function submit(): Promise<number> {
-    const u = await addUser(t.db);
+  async function submit(u?: Viewer): Promise<number> {
+    u ??= await addUser(t.db);
     const s = await addSubmission(t.db, u.uid, pid, { language: 'GNU G++17 7.3.0', code: 'int main() { return 0; }' });
     const row = await t.db.transaction((tx) => requeueOne(tx, s.submitId, 'practice'));
     await relay.flush();
@@ -100,6 +103,25 @@ describe('the remote-judge worker', () => {
     expect(row.status).toBe(JudgeStatus.SUBMITTED_FAILED);
     expect(row.errorMessage).toContain('CF cannot be reached');
     expect(row.errorMessage).toContain('HTTP 503');
+  });
+
+  it('the owner resubmits a Submitted Failed submission: sent to the site again, to Accepted', async () => {
+    const owner = await addUser(t.db);
+    await startWorker(fixture('submit-site-down.json'));
+    const id = await submit(owner);
+    expect((await settled(id)).status).toBe(JudgeStatus.SUBMITTED_FAILED);
+    const admin = createJudgeAdminService(ctx, relay, new RunnerRegistry());
+    expect(await refusal(admin.resubmit(id, await addUser(t.db)))).toBe('AUTH_FORBIDDEN');
+    await startWorker(fixture('judge-accepted.json'));
+    pushed.length = 0;
+    await admin.resubmit(id, owner);
+    await relay.flush();
+    expect(await settled(id)).toMatchObject({ status: JudgeStatus.ACCEPTED, time: 15, memory: 256 });
+    expect(statusesOf(id).slice(-4)).toEqual([JudgeStatus.SUBMITTING, JudgeStatus.PENDING, JudgeStatus.JUDGING, JudgeStatus.ACCEPTED]);
+    // The second version has a run of its own.
+    const runs = await t.db.select().from(remoteJudgeRun).where(eq(remoteJudgeRun.submitId, id));
+    expect(runs.map((r) => r.status)).toEqual([JudgeStatus.ACCEPTED]);
+    expect(await refusal(admin.resubmit(id, owner))).toBe('RESUBMIT_NOT_ALLOWED');
   });
 
   it('a status that never comes, or cannot be read, is System Error naming the run, never a verdict', async () => {

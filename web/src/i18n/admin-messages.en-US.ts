@@ -10,6 +10,7 @@ import { securityAdminEnUS } from './security-admin.en-US';
 import { siteEnUS } from './site.en-US';
 import { userAdminEnUS } from './user-admin.en-US';
 import { trainingAdminEnUS } from './training-admin.en-US';
+import { remoteAdminEnUS } from './remote-admin.en-US';
 import { educationAdminEnUS } from './education-admin.en-US';
 
 export const adminMessagesEnUS: Record<AdminMessageId, string> = {
@@ -24,4 +25,5 @@ export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...userAdminEnUS,
   ...trainingAdminEnUS,
   ...educationAdminEnUS,
+  ...remoteAdminEnUS,
 };

@@ -10,6 +10,7 @@ import { securityAdminZhCN } from './security-admin.zh-CN';
 import { siteZhCN } from './site.zh-CN';
 import { userAdminZhCN } from './user-admin.zh-CN';
 import { trainingAdminZhCN } from './training-admin.zh-CN';
+import { remoteAdminZhCN } from './remote-admin.zh-CN';
 import { educationAdminZhCN } from './education-admin.zh-CN';
 
 export const adminMessagesZhCN = {
@@ -24,6 +25,7 @@ export const adminMessagesZhCN = {
   ...userAdminZhCN,
   ...trainingAdminZhCN,
   ...educationAdminZhCN,
+  ...remoteAdminZhCN,
 };
 
 export type AdminMessageId = keyof typeof adminMessagesZhCN;

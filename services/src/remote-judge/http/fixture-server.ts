@@ -27,7 +27,8 @@ async function bodyOf(req: IncomingMessage): Promise<{ form?: Record<string, str
   }
 }
 
-export async function startFixtureServer(exchanges: readonly Exchange[]): Promise<FixtureServer> {
+/** `port` 0 (default): any free port; an end-to-end stack started with a fixed OJ_REMOTE_BASE_URLS names one. */
+export async function startFixtureServer(exchanges: readonly Exchange[], { port: wanted = 0 }: { port?: number } = {}): Promise<FixtureServer> {
   const cursor = new ExchangeCursor(exchanges);
   const errors: string[] = [];
   const server = createServer((req, res) => {
@@ -52,7 +53,7 @@ export async function startFixtureServer(exchanges: readonly Exchange[]): Promis
       res.writeHead(x.status ?? 200, headers).end(x.bodyBase64 ? Buffer.from(x.bodyBase64, 'base64') : (x.body ?? ''));
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

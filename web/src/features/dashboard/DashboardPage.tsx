@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { MessageId } from '../../i18n/zh-CN';
 import { dashboardInfo } from './dashboard-api';
+import { RemoteJudgePanel } from '../admin/remote-judge/RemoteJudgePanel';
 import { QueuePanel, RunnersPanel, VerdictsPanel } from './LivePanels';
 import { useDashboardLive } from './useDashboardLive';
 
@@ -87,6 +88,7 @@ export function DashboardPage() {
             </div>
           </div>
           <VerdictsPanel verdicts={live.verdicts} />
+          {live.remote && <RemoteJudgePanel status={live.remote} />}
         </>
       )}
     </div>

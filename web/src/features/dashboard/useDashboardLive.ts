@@ -30,7 +30,7 @@ export function useDashboardLive(): { live: LivePanels | null; now: number } {
   const load = useCallback(async () => {
     try {
       const s = await dashboardLive();
-      set({ runners: s.runners, lanes: s.lanes, verdicts: s.verdicts, skewMs: s.now - Date.now(), runnerTimeoutMs: s.runnerTimeoutMs });
+      set({ runners: s.runners, lanes: s.lanes, verdicts: s.verdicts, remote: s.remote, skewMs: s.now - Date.now(), runnerTimeoutMs: s.runnerTimeoutMs });
       watchRef.current?.setSeq(s.seq);
     } catch {
       // The next poll or resync brings it.

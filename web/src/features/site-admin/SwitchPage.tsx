@@ -1,9 +1,10 @@
 // /admin/switch (super admin): the site's switches and limits. Saved in the database and applied at once by every
-// gateway (and pushed to open browsers, which hide or show the discussion entry).
+// gateway (and pushed to open browsers, which hide or show the discussion entry). Also the remote judges' accounts.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SwitchConfig } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
+import { RemoteAccountsSection } from '../admin/remote-judge/RemoteAccountsSection';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { getSwitches, setSwitches } from './site-admin-api';
 import { card, input, primary } from './styles';
@@ -33,7 +34,19 @@ export function SwitchPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'site.switch.title' }));
   const [cfg, setCfg] = useState<SwitchConfig | null>(null);
-  const load = useCallback(() => getSwitches().then(setCfg, () => undefined), []);
+  // Each load remounts the remote accounts' section: the names saved now keep their password when left empty.
+  const [loads, setLoads] = useState(0);
+  const load = useCallback(
+    () =>
+      getSwitches().then(
+        (c) => {
+          setCfg(c);
+          setLoads((n) => n + 1);
+        },
+        () => undefined,
+      ),
+    [],
+  );
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
   if (!cfg) return <Loading />;
@@ -65,6 +78,7 @@ export function SwitchPage() {
       <p className="text-xs text-slate-500">
         <FormattedMessage id="site.switch.groupNote" />
       </p>
+      <RemoteAccountsSection key={loads} value={cfg} onChange={(v) => setCfg({ ...cfg, ...v })} />
       <button type="submit" className={primary} data-testid="switch-save">
         <FormattedMessage id="site.common.save" />
       </button>

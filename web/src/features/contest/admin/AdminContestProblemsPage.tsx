@@ -22,6 +22,7 @@ import {
   adminSetContestProblem,
   type AdminContestProblemRow,
 } from '../contest-api';
+import { RemoteImportButton } from '../../admin/remote-judge/RemoteImportButton';
 import { contestDisplayIds } from './contest-admin-api';
 import { DISPLAY_ID_PATTERN, displayIdTaken, nextDisplayId } from './contest-form';
 
@@ -306,6 +307,7 @@ export function AdminContestProblemsPage() {
           <FormattedMessage id="contestAdmin.problems.create" />
         </Link>
         {contest && <AddFromPublic contest={contest} used={used} onAdded={load} />}
+        <RemoteImportButton target={{ kind: 'contest', cid }} suggestedDisplayId={nextDisplayId(used)} onImported={load} />
       </div>
       <DataTable
         data={data}

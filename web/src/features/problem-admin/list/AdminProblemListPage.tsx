@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
+import { RemoteImportButton } from '../../admin/remote-judge/RemoteImportButton';
 import { ProblemFilters, type ProblemFilterValues } from './ProblemFilters';
 import { adminProblemList, changeProblemAuth, deleteProblem, downloadTestcases, rejudgeProblem } from './list-api';
 import { useJudgeQueue } from './useJudgeQueue';
@@ -101,6 +102,7 @@ export function AdminProblemListPage() {
         <Link to="/admin/problem/create" data-testid="admin-problem-create" className="rounded bg-green-600 px-3 py-1 text-sm text-white hover:bg-green-700">
           <FormattedMessage id="admin.problemList.create" />
         </Link>
+        <RemoteImportButton target={{ kind: 'bank' }} onImported={load} />
       </div>
       <ProblemFilters
         value={filters}

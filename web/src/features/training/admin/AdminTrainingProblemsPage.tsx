@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { usePager } from '../../../lib/usePager';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
+import { RemoteImportButton } from '../../admin/remote-judge/RemoteImportButton';
 import { useTrainingAdmin } from './training-admin-target';
 
 /** Runs an admin call: a refusal was shown by the client already; a success toasts `done`. */
@@ -223,6 +224,7 @@ export function AdminTrainingProblemsPage() {
         <AddById tid={tid} onAdded={load} />
         {target.addFromGroup && <AddById tid={tid} onAdded={load} fromGroup />}
         <AddFromPublic tid={tid} onAdded={load} />
+        {!target.addFromGroup && <RemoteImportButton target={{ kind: 'training', tid }} onImported={load} />}
       </div>
       <DataTable
         data={data?.problemList ?? null}

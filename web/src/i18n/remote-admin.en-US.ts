@@ -1,0 +1,32 @@
+// The remote judges' admin screens (import dialog, accounts in the switch config, the dashboard's panel), English.
+import type { remoteAdminZhCN } from './remote-admin.zh-CN';
+
+export const remoteAdminEnUS: Record<keyof typeof remoteAdminZhCN, string> = {
+  'remoteAdmin.import.button': 'Import remote problem',
+  'remoteAdmin.import.title': 'Import a problem of a remote judge',
+  'remoteAdmin.import.hint': "Reads the statement, limits and samples from the remote judge; the id gets the judge's prefix (CF-1A). A problem already in the bank is used as it is.",
+  'remoteAdmin.import.site': 'Remote judge',
+  'remoteAdmin.import.problemId': 'Problem id',
+  'remoteAdmin.import.displayId': 'Display id in the contest',
+  'remoteAdmin.import.submit': 'Import',
+  'remoteAdmin.import.busy': 'Importing…',
+  'remoteAdmin.import.done': 'Imported {problemId}',
+  'remoteAdmin.import.invalid': 'A problem id has only letters, digits and _ (a display id may also have -)',
+  'remoteAdmin.accounts.title': 'Remote judge accounts',
+  'remoteAdmin.accounts.hint': "The accounts that submit to each remote judge. Passwords are never shown: leave a saved account's password empty to keep it. Saving makes an account set aside after a refused login usable again.",
+  'remoteAdmin.accounts.add': 'Add account',
+  'remoteAdmin.accounts.remove': 'Remove',
+  'remoteAdmin.accounts.none': 'No accounts',
+  'remoteAdmin.accounts.username': 'Username',
+  'remoteAdmin.accounts.password': 'Password',
+  'remoteAdmin.accounts.keep': 'Empty keeps the password',
+  'remoteAdmin.accounts.failing': 'Login refused, set aside: {reason}',
+  'remoteAdmin.status.title': 'Remote judges',
+  'remoteAdmin.status.site': 'Judge',
+  'remoteAdmin.status.lastSuccess': 'Last verdict',
+  'remoteAdmin.status.never': 'Never',
+  'remoteAdmin.status.queue': 'In progress',
+  'remoteAdmin.status.accounts': 'Accounts',
+  'remoteAdmin.status.failing': 'Failing accounts',
+  'remoteAdmin.status.failingAccount': '{site} account {username} refused: {reason}',
+};

@@ -72,7 +72,7 @@ const groupBody = () => {
 };
 
 /** A group training's form (the category made in beforeAll). */
-const trainingBody = (gid: number, id?: number) => ({ training: { ...(id && { id }), gid, title: 'Week 1', description: 'The first week', auth: 'Public', rank: 1, status: true }, trainingCategory: { id: categoryId } });
+const trainingBody = (gid: number, id?: number) => ({ training: { ...(id && { id }), gid, title: 'Week 1', description: 'The first week', auth: 'Public' as const, rank: 1, status: true }, trainingCategory: { id: categoryId } });
 const GROUP_ADMINS: Row['expect'] = [C.NLI, C.F, C.F, C.F, 'ok', 'ok', 'ok', C.NF];
 const GROUP_MEMBERS: Row['expect'] = [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF];
 

@@ -116,16 +116,18 @@ export async function canEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | null)
 }
 
 /** Where a rule reads registrations: the database, or the cached reads (contest-reads.ts). */
-type Registrations = DbOrTx | { registered(cid: number, uid: string): Promise<boolean> };
-const registered = (db: Registrations, cid: number, uid: string) => ('registered' in db ? db.registered(cid, uid) : isRegistered(db, cid, uid));
+type RegistrationReader = (cid: number, uid: string) => Promise<boolean>;
 
-/** Throws unless `viewer` may enter the contest and it has started (admins may look before the start). */
-export async function assertEnter(db: Registrations, c: ContestRow, viewer: Viewer | null): Promise<void> {
+/**
+ * Throws unless `viewer` may enter the contest and it has started (admins may look before the start). The group's
+ * membership is always read from `db`; registrations through `registered` (the cached reads) when given.
+ */
+export async function assertEnter(db: DbOrTx, c: ContestRow, viewer: Viewer | null, registered: RegistrationReader = (cid, uid) => isRegistered(db, cid, uid)): Promise<void> {
   if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
   if (isContestAdmin(viewer, c)) return;
   await assertInGroup(db, c, viewer);
   if (!c.visible) throw new OjError('CONTEST_NOT_FOUND');
-  if (c.auth === CONTEST_AUTH.PRIVATE && !(await registered(db, c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
+  if (c.auth === CONTEST_AUTH.PRIVATE && !(await registered(c.id, viewer.uid))) throw new OjError('CONTEST_NOT_REGISTERED');
   if (contestStatus(c) === CONTEST_STATUS.SCHEDULED) throw new OjError('CONTEST_NOT_STARTED');
 }
 

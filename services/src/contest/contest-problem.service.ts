@@ -52,7 +52,7 @@ export function createContestProblemService(db: DbOrTx, countRecords: RecordCoun
       if (!isInt4(q.cid)) throw new OjError('CONTEST_NOT_FOUND');
       const c = await reads.contest(q.cid);
       try {
-        await assertEnter(reads, c, viewer);
+        await assertEnter(db, c, viewer, (cid, uid) => reads.registered(cid, uid));
       } catch (err) {
         // The outside board's readers (anonymous or not) may see the list once it is open and started.
         if (!outsideOpen(c)) throw err;
@@ -63,7 +63,7 @@ export function createContestProblemService(db: DbOrTx, countRecords: RecordCoun
     async problemDetail(q, viewer) {
       if (!isInt4(q.cid)) throw new OjError('CONTEST_NOT_FOUND');
       const c = await reads.contest(q.cid);
-      await assertEnter(reads, c, viewer);
+      await assertEnter(db, c, viewer, (cid, uid) => reads.registered(cid, uid));
       const page = await reads.part(c.id, `problem:${q.displayId}`, () => problemPageOf(db, c.id, q.displayId));
       if (!page) throw new OjError('CONTEST_PROBLEM_NOT_FOUND');
       const { cp, p, languages, templates, tags } = page;

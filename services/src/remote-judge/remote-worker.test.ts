@@ -117,7 +117,7 @@ describe('the remote-judge worker', () => {
     await admin.resubmit(id, owner);
     await relay.flush();
     expect(await settled(id)).toMatchObject({ status: JudgeStatus.ACCEPTED, time: 15, memory: 256 });
-    expect(statusesOf(id).slice(-4)).toEqual([JudgeStatus.SUBMITTING, JudgeStatus.PENDING, JudgeStatus.JUDGING, JudgeStatus.ACCEPTED]);
+    expect(statusesOf(pushed, id).slice(-4)).toEqual([JudgeStatus.SUBMITTING, JudgeStatus.PENDING, JudgeStatus.JUDGING, JudgeStatus.ACCEPTED]);
     // The second version has a run of its own.
     const runs = await t.db.select().from(remoteJudgeRun).where(eq(remoteJudgeRun.submitId, id));
     expect(runs.map((r) => r.status)).toEqual([JudgeStatus.ACCEPTED]);

@@ -9,6 +9,7 @@ import { decode, JudgeStatus, RankPage, topics, type ClientToServerEvents, type 
 import { buildGateway, loadGatewayConfig, type Gateway } from '@oj/gateway';
 import { mulberry32 } from '@oj/proto/testing';
 import { LiveTopicHub, type TopicWatch } from '@oj/web/live-topics';
+import { loadPushDecoder } from '@oj/web/push-decoder';
 import { BoardWindowSync } from '@oj/web/board-window-sync';
 import { ROOT_PASSWORD, startBoardFixture, type BoardFixture, type ContestInfo } from './contest-board-fixture';
 
@@ -53,6 +54,8 @@ describe('board window on a real gateway', () => {
   });
 
   it('after random verdicts, scrolls, follows and rejudges, every row the client holds is the server’s', async () => {
+    // The decoders load with the socket in the browser (lib/socket.ts); here, before the first frame.
+    await loadPushDecoder();
     const socket: ClientSocket = io(base, { path: '/socket.io', transports: ['websocket'], forceNew: true });
     const hub = new LiveTopicHub({
       connected: () => socket.connected,

@@ -51,7 +51,7 @@ export function pollOf(site: string, table: Record<string, SiteVerdict>, verdict
 
 /** A site whose problem ids are numbers (HDU, POJ): the id, or `not-found` before anything is asked. */
 export function numericId(site: string, problemId: string): string {
-  if (!/^\d+$/.test(problemId)) throw new RemoteSiteError('not-found', `${problemId} is not a problem id of ${site} (a number, e.g. 1000)`);
+  if (!/^[1-9]\d{0,8}$/.test(problemId)) throw new RemoteSiteError('not-found', `${problemId} is not a problem id of ${site} (a number, e.g. 1000)`);
   return problemId;
 }
 

@@ -37,6 +37,7 @@ import { registerGroupRoutes } from './routes/group.routes';
 import { registerGroupProblemRoutes } from './routes/group-problem.routes';
 import { registerGroupContestRoutes } from './routes/group-contest.routes';
 import { registerGroupTrainingRoutes } from './routes/group-training.routes';
+import { registerGroupDiscussionRoutes } from './routes/group-discussion.routes';
 import { registerAdminTrainingRoutes } from './routes/admin-training.routes';
 import { registerTrainingRoutes } from './routes/training.routes';
 import { registerEducationRoutes } from './routes/education.routes';
@@ -167,6 +168,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerGroupProblemRoutes(app, deps);
   registerGroupContestRoutes(app, deps);
   registerGroupTrainingRoutes(app, deps);
+  registerGroupDiscussionRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAdminTrainingRoutes(app, deps);
   registerEducationRoutes(app, deps);

@@ -36,6 +36,8 @@ interface World {
   caid: number;
   /** A group training by the admin holding the group's problem (group trainings, issue 19 item 6). */
   tid: number;
+  /** A discussion of the group by its owner (group discussions, issue 19 item 8). */
+  did: number;
 }
 
 interface Call {
@@ -233,6 +235,25 @@ ROWS.push(
   { route: 'POST /api/get-contest-rank', read: true, call: (w) => ({ method: 'POST', url: '/api/get-contest-rank', body: { cid: w.cid, currentPage: 1, limit: 30 } }), expect: [C.NLI, CNF, CNF, 'ok', 'ok', 'ok', 'ok', CNF] },
 );
 
+// group discussions (issue 19, item 8): members read and post; the author (the owner here) edits and deletes their
+// own; the group's admins pin and delete any. The public discussion routes apply the group's rules to its discussions.
+const GM = [C.NLI, C.NM, C.NM, 'ok', 'ok', 'ok', 'ok', C.NF] as Row['expect'];
+const discussionForm = (w: World) => ({ gid: w.gid, title: 'Week 1 help', description: 'A question', content: 'How to start?' });
+ROWS.push(
+  { route: 'GET /api/group/get-discussion-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-discussion-list?gid=${w.gid}` }), expect: GM },
+  { route: 'GET /api/group/get-admin-discussion-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-admin-discussion-list?gid=${w.gid}` }), expect: GA },
+  { route: 'POST /api/group/discussion', call: (w) => ({ method: 'POST', url: '/api/group/discussion', body: discussionForm(w) }), expect: GM },
+  { route: 'PUT /api/group/discussion', call: (w) => ({ method: 'PUT', url: '/api/group/discussion', body: { id: w.did, topPriority: true } }), expect: [C.NLI, C.NM, C.NM, C.F, 'ok', 'ok', 'ok', C.NF] },
+  {
+    route: 'DELETE /api/group/discussion',
+    call: (w) => ({ method: 'DELETE', url: `/api/group/discussion?did=${w.did}` }),
+    expect: [C.NLI, C.NM, C.NM, 'DISCUSSION_DELETE_FORBIDDEN', 'ok', 'ok', 'ok', C.NF],
+  },
+  { route: 'GET /api/get-discussion-detail', read: true, call: (w) => ({ method: 'GET', url: `/api/get-discussion-detail?did=${w.did}` }), expect: GM },
+  { route: 'GET /api/comments', read: true, call: (w) => ({ method: 'GET', url: `/api/comments?did=${w.did}` }), expect: GM },
+  { route: 'POST /api/comment', call: (w) => ({ method: 'POST', url: '/api/comment', body: { did: w.did, content: 'Same question' } }), expect: GM },
+);
+
 /** The routes that belong to groups: a row must exist for each. */
 const isGroupRoute = (route: string) => /\/group\b|\/group-|-group-|get-group/.test(route);
 
@@ -288,12 +309,13 @@ async function world(hidden = false): Promise<World> {
   const caid = (await gc.announcements.adminList({ cid }, admin)).records[0]!.id;
   const { tid } = await g.trainings.create(trainingBody(gid), admin);
   await g.trainings.addFromGroup({ tid, problemId }, admin);
+  const { id: did } = await g.discussions.add({ gid, title: 'Welcome', description: 'Say hello', content: 'Hello all' }, owner);
   if (hidden) await g.groups.update({ id: gid, visible: false }, owner);
-  return { gid, pid, problemId, aid, target: uids.target!, cid, cpid, cProblemId, caid, tid };
+  return { gid, pid, problemId, aid, target: uids.target!, cid, cpid, cProblemId, caid, tid, did };
 }
 
 beforeAll(async () => {
-  h = await startHarness({ servicesConfig: { createGroupMinAc: 0, createGroupDailyLimit: 0, createGroupLimit: 0, submitIntervalS: 0 } });
+  h = await startHarness({ servicesConfig: { createGroupMinAc: 0, createGroupDailyLimit: 0, createGroupLimit: 0, submitIntervalS: 0, postMinAc: 0, commentMinAc: 0, discussionDailyLimit: 0 } });
   tokens.root = await user('g_owner');
   tokens.admin = await user('g_admin');
   tokens.member = await user('g_member');

@@ -392,6 +392,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'POST /api/group/add-training-problem-from-public': login,
   'POST /api/group/add-training-problem-from-group': login,
   'GET /api/get-group-rank-list': login,
+  // group discussions (issue 19, item 8): a login (posting: discussion_add); switch, members, moderators: the services'
+  'GET /api/group/get-discussion-list': login,
+  'GET /api/group/get-admin-discussion-list': login,
+  'POST /api/group/discussion': permission('discussion_add'),
+  'PUT /api/group/discussion': login,
+  'DELETE /api/group/discussion': login,
   // infrastructure and the web app
   'GET /healthz': open,
   'GET /*': open,

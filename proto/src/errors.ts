@@ -211,6 +211,7 @@ export const ERRORS = {
   // groups (issue 19)
   GROUP_NOT_FOUND: { http: 200, status: 404, en: 'The group does not exist or has been banned', zh: '该团队不存在或已被封禁' },
   GROUP_FORBIDDEN: { http: 200, status: 403, en: 'Sorry, you do not have permission to do this in this group', zh: '对不起，您无权限在该团队执行此操作' },
+  GROUP_DISCUSSION_CLOSED: { http: 200, status: 403, en: 'Group discussions are not open on this site', zh: '网站当前未开启团队讨论区的功能，不可访问！' },
   GROUP_NOT_MEMBER: { http: 200, status: 403, en: 'Only members of this group can do this', zh: '只有该团队的成员可以执行此操作' },
   GROUP_NAME_REQUIRED: { http: 200, status: 400, en: 'The group name is required', zh: '团队名称不能为空' },
   GROUP_NAME_LENGTH: { http: 200, status: 400, en: 'The length of the group name should be {min} to {max}', zh: '团队名称的长度应为 {min} 到 {max}' },

@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, INT4_MAX, Nullable, PageQuery } from './contest/common';
 import type { ErrorCode } from './errors';
+import { DiscussionBody } from './discuss';
 import { AdminProblemRow } from './problem-admin';
 
 /** Group auth: 1 public (join at once), 2 protected (apply with a reason), 3 private (apply with the code and a reason). */
@@ -296,3 +297,19 @@ export function groupApplyProblem(groupAuth: number, code: string | undefined, r
   if (groupAuth !== GROUP_AUTH.PUBLIC) return lengthProblem(reason, L.reasonMin, L.reasonMax, 'GROUP_APPLY_REASON_REQUIRED', 'GROUP_APPLY_REASON_LENGTH');
   return null;
 }
+
+/** `GET /api/group/get-discussion-list` (members; `pid`: one problem's) and `get-admin-discussion-list` (group admins). */
+export const GroupDiscussionListQuery = Type.Object({ ...PageQuery, gid: Id, pid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });
+export type GroupDiscussionListQuery = Static<typeof GroupDiscussionListQuery>;
+/** `POST /api/group/discussion`: a discussion in group `gid` (the category is optional there). */
+export const GroupDiscussionBody = Type.Composite([DiscussionBody, Type.Object({ gid: Id })]);
+export type GroupDiscussionBody = Static<typeof GroupDiscussionBody>;
+/** `PUT /api/group/discussion`: the author's edit of the text; `topPriority`: the group admins' pin (then the text may be left out). */
+export const GroupDiscussionUpdateBody = Type.Object({
+  id: Id,
+  title: Type.Optional(DiscussionBody.properties.title),
+  description: DiscussionBody.properties.description,
+  content: Type.Optional(DiscussionBody.properties.content),
+  topPriority: Type.Optional(Type.Boolean()),
+});
+export type GroupDiscussionUpdateBody = Static<typeof GroupDiscussionUpdateBody>;

@@ -10,7 +10,7 @@ import { appendPush, publishAll } from '../push/push.service';
 import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, reachableComment } from './comment-access';
 import { commentVOs } from './comment-view';
 import { countComments, deleteComment, insertComment, likedBy, setLike, type CommentFilter } from './discuss.repo';
-import { assertDiscussionOpen, discussionRow } from './discussion-access';
+import { readableDiscussion } from './discussion-access';
 import { createUserMsg } from './message.service';
 
 export interface CommentService {
@@ -35,8 +35,7 @@ export function createCommentService(ctx: ServiceContext): CommentService {
         const scope = await contestScope(ctx, q.cid, viewer);
         if (scope.authors) f.authors = scope.authors;
       } else {
-        assertDiscussionOpen(ctx, viewer);
-        await discussionRow(db, q.did!, viewer);
+        await readableDiscussion(ctx, q.did!, viewer);
       }
       const n = await countComments(db, f);
       const records = await commentVOs(db, f, size, offset);
@@ -57,9 +56,8 @@ export function createCommentService(ctx: ServiceContext): CommentService {
       await checkMayPost(ctx, viewer, 'comment_add');
       if (body.did === undefined && body.cid === undefined) throw new OjError('COMMENT_TARGET_REQUIRED');
       if (body.did === undefined) await contestScope(ctx, body.cid!, viewer);
-      else assertDiscussionOpen(ctx, viewer);
       const pushed = await db.transaction(async (tx) => {
-        const d = body.did !== undefined ? await discussionRow(tx, body.did, viewer) : null;
+        const d = body.did !== undefined ? await readableDiscussion(ctx, body.did, viewer, tx) : null;
         const { id, commentNum } = await insertComment(tx, { did: d?.id ?? null, cid: d ? null : body.cid!, fromUid: viewer.uid, content });
         const [vo] = await commentVOs(tx, { id }, 1, 0);
         if (!d) return { vo: vo!, push: [] };
@@ -85,10 +83,7 @@ export function createCommentService(ctx: ServiceContext): CommentService {
     async likeComment(q, viewer) {
       // Only a comment the caller may read can be liked (a private contest's Q&A: its participants; issue 15).
       const c = await reachableComment(ctx, q.cid, viewer);
-      if (c.did !== null) {
-        assertDiscussionOpen(ctx, viewer);
-        await discussionRow(db, c.did, viewer);
-      }
+      if (c.did !== null) await readableDiscussion(ctx, c.did, viewer);
       const push = await db.transaction(async (tx) => {
         const likeNum = await setLike(tx, viewer.uid, c.id, q.toLike);
         // Unliking notifies nobody; liking twice changes nothing; liking again after an unlike notifies no more.

@@ -1,6 +1,6 @@
 // The SQL of discussions: the list with its filters, one discussion with its author and category, writing, likes and
 // the view count (once per viewer per period).
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { discussion, discussionCategory, discussionLike, discussionView, users } from '../db/schema';
@@ -42,6 +42,8 @@ export interface DiscussionFilter {
   uid?: string;
   /** Disabled ones too (admins). */
   withDisabled: boolean;
+  /** A group's discussions; without it only the public area's (no group). */
+  gid?: number;
 }
 
 function listWhere(f: DiscussionFilter): SQL | undefined {
@@ -52,6 +54,7 @@ function listWhere(f: DiscussionFilter): SQL | undefined {
     f.categoryId !== undefined ? eq(discussion.categoryId, f.categoryId) : undefined,
     f.uid ? eq(discussion.uid, f.uid) : undefined,
     f.withDisabled ? undefined : eq(discussion.status, 0),
+    f.gid !== undefined ? eq(discussion.gid, f.gid) : isNull(discussion.gid),
   );
 }
 
@@ -82,7 +85,7 @@ export async function discussionsSince(db: DbOrTx, uid: string, hours: number): 
 
 export async function insertDiscussion(
   db: DbOrTx,
-  v: { uid: string; title: string; description: string; content: string; pid: string | null; categoryId: number },
+  v: { uid: string; title: string; description: string; content: string; pid: string | null; categoryId: number | null; gid?: number },
 ): Promise<number> {
   const [d] = await db.insert(discussion).values(v).returning({ id: discussion.id });
   return d!.id;
@@ -93,6 +96,10 @@ export async function updateDiscussionText(db: DbOrTx, did: number, v: { title: 
     .update(discussion)
     .set({ ...v, gmtModified: new Date() })
     .where(eq(discussion.id, did));
+}
+
+export async function setDiscussionTop(db: DbOrTx, did: number, topPriority: boolean): Promise<void> {
+  await db.update(discussion).set({ topPriority }).where(eq(discussion.id, did));
 }
 
 /** Deletes a discussion (its comments, replies, likes, views and reports go with it). */

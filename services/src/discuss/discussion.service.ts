@@ -8,15 +8,16 @@ import { OjError, topics, type Discussion, type DiscussionBody, type DiscussionL
 import { createPostingGates } from '../account/gates';
 import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { isInt4, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
+import { isAdminOf } from '../group/group-standing';
 import { findVisibleProblem } from '../problem/problem.service';
 import { appendPush, publishAll } from '../push/push.service';
 import { categoryExists } from './category.repo';
-import { assertDiscussionOpen, readableDiscussion } from './discussion-access';
+import { assertDiscussionOpen, mayReadDiscussion, readableDiscussion } from './discussion-access';
 import { checkDiscussionText } from './discussion-form';
 import { discussionCards, discussionDetail } from './discussion-view';
-import { countViewOnce, deleteDiscussion, discussionPage, discussionsSince, discussionWithAuthor, findDiscussion, hasLiked, insertDiscussion, updateDiscussionText } from './discussion.repo';
+import { countViewOnce, deleteDiscussion, discussionPage, discussionsSince, discussionWithAuthor, hasLiked, insertDiscussion, updateDiscussionText } from './discussion.repo';
 
 /** A reader's views of one discussion count once in this many hours. */
 export const VIEW_PERIOD_HOURS = 24;
@@ -38,9 +39,23 @@ export const pushDiscussionChanged = (tx: Tx, did: number): Promise<PushMessage>
 const viewerKey = (viewer: Viewer | null, reader: string | undefined): string =>
   viewer ? `u:${viewer.uid}` : `a:${createHash('sha256').update(`discussion-view:${reader ?? '-'}`).digest('hex').slice(0, 32)}`;
 
+/**
+ * Who may post a new discussion (public or a group's): the role's permission and the AC-count gate (OJ_POST_MIN_AC or
+ * the admin's switch), then the daily limit (the original product's `defaultCreateDiscussionDailyLimit`: posts in the
+ * last 24 hours; admins are exempt).
+ */
+export function createDiscussionPostGate(ctx: ServiceContext): (viewer: Viewer) => Promise<void> {
+  const gates = createPostingGates(ctx);
+  return async (viewer) => {
+    await gates.assertCanPost(viewer);
+    const daily = ctx.config.discussionDailyLimit;
+    if (daily > 0 && !isAdmin(viewer) && (await discussionsSince(ctx.db, viewer.uid, 24)) >= daily) throw new OjError('DISCUSSION_DAILY_LIMIT', { count: daily });
+  };
+}
+
 export function createDiscussionService(ctx: ServiceContext): DiscussionService {
   const { db, transport, logger } = ctx;
-  const gates = createPostingGates(ctx);
+  const assertMayPost = createDiscussionPostGate(ctx);
 
   async function detail(did: number, viewer: Viewer | null): Promise<Discussion> {
     const row = await discussionWithAuthor(db, did);
@@ -86,12 +101,8 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
 
     async addDiscussion(body, viewer) {
       assertDiscussionOpen(ctx, viewer);
-      // Who may post comes first: the role's permission and the AC-count gate (OJ_POST_MIN_AC or the admin's switch),
-      // then the daily limit (the original product's `defaultCreateDiscussionDailyLimit`: posts in the last 24 hours;
-      // admins are exempt). Then what was written.
-      await gates.assertCanPost(viewer);
-      const daily = ctx.config.discussionDailyLimit;
-      if (daily > 0 && !isAdmin(viewer) && (await discussionsSince(db, viewer.uid, 24)) >= daily) throw new OjError('DISCUSSION_DAILY_LIMIT', { count: daily });
+      // Who may post comes first (createDiscussionPostGate), then what was written.
+      await assertMayPost(viewer);
       const pid = body.pid?.trim() || null;
       const text = checkDiscussionText(body, pid);
       if (body.categoryId == null) throw new OjError('DISCUSSION_FIELD_REQUIRED', { field: 'category' });
@@ -111,14 +122,12 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
 
     async deleteDiscussion(did, viewer) {
       const d = await readableDiscussion(ctx, did, viewer);
-      if (d.uid !== viewer.uid && !isAdmin(viewer)) throw new OjError('DISCUSSION_DELETE_FORBIDDEN');
+      // A group's discussion is moderated by its group's admins (and super admins), not by the site's admins.
+      const moderator = d.gid == null ? isAdmin(viewer) : await isAdminOf(db, d.gid, viewer);
+      if (d.uid !== viewer.uid && !moderator) throw new OjError('DISCUSSION_DELETE_FORBIDDEN');
       await changed(d.id, (tx) => deleteDiscussion(tx, d.id));
     },
 
-    async canWatch(did, viewer) {
-      if (!ctx.config.site.openPublicDiscussion && !isAdmin(viewer)) return false;
-      const d = isInt4(did) ? await findDiscussion(db, did) : undefined;
-      return d !== undefined && (d.status === 0 || isAdmin(viewer));
-    },
+    canWatch: (did, viewer) => mayReadDiscussion(ctx, did, viewer),
   };
 }

@@ -9,7 +9,7 @@ import { appendPush, publishAll } from '../push/push.service';
 import { checkContent, checkMayPost, commentRow, contestScope, mayDelete, reachableComment, visibleTo } from './comment-access';
 import { replyVOs } from './comment-view';
 import { deleteReply, findReplyOf, findReplyWithSource, insertReply, type AuthorFilter } from './discuss.repo';
-import { assertDiscussionOpen } from './discussion-access';
+import { readableDiscussion } from './discussion-access';
 import { findDiscussion } from './discussion.repo';
 import { createUserMsg } from './message.service';
 
@@ -27,7 +27,7 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
     async replies(commentId, viewer = null) {
       const c = await commentRow(db, commentId);
       let only: AuthorFilter | undefined;
-      if (c.did !== null) assertDiscussionOpen(ctx, viewer);
+      if (c.did !== null) await readableDiscussion(ctx, c.did, viewer);
       if (c.cid !== null) {
         // A contest's Q&A is read by those who may enter the contest, as its comment list (anonymous callers never;
         // a private contest's only by its registered users and admins, also after the end).
@@ -44,7 +44,7 @@ export function createReplyService(ctx: ServiceContext): ReplyService {
       const content = checkContent(body.reply.content);
       await checkMayPost(ctx, viewer, 'reply_add');
       const c = await reachableComment(ctx, body.reply.commentId, viewer);
-      if (c.did !== null) assertDiscussionOpen(ctx, viewer);
+      if (c.did !== null) await readableDiscussion(ctx, c.did, viewer);
       // Replying to a reply addresses its author; otherwise the comment's author.
       let toUid = c.fromUid;
       let quote: { id: number; type: 'Comment' | 'Reply'; content: string } = { id: c.id, type: 'Comment', content: c.content };

@@ -1,10 +1,11 @@
-// The groups area (issue 19): the group, its members, announcements and problems, the site's examination of group
+// The groups area (issue 19): the group, its members, announcements, problems and discussions, the site's examination of group
 // problems applying to be public, and who may watch `group:<gid>`. One object on `OjServices.groups`.
 import { OjError } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { TestdataService } from '../testdata/testdata.service';
 import { createGroupAnnouncementService, type GroupAnnouncementService } from './group-announcement.service';
+import { createGroupDiscussionService, type GroupDiscussionService } from './group-discussion.service';
 import { createGroupMemberService, type GroupMemberService } from './group-member.service';
 import { createGroupProblemApplyService, type GroupProblemApplyService } from './group-problem-apply.service';
 import { createGroupProblemService, type GroupProblemService } from './group-problem.service';
@@ -21,6 +22,7 @@ export interface GroupServices {
   problemApply: GroupProblemApplyService;
   trainings: GroupTrainingService;
   rank: GroupRankService;
+  discussions: GroupDiscussionService;
   /** `group:<gid>`: who may open the group (signed in; a hidden group's members; super admins). */
   canWatch(gid: number, viewer: Viewer | null): Promise<boolean>;
 }
@@ -34,6 +36,7 @@ export function createGroupServices(ctx: ServiceContext, testdata: TestdataServi
     problemApply: createGroupProblemApplyService(ctx),
     trainings: createGroupTrainingService(ctx),
     rank: createGroupRankService(ctx),
+    discussions: createGroupDiscussionService(ctx),
     async canWatch(gid, viewer) {
       if (!viewer) return false;
       try {

@@ -9,6 +9,7 @@ import { contestEnUS } from './contest.en-US';
 import { groupEnUS } from './group.en-US';
 import { gcontestEnUS } from './gcontest.en-US';
 import { groupTrainingEnUS } from './group-training.en-US';
+import { groupDiscussEnUS } from './group-discuss.en-US';
 import { trainingEnUS } from './training.en-US';
 import { educationEnUS } from './education.en-US';
 import { eduTaskEnUS } from './eduTask.en-US';
@@ -404,6 +405,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   ...groupEnUS,
   ...gcontestEnUS,
   ...groupTrainingEnUS,
+  ...groupDiscussEnUS,
 };
 
 export const enUS: Record<PublicMessageId, string> = {

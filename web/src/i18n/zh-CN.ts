@@ -11,6 +11,7 @@ import { contestZhCN } from './contest.zh-CN';
 import { groupZhCN } from './group.zh-CN';
 import { gcontestZhCN } from './gcontest.zh-CN';
 import { groupTrainingZhCN } from './group-training.zh-CN';
+import { groupDiscussZhCN } from './group-discuss.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { educationZhCN } from './education.zh-CN';
 import { eduTaskZhCN } from './eduTask.zh-CN';
@@ -426,6 +427,7 @@ export const zhCNStatic = {
   ...groupZhCN,
   ...gcontestZhCN,
   ...groupTrainingZhCN,
+  ...groupDiscussZhCN,
 };
 
 export type StaticMessageId = keyof typeof zhCNStatic;

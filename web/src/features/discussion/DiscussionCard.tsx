@@ -12,6 +12,8 @@ interface Props {
   d: Discussion;
   onEdit: (d: Discussion) => void;
   onDelete: (d: Discussion) => void;
+  /** A group's moderator (its admins): deletes any and pins (the group's Discussion tab). */
+  onPin?: ((d: Discussion) => void) | undefined;
 }
 
 export function DiscussionCounts({ d }: { d: Pick<Discussion, 'commentNum' | 'likeNum' | 'viewNum'> }) {
@@ -49,9 +51,10 @@ export function GoToProblem({ pid, large = false }: { pid: string | null | undef
   );
 }
 
-function Menu({ d, onEdit, onDelete }: Props) {
+function Menu({ d, onEdit, onDelete, onPin }: Props) {
   const intl = useIntl();
-  const rights = useDiscussionRights(d);
+  const own = useDiscussionRights(d);
+  const rights = { edit: own.edit, remove: own.remove || onPin !== undefined };
   const [open, setOpen] = useState(false);
   if (!rights.edit && !rights.remove) return null;
   const item = 'block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-100';
@@ -70,6 +73,14 @@ function Menu({ d, onEdit, onDelete }: Props) {
               <FormattedMessage id="discussion.card.edit" />
             </button>
           )}
+          {onPin && (
+            <button type="button" role="menuitem" className={item} data-testid="discussion-pin" onClick={() => {
+                setOpen(false);
+                onPin(d);
+              }}>
+              <FormattedMessage id={d.topPriority ? 'groupDiscuss.list.unpin' : 'groupDiscuss.list.pin'} />
+            </button>
+          )}
           {rights.remove && (
             <button type="button" role="menuitem" className={`${item} text-red-600`} data-testid="discussion-delete" onClick={() => {
                 setOpen(false);
@@ -84,7 +95,7 @@ function Menu({ d, onEdit, onDelete }: Props) {
   );
 }
 
-export function DiscussionCard({ d, onEdit, onDelete }: Props) {
+export function DiscussionCard({ d, onEdit, onDelete, onPin }: Props) {
   return (
     <li className="py-4" data-testid="discussion-item" data-did={d.id}>
       <div className="flex items-start gap-2">
@@ -114,7 +125,7 @@ export function DiscussionCard({ d, onEdit, onDelete }: Props) {
             <span>{formatDateTime(d.gmtCreate)}</span>
           </div>
         </div>
-        <Menu d={d} onEdit={onEdit} onDelete={onDelete} />
+        <Menu d={d} onEdit={onEdit} onDelete={onDelete} onPin={onPin} />
       </div>
     </li>
   );

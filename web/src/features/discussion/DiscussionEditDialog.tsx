@@ -10,9 +10,10 @@ import { Modal } from '../../components/Modal';
 import type { MessageId } from '../../i18n/zh-CN';
 import { ignoreRefusal } from '../../lib/api';
 import { showToast } from '../../stores/ui';
-import { addDiscussion, updateDiscussion } from './discussion-api';
+import { addDiscussion, addGroupDiscussion, updateDiscussion } from './discussion-api';
 
-export type EditTarget = { kind: 'create'; pid?: string } | { kind: 'edit'; discussion: Discussion };
+/** `gid`: a new discussion of that group (its category is optional). */
+export type EditTarget = { kind: 'create'; pid?: string; gid?: number } | { kind: 'edit'; discussion: Discussion };
 
 interface Props {
   target: EditTarget | null;
@@ -29,6 +30,7 @@ export function DiscussionEditDialog({ target, categories, onClose, onDone }: Pr
   const intl = useIntl();
   const editing = target?.kind === 'edit' ? target.discussion : null;
   const pid = editing ? editing.pid : target?.kind === 'create' ? target.pid : undefined;
+  const gid = target?.kind === 'create' ? target.gid : undefined;
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
@@ -53,7 +55,7 @@ export function DiscussionEditDialog({ target, categories, onClose, onDone }: Pr
       if (!v.trim()) return intl.formatMessage({ id: 'discussion.form.required' }, { field: name(field) });
       if (v.trim().length > max) return intl.formatMessage({ id: 'discussion.form.tooLong' }, { field: name(field), max });
     }
-    if (!editing && categoryId === null) return intl.formatMessage({ id: 'discussion.form.required' }, { field: name('discussion.form.category') });
+    if (!editing && !gid && categoryId === null) return intl.formatMessage({ id: 'discussion.form.required' }, { field: name('discussion.form.category') });
     if (!content.trim()) return intl.formatMessage({ id: 'discussion.form.required' }, { field: name('discussion.form.content') });
     if (content.trim().length > DISCUSSION_LIMITS.content) return intl.formatMessage({ id: 'discussion.form.tooLong' }, { field: name('discussion.form.content'), max: DISCUSSION_LIMITS.content });
     return null;
@@ -71,7 +73,7 @@ export function DiscussionEditDialog({ target, categories, onClose, onDone }: Pr
         showToast('success', intl.formatMessage({ id: 'discussion.form.saved' }));
         onDone(editing.id);
       } else {
-        const d = await addDiscussion({ ...fields, ...(pid && { pid }) });
+        const d = gid ? await addGroupDiscussion({ ...fields, gid, ...(pid && { pid }) }) : await addDiscussion({ ...fields, ...(pid && { pid }) });
         showToast('success', intl.formatMessage({ id: 'discussion.form.posted' }));
         onDone(d.id);
       }
@@ -109,7 +111,7 @@ export function DiscussionEditDialog({ target, categories, onClose, onDone }: Pr
           <input className={input} data-testid="discussion-form-description" value={description} onChange={(e) => setDescription(e.target.value)} />
         </label>
         <label className="text-sm font-medium text-slate-700">
-          <span className="mr-0.5 text-red-500">*</span>
+          {!gid && <span className="mr-0.5 text-red-500">*</span>}
           <FormattedMessage id="discussion.form.category" />
           <select
             className={input}

@@ -10,6 +10,7 @@ import {
   type DiscussionBody,
   type DiscussionReportBody,
   type DiscussionUpdateBody,
+  type GroupDiscussionBody,
   type PageOf,
 } from '@oj/proto';
 import { api, request } from '../../lib/api';
@@ -81,4 +82,16 @@ export async function deleteReply(id: number, target: CommentTarget): Promise<vo
 /** A user's report of a discussion (tags and / or a reason). */
 export async function reportDiscussion(body: DiscussionReportBody): Promise<void> {
   await api.post('/discussion-report', body);
+}
+
+// A group's discussions (issue 19, item 8): reading one, its comments and likes, and the author's edit use the calls above.
+export const getGroupDiscussionList = (gid: number, currentPage: number, limit = 10, admin = false): Promise<PageOf<Discussion>> =>
+  api.get(admin ? '/group/get-admin-discussion-list' : '/group/get-discussion-list', { query: { gid, currentPage, limit }, decode: (x) => decode(discussionPage, x) });
+export const addGroupDiscussion = (body: GroupDiscussionBody): Promise<{ id: number }> => api.post('/group/discussion', body);
+export async function deleteGroupDiscussion(did: number): Promise<void> {
+  await api.delete('/group/discussion', { query: { did } });
+}
+/** The group admins' pin. */
+export async function pinGroupDiscussion(id: number, topPriority: boolean): Promise<void> {
+  await api.put('/group/discussion', { id, topPriority });
 }

@@ -3,8 +3,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../../components/Spinner';
-import { PlaceholderPage } from '../home/PlaceholderPage';
-import type { MessageId } from '../../i18n/zh-CN';
 
 const GroupListPage = lazy(() => import('./GroupListPage').then((m) => ({ default: m.GroupListPage })));
 const GroupShell = lazy(() => import('./GroupShell').then((m) => ({ default: m.GroupShell })));
@@ -28,11 +26,11 @@ const AdminTrainingFormPage = lazy(() => import('../training/admin/AdminTraining
 const AdminTrainingProblemsPage = lazy(() => import('../training/admin/AdminTrainingProblemsPage').then((m) => ({ default: m.AdminTrainingProblemsPage })));
 const GroupStatusTab = lazy(() => import('./GroupStatusTab').then((m) => ({ default: m.GroupStatusTab })));
 const GroupRankTab = lazy(() => import('./GroupRankTab').then((m) => ({ default: m.GroupRankTab })));
+// group discussions (issue 19, item 8)
+const GroupDiscussionTab = lazy(() => import('./GroupDiscussionTab').then((m) => ({ default: m.GroupDiscussionTab })));
 const trainingAdmin = (node: ReactNode) => page(<GroupTrainingAdmin>{page(node)}</GroupTrainingAdmin>);
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
-/** The tabs of issue 19's items 6–8 (trainings, contests, status, discussions, rank): the site's placeholder until then. */
-const later = (what: MessageId) => <PlaceholderPage key={what} title={what} />;
 
 export const groupRoutes: RouteObject[] = [
   { path: 'group', element: page(<GroupListPage />) },
@@ -60,7 +58,7 @@ export const groupRoutes: RouteObject[] = [
       { path: 'training/admin/:trainingId/problems', element: trainingAdmin(<AdminTrainingProblemsPage />) },
       { path: 'status', element: page(<GroupStatusTab />) },
       { path: 'rank', element: page(<GroupRankTab />) },
-      { path: 'discussion', element: later('group.tab.discussion') },
+      { path: 'discussion', element: page(<GroupDiscussionTab />) },
     ],
   },
 ];

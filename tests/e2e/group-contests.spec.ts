@@ -96,6 +96,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await t.goto(`/contest/${cid}/rank`);
     await expect(t.getByTestId('contest-load-failed')).toHaveCount(0);
     await expect(t.getByTestId('contest-tab-rank')).toBeVisible();
+    // Counted from the moment the board has been read once (its first read may come after the tab shows).
+    await expect(t.getByTestId('scoreboard')).toHaveAttribute('data-view', /.+/);
     const reads = countBoardReads(t);
 
     // The student opens the contest from the group's cards and solves A.

@@ -17,7 +17,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const rootRes = await request.post('/api/login', { data: { username: 'root', password: E2E_ADMIN_PASSWORD } });
     const rootToken = rootRes.headers()['authorization']!;
     const category = `Weeks ${n}`;
-    await okData(request, rootToken, 'POST', '/api/admin/training/category', { name: category, color: '#409EFF' });
+    const { id: categoryId } = await okData<{ id: number }>(request, rootToken, 'POST', '/api/admin/training/category', { name: category, color: '#409EFF' });
 
     // A public group (joining is immediate) with the teacher's problem.
     const tt = await tokenOf(request, teacher);
@@ -94,5 +94,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await o.goto(`/group/${gid}/training`);
     await expect(o.getByTestId('group-no-access')).toBeVisible();
     for (const p of [t, s, o]) await p.context().close();
+    // The site had no training category before: the training spec's first step checks the form's "no category" alert.
+    await okData(request, tt, 'DELETE', `/api/group/training?tid=${tid}`);
+    await okData(request, rootToken, 'DELETE', `/api/admin/training/category?cid=${categoryId}`);
   });
 }

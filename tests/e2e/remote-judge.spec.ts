@@ -15,9 +15,10 @@ const fixture = (name: string) => loadFixture(path.join(FIXTURES, name)).exchang
 
 let site: FixtureServer;
 test.beforeAll(async () => {
-  // The problem page once, and one log-in-submit-poll exchange per submission (a request takes the first unused one).
+  // The problem page once per import (zh-CN imports it; en-US asks again, and the bank refuses the existing id after
+  // reading the site), and one log-in-submit-poll exchange per submission (a request takes the first unused one).
   const judged = fixture('judge-accepted.json');
-  site = await startFixtureServer([...fixture('import-1A.json'), ...judged, ...judged], { port: E2E_REMOTE_PORT });
+  site = await startFixtureServer([...fixture('import-1A.json'), ...fixture('import-1A.json'), ...judged, ...judged], { port: E2E_REMOTE_PORT });
 });
 test.afterAll(async () => {
   await site?.close();

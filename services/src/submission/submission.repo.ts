@@ -62,12 +62,17 @@ export async function lockAndLastPracticeSubmit(tx: Tx, uid: string): Promise<Da
 
 /** Whether problem `pid` accepts `language`. */
 export async function problemHasLanguage(db: DbOrTx, pid: number, language: string): Promise<boolean> {
+  return (await problemLanguageOj(db, pid, language)) !== null;
+}
+
+/** The judge of language `language` of problem `pid` (`ME`: ours; a remote site's key), or null when the problem does not offer it. */
+export async function problemLanguageOj(db: DbOrTx, pid: number, language: string): Promise<string | null> {
   const [lang] = await db
-    .select({ id: languages.id })
+    .select({ oj: languages.oj })
     .from(problemLanguage)
     .innerJoin(languages, eq(languages.id, problemLanguage.lid))
     .where(and(eq(problemLanguage.pid, pid), eq(languages.name, language)));
-  return lang !== undefined;
+  return lang?.oj ?? null;
 }
 
 export async function findContestProblem(db: DbOrTx, cid: number, displayId: string) {

@@ -6,6 +6,7 @@ import {
   CONTEST_STATUS,
   JudgeStatus,
   OjError,
+  OWN_OJ,
   PAGE_SIZES,
   type CheckSubmissionsStatusBody,
   type CaseDataQuery,
@@ -36,7 +37,7 @@ import {
   insertSubmission,
   listPractice,
   lockAndLastPracticeSubmit,
-  problemHasLanguage,
+  problemLanguageOj,
   statusRows,
   watchFacts,
 } from './submission.repo';
@@ -174,9 +175,11 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
 
   /** The languages check of practice, for problem `pid`. */
   async function checkLanguage(pid: number, body: SubmitBody): Promise<void> {
-    if (!(await problemHasLanguage(db, pid, body.language))) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
-    // Once any runner has been heard of, a language no live runner offers would wait forever: refuse it now.
-    if (runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+    const oj = await problemLanguageOj(db, pid, body.language);
+    if (oj === null) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
+    // Once any runner has been heard of, a language of ours no live runner offers would wait forever: refuse it now.
+    // A remote site's language is judged on that site (the remote-judge worker), never by a runner.
+    if (oj === OWN_OJ && runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
     validateCode(body.code, body.language);
   }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { JudgeStatus, type PushMessage, type RemoteOj, type Stoppable } from '@oj/proto';
-import { judge, remoteJudgeRun } from '../db/schema';
+import { remoteJudgeRun } from '../db/schema';
 import { JudgeIngester } from '../judge/ingester';
 import { requeueOne } from '../judge/judge-admin.repo';
 import { OutboxRelay } from '../judge/outbox-relay';
@@ -16,7 +16,7 @@ import { liveHttp } from './http/live-http';
 import { loadFixture } from './http/replay-http';
 import { replaceAccounts } from './remote-judge.repo';
 import { startRemoteWorker } from './remote-worker';
-import { fixtureDir } from './sites/replay-testing';
+import { fixtureDir, settled as settledRow } from '../testing/remote-judge';
 
 const SITES: { oj: RemoteOj; dir: string; account: string; displayId: string; language: string; runId: string; time: number; memory: number }[] = [
   { oj: 'HDU', dir: 'hdu', account: 'hdu', displayId: 'HDU-1000', language: 'G++', runId: '40000001', time: 31, memory: 1404 },
@@ -74,14 +74,7 @@ describe('the remote-judge worker on HDU, POJ and SPOJ', () => {
     return row.submitId;
   }
 
-  async function settled(submitId: number) {
-    for (let i = 0; i < 400; i++) {
-      const [row] = await t.db.select().from(judge).where(eq(judge.submitId, submitId));
-      if (row && ![JudgeStatus.PENDING, JudgeStatus.SUBMITTING, JudgeStatus.JUDGING].includes(row.status as never)) return row;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`submission ${submitId} never finished`);
-  }
+  const settled = (submitId: number) => settledRow(t.db, submitId);
 
   it('judges one submission on each site: Submitting, Pending, Judging, then Accepted with the site time and memory', async () => {
     const ids = await Promise.all(SITES.map((s) => submit(s.displayId, s.language)));

@@ -12,8 +12,11 @@ import { loadFixture, replayHttp, type Fixture } from '../remote-judge/http/repl
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../remote-judge/fixtures');
 
+/** The folder of a site's fixtures (`fixtures/<site>`). */
+export const fixtureDir = (site: string) => path.join(FIXTURES, site);
+
 /** `fixtures/<site>/<name>` read. */
-export const siteFixture = (site: string, name: string): Fixture => loadFixture(path.join(FIXTURES, site, name));
+export const siteFixture = (site: string, name: string): Fixture => loadFixture(path.join(fixtureDir(site), name));
 
 /** A replay of `fixtures/<site>/<name>`. */
 export const replayOf = (site: string) => (name: string) => replayHttp(siteFixture(site, name));

@@ -6,7 +6,7 @@ import { JudgeStatus } from '@oj/proto';
 import { HttpSession, RemoteSiteError } from '../http/remote-http';
 import { loadFixture, replayHttp } from '../http/replay-http';
 import { createHduAdapter, HDU_VERDICTS } from './hdu';
-import { failure, fixtureDir, replayOf } from './replay-testing';
+import { failure, fixtureDir, replayOf } from '../../testing/remote-judge';
 
 const base = 'https://acm.hdu.edu.cn';
 const hdu = createHduAdapter();

@@ -5,7 +5,7 @@ import { JudgeStatus } from '@oj/proto';
 import { HttpSession } from '../http/remote-http';
 import { replayHttp } from '../http/replay-http';
 import { createPojAdapter, POJ_VERDICTS } from './poj';
-import { failure, replayOf } from './replay-testing';
+import { failure, replayOf } from '../../testing/remote-judge';
 
 const base = 'http://poj.org';
 const poj = createPojAdapter();

@@ -5,7 +5,7 @@ import { JudgeStatus } from '@oj/proto';
 import { HttpSession } from '../http/remote-http';
 import { replayHttp } from '../http/replay-http';
 import { createSpojAdapter, SPOJ_VERDICTS } from './spoj';
-import { failure, replayOf } from './replay-testing';
+import { failure, replayOf } from '../../testing/remote-judge';
 
 const base = 'https://www.spoj.com';
 const spoj = createSpojAdapter();

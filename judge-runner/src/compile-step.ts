@@ -89,7 +89,20 @@ const limited = (r: RunResult) => r.cpuExceeded || r.wallExceeded || r.memoryExc
  * the plain command would pass later still — is compiled again with the plain command, whose verdict and message
  * are the ones given (gcc names other include chains with a precompiled header, gold words link errors otherwise).
  */
-export async function compileProgram(opts: { lang: LanguageDef; code: string; box: string; io: string; sandbox: Sandbox; cache?: CompileCache; assets?: CompileAssets }): Promise<string | null> {
+export async function compileProgram(opts: {
+  lang: LanguageDef;
+  code: string;
+  box: string;
+  io: string;
+  sandbox: Sandbox;
+  cache?: CompileCache;
+  assets?: CompileAssets;
+  /**
+   * Takes the cache's copy of this compile off the verdict's path: the caller runs it once the verdict is out (the
+   * runs never write /w). Without it the copy is made before answering.
+   */
+  later?: (work: () => Promise<void>) => void;
+}): Promise<string | null> {
   const { lang, box, cache } = opts;
   if (!lang.compile) return null;
   const cacheKey = cache ? await cache.key(lang, opts.code) : null;
@@ -115,6 +128,10 @@ export async function compileProgram(opts: { lang: LanguageDef; code: string; bo
   }
   const message = failed !== null ? withHint(lang, failed) : await missingArtifact(lang, box);
   // A compile ended by a limit is not kept: the same source may pass on a less loaded machine.
-  if (cache && cacheKey && !limited(r) && r.signal === null) await cache.store(cacheKey, box, message === null ? { ok: true } : { ok: false, message });
+  if (cache && cacheKey && !limited(r) && r.signal === null) {
+    const keep = () => cache.store(cacheKey, box, message === null ? { ok: true } : { ok: false, message });
+    if (opts.later) opts.later(keep);
+    else await keep();
+  }
   return message;
 }

@@ -76,6 +76,8 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
   let testdata: CachedTestdata | null = null;
   let warm: WarmSandbox | null = null;
   let mode: PreparedMode | null = null;
+  // Work kept for after the verdict is out (the compile cache's copy of /w).
+  const afterVerdict: Array<() => Promise<void>> = [];
   await mkdir(dir, { mode: 0o711 });
   try {
     await mkdir(box, { mode: 0o700 });
@@ -89,7 +91,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     await sink.publishEvent({ kind: 'status', ...head, status: JudgeStatus.COMPILING, casesTotal: cases.length });
     // A compile already done (same source, language and toolchain) is taken from the cache; not with user extra files.
     const cache = Object.keys(job.problem.userExtraFile ?? {}).length > 0 ? undefined : deps.compileCache;
-    const message = await compileProgram({ lang, code: job.code, box, io, sandbox: deps.sandbox, cache, assets: deps.compileAssets });
+    const message = await compileProgram({ lang, code: job.code, box, io, sandbox: deps.sandbox, cache, assets: deps.compileAssets, later: (w) => afterVerdict.push(w) });
     if (message !== null) {
       const final: FinalEvent = { kind: 'final', ...head, status: JudgeStatus.COMPILE_ERROR, score: isOi ? 0 : null, time: null, memory: null, errorMessage: message, cases: [] };
       await sink.publishEvent(final);
@@ -185,6 +187,8 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
     await sink.publishEvent(final);
     return final;
   } finally {
+    // The cache is an optimisation: a copy that fails costs a later compile, never this verdict.
+    for (const work of afterVerdict) await work().catch(() => {});
     await warm?.close();
     await mode?.close();
     testdata?.release();

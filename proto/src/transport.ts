@@ -60,6 +60,11 @@ export interface ServicesTransport {
   enqueueRemoteJob?(job: JudgeJob): Promise<void>;
   /** Durable, at-least-once delivery of judge events to one consumer group. */
   consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable>;
+  /**
+   * The same delivery in batches of one submission's events, in the order sent (the events that arrived while its
+   * previous batch was being stored); all acknowledged or all redelivered. Absent: `consumeEvents` one by one.
+   */
+  consumeEventBatches?(handler: (evs: readonly JudgeEvent[]) => Promise<void>): Promise<Stoppable>;
   publishPush(msg: PushMessage): Promise<void>;
   onHeartbeat(handler: (hb: RunnerHeartbeat) => void): Promise<Stoppable>;
   /** Asks every runner for a heartbeat now: a process that just started knows the runners at once. */

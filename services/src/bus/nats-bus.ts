@@ -19,7 +19,7 @@ import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
 import { followNats, type NatsOps } from '../ops/nats-ops';
 import { natsRemoteTransport } from './nats-remote';
 import { observeIngestLag } from '../ops/metrics';
-import { KeyedQueue } from './keyed-queue';
+import { KeyedBatches } from './keyed-batches';
 import {
   closeNats,
   decodeJson,
@@ -143,7 +143,13 @@ export class NatsBus implements ServicesTransport, PushTransport {
     return natsRemoteTransport(this.js, this.jsm, this.logger);
   }
 
-  async consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable> {
+  consumeEvents(handler: (ev: JudgeEvent) => Promise<void>): Promise<Stoppable> {
+    return this.consumeEventBatches(async (evs) => {
+      for (const ev of evs) await handler(ev);
+    });
+  }
+
+  async consumeEventBatches(handler: (evs: readonly JudgeEvent[]) => Promise<void>): Promise<Stoppable> {
     const retryMs = this.opts.eventRetryMs ?? 1000;
     const ackWait = nanos(this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS);
     try {
@@ -169,27 +175,31 @@ export class NatsBus implements ServicesTransport, PushTransport {
     // moves to another node (a NATS node lost), the pull is renewed within seconds instead of the default 30 s.
     const messages = await consumer.consume({ max_messages: 32, expires: 5000 });
     // Different submissions' events at once (the transactions of several workers' ingesters overlap the same way);
-    // one submission's one after another, as the runner sent them.
-    const queue = new KeyedQueue<number>(this.opts.eventConcurrency ?? INGEST_CONCURRENCY);
-    const store = async (m: JsMsg, ev: JudgeEvent) => {
+    // one submission's one batch after another, as the runner sent them.
+    const store = async (batch: Array<{ m: JsMsg; ev: JudgeEvent }>) => {
       const beat = setInterval(() => {
-        try {
-          m.working();
-        } catch {
-          // closed: the event is redelivered
+        for (const { m } of batch) {
+          try {
+            m.working();
+          } catch {
+            // closed: the event is redelivered
+          }
         }
       }, beatMs);
       try {
-        await handler(ev);
-        m.ack();
-        observeIngestLag(ev.kind, m.info.timestampNanos);
+        await handler(batch.map((x) => x.ev));
+        for (const { m, ev } of batch) {
+          m.ack();
+          observeIngestLag(ev.kind, m.info.timestampNanos);
+        }
       } catch (err) {
-        this.logger.warn({ err, submissionId: ev.submitId, kind: ev.kind }, 'judge event handler failed; nak');
-        m.nak(retryMs);
+        this.logger.warn({ err, submissionId: batch[0]!.ev.submitId, kinds: batch.map((x) => x.ev.kind) }, 'judge event handler failed; nak');
+        for (const { m } of batch) m.nak(retryMs);
       } finally {
         clearInterval(beat);
       }
     };
+    const queue = new KeyedBatches<number, { m: JsMsg; ev: JudgeEvent }>(this.opts.eventConcurrency ?? INGEST_CONCURRENCY, (_, batch) => store(batch));
     const loop = (async () => {
       try {
         for await (const m of messages) {
@@ -201,7 +211,7 @@ export class NatsBus implements ServicesTransport, PushTransport {
             m.term('undecodable');
             continue;
           }
-          await queue.take(ev.submitId, () => store(m, ev));
+          await queue.take(ev.submitId, { m, ev });
         }
       } finally {
         await queue.idle();

@@ -110,6 +110,50 @@ describe('the judge-event ingester', () => {
     expect(await counters(p.id)).toEqual({ total: 1, ac: 0, wa: 1, pa: 0 });
   });
 
+  it('applies a batch of one submission\'s events (one transaction) exactly as one by one, redeliveries included', async () => {
+    const u = await addUser(t.db);
+    const p = await addProblem(t.db, { type: ProblemType.OI, ioScore: 100, difficulty: 1 });
+    const one = await addSubmission(t.db, u.uid, p.id);
+    const batched = await addSubmission(t.db, u.uid, p.id);
+    const burst = (s: { submitId: number; version: number }): JudgeEvent[] => [
+      { kind: 'status', ...head(s), status: JudgeStatus.COMPILING, casesTotal: 2 },
+      { kind: 'status', ...head(s), status: JudgeStatus.JUDGING, casesTotal: 2 },
+      { kind: 'case', ...head(s), total: 2, case: aCase(1, JudgeStatus.ACCEPTED, 50) },
+      { kind: 'case', ...head(s), total: 2, case: aCase(1, JudgeStatus.ACCEPTED, 50) },
+      { kind: 'case', ...head(s), total: 2, case: aCase(2, JudgeStatus.WRONG_ANSWER) },
+      { kind: 'final', ...head(s), status: JudgeStatus.PARTIAL_ACCEPTED, score: 50, time: 3, memory: 100, errorMessage: null, cases: [aCase(1, 0, 50), aCase(2, -1)] },
+    ];
+    const seen = () => pushed.splice(0).map((m) => [m.topic.replace(/\d+/g, 'N'), m.event, (m.data as { status?: number }).status]);
+    pushed.length = 0;
+    for (const ev of burst(one)) await ingester.handle(ev);
+    const singly = seen();
+    await ingester.handleBatch(burst(batched));
+    await ingester.handleBatch(burst(batched)); // redelivered: changes nothing
+    expect(seen()).toEqual(singly);
+    const { submitId: _a, submitTime: _b, gmtCreate: _c, gmtModified: _d, progressAt: _e, ...a } = await row(one.submitId);
+    const { submitId: _f, submitTime: _g, gmtCreate: _h, gmtModified: _i, progressAt: _j, ...b } = await row(batched.submitId);
+    expect(b).toEqual(a);
+    expect(b).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, casesDone: 2, score: 50 });
+    expect(await counters(p.id)).toEqual({ total: 2, ac: 0, wa: 0, pa: 2 });
+  });
+
+  it('applies a batch event by event when one of them cannot be stored, dropping only that one', async () => {
+    const u = await addUser(t.db);
+    const s = await addSubmission(t.db, u.uid, (await addProblem(t.db)).id, { status: JudgeStatus.JUDGING });
+    // A case time of 777 ms breaks a constraint: a permanent error, as a value PostgreSQL refuses would be.
+    await t.db.execute(sql`alter table judge_case add constraint test_no_777 check (time <> 777)`);
+    try {
+      await ingester.handleBatch([
+        { kind: 'case', ...head(s), total: 2, case: aCase(1, JudgeStatus.ACCEPTED) },
+        { kind: 'case', ...head(s), total: 2, case: { ...aCase(2, JudgeStatus.ACCEPTED), time: 777 } },
+      ]);
+      expect(await t.db.select({ caseId: judgeCase.caseId }).from(judgeCase).where(eq(judgeCase.submitId, s.submitId))).toEqual([{ caseId: 1 }]);
+      expect((await row(s.submitId)).casesDone).toBe(1);
+    } finally {
+      await t.db.execute(sql`alter table judge_case drop constraint test_no_777`);
+    }
+  });
+
   it('re-enqueues a stalled submission, then ends it as System Error counted once', async () => {
     const u = await addUser(t.db);
     const p = await addProblem(t.db);

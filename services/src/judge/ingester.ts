@@ -196,7 +196,8 @@ export class JudgeIngester {
 
   async start(): Promise<void> {
     if (this.sub) return;
-    this.sub = await this.ctx.transport.consumeEvents((ev) => this.handle(ev));
+    const t = this.ctx.transport;
+    this.sub = t.consumeEventBatches ? await t.consumeEventBatches((evs) => this.handleBatch(evs)) : await t.consumeEvents((ev) => this.handle(ev));
   }
 
   async stop(): Promise<void> {
@@ -224,6 +225,33 @@ export class JudgeIngester {
         if (!row || row.version !== ev.version || !isInProgress(row.status)) return [];
         return this.applyFinal(tx, row, systemError(row, ev.judger, 'The judge result could not be stored.'));
       });
+    }
+    await this.publish(pushes);
+  }
+
+  /**
+   * Applies one submission's events, in order, in one transaction (what arrived while its previous batch was being
+   * stored: a burst of cases and the final cost one commit). Safe to call again with the same events. When one of them
+   * cannot be stored, each is applied on its own (`handle`), which drops only that one.
+   */
+  async handleBatch(raws: readonly JudgeEvent[]): Promise<void> {
+    if (raws.length === 1) return this.handle(raws[0]!);
+    if (raws.some((ev) => ev.submitId > INT4_MAX || ev.version > INT4_MAX)) {
+      for (const ev of raws) await this.handle(ev);
+      return;
+    }
+    const evs = raws.map(sanitizeEvent);
+    let pushes: PushMessage[];
+    try {
+      pushes = await this.ctx.db.transaction(async (tx) => {
+        const out: PushMessage[] = [];
+        for (const ev of evs) out.push(...(await this.apply(tx, ev)));
+        return out;
+      });
+    } catch (err) {
+      if (!isPermanentDbError(err)) throw err;
+      for (const ev of raws) await this.handle(ev);
+      return;
     }
     await this.publish(pushes);
   }

@@ -3,18 +3,20 @@ import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { pushEvent, pushTopic } from '../db/schema';
 
-/** The topic's next seq; the row lock taken by the upsert orders concurrent writers of one topic by commit. */
-export async function nextSeq(tx: Tx, topic: string): Promise<number> {
-  const [row] = await tx
-    .insert(pushTopic)
-    .values({ topic, seq: 1 })
-    .onConflictDoUpdate({ target: pushTopic.topic, set: { seq: sql`${pushTopic.seq} + 1` } })
-    .returning({ seq: pushTopic.seq });
-  return row!.seq;
-}
-
-export async function insertEvent(tx: Tx, e: { topic: string; seq: number; event: string; data: unknown }): Promise<void> {
-  await tx.insert(pushEvent).values(e);
+/**
+ * Appends an event to `topic`'s log under the topic's next seq, in one statement (one round trip): the upsert of
+ * push_topic takes the topic's row lock, which orders concurrent writers of one topic by commit.
+ */
+export async function appendEvent(tx: Tx, e: { topic: string; event: string; data: unknown }): Promise<number> {
+  const [row] = await tx.execute<{ seq: string | number }>(sql`
+    with s as (
+      insert into ${pushTopic} (topic, seq) values (${e.topic}, 1)
+      on conflict (topic) do update set seq = ${pushTopic}.seq + 1
+      returning seq
+    )
+    insert into ${pushEvent} (topic, seq, event, data) select ${e.topic}, s.seq, ${e.event}, ${JSON.stringify(e.data)}::jsonb from s
+    returning seq`);
+  return Number(row!.seq);
 }
 
 /** The topic's latest seq (0 when nothing was published on it). */

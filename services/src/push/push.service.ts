@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { PushEventData, PushEventName, PushMessage, ServicesTransport, TopicKindsOf, TopicName } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
-import { deleteEventsBefore, eventsBetween, insertEvent, latestSeqOf, nextSeq } from './push.repo';
+import { appendEvent, deleteEventsBefore, eventsBetween, latestSeqOf } from './push.repo';
 
 export interface PushService {
   /** The latest seq of a topic (0 when nothing was published on it yet). */
@@ -24,8 +24,7 @@ export const MAX_REPLAY = 1000;
  * one of the event's kinds, built by `topics`.
  */
 export async function appendPush<E extends PushEventName>(tx: Tx, topic: TopicName<TopicKindsOf<E>>, event: E, data: PushEventData<E>): Promise<PushMessage> {
-  const seq = await nextSeq(tx, topic);
-  await insertEvent(tx, { topic, seq, event, data });
+  const seq = await appendEvent(tx, { topic, event, data });
   return { topic, seq, event, data, at: Date.now() };
 }
 

@@ -209,6 +209,11 @@ ROWS.push(
   { route: 'DELETE /api/group/contest', call: (w) => ({ method: 'DELETE', url: `/api/group/contest?cid=${w.cid}` }), expect: GA },
   { route: 'PUT /api/group/change-contest-visible', call: (w) => ({ method: 'PUT', url: `/api/group/change-contest-visible?cid=${w.cid}&visible=false` }), expect: GA },
   { route: 'GET /api/group/get-contest-problem-list', read: true, call: (w) => ({ method: 'GET', url: `/api/group/get-contest-problem-list?cid=${w.cid}&problemType=0&fromGroup=true` }), expect: GA },
+  {
+    route: 'POST /api/group/contest-problem',
+    call: (w, n) => ({ method: 'POST', url: '/api/group/contest-problem', body: { ...problemDto(`K${n}`, w.gid), cid: w.cid, displayId: 'K', displayTitle: 'Made in the contest' } }),
+    expect: GA,
+  },
   { route: 'GET /api/group/contest-problem', read: true, call: (w) => ({ method: 'GET', url: `/api/group/contest-problem?cid=${w.cid}&pid=${w.cpid}` }), expect: GA },
   { route: 'PUT /api/group/contest-problem', call: (w) => ({ method: 'PUT', url: '/api/group/contest-problem', body: { cid: w.cid, pid: w.cpid, displayId: 'B' } }), expect: GA },
   { route: 'DELETE /api/group/contest-problem', call: (w) => ({ method: 'DELETE', url: `/api/group/contest-problem?cid=${w.cid}&pid=${w.cpid}` }), expect: GA },

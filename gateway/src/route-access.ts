@@ -369,6 +369,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'DELETE /api/group/contest': login,
   'PUT /api/group/change-contest-visible': login,
   'GET /api/group/get-contest-problem-list': login,
+  'POST /api/group/contest-problem': login,
   'GET /api/group/contest-problem': login,
   'PUT /api/group/contest-problem': login,
   'DELETE /api/group/contest-problem': login,

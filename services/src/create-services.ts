@@ -190,7 +190,7 @@ export async function createServices(opts: CreateServicesOptions): Promise<OjSer
     ops: createOpsService(handle, opts.transport),
     contestOwnProblems: createContestOwnProblemService(ctx, testdata),
     groups: createGroupServices(ctx, testdata),
-    groupContests: createGroupContestService(ctx),
+    groupContests: createGroupContestService(ctx, testdata),
     trainings: createTrainings(ctx),
     education: createEducation(ctx),
     contestAcCode: createAcCodeZipService(ctx),

@@ -133,3 +133,98 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     expect(status.data.records).toEqual([]);
   });
 }
+
+// The contest's managers on the group side (issue 19, item 7, the remaining parts): the group root creates a problem
+// from the contest's problems page with the group problem form (the group's prefix, contest only, its display id),
+// and posts a contest announcement from the group's announcements page of the contest (full-screen dialog, visible
+// switch, edit, delete with a confirmation); the member watching the contest page gets it without a reload.
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`a group root creates a contest's own problem and posts its announcements from the group; a member sees them live (${locale})`, async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const zh = locale === 'zh-CN';
+    const n = `${zh ? 'z' : 'e'}${Date.now() % 100000}`;
+    const [teacher, student] = [`ca_${n}`, `cm_${n}`];
+    for (const u of [teacher, student]) await registerUser(request, u, GROUP_PASSWORD);
+    const tt = await apiLogin(request, teacher, GROUP_PASSWORD);
+    const st = await apiLogin(request, student, GROUP_PASSWORD);
+    const shortName = `ga${n}`.slice(0, 10);
+    const { id: gid } = await okData<{ id: number }>(request, tt.token, 'POST', '/api/group', { name: `Announcing class ${n}`, shortName, brief: 'Weekly contests', description: 'A class that runs contests', auth: 1 });
+    await okData(request, st.token, 'POST', `/api/group/member?gid=${gid}`);
+    const title = `Week 2 ${n}`;
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const end = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const { cid } = await okData<{ cid: number }>(request, tt.token, 'POST', '/api/group/contest', { gid, title, description: 'The second week.', type: 0, auth: 0, startTime: start, endTime: end });
+
+    // The root opens the contest's problems page from the admin table and creates a problem there.
+    const t = await signedIn(browser, teacher, locale);
+    t.on('dialog', (d) => void d.accept());
+    await t.goto(`/group/${gid}/contest?view=admin`);
+    const row = t.getByTestId('group-contest-row').filter({ hasText: title });
+    await row.getByTestId('group-contest-problems').click();
+    await expect(t.getByTestId('group-contest-problem-create')).toHaveText(zh ? '创建题目' : 'Create Problem');
+    await t.getByTestId('group-contest-problem-create').click();
+    await expect(t).toHaveURL(new RegExp(`/group/${gid}/contest/${cid}/problem/create$`));
+    await expect(t.getByTestId('problem-form-prefix')).toHaveText(shortName);
+    await expect(t.getByTestId('contest-place-display-id')).toHaveValue('A');
+    await expect(t.getByTestId('problem-form-auth')).toHaveValue('3');
+    await t.getByTestId('contest-place-display-title').fill('Own apples');
+    await t.getByTestId('problem-form-problem-id').fill('X1');
+    await t.getByTestId('problem-form-title').fill(`Apples ${n}`);
+    await t.getByTestId('problem-form-description').locator('textarea').fill('Count the apples.');
+    await t.getByTestId('problem-form-input').locator('textarea').fill('Two integers.');
+    await t.getByTestId('problem-form-output').locator('textarea').fill('Their sum.');
+    await t.getByTestId('problem-form-cases-manual').check();
+    const caseRow = t.getByTestId('problem-form-case-row').first();
+    await caseRow.locator('textarea').nth(0).fill('1 2\n');
+    await caseRow.locator('textarea').nth(1).fill('3\n');
+    await t.getByTestId('problem-form-save').click();
+    await expect(t).toHaveURL(new RegExp(`/group/${gid}/contest/${cid}/problems$`));
+    const problemId = `${shortName}X1`;
+    await expect(t.getByTestId('group-contest-problem-row')).toHaveCount(1);
+    await expect(t.getByTestId('group-contest-problem-row').first()).toContainText('A');
+    await expect(t.getByTestId('group-contest-problem-row').first()).toContainText(problemId);
+    await expect(t.getByTestId('group-contest-problem-row').first()).toContainText('Own apples');
+    // In the contest for the member under A; contest only: not in the group's problem list.
+    const inContest = await okData<{ displayId: string; displayTitle: string }[]>(request, st.token, 'GET', `/api/get-contest-problem?cid=${cid}`);
+    expect(inContest.map((p) => [p.displayId, p.displayTitle])).toEqual([['A', 'Own apples']]);
+    const memberProblems = await okData<{ records: { problemId: string }[] }>(request, st.token, 'GET', `/api/group/get-problem-list?gid=${gid}`);
+    expect(memberProblems.records.map((p) => p.problemId)).not.toContain(problemId);
+
+    // The member keeps the contest page open.
+    const s = await signedIn(browser, student, locale);
+    await s.goto(`/contest/${cid}`);
+    await expect(s.getByTestId('contest-title')).toHaveText(title);
+
+    // The root posts an announcement from the group's page of the contest's announcements.
+    await t.goto(`/group/${gid}/contest?view=admin`);
+    await t.getByTestId('group-contest-row').filter({ hasText: title }).getByTestId('group-contest-announcements-link').click();
+    await expect(t).toHaveURL(new RegExp(`/group/${gid}/contest/${cid}/announcement$`));
+    await expect(t.getByTestId('group-contest-announcements')).toContainText(zh ? '比赛公告' : 'Contest Announcements');
+    await t.getByTestId('group-contest-announcement-create').click();
+    await expect(t.getByTestId('group-announcement-dialog')).toBeVisible();
+    await t.getByTestId('group-announcement-title').fill(`Clarification ${n}`);
+    await t.getByTestId('group-announcement-content').fill('Numbers fit in 32 bits.');
+    await t.getByTestId('group-announcement-save').click();
+    await expect(t.getByTestId('group-announcement-dialog')).toHaveCount(0);
+    await expect(t.getByTestId('group-contest-announcement-row')).toHaveCount(1);
+
+    // The member is told without a reload.
+    const notice = s.getByTestId('contest-announcement-notice');
+    await expect(notice).toHaveCount(1, { timeout: 15_000 });
+    await expect(notice).toContainText(`Clarification ${n}`);
+
+    // Hidden with the switch: gone from the member's list; edited; deleted after the confirmation.
+    const arow = t.getByTestId('group-contest-announcement-row').first();
+    // A controlled switch: it turns once the server has taken the change.
+    await arow.getByTestId('group-contest-announcement-visible').click();
+    await expect(arow.getByTestId('group-contest-announcement-visible')).not.toBeChecked();
+    const listed = await okData<{ records: unknown[] }>(request, st.token, 'GET', `/api/get-contest-announcement?cid=${cid}&currentPage=1&limit=10`);
+    expect(listed.records).toEqual([]);
+    await arow.getByTestId('group-contest-announcement-edit').click();
+    await t.getByTestId('group-announcement-title').fill(`Clarified ${n}`);
+    await t.getByTestId('group-announcement-save').click();
+    await expect(t.getByTestId('group-contest-announcement-row').first()).toContainText(`Clarified ${n}`);
+    await t.getByTestId('group-contest-announcement-row').first().getByTestId('group-contest-announcement-delete').click();
+    await expect(t.getByTestId('group-contest-announcement-row')).toHaveCount(0);
+  });
+}

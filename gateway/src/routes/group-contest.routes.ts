@@ -9,6 +9,7 @@ import {
   CidQuery,
   ContestAnnouncementBody,
   ContestAnnouncementListQuery,
+  ContestOwnProblemDTO,
   ContestPidQuery,
   ContestProblemBody,
   GroupContestAnnouncementIdQuery,
@@ -41,6 +42,10 @@ export function registerGroupContestRoutes(app: TypedApp, { services, auth }: Ro
 
   app.get(`${base}/get-contest-problem-list`, { schema: { querystring: GroupContestProblemListQuery }, preHandler: login }, async (req) =>
     ok(await contests.adminProblemList(req.query, requireViewer(req))),
+  );
+  // A new group problem (contest only) made inside the contest with its display id; answers { pid, problemId }.
+  app.post(`${base}/contest-problem`, { schema: { body: ContestOwnProblemDTO }, preHandler: login }, async (req) =>
+    ok(await contests.createProblem(req.body, requireViewer(req))),
   );
   app.get(`${base}/contest-problem`, { schema: { querystring: ContestPidQuery }, preHandler: login }, async (req) =>
     ok(await contests.contestProblem(req.query.cid, req.query.pid, requireViewer(req))),

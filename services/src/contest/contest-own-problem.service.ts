@@ -5,7 +5,7 @@
 import { CONTEST_LIMITS, OjError, type ContestOwnProblemDTO, type ProblemDTO } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { createProblemAdminService } from '../problem-admin/problem-admin.service';
 import type { TestdataService } from '../testdata/testdata.service';
 import { managedContest } from './access';
@@ -23,41 +23,46 @@ export interface ContestOwnProblemService {
 }
 
 /** The problem form part of the body. */
-function problemPart(dto: ContestOwnProblemDTO): ProblemDTO {
+export function problemPart(dto: ContestOwnProblemDTO): ProblemDTO {
   const { cid: _cid, displayId: _d, displayTitle: _t, color: _c, ...form } = dto;
   return form;
+}
+
+/** Before a new problem of contest `cid`'s own is made: its display id free, room left in the contest. */
+export async function assertRoomFor(db: DbOrTx, cid: number, displayId: string): Promise<void> {
+  const cps = await contestProblemsOf(db, cid);
+  if (cps.some((cp) => cp.displayId === displayId)) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId });
+  if (cps.length >= CONTEST_LIMITS.maxProblems) throw new OjError('VALIDATION_FAILED', { detail: `a contest has at most ${CONTEST_LIMITS.maxProblems} problems` });
+}
+
+/** Runs a save placing a problem under `displayId`; a display id taken meanwhile answers CONTEST_DISPLAY_ID_EXISTS. */
+export async function savingPlace<T>(displayId: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== null && constraint.includes('display')) throw new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId });
+    throw err;
+  }
 }
 
 export function createContestOwnProblemService(ctx: ServiceContext, testdata: TestdataService): ContestOwnProblemService {
   const { db } = ctx;
   const problems = createProblemAdminService(ctx, testdata);
-  const duplicate = (dto: ContestOwnProblemDTO) => new OjError('CONTEST_DISPLAY_ID_EXISTS', { displayId: dto.displayId });
   const place = (dto: ContestOwnProblemDTO) => ({ displayId: dto.displayId, displayTitle: dto.displayTitle.trim(), color: dto.color?.trim() || null });
-
-  async function saving<T>(dto: ContestOwnProblemDTO, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      const constraint = uniqueViolation(err);
-      if (constraint !== null && constraint.includes('display')) throw duplicate(dto);
-      throw err;
-    }
-  }
 
   return {
     async createContestProblem(dto, viewer) {
       const c = await managedContest(db, dto.cid, viewer);
       if (!dto.displayTitle.trim()) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'displayTitle' });
-      const cps = await contestProblemsOf(db, c.id);
-      if (cps.some((cp) => cp.displayId === dto.displayId)) throw duplicate(dto);
-      if (cps.length >= CONTEST_LIMITS.maxProblems) throw new OjError('VALIDATION_FAILED', { detail: `a contest has at most ${CONTEST_LIMITS.maxProblems} problems` });
+      await assertRoomFor(db, c.id, dto.displayId);
       const form = problemPart(dto);
       const auth = form.problem.auth === PRIVATE_AUTH ? PRIVATE_AUTH : CONTEST_AUTH;
       const link = async (tx: Tx, pid: number) => {
         await insertContestProblem(tx, { cid: c.id, pid, ...place(dto) });
         return boardRulesChanged(tx, c.id);
       };
-      return saving(dto, () => problems.create({ ...form, problem: { ...form.problem, auth } }, viewer, link));
+      return savingPlace(dto.displayId, () => problems.create({ ...form, problem: { ...form.problem, auth } }, viewer, link));
     },
 
     async updateContestProblem(dto, viewer) {
@@ -65,7 +70,7 @@ export function createContestOwnProblemService(ctx: ServiceContext, testdata: Te
       if (dto.problem.id === undefined) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'id' });
       if (!dto.displayTitle.trim()) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'displayTitle' });
       const cp = await contestProblemRow(db, c.id, dto.problem.id);
-      await saving(dto, () => problems.update(problemPart(dto), viewer, async (tx) => (await placeInContest(tx, cp, place(dto))).msgs));
+      await savingPlace(dto.displayId, () => problems.update(problemPart(dto), viewer, async (tx) => (await placeInContest(tx, cp, place(dto))).msgs));
     },
   };
 }

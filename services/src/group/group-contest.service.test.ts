@@ -13,6 +13,8 @@ import { createContestService } from '../contest/contest.service';
 import { createContestAdminService } from '../contest/contest-admin.service';
 import { canEnter, loadContest } from '../contest/access';
 import { findContest } from '../contest/contest.repo';
+import { contestProblemsOf } from '../contest/contest-problem.repo';
+import { findProblemById } from '../problem/problem.repo';
 import { createHomeService } from '../home/home.service';
 import { createSubmissionService } from '../submission/submission.service';
 import { createTestdataService } from '../testdata/testdata.service';
@@ -55,7 +57,7 @@ describe('group contests', () => {
   beforeAll(async () => {
     t = await startTestDb();
     ctx = serviceContext(t.db, { createGroupMinAc: 0, createGroupDailyLimit: 0, submitIntervalS: 0 });
-    gc = createGroupContestService(ctx);
+    gc = createGroupContestService(ctx, createTestdataService(ctx));
     await offerLanguage(t.db, 'C', []);
     [owner, admin, admin2, member, applicant, stranger] = await Promise.all([1, 2, 3, 4, 5, 6].map(() => addUser(t.db)));
     siteAdmin = await addUser(t.db, ['admin']);
@@ -132,6 +134,44 @@ describe('group contests', () => {
     expect(await refusal(gc.addProblemFromPublic({ cid, pid, displayId: 'B' }, admin))).toBe('PROBLEM_NOT_FOUND');
     expect(await refusal(gc.addProblemFromPublic({ cid, pid: bankPublic.id, displayId: 'B' }, admin2))).toBe('CONTEST_ADMIN_ONLY');
     expect(await refusal(gc.addProblemFromPublic({ cid, pid: bankPublic.id, displayId: 'B' }, admin))).toBe('ok');
+  });
+
+  it('creates a problem inside the contest: a contest-only group problem placed under its display id, all or nothing', async () => {
+    const { cid } = await gc.create({ ...contestForm('Own problems'), gid }, admin);
+    const group = await createGroupService(ctx).detail(gid, owner);
+    const body = (problemId: string, displayId: string) => ({ ...problemForm(problemId, 0, 1), cid, displayId, displayTitle: `Made as ${displayId}`, color: '#ff0000' });
+
+    const { pid, problemId } = await gc.createProblem(body('N1', 'A'), admin);
+    expect(problemId).toBe(`${group.shortName}N1`);
+    const p = (await findProblemById(t.db, pid))!;
+    expect(p).toMatchObject({ gid, isGroup: true, auth: 3, problemId, author: admin.username });
+    const placed = await contestProblemsOf(t.db, cid);
+    expect(placed.map((cp) => [cp.pid, cp.displayId, cp.displayTitle, cp.color])).toEqual([[pid, 'A', 'Made as A', '#ff0000']]);
+    // Contest only: not in the members' problem list of the group.
+    const problems = createGroupProblemService(ctx, createTestdataService(ctx));
+    expect((await problems.list({ gid }, member)).records.map((r) => r.problemId)).not.toContain(problemId);
+    // Edited with the group problem form, it stays contest only (a new group problem cannot be made so there).
+    await problems.update({ ...problemForm('N1', gid, 3), problem: { ...problemForm('N1', gid, 3).problem, id: pid, title: 'Edited' } }, admin);
+    expect(await findProblemById(t.db, pid)).toMatchObject({ auth: 3, title: 'Edited' });
+    expect(await refusal(problems.create(problemForm('N9', gid, 3), admin))).toBe('VALIDATION_FAILED');
+    // The mapping reads and changes through the group's routes.
+    expect(await gc.contestProblem(cid, pid, admin)).toMatchObject({ displayId: 'A', displayTitle: 'Made as A' });
+    await gc.setContestProblem({ cid, pid, displayId: 'B', displayTitle: 'Renamed', color: null }, owner);
+    expect(await gc.contestProblem(cid, pid, admin)).toMatchObject({ displayId: 'B', displayTitle: 'Renamed', color: null });
+
+    // Only the contest's managers.
+    expect(await refusal(gc.createProblem(body('N2', 'C'), admin2))).toBe('CONTEST_ADMIN_ONLY');
+    expect(await refusal(gc.createProblem(body('N2', 'C'), member))).toBe('GROUP_FORBIDDEN');
+    expect(await refusal(gc.createProblem(body('N2', 'C'), stranger))).toBe('GROUP_FORBIDDEN');
+    // All or nothing: a taken display id makes no problem; a taken problem id puts nothing in the contest.
+    expect(await refusal(gc.createProblem(body('N3', 'B'), owner))).toBe('CONTEST_DISPLAY_ID_EXISTS');
+    expect(await refusal(gc.createProblem(body('N1', 'D'), owner))).toBe('PROBLEM_ID_EXISTS');
+    expect(await refusal(gc.createProblem({ ...body('N4', 'E'), displayTitle: '  ' }, owner))).toBe('PROBLEM_FIELD_REQUIRED');
+    expect((await contestProblemsOf(t.db, cid)).map((cp) => cp.displayId)).toEqual(['B']);
+    expect((await problems.adminList({ gid }, owner)).records.map((r) => r.problemId)).not.toContain(`${group.shortName}N3`);
+    // Created by the root, it is the root's: the contest's creator (a group admin) made N1.
+    const byRoot = await gc.createProblem(body('N5', 'C'), owner);
+    expect((await findProblemById(t.db, byRoot.pid))!.author).toBe(owner.username);
   });
 
   it('opens the contest pages to members only, takes their submissions, and hides a hidden group contest from others', async () => {

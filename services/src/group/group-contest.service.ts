@@ -8,6 +8,7 @@ import {
   PAGE_SIZES,
   type AddGroupContestProblemQuery,
   type AdminContestVO,
+  type ContestOwnProblemDTO,
   type ContestVO,
   type GroupContestBody,
   type GroupContestListQuery,
@@ -15,18 +16,23 @@ import {
 } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
-import { isInt4, type DbOrTx } from '../db/client';
+import { isInt4, type DbOrTx, type Tx } from '../db/client';
 import { pageOf, pageOffset } from '../db/paging';
 import { publishAll } from '../push/push.service';
 import { isContestAdmin, loadContest, type ContestGuard, type ContestRow } from '../contest/access';
 import { createContestAnnouncementService, type ContestAnnouncementService } from '../contest/announcement.service';
 import { createContest, createContestAdminService, type ContestAdminService } from '../contest/contest-admin.service';
 import { deleteContest, listAdminContests } from '../contest/contest-admin.repo';
+import { assertRoomFor, problemPart, savingPlace } from '../contest/contest-own-problem.service';
 import { putInContest } from '../contest/contest-problem-admin.service';
+import { insertContestProblem } from '../contest/contest-problem.repo';
+import { boardRulesChanged } from '../contest/scoreboard/projector';
 import { listVisibleContests, participantCounts } from '../contest/contest.repo';
 import { toAdminContestVO, toContestVO } from '../contest/contest-view';
 import { setProblemAuth } from '../problem-admin/problem-admin.repo';
+import type { TestdataService } from '../testdata/testdata.service';
 import { groupProblemByDisplayId } from './group-problem.repo';
+import { createGroupProblemService } from './group-problem.service';
 import { adminView, memberView } from './group-standing';
 
 /** A problem's auth 3: shown only inside contests. */
@@ -54,12 +60,18 @@ export interface GroupContestService
   create(body: GroupContestBody, viewer: Viewer): Promise<{ cid: number }>;
   remove(cid: number, viewer: Viewer): Promise<void>;
   addProblemFromGroup(q: AddGroupContestProblemQuery, viewer: Viewer): Promise<void>;
+  /**
+   * `POST /api/group/contest-problem`: a new group problem (contest only) made inside the contest and placed in it
+   * under its display id, all in one transaction.
+   */
+  createProblem(dto: ContestOwnProblemDTO, viewer: Viewer): Promise<{ pid: number; problemId: string }>;
   announcements: Pick<ContestAnnouncementService, 'adminList' | 'create' | 'update'>;
   removeAnnouncement(aid: number, cid: number, viewer: Viewer): Promise<void>;
 }
 
-export function createGroupContestService(ctx: ServiceContext): GroupContestService {
+export function createGroupContestService(ctx: ServiceContext, testdata: TestdataService): GroupContestService {
   const { db } = ctx;
+  const groupProblems = createGroupProblemService(ctx, testdata);
   const admin = createContestAdminService(ctx, managedGroupContest);
   const announcements = createContestAnnouncementService(ctx, managedGroupContest);
   const page = (q: GroupContestListQuery) => ({ current: q.currentPage ?? 1, size: q.limit ?? PAGE_SIZES.contestList });
@@ -111,6 +123,21 @@ export function createGroupContestService(ctx: ServiceContext): GroupContestServ
       if (!p) throw new OjError('GROUP_PROBLEM_NOT_FOUND');
       await publishAll(ctx.transport, await putInContest(ctx.db, c, p, { displayId: q.displayId }), ctx.logger);
       if (q.contestOnly && p.auth !== CONTEST_ONLY) await setProblemAuth(db, p.id, CONTEST_ONLY, viewer.username);
+    },
+
+    async createProblem(dto, viewer) {
+      const c = await managedGroupContest(db, dto.cid, viewer);
+      const displayId = dto.displayId.trim();
+      const displayTitle = dto.displayTitle.trim();
+      if (!displayTitle) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'displayTitle' });
+      await assertRoomFor(db, c.id, displayId);
+      const place = async (tx: Tx, pid: number) => {
+        // The contest checked again inside the transaction: it may have gone meanwhile.
+        await managedGroupContest(tx, c.id, viewer);
+        await insertContestProblem(tx, { cid: c.id, pid, displayId, displayTitle, color: dto.color?.trim() || null });
+        return boardRulesChanged(tx, c.id);
+      };
+      return savingPlace(displayId, () => groupProblems.createInContest(problemPart(dto), c.gid!, viewer, place));
     },
 
     async removeAnnouncement(aid, cid, viewer) {

@@ -45,6 +45,11 @@ export interface GroupProblemService {
   get(pid: number, viewer: Viewer): Promise<AdminProblemDetail>;
   /** Answers the new problem's id and its display id (with the group's prefix). */
   create(dto: ProblemDTO, viewer: Viewer): Promise<{ pid: number; problemId: string }>;
+  /**
+   * A problem made inside one of group `gid`'s contests: the group's (its prefix, its tags' rule), contest only
+   * (auth 3), saved with `within` (its place in the contest) in the save's one transaction.
+   */
+  createInContest(dto: ProblemDTO, gid: number, viewer: Viewer, within: WithinSave): Promise<{ pid: number; problemId: string }>;
   update(dto: ProblemDTO, viewer: Viewer): Promise<void>;
   remove(pid: number, viewer: Viewer): Promise<{ submissions: number }>;
   cases(pid: number, viewer: Viewer): Promise<ProblemCase[]>;
@@ -76,10 +81,13 @@ export function createGroupProblemService(ctx: ServiceContext, testdata: Testdat
     return { p, v };
   }
 
-  /** The form as the group saves it: its prefix on the display id, its gid, only the site's tags, no contest-only auth. */
-  async function groupForm(dto: ProblemDTO, v: GroupInView, author: string): Promise<ProblemDTO> {
+  /**
+   * The form as the group saves it: its prefix on the display id, its gid, only the site's tags, no contest-only auth
+   * (`contestOnly`: a contest-only problem being edited keeps it).
+   */
+  async function groupForm(dto: ProblemDTO, v: GroupInView, author: string, contestOnly = false): Promise<ProblemDTO> {
     const auth = dto.problem.auth;
-    if (auth === AUTH.CONTEST) throw new OjError('VALIDATION_FAILED', { detail: 'auth 3 (contest only) is for the problems of a group contest' });
+    if (auth === AUTH.CONTEST && !contestOnly) throw new OjError('VALIDATION_FAILED', { detail: 'auth 3 (contest only) is for the problems of a group contest' });
     const unknown = await unknownTagNames(db, OWN_OJ, (dto.tags ?? []).map((t) => t.name.trim()));
     if (unknown.length > 0) throw new OjError('GROUP_TAG_UNKNOWN', { name: unknown[0]! });
     return { ...dto, problem: { ...dto.problem, problemId: prefixedProblemId(v.group.shortName, dto.problem.problemId), gid: v.group.id, author } };
@@ -130,10 +138,18 @@ export function createGroupProblemService(ctx: ServiceContext, testdata: Testdat
       return { pid, problemId: form.problem.problemId };
     },
 
+    async createInContest(dto, gid, viewer, within) {
+      const v = await adminView(db, gid, viewer);
+      const form = await groupForm({ ...dto, problem: { ...dto.problem, id: undefined, auth: AUTH.PUBLIC } }, v, viewer.username);
+      const own = ownedBy(gid);
+      const pid = await saveProblem(ctx, testdata, { ...form, problem: { ...form.problem, auth: AUTH.CONTEST } }, viewer, null, async (tx, pid) => [...(await own(tx, pid)), ...(await within(tx, pid))]);
+      return { pid, problemId: form.problem.problemId };
+    },
+
     async update(dto, viewer) {
       if (dto.problem.id === undefined) throw new OjError('PROBLEM_FIELD_REQUIRED', { field: 'id' });
       const { p, v } = await manageable(dto.problem.id, viewer, dto.problem.gid ?? undefined);
-      const form = await groupForm(dto, v, p.author ?? viewer.username);
+      const form = await groupForm(dto, v, p.author ?? viewer.username, p.auth === AUTH.CONTEST);
       await saveProblem(ctx, testdata, form, viewer, p, ownedBy(v.group.id));
     },
 

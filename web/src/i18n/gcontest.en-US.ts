@@ -18,6 +18,7 @@ export const gcontestEnUS: Record<keyof typeof gcontestZhCN, string> = {
   'gcontest.admin.options': 'Options',
   'gcontest.admin.edit': 'Edit',
   'gcontest.admin.problems': 'Problems',
+  'gcontest.admin.announcements': 'Announcements',
   'gcontest.admin.delete': 'Delete',
   'gcontest.admin.deleteConfirm': 'Delete this contest? Its submissions are deleted with it.',
   'gcontest.admin.updated': 'Update Successfully',
@@ -35,4 +36,6 @@ export const gcontestEnUS: Record<keyof typeof gcontestZhCN, string> = {
   'gcontest.problems.contestOnly': 'Make it a contest problem (visible only in the contest)',
   'gcontest.problems.add': 'Add',
   'gcontest.problems.displayIdRequired': 'Fill in the display ID first (letters, digits, _ or -, at most 20)',
+  'gcontest.problems.create': 'Create Problem',
+  'gcontest.announcement.title': 'Contest Announcements',
 };

@@ -16,6 +16,7 @@ export const gcontestZhCN = {
   'gcontest.admin.options': '操作',
   'gcontest.admin.edit': '编辑',
   'gcontest.admin.problems': '题目',
+  'gcontest.admin.announcements': '公告',
   'gcontest.admin.delete': '删除',
   'gcontest.admin.deleteConfirm': '确定删除该比赛吗？比赛的提交也会一并删除',
   'gcontest.admin.updated': '修改成功',
@@ -33,4 +34,6 @@ export const gcontestZhCN = {
   'gcontest.problems.contestOnly': '设为比赛题目（仅在比赛中可见）',
   'gcontest.problems.add': '添加',
   'gcontest.problems.displayIdRequired': '请先填写展示 ID（字母、数字、_ 或 -，至多 20 个字符）',
+  'gcontest.problems.create': '创建题目',
+  'gcontest.announcement.title': '比赛公告',
 } as const;

@@ -16,7 +16,8 @@ import { MarkdownInput } from './MarkdownInput';
 import { useGroupAction } from './useGroupAction';
 import { Field } from '../../components/FormField';
 
-interface Draft {
+/** The create / edit dialog's values (the group contest announcements page uses the same dialog). */
+export interface Draft {
   id?: number;
   title: string;
   content: string;
@@ -107,7 +108,7 @@ export function GroupAnnouncementsTab() {
   );
 }
 
-function AnnouncementDialog({ draft, onClose, onSave }: { draft: Draft; onClose: () => void; onSave: (d: Draft) => void }) {
+export function AnnouncementDialog({ draft, onClose, onSave }: { draft: Draft; onClose: () => void; onSave: (d: Draft) => void }) {
   const [d, setD] = useState(draft);
   const input = 'w-full rounded border border-slate-300 px-2 py-1.5 text-sm';
   return (

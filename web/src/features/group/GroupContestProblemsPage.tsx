@@ -1,5 +1,6 @@
 // /group/:groupID/contest/:contestId/problems: a group contest's problems with their display ids (remove one), and
-// adding one from the group's own problems (optionally made contest-only, auth 3) or from the bank's public ones.
+// adding one from the group's own problems (optionally made contest-only, auth 3) or from the bank's public ones, or
+// Create Problem: the group problem form making a contest-only problem in the contest.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -59,6 +60,9 @@ export function GroupContestProblemsPage() {
         <h2 className="mr-auto font-semibold text-slate-800">
           <FormattedMessage id="gcontest.problems.title" />
         </h2>
+        <Link to={`/group/${group.id}/contest/${cid}/problem/create`} className="rounded bg-green-600 px-3 py-1 text-sm text-white hover:bg-green-700" data-testid="group-contest-problem-create">
+          <FormattedMessage id="gcontest.problems.create" />
+        </Link>
         <Link to={`/contest/${cid}`} className="text-sm text-blue-600 hover:underline">
           <FormattedMessage id="gcontest.problems.open" />
         </Link>

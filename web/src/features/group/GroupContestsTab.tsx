@@ -1,6 +1,6 @@
 // The group's Contests tab: members see the group's visible contests as cards (a card opens the site's contest
 // pages, which apply the group's rules); group admins also get Create and the admin table (visible switch, edit,
-// problems, the accepted-code download, delete). The server decides who may change which contest (the group root,
+// problems, announcements, the accepted-code download, delete). The server decides who may change which contest (the group root,
 // or the contest's creator while a group admin); the table only offers what it would accept.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -159,6 +159,9 @@ function ContestAdminTable() {
                 </Link>
                 <Link to={`${base}/${c.id}/problems`} className="text-blue-600 hover:underline" data-testid="group-contest-problems">
                   <FormattedMessage id="gcontest.admin.problems" />
+                </Link>
+                <Link to={`${base}/${c.id}/announcement`} className="text-blue-600 hover:underline" data-testid="group-contest-announcements-link">
+                  <FormattedMessage id="gcontest.admin.announcements" />
                 </Link>
                 <AcCodeDialog cid={c.id} />
                 <button type="button" className="text-red-600 hover:underline" onClick={() => remove(c)} data-testid="group-contest-delete">

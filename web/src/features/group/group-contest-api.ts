@@ -1,13 +1,18 @@
 // REST calls of a group's contests (`/api/group/…contest…`): the members' cards, the admin table, the form, the
-// contest's problems (from the group, from the bank's public problems). The contest pages are the site's.
+// contest's problems (from the group, from the bank's public problems, or made inside the contest) and its
+// announcements. The contest pages are the site's.
 import {
   AdminContestProblemList,
   AdminContestVO,
+  ContestAnnouncementVO,
+  ContestProblem,
   ContestVO,
   decode,
   Page,
   type AdminContestBody,
   type AddGroupContestProblemQuery,
+  type ContestAnnouncementBody,
+  type ContestOwnProblemDTO,
   type PageOf,
 } from '@oj/proto';
 import { api } from '../../lib/api';
@@ -39,3 +44,15 @@ export const getGroupContestProblems = (cid: number, p: Paging & { keyword?: str
 export const addGroupContestProblemFromGroup = (q: AddGroupContestProblemQuery) => api.post<null>('/group/add-contest-problem-from-group', undefined, { query: q });
 export const addGroupContestProblemFromPublic = (cid: number, pid: number, displayId: string) => api.post<null>('/group/add-contest-problem-from-public', { cid, pid, displayId });
 export const deleteGroupContestProblem = (cid: number, pid: number) => api.delete<null>('/group/contest-problem', { query: { cid, pid } });
+
+/** A problem made inside the contest: a group problem (contest only) placed in the contest in one transaction. */
+export const addGroupContestOwnProblem = (dto: ContestOwnProblemDTO) => api.post<{ pid: number; problemId: string }>('/group/contest-problem', dto);
+export const getGroupContestProblem = (cid: number, pid: number): Promise<ContestProblem> =>
+  api.get('/group/contest-problem', { query: { cid, pid }, decode: (x) => decode(ContestProblem, x) });
+
+const announcementPage = Page(ContestAnnouncementVO);
+export const getGroupContestAnnouncements = (cid: number, p: Paging): Promise<PageOf<ContestAnnouncementVO>> =>
+  api.get('/group/get-contest-announcement-list', { silent: true, query: { cid, ...p }, decode: (x) => decode(announcementPage, x) });
+export const saveGroupContestAnnouncement = (body: ContestAnnouncementBody) =>
+  body.announcement.id === undefined ? api.post<null>('/group/contest-announcement', body) : api.put<null>('/group/contest-announcement', body);
+export const deleteGroupContestAnnouncement = (cid: number, aid: number) => api.delete<null>('/group/contest-announcement', { query: { cid, aid } });

@@ -18,6 +18,7 @@ const GroupSettingTab = lazy(() => import('./GroupSettingTab').then((m) => ({ de
 const GroupContestsTab = lazy(() => import('./GroupContestsTab').then((m) => ({ default: m.GroupContestsTab })));
 const GroupContestFormPage = lazy(() => import('./GroupContestFormPage').then((m) => ({ default: m.GroupContestFormPage })));
 const GroupContestProblemsPage = lazy(() => import('./GroupContestProblemsPage').then((m) => ({ default: m.GroupContestProblemsPage })));
+const GroupContestAnnouncementList = lazy(() => import('./GroupContestAnnouncementList').then((m) => ({ default: m.GroupContestAnnouncementList })));
 // group trainings, status and rank (issue 19, items 6 and 8)
 const GroupTrainingsTab = lazy(() => import('./GroupTrainingsTab').then((m) => ({ default: m.GroupTrainingsTab })));
 const GroupTrainingAdmin = lazy(() => import('./GroupTrainingsTab').then((m) => ({ default: m.GroupTrainingAdmin })));
@@ -50,6 +51,8 @@ export const groupRoutes: RouteObject[] = [
       { path: 'contest/create', element: page(<GroupContestFormPage />) },
       { path: 'contest/:contestId/edit', element: page(<GroupContestFormPage />) },
       { path: 'contest/:contestId/problems', element: page(<GroupContestProblemsPage />) },
+      { path: 'contest/:contestId/announcement', element: page(<GroupContestAnnouncementList />) },
+      { path: 'contest/:contestId/problem/create', element: page(<GroupProblemFormPage />) },
       // group trainings, status and rank (issue 19, items 6 and 8)
       { path: 'training', element: page(<GroupTrainingsTab />) },
       { path: 'training/admin', element: trainingAdmin(<AdminTrainingListPage />) },

@@ -1,7 +1,7 @@
 // The problem form inside a contest (/admin/contest/:contestId/problem/create and …/edit/:pid): the problem's place
 // in the contest — display id (the next free letter suggested for a new one), display title and balloon colour.
 import { useEffect, useState } from 'react';
-import { contestDisplayIds, getContestProblem } from './contest-admin-api';
+import type { ProblemContestCalls } from '../../problem-admin/form/problem-form-target';
 import { DISPLAY_ID_PATTERN, displayIdTaken, nextDisplayId } from './contest-form';
 
 export interface ContestPlace {
@@ -12,17 +12,20 @@ export interface ContestPlace {
   taken: string[];
 }
 
-/** The place of problem `pid` (null: a new problem) in contest `cid` (null: not in a contest); `failed` on a refusal. */
-export function useContestPlace(cid: number | null, pid: number | null) {
+/**
+ * The place of problem `pid` (null: a new problem) in contest `cid` (null: not in a contest), read through `calls`
+ * (the site's contest admin or a group's); `failed` on a refusal.
+ */
+export function useContestPlace(cid: number | null, pid: number | null, calls: Pick<ProblemContestCalls, 'displayIds' | 'place'>) {
   const [place, setPlace] = useState<ContestPlace | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (cid === null) return;
     let live = true;
     const load = async (): Promise<ContestPlace> => {
-      const ids = await contestDisplayIds(cid);
+      const ids = await calls.displayIds(cid);
       if (pid === null) return { displayId: nextDisplayId(ids), displayTitle: '', color: null, taken: ids };
-      const cp = await getContestProblem(cid, pid);
+      const cp = await calls.place(cid, pid);
       return { displayId: cp.displayId, displayTitle: cp.displayTitle, color: cp.color, taken: ids.filter((d) => d !== cp.displayId) };
     };
     load().then(
@@ -32,7 +35,7 @@ export function useContestPlace(cid: number | null, pid: number | null) {
     return () => {
       live = false;
     };
-  }, [cid, pid]);
+  }, [cid, pid, calls]);
   return { place, setPlace, failed };
 }
 

@@ -1,8 +1,8 @@
 // /admin/problem/create and /admin/problem/edit/:problemId: every field of the problem form with the
 // specification's defaults and rules (checked here and again on the server). Mounted under
-// /admin/contest/:contestId/problem/… it is the form of a contest's problem: it adds the problem's place in the
-// contest (display id, display title, colour), a new one is a contest problem (auth 3), and it saves through
-// the contest's routes. Given another `target` (a group's problems, features/group/), it loads, saves and uploads
+// /admin/contest/:contestId/problem/… (or a group contest's …/contest/:contestId/problem/create) it is the form of a
+// contest's problem: it adds the problem's place in the contest (display id, display title, colour), a new one is a
+// contest problem (auth 3), and it saves through the contest's routes (the target's `contest` calls). Given another `target` (a group's problems, features/group/), it loads, saves and uploads
 // there, shows the owner's prefix before the display id and offers the owner's auth options.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -15,7 +15,6 @@ import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { languagesState, loadLanguages } from '../../../stores/languages';
 import { showToast } from '../../../stores/ui';
-import { createContestOwnProblem, updateContestOwnProblem } from '../../contest/admin/contest-admin-api';
 import { Field, input, Toggle } from '../../contest/admin/contest-form-fields';
 import { ContestPlaceSection } from '../../contest/admin/ContestPlaceSection';
 import { placeProblem, useContestPlace } from '../../contest/admin/useContestPlace';
@@ -53,8 +52,8 @@ export function ProblemFormPage({ target = BANK_TARGET }: { target?: ProblemForm
   const editing = problemId !== undefined;
   const pid = Number(problemId);
   const cid = contestId === undefined ? null : Number(contestId);
-  const contest = useContestPlace(cid, editing ? pid : null);
-  const back = cid === null ? target.back : `/admin/contest/${cid}/problems`;
+  const contest = useContestPlace(cid, editing ? pid : null, target.contest);
+  const back = cid === null ? target.back : target.contest.back(cid);
   usePageTitle(intl.formatMessage({ id: editing ? 'problemAdmin.form.editTitle' : 'problemAdmin.form.createTitle' }));
   const { list: languages, loaded } = useSnapshot(languagesState);
   const own = useMemo(() => languages.filter((l) => l.oj === 'ME'), [languages]);
@@ -113,10 +112,10 @@ export function ProblemFormPage({ target = BANK_TARGET }: { target?: ProblemForm
       const dto = formToDTO(form, languageName);
       const inContest = cid !== null && place ? { ...dto, cid, displayId: place.displayId.trim(), displayTitle: place.displayTitle.trim(), color: place.color } : null;
       if (editing) {
-        await (inContest ? updateContestOwnProblem(inContest) : target.update(dto));
+        await (inContest && target.contest.update ? target.contest.update(inContest) : target.update(dto));
         showToast('success', intl.formatMessage({ id: 'problemAdmin.form.updated' }));
       } else {
-        await (inContest ? createContestOwnProblem(inContest) : target.create(dto));
+        await (inContest ? target.contest.create(inContest) : target.create(dto));
         showToast('success', intl.formatMessage({ id: 'problemAdmin.form.created' }));
       }
       navigate(back);

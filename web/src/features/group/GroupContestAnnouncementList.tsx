@@ -1,0 +1,102 @@
+// /group/:groupID/contest/:contestId/announcement: a group contest's announcements for its managers (the group root,
+// or the contest's creator while a group admin — the server's rule): the table (id, title, created, modified,
+// author, visible switch, edit, delete with a confirmation; ten a page) and the full-screen create / edit dialog of
+// the group's announcements. A visible one reaches the contestants on the contest's pages by push.
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { GROUP_PAGE_SIZES, type ContestAnnouncementVO, type PageOf } from '@oj/proto';
+import { DataTable } from '../../components/DataTable';
+import type { MessageId } from '../../i18n/zh-CN';
+import { formatDateTime } from '../../lib/format';
+import { AnnouncementDialog, type Draft } from './GroupAnnouncementsTab';
+import { useGroupShell } from './group-context';
+import { deleteGroupContestAnnouncement, getGroupContestAnnouncements, saveGroupContestAnnouncement } from './group-contest-api';
+import { useGroupAction } from './useGroupAction';
+
+const td = 'px-3 py-2';
+const SIZE = GROUP_PAGE_SIZES.adminAnnouncements;
+
+export function GroupContestAnnouncementList() {
+  const intl = useIntl();
+  const { group } = useGroupShell();
+  const cid = Number(useParams().contestId);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<PageOf<ContestAnnouncementVO> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    getGroupContestAnnouncements(cid, { currentPage: page, limit: SIZE })
+      .then((d) => live && setData(d))
+      .catch(() => live && setData({ records: [], total: 0, size: SIZE, current: page, pages: 0 }))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [cid, page, tick]);
+
+  const { run: act } = useGroupAction();
+  const run = async (call: () => Promise<unknown>, done: MessageId) => {
+    const ok = await act(call, done);
+    setTick((t) => t + 1);
+    return ok;
+  };
+  const saveOf = (d: Draft) => saveGroupContestAnnouncement({ cid, announcement: { ...(d.id !== undefined && { id: d.id }), title: d.title.trim(), content: d.content, status: d.visible ? 0 : 1 } });
+  const save = async (d: Draft) => {
+    if (await run(() => saveOf(d), d.id === undefined ? 'group.announcement.added' : 'group.announcement.updated')) setDraft(null);
+  };
+  const draftOf = (a: ContestAnnouncementVO): Draft => ({ id: a.id, title: a.title, content: a.content, visible: a.status === 0 });
+  const toggle = (a: ContestAnnouncementVO) => void run(() => saveOf({ ...draftOf(a), visible: a.status !== 0 }), 'group.announcement.updated');
+  const remove = (a: ContestAnnouncementVO) =>
+    window.confirm(intl.formatMessage({ id: 'group.announcement.deleteConfirm' })) && void run(() => deleteGroupContestAnnouncement(cid, a.id), 'group.announcement.deleted');
+
+  return (
+    <div data-testid="group-contest-announcements">
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-2">
+        <h2 className="mr-auto font-semibold text-slate-800">
+          <FormattedMessage id="gcontest.announcement.title" />
+        </h2>
+        <Link to={`/contest/${cid}`} className="text-sm text-blue-600 hover:underline">
+          <FormattedMessage id="gcontest.problems.open" />
+        </Link>
+        <Link to={`/group/${group.id}/contest?view=admin`} className="text-sm text-blue-600 hover:underline">
+          <FormattedMessage id="gcontest.tab.backToList" />
+        </Link>
+        <button type="button" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700" onClick={() => setDraft({ title: '', content: '', visible: true })} data-testid="group-contest-announcement-create">
+          <FormattedMessage id="group.announcement.create" />
+        </button>
+      </div>
+      <DataTable
+        data={data}
+        loading={loading}
+        pager={{ page, size: SIZE, onChange: (p) => setPage(p) }}
+        testId="group-contest-announcement-table"
+        columns={['group.announcement.id', 'group.announcement.title', 'group.announcement.created', 'group.announcement.modified', 'group.announcement.author', 'group.announcement.visible', 'group.announcement.options']}
+        row={(a) => (
+          <tr key={a.id} className="border-t border-slate-100" data-testid="group-contest-announcement-row">
+            <td className={td}>{a.id}</td>
+            <td className={`${td} max-w-xs truncate`}>{a.title}</td>
+            <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtCreate)}</td>
+            <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtModified)}</td>
+            <td className={td}>{a.username}</td>
+            <td className={td}>
+              <input type="checkbox" checked={a.status === 0} onChange={() => toggle(a)} aria-label={intl.formatMessage({ id: 'group.announcement.visible' })} data-testid="group-contest-announcement-visible" />
+            </td>
+            <td className={`${td} space-x-3`}>
+              <button type="button" className="text-blue-600 hover:underline" onClick={() => setDraft(draftOf(a))} data-testid="group-contest-announcement-edit">
+                <FormattedMessage id="group.announcement.edit" />
+              </button>
+              <button type="button" className="text-red-600 hover:underline" onClick={() => remove(a)} data-testid="group-contest-announcement-delete">
+                <FormattedMessage id="group.announcement.delete" />
+              </button>
+            </td>
+          </tr>
+        )}
+      />
+      {draft && <AnnouncementDialog draft={draft} onClose={() => setDraft(null)} onSave={(d) => void save(d)} />}
+    </div>
+  );
+}

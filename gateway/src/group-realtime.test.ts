@@ -21,7 +21,7 @@ const tokens: Record<string, string> = {};
 const uids: Record<string, string> = {};
 
 beforeAll(async () => {
-  h = await startHarness({ servicesConfig: { createGroupMinAc: 0 } });
+  h = await startHarness({ servicesConfig: { createGroupMinAc: 0, createGroupDailyLimit: 0, postMinAc: 0 } });
   url = await h.gw.listen(0, '127.0.0.1');
   for (const name of ['gr_teacher', 'gr_student', 'gr_stranger']) {
     uids[name] = (await h.createUser(name)).uid;
@@ -47,7 +47,7 @@ async function connect(token: string): Promise<{ socket: ClientSocket; frames: F
 
 const subscribe = (s: ClientSocket, topic: string, since?: number): Promise<SubscribeAck> => s.timeout(10_000).emitWithAck('subscribe', since === undefined ? { topic } : { topic, since });
 
-async function rest(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+async function rest(who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const res = await h.gw.app.inject({ method, url, headers: { authorization: tokens[who]! }, ...(payload !== undefined && { payload: payload as object }) });
   const env = res.json() as { status: number; data: { id?: number } };
   expect(env.status, `${method} ${url}`).toBe(200);
@@ -101,5 +101,34 @@ describe('group:<gid>', () => {
     expect(await subscribe(teacher.socket, topic)).toMatchObject({ ok: true });
     // An unknown group is refused the same way.
     expect(await subscribe(stranger.socket, topics.group(999_999))).toMatchObject({ ok: false, code: 'TOPIC_FORBIDDEN' });
+  });
+
+  it('pushes a group discussion posted, edited, pinned and deleted to another member, not to a stranger of the hidden group', async () => {
+    const { id: gid } = await rest('gr_teacher', 'POST', '/api/group', { name: 'Realtime talks 03', shortName: 'rtc03', brief: 'a group that talks', description: 'watched live', auth: 1 });
+    await rest('gr_student', 'POST', `/api/group/member?gid=${gid}`);
+    // Hidden once the student joined: its topic is the members' only.
+    await rest('gr_teacher', 'PUT', '/api/group', { id: gid, visible: false });
+    const topic = topics.group(gid!);
+    const teacher = await connect(tokens.gr_teacher!);
+    const stranger = await connect(tokens.gr_stranger!);
+    expect(await subscribe(teacher.socket, topic)).toMatchObject({ ok: true });
+    expect(await subscribe(stranger.socket, topic)).toMatchObject({ ok: false, code: 'TOPIC_FORBIDDEN' });
+    const seen = () => teacher.frames.filter((f) => f.event === 'group.discussion');
+
+    const { id: did } = await rest('gr_student', 'POST', '/api/group/discussion', { gid, title: 'How to start', description: 'a question', content: 'Where do I begin?' });
+    await until(() => seen().length === 1);
+    // Ids only: the title stays behind the members-only REST calls.
+    expect(seen()[0]).toMatchObject({ topic, data: { gid, did } });
+    await rest('gr_student', 'PUT', '/api/discussion', { id: did, title: 'How to start, edited', description: 'a question', content: 'Where do I begin?' });
+    await until(() => seen().length === 2);
+    await rest('gr_teacher', 'PUT', '/api/group/discussion', { id: did, topPriority: true });
+    await until(() => seen().length === 3);
+    await rest('gr_student', 'DELETE', `/api/group/discussion?did=${did}`);
+    await until(() => seen().length === 4);
+    expect(seen().map((f) => f.data)).toEqual(Array(4).fill({ gid, did }));
+    // Sent in seq order with the group's other events.
+    const seqs = teacher.frames.map((f) => f.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(stranger.frames.filter((f) => f.topic === topic)).toEqual([]);
   });
 });

@@ -49,6 +49,8 @@ export const Discussion = Type.Object({
   /** 0 normal, 1 disabled (only admins see a disabled discussion). */
   status: Type.Integer(),
   gmtCreate: Type.String(),
+  /** The group it belongs to (in the detail only; null for a public discussion). */
+  gid: Type.Optional(Nullable(Type.Integer())),
 });
 export type Discussion = Static<typeof Discussion>;
 

@@ -241,6 +241,10 @@ export type GroupMemberEvent = Static<typeof GroupMemberEvent>;
 export const GroupAnnouncementEvent = Type.Object({ gid: Type.Integer(), id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 export type GroupAnnouncementEvent = Static<typeof GroupAnnouncementEvent>;
 
+/** `group.discussion` on `group:<gid>`: discussion `did` of the group was posted, edited, pinned or deleted. */
+export const GroupDiscussionEvent = Type.Object({ gid: Type.Integer(), did: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
+export type GroupDiscussionEvent = Static<typeof GroupDiscussionEvent>;
+
 // ---------- the form's rules ----------
 
 export interface GroupFormProblem {

@@ -1,6 +1,7 @@
 // A group's discussions in a real browser, in both languages: a member posts in the group's Discussion tab (the
-// public form, no category needed), lands on the discussion's page; another member sees it in the tab and opens it;
-// a non-member is refused the tab's list and the discussion itself; the public list never shows it.
+// public form, no category needed), lands on the discussion's page inside the group; another member, whose tab is
+// open, sees it appear without a reload (`group.discussion` on `group:<gid>`) and opens it inside the group; a
+// non-member is refused the tab's list and the discussion itself; the public list never shows it.
 import { expect, registerUser, test } from './helpers';
 import { GROUP_PASSWORD, okData, signedIn, tokenOf } from './group-helpers';
 import { setSwitches } from './discussion-steps';
@@ -19,6 +20,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // New accounts: no accepted problems needed to post (the AC gate is the services' test).
     const before = await setSwitches(request, { defaultCreateDiscussionACInitValue: 0 });
     try {
+      // Another member keeps the group's Discussion tab open.
+      const r = await signedIn(browser, reader, locale);
+      await r.goto(`/group/${gid}/discussion`);
+      await expect(r.getByTestId('group-discussion')).toBeVisible();
+      await expect(r.getByTestId('discussion-item')).toHaveCount(0);
       const p = await signedIn(browser, poster, locale);
       await p.goto(`/group/${gid}/discussion`);
       await expect(p.getByTestId('group-discussion')).toBeVisible();
@@ -31,18 +37,21 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await dialog.getByTestId('discussion-form-description').fill('How to start');
       await dialog.getByTestId('discussion-form-content').locator('textarea').fill('Where do I **begin**?');
       await dialog.getByTestId('discussion-form-submit').click();
-      await expect(p).toHaveURL(/\/discussion-detail\/\d+$/);
+      await expect(p).toHaveURL(new RegExp(`/group/${gid}/discussion-detail/\\d+$`));
+      await expect(p.getByTestId('group-tabs')).toBeVisible();
       await expect(p.getByTestId('discussion-heading')).toHaveText(title);
       const did = Number(/\/discussion-detail\/(\d+)$/.exec(p.url())![1]);
 
-      // Another member sees it in the tab and opens it.
-      const r = await signedIn(browser, reader, locale);
-      await r.goto(`/group/${gid}/discussion`);
-      await expect(r.getByTestId('discussion-item')).toHaveCount(1);
+      // The other member's open tab shows it without a reload (pushed), and it opens inside the group.
+      await expect(r.getByTestId('discussion-item')).toHaveCount(1, { timeout: 15_000 });
       await expect(r.getByTestId('discussion-author')).toContainText(poster);
       await r.getByTestId('discussion-title').click();
-      await expect(r).toHaveURL(new RegExp(`/discussion-detail/${did}$`));
+      await expect(r).toHaveURL(new RegExp(`/group/${gid}/discussion-detail/${did}$`));
       await expect(r.getByTestId('discussion-heading')).toHaveText(title);
+      // The group's discussions about one problem: none are about a problem.
+      await r.goto(`/group/${gid}/discussion/P1000`);
+      await expect(r.getByTestId('group-discussion')).toBeVisible();
+      await expect(r.getByTestId('discussion-item')).toHaveCount(0);
 
       // The public list never shows it.
       const pub = (await (await request.get('/api/get-discussion-list?limit=100')).json()) as { data: { records: { id: number }[] } };
@@ -59,6 +68,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       }
       await x.goto(`/discussion-detail/${did}`);
       await expect(x.getByText(refused).first()).toBeVisible();
+      await expect(x.getByTestId('discussion-heading')).toHaveCount(0);
+      await x.goto(`/group/${gid}/discussion-detail/${did}`);
+      await expect(x.getByTestId('group-no-access')).toBeVisible();
       await expect(x.getByTestId('discussion-heading')).toHaveCount(0);
       for (const pg of [p, r, x]) await pg.context().close();
     } finally {

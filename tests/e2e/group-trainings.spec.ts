@@ -1,8 +1,9 @@
 // A group's trainings, status and rank in a real browser, in both languages: a teacher creates a group training in
 // the group's Training Admin (the site's training form) and adds the group's own problem by its display id; a student
-// member opens it from the group's Trainings tab and solves the problem inside it (a group problem, read and submitted
+// member opens it from the group's Trainings tab (inside the group's routes, /group/:gid/training/:tid) and solves the problem inside it (a group problem, read and submitted
 // inside the group); the student's progress bar moves live and the teacher's open Rank tab shows the solve without a
-// reload; the group's Status tab lists the submission; a non-member is refused the training and the group's lists.
+// reload; the training's rank and full-screen page inside the group; the group's Status tab lists the submission; a
+// non-member is refused the training and the group's lists; group A's training under group B's route is not shown.
 import { expect, registerUser, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { GROUP_PASSWORD, okData, signedIn, tokenOf } from './group-helpers';
@@ -64,11 +65,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const row = s.locator(`[data-testid="group-training-row"][data-tid="${tid}"]`);
     await expect(row.getByTestId('group-training-progress')).toHaveAttribute('data-ac', '0');
     await row.getByTestId('group-training-open').click();
+    // The training's pages open inside the group's routes, with the way back to the group.
+    await expect(s).toHaveURL(new RegExp(`/group/${gid}/training/${tid}$`));
+    await expect(s.getByTestId('group-tabs')).toBeVisible();
+    await expect(s.getByTestId('training-group-home')).toHaveText(zh ? '团队首页' : 'Group home');
     const bar = s.getByTestId('training-shell').getByTestId('training-progress');
     await expect(bar).toHaveAttribute('data-ac', '0');
     await expect(bar).toHaveAttribute('data-total', '1');
     await s.getByTestId('training-tab-problems').click();
     await s.locator(`[data-testid="training-problem-row"][data-problem-id="${problemId}"]`).click();
+    await expect(s).toHaveURL(new RegExp(`/group/${gid}/training/${tid}/problem/${problemId}$`));
     await expect(s.getByTestId('training-problem-page')).toHaveAttribute('data-problem-id', problemId);
     await s.getByTestId('language-select').selectOption('C');
     await setCode(s, template('C'));
@@ -78,10 +84,24 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(bar).toHaveAttribute('data-ac', '1');
     await expect(t.getByTestId('rank-table').locator('tr', { hasText: student }).getByTestId('rank-ac-link')).toHaveText('1', { timeout: 30_000 });
     await expect(t.getByTestId('rank-table').locator('tbody tr').first()).toContainText(student);
+    // The training's own rank inside the group; the full-screen page; the site's path sends a member into the group.
+    await s.goto(`/group/${gid}/training/${tid}/rank`);
+    await expect(s.locator('[data-testid="training-rank-row"]', { hasText: student }).getByTestId('training-rank-ac')).toHaveText('1');
+    await s.goto(`/group/${gid}/training/${tid}/problem/${problemId}/full-screen`);
+    await expect(s.getByTestId('training-problem-full-screen')).toBeVisible();
+    await expect(s.getByTestId('training-problem-bar')).toContainText(problemId);
+    await s.goto(`/training/${tid}/problems`);
+    await expect(s).toHaveURL(new RegExp(`/group/${gid}/training/${tid}/problems$`));
+    await expect(s.getByTestId('training-problem-row')).toHaveCount(1);
 
     // The group's Status tab lists the submission made inside the group.
     await s.goto(`/group/${gid}/status`);
     await expect(s.getByTestId('group-status')).toContainText(problemId);
+    // A row opens the submission's page inside the group.
+    await s.getByTestId('status-submit-id').first().click();
+    await expect(s).toHaveURL(new RegExp(`/group/${gid}/submission-detail/\\d+$`));
+    await expect(s.getByTestId('group-tabs')).toBeVisible();
+    await expect(s.getByTestId('submission-banner')).toBeVisible();
 
     // A non-member: the training and the group's lists refuse them.
     const ot = await tokenOf(request, outsider);
@@ -91,6 +111,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const o = await signedIn(browser, outsider, locale);
     await o.goto(`/training/${tid}`);
     await expect(o.getByTestId('training-load-failed')).toBeVisible();
+    await o.goto(`/group/${gid}/training/${tid}`);
+    await expect(o.getByTestId('group-no-access')).toBeVisible();
+    await expect(o.getByTestId('training-shell')).toHaveCount(0);
+    // Group A's training under group B's route (the student is a member of both): not shown.
+    const { id: otherGid } = await okData<{ id: number }>(request, ot, 'POST', '/api/group', { name: `Other class ${n}`, shortName: `ot${n}`.slice(0, 10), brief: 'another class', description: 'another class', auth: 1 });
+    await okData(request, await tokenOf(request, student), 'POST', `/api/group/member?gid=${otherGid}`);
+    await s.goto(`/group/${otherGid}/training/${tid}`);
+    await expect(s.getByTestId('training-load-failed')).toBeVisible();
+    await expect(s.getByTestId('training-title')).toHaveCount(0);
     await o.goto(`/group/${gid}/training`);
     await expect(o.getByTestId('group-no-access')).toBeVisible();
     for (const p of [t, s, o]) await p.context().close();

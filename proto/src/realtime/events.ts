@@ -9,7 +9,7 @@ import { ProblemCount } from '../dto';
 import { decode } from '../decode';
 import { OjError } from '../errors';
 import { JudgeQueueData, JudgeRunnersData, TestJudgeResult } from '../judge-admin';
-import { GroupAnnouncementEvent, GroupMemberEvent } from '../group';
+import { GroupAnnouncementEvent, GroupDiscussionEvent, GroupMemberEvent } from '../group';
 import { GroupRankEvent } from '../group-training';
 import { ImportProgress } from '../problem-admin';
 import { TestdataProgress } from '../testdata';
@@ -86,6 +86,7 @@ export const PUSH_EVENTS = {
   'group.member': { topics: ['group'], data: GroupMemberEvent },
   'group.announcement': { topics: ['group'], data: GroupAnnouncementEvent },
   'group.rank': { topics: ['group'], data: GroupRankEvent },
+  'group.discussion': { topics: ['group'], data: GroupDiscussionEvent },
   'training.progress': { topics: ['training'], data: TrainingProgressEvent },
   'training.changed': { topics: ['training'], data: TrainingChangedEvent },
   'discussion.comment': { topics: ['discussion'], data: DiscussionCommentEvent },

@@ -39,5 +39,5 @@ export async function discussionCards(db: DbOrTx, rows: Row[]): Promise<Discussi
 /** The detail: with the markdown content and whether the caller liked it. */
 export async function discussionDetail(db: DbOrTx, row: Row, hasLike: boolean): Promise<Discussion> {
   const roles = await adminRoleOf(db, [row.d.uid]);
-  return { ...toVO(row, roles.get(row.d.uid) ?? null), content: row.d.content, hasLike };
+  return { ...toVO(row, roles.get(row.d.uid) ?? null), content: row.d.content, hasLike, gid: row.d.gid };
 }

@@ -18,6 +18,7 @@ import { assertDiscussionOpen, mayReadDiscussion, readableDiscussion } from './d
 import { checkDiscussionText } from './discussion-form';
 import { discussionCards, discussionDetail } from './discussion-view';
 import { countViewOnce, deleteDiscussion, discussionPage, discussionsSince, discussionWithAuthor, hasLiked, insertDiscussion, updateDiscussionText } from './discussion.repo';
+import { discussionPush } from '../group/group-live';
 
 /** A reader's views of one discussion count once in this many hours. */
 export const VIEW_PERIOD_HOURS = 24;
@@ -63,13 +64,14 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
     return discussionDetail(db, row, viewer ? await hasLiked(db, viewer.uid, did) : false);
   }
 
-  /** Runs `change` in a transaction and publishes the `discussion.changed` it stores. */
-  async function changed(did: number, change: (tx: Tx) => Promise<void>): Promise<void> {
-    const push = await db.transaction(async (tx) => {
+  /** Runs `change` in a transaction and publishes the `discussion.changed` it stores (and a group's `group.discussion`). */
+  async function changed(d: { id: number; gid: number | null }, change: (tx: Tx) => Promise<void>): Promise<void> {
+    const pushes = await db.transaction(async (tx) => {
       await change(tx);
-      return pushDiscussionChanged(tx, did);
+      const page = await pushDiscussionChanged(tx, d.id);
+      return d.gid === null ? [page] : [page, await discussionPush(tx, d.gid, d.id)];
     });
-    await publishAll(transport, [push], logger);
+    await publishAll(transport, pushes, logger);
   }
 
   return {
@@ -117,7 +119,7 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       if (d.uid !== viewer.uid) throw new OjError('DISCUSSION_EDIT_FORBIDDEN');
       // The category and the problem stay as posted (the edit dialog locks the category).
       const text = checkDiscussionText(body, d.pid);
-      await changed(d.id, (tx) => updateDiscussionText(tx, d.id, text));
+      await changed(d, (tx) => updateDiscussionText(tx, d.id, text));
     },
 
     async deleteDiscussion(did, viewer) {
@@ -125,7 +127,7 @@ export function createDiscussionService(ctx: ServiceContext): DiscussionService 
       // A group's discussion is moderated by its group's admins (and super admins), not by the site's admins.
       const moderator = d.gid == null ? isAdmin(viewer) : await isAdminOf(db, d.gid, viewer);
       if (d.uid !== viewer.uid && !moderator) throw new OjError('DISCUSSION_DELETE_FORBIDDEN');
-      await changed(d.id, (tx) => deleteDiscussion(tx, d.id));
+      await changed(d, (tx) => deleteDiscussion(tx, d.id));
     },
 
     canWatch: (did, viewer) => mayReadDiscussion(ctx, did, viewer),

@@ -18,6 +18,7 @@ import { createDiscussionPostGate, pushDiscussionChanged } from '../discuss/disc
 import { findVisibleProblem } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
 import { isGroupAdmin } from './group-access';
+import { discussionPush } from './group-live';
 import { adminView, memberView } from './group-standing';
 
 export interface GroupDiscussionService {
@@ -54,12 +55,13 @@ export function createGroupDiscussionService(ctx: ServiceContext): GroupDiscussi
     return { d: { ...d, gid: d.gid }, moderator };
   }
 
-  async function changed(did: number, change: (tx: Tx) => Promise<void>): Promise<void> {
-    const push = await db.transaction(async (tx) => {
+  /** `change` in a transaction with its pushes: `discussion.changed` for the page, `group.discussion` for the tab. */
+  async function changed(d: { id: number; gid: number }, change: (tx: Tx) => Promise<void>): Promise<void> {
+    const pushes = await db.transaction(async (tx) => {
       await change(tx);
-      return pushDiscussionChanged(tx, did);
+      return [await pushDiscussionChanged(tx, d.id), await discussionPush(tx, d.gid, d.id)];
     });
-    await publishAll(ctx.transport, [push], ctx.logger);
+    await publishAll(ctx.transport, pushes, ctx.logger);
   }
 
   return {
@@ -85,7 +87,12 @@ export function createGroupDiscussionService(ctx: ServiceContext): GroupDiscussi
       const categoryId = body.categoryId ?? null;
       if (categoryId !== null && !(await categoryExists(db, categoryId))) throw new OjError('DISCUSSION_CATEGORY_NOT_FOUND');
       if (pid !== null && !(await findVisibleProblem(db, pid, viewer))) throw new OjError('PROBLEM_NOT_FOUND');
-      return { id: await insertDiscussion(db, { uid: viewer.uid, ...text, pid, categoryId, gid: group.id }) };
+      const { id, push } = await db.transaction(async (tx) => {
+        const did = await insertDiscussion(tx, { uid: viewer.uid, ...text, pid, categoryId, gid: group.id });
+        return { id: did, push: await discussionPush(tx, group.id, did) };
+      });
+      await publishAll(ctx.transport, [push], ctx.logger);
+      return { id };
     },
 
     async update(body, viewer) {
@@ -97,7 +104,7 @@ export function createGroupDiscussionService(ctx: ServiceContext): GroupDiscussi
       if (!editsText && body.topPriority === undefined) throw new OjError('VALIDATION_FAILED', { detail: 'nothing to change' });
       // The problem stays as posted; checked before the transaction so a bad text changes nothing.
       const text = editsText ? checkDiscussionText({ title: body.title ?? '', description: body.description, content: body.content ?? '' }, d.pid) : null;
-      await changed(d.id, async (tx) => {
+      await changed(d, async (tx) => {
         if (text) await updateDiscussionText(tx, d.id, text);
         if (body.topPriority !== undefined) await setDiscussionTop(tx, d.id, body.topPriority);
       });
@@ -108,7 +115,7 @@ export function createGroupDiscussionService(ctx: ServiceContext): GroupDiscussi
       // The author with the role's `discussion_del` (as the public route), or a moderator.
       const author = d.uid === viewer.uid && viewer.permissions.includes('discussion_del');
       if (!author && !moderator) throw new OjError('DISCUSSION_DELETE_FORBIDDEN');
-      await changed(d.id, (tx) => deleteDiscussion(tx, d.id));
+      await changed(d, (tx) => deleteDiscussion(tx, d.id));
     },
   };
 }

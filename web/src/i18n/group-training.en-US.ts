@@ -2,6 +2,8 @@
 import type { groupTrainingZhCN } from './group-training.zh-CN';
 
 export const groupTrainingEnUS: Record<keyof typeof groupTrainingZhCN, string> = {
+  'groupTraining.shell.groupHome': 'Group home',
+  'groupTraining.shell.trainings': 'Trainings',
   'groupTraining.list.admin': 'Training Admin',
   'groupTraining.admin.addFromGroup': 'Add from the group',
   'groupTraining.rank.acm': 'ACM Rank',

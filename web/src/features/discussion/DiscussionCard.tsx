@@ -2,7 +2,7 @@
 // comment / like / view counts, category, time, and the Edit (author) / Delete (author or admin) menu.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { Discussion } from '@oj/proto';
 import { formatDateTime } from '../../lib/format';
 import { useDiscussionRights } from './discussion-hooks';
@@ -95,7 +95,11 @@ function Menu({ d, onEdit, onDelete, onPin }: Props) {
   );
 }
 
+/** A discussion's page: inside its group's routes when the card is shown inside a group. */
+export const discussionHref = (groupID: string | undefined, did: number): string => (groupID ? `/group/${groupID}/discussion-detail/${did}` : `/discussion-detail/${did}`);
+
 export function DiscussionCard({ d, onEdit, onDelete, onPin }: Props) {
+  const { groupID } = useParams();
   return (
     <li className="py-4" data-testid="discussion-item" data-did={d.id}>
       <div className="flex items-start gap-2">
@@ -107,7 +111,7 @@ export function DiscussionCard({ d, onEdit, onDelete, onPin }: Props) {
                 <FormattedMessage id="discussion.card.disabled" />
               </span>
             )}
-            <Link to={`/discussion-detail/${d.id}`} className="font-medium break-all text-blue-700 hover:underline" data-testid="discussion-title">
+            <Link to={discussionHref(groupID, d.id)} className="font-medium break-all text-blue-700 hover:underline" data-testid="discussion-title">
               {d.title}
             </Link>
             <GoToProblem pid={d.pid} />

@@ -36,6 +36,7 @@ function TitleBadge({ name, color }: { name: string | null | undefined; color: s
 function Actions({ d, onChanged, onEdit }: { d: Discussion; onChanged: (patch: Partial<Discussion>) => void; onEdit: () => void }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { groupID } = useParams();
   const loginFirst = useLoginFirst();
   const session = useSnapshot(sessionState);
   const rights = useDiscussionRights(d);
@@ -63,7 +64,7 @@ function Actions({ d, onChanged, onEdit }: { d: Discussion; onChanged: (patch: P
     void run(async () => {
       await deleteDiscussion(d.id);
       showToast('success', intl.formatMessage({ id: 'discussion.card.deleted' }));
-      navigate('/discussion');
+      navigate(groupID ? `/group/${groupID}/discussion` : '/discussion');
     });
   };
   const btn = 'rounded border px-3 py-1 text-sm disabled:opacity-50';
@@ -94,7 +95,8 @@ function Actions({ d, onChanged, onEdit }: { d: Discussion; onChanged: (patch: P
 }
 
 export function DiscussionDetailPage() {
-  const did = Number(useParams().did);
+  const { did: didParam, groupID } = useParams();
+  const did = Number(didParam);
   const valid = Number.isInteger(did) && did > 0;
   const [d, setD] = useState<Discussion | null | 'missing'>(null);
   const [editing, setEditing] = useState<EditTarget | null>(null);
@@ -109,7 +111,8 @@ export function DiscussionDetailPage() {
   const patch = (p: Partial<Discussion>) => setD((cur) => (cur && cur !== 'missing' ? { ...cur, ...p } : cur));
   useLiveDiscussion(valid && d !== 'missing' ? did : null, { comments, reload, onCounts: patch });
 
-  if (!valid || d === 'missing') return <NotFoundPage />;
+  // Inside a group's routes (/group/:gid/discussion-detail/:did) only that group's discussion is shown.
+  if (!valid || d === 'missing' || (d !== null && groupID !== undefined && d.gid !== Number(groupID))) return <NotFoundPage />;
   if (d === null) return <Loading />;
   return (
     <div className="mx-auto max-w-screen-lg px-4 py-6" data-testid="discussion-detail">

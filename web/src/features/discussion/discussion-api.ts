@@ -85,8 +85,8 @@ export async function reportDiscussion(body: DiscussionReportBody): Promise<void
 }
 
 // A group's discussions (issue 19, item 8): reading one, its comments and likes, and the author's edit use the calls above.
-export const getGroupDiscussionList = (gid: number, currentPage: number, limit = 10, admin = false): Promise<PageOf<Discussion>> =>
-  api.get(admin ? '/group/get-admin-discussion-list' : '/group/get-discussion-list', { query: { gid, currentPage, limit }, decode: (x) => decode(discussionPage, x) });
+export const getGroupDiscussionList = (gid: number, currentPage: number, limit = 10, admin = false, pid?: string): Promise<PageOf<Discussion>> =>
+  api.get(admin ? '/group/get-admin-discussion-list' : '/group/get-discussion-list', { query: { gid, currentPage, limit, ...(pid && { pid }) }, decode: (x) => decode(discussionPage, x) });
 export const addGroupDiscussion = (body: GroupDiscussionBody): Promise<{ id: number }> => api.post('/group/discussion', body);
 export async function deleteGroupDiscussion(did: number): Promise<void> {
   await api.delete('/group/discussion', { query: { did } });

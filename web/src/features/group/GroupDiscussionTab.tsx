@@ -1,15 +1,16 @@
 // The group's Discussion tab (issue 19, item 8): its discussions as the public list's cards (pinned first, 10 a page;
 // the group's admins see disabled ones too, pin and delete any), the post button with the public form (the category
-// optional), and a discussion opens on the public detail page, where the server applies the group's rules.
+// optional), and a discussion opens on the detail page inside the group (/group/:gid/discussion-detail/:did), where
+// the server applies the group's rules; /group/:gid/discussion/:pid lists one problem's discussions.
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { DISCUSSION_LIMITS, type Discussion, type PageOf } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { ignoreRefusal } from '../../lib/api';
 import { showToast } from '../../stores/ui';
-import { DiscussionCard } from '../discussion/DiscussionCard';
+import { DiscussionCard, discussionHref } from '../discussion/DiscussionCard';
 import { DiscussionEditDialog, type EditTarget } from '../discussion/DiscussionEditDialog';
 import { deleteGroupDiscussion, getDiscussion, getGroupDiscussionList, pinGroupDiscussion } from '../discussion/discussion-api';
 import { useCategories } from '../discussion/discussion-hooks';
@@ -20,7 +21,9 @@ const PAGE = DISCUSSION_LIMITS.pageSize;
 export function GroupDiscussionTab() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const { group, standing } = useGroupShell();
+  const { group, standing, discussionsVersion } = useGroupShell();
+  // /group/:gid/discussion/:pid: the discussions about one problem.
+  const { pid } = useParams();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<PageOf<Discussion> | null>(null);
   const [editing, setEditing] = useState<EditTarget | null>(null);
@@ -28,8 +31,9 @@ export function GroupDiscussionTab() {
   const moderator = standing.admin;
 
   const load = useCallback(async () => {
-    setData(await getGroupDiscussionList(group.id, page, PAGE, moderator).catch(ignoreRefusal) ?? null);
-  }, [group.id, page, moderator]);
+    setData(await getGroupDiscussionList(group.id, page, PAGE, moderator, pid).catch(ignoreRefusal) ?? null);
+    // discussionsVersion: a discussion of the group changed (pushed on `group:<gid>`, or the shell's poll).
+  }, [group.id, page, moderator, pid, discussionsVersion]);
   useEffect(() => void load(), [load]);
 
   const act = async (run: () => Promise<void>, done: 'discussion.card.deleted' | 'discussion.form.saved') => {
@@ -81,7 +85,7 @@ export function GroupDiscussionTab() {
         onDone={(did) => {
           const created = editing?.kind === 'create';
           setEditing(null);
-          if (created) navigate(`/discussion-detail/${did}`);
+          if (created) navigate(discussionHref(String(group.id), did));
           else void load();
         }}
       />

@@ -40,6 +40,9 @@ const TAB_LABEL: Record<GroupTab, MessageId> = {
 /** The tab a path under /group/:id belongs to ('' is Home; a problem page is the Problem tab's). */
 export function tabOfPath(rest: string): GroupTab {
   const first = rest.split('/').filter(Boolean)[0] ?? '';
+  // A submission's and a discussion's pages inside the group belong to the Status and Discussion tabs (and their rules).
+  if (first === 'submission-detail') return 'status';
+  if (first === 'discussion-detail') return 'discussion';
   return first === '' ? 'home' : ((Object.keys(TAB_LABEL) as GroupTab[]).find((t) => t === first) ?? 'home');
 }
 
@@ -64,6 +67,7 @@ function GroupShellLoaded() {
   const [membersVersion, setMembersVersion] = useState(0);
   const [announcementsVersion, setAnnouncementsVersion] = useState(0);
   const [rankVersion, setRankVersion] = useState(0);
+  const [discussionsVersion, setDiscussionsVersion] = useState(0);
   const [applying, setApplying] = useState(false);
   const { run } = useGroupAction();
   usePageTitle(group?.name ?? intl.formatMessage({ id: 'group.list.title' }));
@@ -99,17 +103,19 @@ function GroupShellLoaded() {
     onAnnouncement: () => setAnnouncementsVersion((v) => v + 1),
     // group trainings, status and rank (issue 19, items 6 and 8): a verdict inside the group moves the rank
     onRank: () => setRankVersion((v) => v + 1),
+    onDiscussion: () => setDiscussionsVersion((v) => v + 1),
     reload: async () => {
       await reload();
       setMembersVersion((v) => v + 1);
       setAnnouncementsVersion((v) => v + 1);
+      setDiscussionsVersion((v) => v + 1);
     },
   });
 
   const standing = useMemo(() => groupStanding(auth, session.roles, uid, group?.uid ?? ''), [auth, session.roles, uid, group?.uid]);
   const value = useMemo<GroupShellValue | null>(
-    () => (group ? { group, standing, membersVersion, announcementsVersion, rankVersion, reload: () => void reload() } : null),
-    [group, standing, membersVersion, announcementsVersion, rankVersion, reload],
+    () => (group ? { group, standing, membersVersion, announcementsVersion, rankVersion, discussionsVersion, reload: () => void reload() } : null),
+    [group, standing, membersVersion, announcementsVersion, rankVersion, discussionsVersion, reload],
   );
 
   if (!valid || (failed && !group)) {
@@ -130,8 +136,8 @@ function GroupShellLoaded() {
   const rest = location.pathname.slice(`/group/${groupID}`.length);
   const current = tabOfPath(rest);
   const tab = tabs.find((t) => t.tab === current);
-  // A problem page, the problem form: the window's width, no side card.
-  const wide = current === 'problem' && /^\/problem\/[^/]+/.test(rest);
+  // A problem page, the problem form, a training's pages: the window's width, no side card.
+  const wide = (current === 'problem' && /^\/problem\/[^/]+/.test(rest)) || /^\/training\/\d+/.test(rest);
 
   const act = async (call: () => Promise<unknown>, done: MessageId, after: () => void) => {
     if (await run(call, done)) after();

@@ -1,5 +1,5 @@
 // The group's Trainings tab: the members' list (rank, title, auth, category, my progress, problems, author; a row
-// opens the training's pages) and, for group admins, Training Admin (/group/:gid/training/admin: the site's training
+// opens the training's pages inside the group, /group/:gid/training/:tid) and, for group admins, Training Admin (/group/:gid/training/admin: the site's training
 // admin pages acting on the group's trainings). Progress follows the training's live topic on its own pages.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -51,7 +51,7 @@ export function GroupTrainingsTab() {
           <tr key={t.id} data-testid="group-training-row" data-tid={t.id} className="border-t border-slate-100 hover:bg-slate-50">
             <td className={`${td} text-slate-500`}>{t.rank}</td>
             <td className={td}>
-              <Link to={`/training/${t.id}`} data-testid="group-training-open" className="font-medium text-blue-600 hover:underline">
+              <Link to={`/group/${group.id}/training/${t.id}`} data-testid="group-training-open" className="font-medium text-blue-600 hover:underline">
                 {t.title}
               </Link>
             </td>

@@ -11,6 +11,8 @@ export interface GroupShellValue {
   announcementsVersion: number;
   /** Moves with `group.rank` (a verdict of a submission inside the group): the rank tab reads again. */
   rankVersion: number;
+  /** Moves with `group.discussion` (a discussion posted, edited, pinned or deleted): the Discussion tab reads again. */
+  discussionsVersion: number;
   /** Reloads the group and the caller's relation. */
   reload: () => void;
 }

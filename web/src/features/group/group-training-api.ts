@@ -20,7 +20,7 @@ export function groupTrainingAdmin(gid: number): TrainingAdminTarget {
   const withGid = (body: TrainingBody) => ({ ...body, training: { ...body.training, gid } });
   return {
     base: `/group/${gid}/training/admin`,
-    view: (tid) => `/training/${tid}`,
+    view: (tid) => `/group/${gid}/training/${tid}`,
     mayDelete: true,
     list: (currentPage, limit) => api.get('/group/get-admin-training-list', { query: { gid, currentPage, limit }, decode: (x) => decode(adminPage, x) }),
     get: (tid) => api.get('/group/training', { query: { tid }, decode: (x) => decode(AdminTrainingDTO, x) }),

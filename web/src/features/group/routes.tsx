@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../../components/Spinner';
+import { trainingFullScreen, trainingPages } from '../training/routes';
 
 const GroupListPage = lazy(() => import('./GroupListPage').then((m) => ({ default: m.GroupListPage })));
 const GroupShell = lazy(() => import('./GroupShell').then((m) => ({ default: m.GroupShell })));
@@ -29,6 +30,9 @@ const GroupStatusTab = lazy(() => import('./GroupStatusTab').then((m) => ({ defa
 const GroupRankTab = lazy(() => import('./GroupRankTab').then((m) => ({ default: m.GroupRankTab })));
 // group discussions (issue 19, item 8)
 const GroupDiscussionTab = lazy(() => import('./GroupDiscussionTab').then((m) => ({ default: m.GroupDiscussionTab })));
+// a submission's and a discussion's pages inside the group (issue 19, item 8)
+const SubmissionDetailPage = lazy(() => import('../submission/SubmissionDetailPage').then((m) => ({ default: m.SubmissionDetailPage })));
+const DiscussionDetailPage = lazy(() => import('../discussion/DiscussionDetailPage').then((m) => ({ default: m.DiscussionDetailPage })));
 const trainingAdmin = (node: ReactNode) => page(<GroupTrainingAdmin>{page(node)}</GroupTrainingAdmin>);
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -59,12 +63,21 @@ export const groupRoutes: RouteObject[] = [
       { path: 'training/admin/create', element: trainingAdmin(<AdminTrainingFormPage />) },
       { path: 'training/admin/:trainingId/edit', element: trainingAdmin(<AdminTrainingFormPage />) },
       { path: 'training/admin/:trainingId/problems', element: trainingAdmin(<AdminTrainingProblemsPage />) },
+      // the site's training pages inside the group (issue 19, item 6)
+      trainingPages('training/:trainingID'),
       { path: 'status', element: page(<GroupStatusTab />) },
       { path: 'rank', element: page(<GroupRankTab />) },
       { path: 'discussion', element: page(<GroupDiscussionTab />) },
+      // the shell maps these paths to the Status and Discussion tabs, whose rules (members; the switch) they follow
+      { path: 'submission-detail/:submitID', element: page(<SubmissionDetailPage />) },
+      { path: 'discussion/:pid', element: page(<GroupDiscussionTab />) },
+      { path: 'discussion-detail/:did', element: page(<DiscussionDetailPage />) },
     ],
   },
 ];
 
-/** Outside the site layout: the full-screen problem page of a group. */
-export const groupFullScreenRoutes: RouteObject[] = [{ path: 'group/:groupID/problem/:problemID/full-screen', element: page(<GroupFullScreenProblemPage />) }];
+/** Outside the site layout: the full-screen problem pages of a group and of a group's training. */
+export const groupFullScreenRoutes: RouteObject[] = [
+  { path: 'group/:groupID/problem/:problemID/full-screen', element: page(<GroupFullScreenProblemPage />) },
+  trainingFullScreen('group/:groupID/training/:trainingID/problem/:problemID/full-screen'),
+];

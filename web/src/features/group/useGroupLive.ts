@@ -1,5 +1,5 @@
 // The group screens' live link to `group:<gid>`: a relation that changed (`group.member`) and an announcement that
-// changed (`group.announcement`), a verdict inside the group (`group.rank`), through the live-topic engine (frames in seq order, `since` after a reconnect); a
+// changed (`group.announcement`), a verdict inside the group (`group.rank`), a discussion (`group.discussion`), through the live-topic engine (frames in seq order, `since` after a reconnect); a
 // resync, and the 60 s poll while the socket is down, reload everything over REST.
 import { POLLING, topics, type GroupMemberEvent } from '@oj/proto';
 import { useLiveTopic } from '../../lib/useLiveTopic';
@@ -8,6 +8,8 @@ export interface GroupLiveHandlers {
   onMember: (ev: GroupMemberEvent) => void;
   onAnnouncement: () => void;
   onRank: () => void;
+  /** A discussion of the group was posted, edited, pinned or deleted. */
+  onDiscussion: () => void;
   /** Reloads the group, the caller's relation and the lists over REST. */
   reload: () => Promise<void>;
 }
@@ -23,6 +25,9 @@ export function useGroupLive(gid: number, enabled: boolean, handlers: GroupLiveH
       },
       'group.rank': (ev) => {
         if (ev.gid === gid) handlers.onRank();
+      },
+      'group.discussion': (ev) => {
+        if (ev.gid === gid) handlers.onDiscussion();
       },
     },
     onResync: () => void handlers.reload(),

@@ -78,13 +78,15 @@ function StatusCell({ row, status, tools }: { row: SubmissionListItem; status: n
   );
 }
 
-function StatusRow({ row, tools }: { row: SubmissionListItem; tools: RowTools }) {
+function StatusRow({ row, tools, gid }: { row: SubmissionListItem; tools: RowTools; gid?: number }) {
   const { status, time, memory, score } = useLiveSubmission(row);
+  // Inside a group its submissions open inside the group's routes.
+  const detail = gid ? `/group/${gid}/submission-detail/${row.submitId}` : `/submission-detail/${row.submitId}`;
   const td = 'px-3 py-2 whitespace-nowrap';
   return (
     <tr data-testid="status-row" data-submit-id={row.submitId} data-status={status} className="border-t border-slate-100 hover:bg-slate-50">
       <td className={td}>
-        <Link to={`/submission-detail/${row.submitId}`} className="text-blue-600 hover:underline">
+        <Link to={detail} className="text-blue-600 hover:underline" data-testid="status-submit-id">
           {row.submitId}
         </Link>
       </td>
@@ -103,7 +105,7 @@ function StatusRow({ row, tools }: { row: SubmissionListItem; tools: RowTools })
         <FormattedMessage id="common.unit.bytes" values={{ value: row.length }} />
       </td>
       <td className={td}>
-        <Link to={`/submission-detail/${row.submitId}`} className="hover:text-blue-600">
+        <Link to={detail} className="hover:text-blue-600">
           {row.language}
         </Link>
       </td>
@@ -214,7 +216,7 @@ export function StatusListPage({ gid }: { gid?: number } = {}) {
             'submission.list.submitTime',
             tools.superAdmin && 'submission.admin.option',
           ]}
-          row={(r) => <StatusRow key={r.submitId} row={r} tools={tools} />}
+          row={(r) => <StatusRow key={r.submitId} row={r} tools={tools} gid={gid} />}
           pager={{ page, size: limit, onChange: (p, s) => update({ currentPage: p, limit: s }) }}
         />
       </div>

@@ -1,4 +1,5 @@
-// A problem opened inside a training (/training/:trainingID/problem/:problemID) and its full-screen variant
+// A problem opened inside a training (/training/:trainingID/problem/:problemID, or inside its group
+// /group/:groupID/training/:trainingID/problem/:problemID) and its full-screen variant
 // (…/full-screen, no site chrome, with focus mode's problem navigation bar). Both reuse the practice problem page's
 // statement, editor and live verdict; submits carry the training (`tid`), which the server checks.
 import { useCallback, useEffect, useState } from 'react';
@@ -10,13 +11,13 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { ProblemLoadFailed, ProblemWorkspace, useProblemDetail } from '../problem/ProblemDetailPage';
 import { FullScreenFrame, FullScreenRoot, ProblemNavBar } from '../problem/FocusMode';
 import { getTrainingDetail } from './training-api';
-import { useTrainingShell } from './training-context';
+import { useTrainingBase, useTrainingShell } from './training-context';
 import { TrainingMyStatus, useTrainingProblems } from './TrainingProblemsTab';
 import { TrainingLoginRequired } from './TrainingShell';
 import { useTrainingLive } from './useTrainingLive';
 
 export function TrainingProblemPage() {
-  const { training } = useTrainingShell();
+  const { training, base } = useTrainingShell();
   const { problemID = '' } = useParams();
   const { info, failed } = useProblemDetail(problemID, training.gid);
   const [submitId, setSubmitId] = useState<number | null>(null);
@@ -28,12 +29,12 @@ export function TrainingProblemPage() {
   return (
     <div data-testid="training-problem-page" data-problem-id={info.problem.problemId}>
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-2 text-sm">
-        <Link to={`/training/${training.id}/problems`} className="text-blue-600 hover:underline" data-testid="training-problem-back">
+        <Link to={`${base}/problems`} className="text-blue-600 hover:underline" data-testid="training-problem-back">
           ← <FormattedMessage id="training.problem.back" />
         </Link>
         <span className="font-mono text-slate-600">{info.problem.problemId}</span>
         <Link
-          to={`/training/${training.id}/problem/${encodeURIComponent(info.problem.problemId)}/full-screen`}
+          to={`${base}/problem/${encodeURIComponent(info.problem.problemId)}/full-screen`}
           data-testid="training-problem-fullscreen"
           className="ml-auto rounded border border-slate-300 px-2 py-0.5 text-slate-600 hover:border-blue-400 hover:text-blue-600"
         >
@@ -56,7 +57,7 @@ export function TrainingFullScreenProblemPage() {
 }
 
 /** Focus mode's bar: the training's problems with the caller's status, kept live like the problem list. */
-function TrainingProblemBar({ training, current }: { training: TrainingDetail; current: string }) {
+function TrainingProblemBar({ training, current, base }: { training: TrainingDetail; current: string; base: string }) {
   const [progress, setProgress] = useState<TrainingProgressEvent | null>(null);
   const [version, setVersion] = useState(1);
   const reload = useCallback(async () => setVersion((v) => v + 1), []);
@@ -64,7 +65,7 @@ function TrainingProblemBar({ training, current }: { training: TrainingDetail; c
   const problems = useTrainingProblems(training.id, version, progress) ?? [];
   const items = problems.map((p) => ({
     key: p.problemId,
-    to: `/training/${training.id}/problem/${encodeURIComponent(p.problemId)}/full-screen`,
+    to: `${base}/problem/${encodeURIComponent(p.problemId)}/full-screen`,
     current: p.problemId === current,
     label: (
       <>
@@ -80,6 +81,7 @@ function FullScreenBody() {
   const intl = useIntl();
   const { trainingID = '', problemID = '' } = useParams();
   const tid = Number(trainingID);
+  const { base, routeGid } = useTrainingBase(tid);
   const [training, setTraining] = useState<TrainingDetail | null>(null);
   useEffect(() => {
     let live = true;
@@ -89,15 +91,17 @@ function FullScreenBody() {
     };
   }, [tid]);
   const { info, failed } = useProblemDetail(problemID, training ? training.gid : null);
+  // Inside a group's route, only that group's training (as the shell checks).
+  const elsewhere = training !== null && (training.gid ?? null) !== routeGid && routeGid !== null;
   const [submitId, setSubmitId] = useState<number | null>(null);
   usePageTitle(info ? `${info.problem.problemId}. ${info.problem.title}` : intl.formatMessage({ id: 'training.list.title' }));
   return (
     <FullScreenFrame
       testId="training-problem-full-screen"
-      exit={{ to: `/training/${tid}/problem/${encodeURIComponent(problemID)}`, testId: 'training-problem-exit-fullscreen', label: 'training.problem.exitFullScreen' }}
-      bar={training && <TrainingProblemBar training={training} current={problemID} />}
+      exit={{ to: `${base}/problem/${encodeURIComponent(problemID)}`, testId: 'training-problem-exit-fullscreen', label: 'training.problem.exitFullScreen' }}
+      bar={training && !elsewhere && <TrainingProblemBar training={training} current={problemID} base={base} />}
     >
-      {failed ? <ProblemLoadFailed /> : !info ? <Loading /> : <ProblemWorkspace fullScreen info={info} trainingId={tid} gid={training?.gid ?? undefined} submitId={submitId} onSubmitId={setSubmitId} />}
+      {failed || elsewhere ? <ProblemLoadFailed /> : !info ? <Loading /> : <ProblemWorkspace fullScreen info={info} trainingId={tid} gid={training?.gid ?? undefined} submitId={submitId} onSubmitId={setSubmitId} />}
     </FullScreenFrame>
   );
 }

@@ -54,7 +54,7 @@ export function useTrainingProblems(tid: number, version: number, progress: Retu
 }
 
 export function TrainingProblemsTab() {
-  const { training, version, progress } = useTrainingShell();
+  const { training, version, progress, base } = useTrainingShell();
   const navigate = useNavigate();
   const list = useTrainingProblems(training.id, version, progress);
   const [showTags, setShowTags] = useState(() => readJson(SHOW_TAGS_KEY, (x): x is boolean => typeof x === 'boolean') ?? false);
@@ -62,7 +62,7 @@ export function TrainingProblemsTab() {
     setShowTags(!showTags);
     writeJson(SHOW_TAGS_KEY, !showTags);
   };
-  const openProblem = (p: TrainingProblemVO) => navigate(`/training/${training.id}/problem/${encodeURIComponent(p.problemId)}`);
+  const openProblem = (p: TrainingProblemVO) => navigate(`${base}/problem/${encodeURIComponent(p.problemId)}`);
 
   return (
     <div data-testid="training-problems">

@@ -1,8 +1,8 @@
 // /training/:trainingID: login required; the header (title and the caller's progress bar, whose colour steps every
-// 20 %), the tabs Introduction / Problem List / Record List (the last only for a private training; the two lists
+// 20 %; inside a group, links back to the group's home and trainings), the tabs Introduction / Problem List / Record List (the last only for a private training; the two lists
 // disabled until the password is accepted), the routed tab, and the live link to `training:<tid>`.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import type { TrainingDetail, TrainingProgressEvent } from '@oj/proto';
@@ -13,7 +13,7 @@ import { isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { CategoryTag, TrainingAuthTag, TrainingProgress } from './TrainingBadges';
 import { getTrainingDetail } from './training-api';
-import { TrainingShellContext, type TrainingShellValue } from './training-context';
+import { TrainingShellContext, useTrainingBase, type TrainingShellValue } from './training-context';
 import { trainingTabs, tabOfPath } from './training-tabs';
 import { useTrainingLive } from './useTrainingLive';
 
@@ -46,6 +46,7 @@ function TrainingShellLoaded() {
   const intl = useIntl();
   const myUid = useSnapshot(sessionState).user?.uid ?? null;
   const location = useLocation();
+  const { base: home, routeGid } = useTrainingBase(tid);
   const [training, setTraining] = useState<TrainingDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [progress, setProgress] = useState<TrainingProgressEvent | null>(null);
@@ -79,11 +80,14 @@ function TrainingShellLoaded() {
   });
 
   const value = useMemo<TrainingShellValue | null>(
-    () => (training ? { training, reload: () => void reload(), progress, version } : null),
-    [training, reload, progress, version],
+    () => (training ? { training, reload: () => void reload(), progress, version, base: home } : null),
+    [training, reload, progress, version, home],
   );
 
-  if (!valid || (failed && !training)) {
+  // A group's training lives inside its group (the server's rules decide who reads it; the route must name its group).
+  const rest = location.pathname.slice(home.length);
+  if (training && routeGid === null && training.gid !== null) return <Navigate to={`/group/${training.gid}/training/${tid}${rest}`} replace />;
+  if (!valid || (failed && !training) || (training && routeGid !== null && training.gid !== routeGid)) {
     return (
       <div className="py-16 text-center text-slate-500" data-testid="training-load-failed">
         <FormattedMessage id="training.shell.loadFailed" />
@@ -93,13 +97,14 @@ function TrainingShellLoaded() {
   if (!training || !value) return <Loading />;
 
   const tabs = trainingTabs(training);
-  const current = tabOfPath(location.pathname.slice(`/training/${trainingID}`.length));
+  const current = tabOfPath(rest);
   // The lists open once the password is accepted (a public training's rank, not in its tabs, still opens by its path).
   const closed = current !== 'intro' && !training.access;
   return (
     <TrainingShellContext.Provider value={value}>
       <div className={`mx-auto space-y-4 px-4 py-6 ${current === 'rank' ? 'max-w-none' : 'max-w-screen-2xl'}`} data-testid="training-shell" data-tid={tid} data-access={training.access}>
         <section className="rounded-lg border border-slate-200 bg-white px-5 py-4">
+          {routeGid !== null && <GroupCrumbs gid={routeGid} />}
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="mr-auto text-xl font-bold text-slate-800" data-testid="training-title">
               {training.title}
@@ -119,7 +124,7 @@ function TrainingShellLoaded() {
                 <NavLink
                   key={t.name}
                   end={t.name === 'intro'}
-                  to={t.path ? `/training/${tid}/${t.path}` : `/training/${tid}`}
+                  to={t.path ? `${home}/${t.path}` : home}
                   data-testid={`training-tab-${t.name}`}
                   className={({ isActive }) => `${base} ${isActive ? 'border-blue-600 font-medium text-blue-700' : 'border-transparent text-slate-600 hover:text-blue-600'}`}
                 >
@@ -144,5 +149,21 @@ function TrainingShellLoaded() {
         </div>
       </div>
     </TrainingShellContext.Provider>
+  );
+}
+
+/** The header's way back when the training is opened inside its group: the group's home and its trainings. */
+function GroupCrumbs({ gid }: { gid: number }) {
+  const link = 'text-blue-600 hover:underline';
+  return (
+    <nav className="mb-2 flex gap-2 text-xs text-slate-500" data-testid="training-group-crumbs">
+      <Link to={`/group/${gid}`} className={link} data-testid="training-group-home">
+        <FormattedMessage id="groupTraining.shell.groupHome" />
+      </Link>
+      <span>/</span>
+      <Link to={`/group/${gid}/training`} className={link} data-testid="training-group-list">
+        <FormattedMessage id="groupTraining.shell.trainings" />
+      </Link>
+    </nav>
   );
 }

@@ -15,21 +15,22 @@ const TrainingRankTab = lazy(() => import('./TrainingRankTab').then((m) => ({ de
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-export const trainingRoutes: RouteObject[] = [
-  { path: 'training', element: page(<TrainingListPage />) },
-  {
-    path: 'training/:trainingID',
-    element: page(<TrainingShell />),
-    children: [
-      { index: true, element: page(<TrainingIntroTab />) },
-      { path: 'problems', element: page(<TrainingProblemsTab />) },
-      { path: 'problem/:problemID', element: page(<TrainingProblemPage />) },
-      { path: 'rank', element: page(<TrainingRankTab />) },
-    ],
-  },
-];
+/** A training's pages under `path`: here /training/:trainingID, and inside a group /group/:groupID/training/:trainingID. */
+export const trainingPages = (path: string): RouteObject => ({
+  path,
+  element: page(<TrainingShell />),
+  children: [
+    { index: true, element: page(<TrainingIntroTab />) },
+    { path: 'problems', element: page(<TrainingProblemsTab />) },
+    { path: 'problem/:problemID', element: page(<TrainingProblemPage />) },
+    { path: 'rank', element: page(<TrainingRankTab />) },
+  ],
+});
+
+/** The full-screen problem page of a training under `path` (…/problem/:problemID/full-screen). */
+export const trainingFullScreen = (path: string): RouteObject => ({ path, element: page(<TrainingFullScreenProblemPage />) });
+
+export const trainingRoutes: RouteObject[] = [{ path: 'training', element: page(<TrainingListPage />) }, trainingPages('training/:trainingID')];
 
 /** Outside the site layout: the full-screen problem page of a training. */
-export const trainingFullScreenRoutes: RouteObject[] = [
-  { path: 'training/:trainingID/problem/:problemID/full-screen', element: page(<TrainingFullScreenProblemPage />) },
-];
+export const trainingFullScreenRoutes: RouteObject[] = [trainingFullScreen('training/:trainingID/problem/:problemID/full-screen')];

@@ -1,5 +1,6 @@
 // What the training shell hands its tabs: the training as loaded, and the live signals its tabs follow.
 import { createContext, useContext } from 'react';
+import { useParams } from 'react-router-dom';
 import type { TrainingDetail, TrainingProgressEvent } from '@oj/proto';
 
 export interface TrainingShellValue {
@@ -10,6 +11,8 @@ export interface TrainingShellValue {
   progress: TrainingProgressEvent | null;
   /** Increases whenever the tabs should read their lists again (training changed, a resync, a fallback poll). */
   version: number;
+  /** Where the training's pages live: `/training/:tid`, or `/group/:gid/training/:tid` inside its group. */
+  base: string;
 }
 
 export const TrainingShellContext = createContext<TrainingShellValue | null>(null);
@@ -18,4 +21,11 @@ export function useTrainingShell(): TrainingShellValue {
   const v = useContext(TrainingShellContext);
   if (!v) throw new Error('useTrainingShell outside the training shell');
   return v;
+}
+
+/** The path of training `tid`'s pages for the current route: inside the group when the route names one. */
+export function useTrainingBase(tid: number): { base: string; routeGid: number | null } {
+  const { groupID } = useParams();
+  const routeGid = groupID === undefined ? null : Number(groupID);
+  return { base: routeGid === null ? `/training/${tid}` : `/group/${routeGid}/training/${tid}`, routeGid };
 }

@@ -1,6 +1,7 @@
 // Homework and exams end to end, in both languages: a teacher (root, in the admin shell) sets a homework of two
 // problems for a class from the course manager and opens its status grid; three students submit (one through the
-// course page, the homework page and its problem page, two over REST) and the grid fills in live without a reload;
+// course page, the homework page and its problem page, two over REST) and the grid fills in live without a reload, as
+// does the student's own homework page;
 // the grid exports XLSX. An exam hides the student's verdict (on the exam page and the submission detail) until the
 // teacher releases the results from the live monitor.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -24,10 +25,14 @@ async function courseWithClass(request: APIRequestContext, token: string, suffix
   return { courseId, classId };
 }
 
-async function finalStatus(request: APIRequestContext, token: string, submitId: number): Promise<void> {
-  await expect
-    .poll(async () => (await api<{ submission: { status: number } }>(request, token, 'GET', `/get-submission-detail?submitId=${submitId}`)).submission.status, { timeout: 90_000 })
-    .not.toBe(5);
+/** Pending, compiling, judging, submitting. */
+const IN_PROGRESS = [5, 6, 7, 9];
+
+/** Waits for submission `submitId`'s final verdict (not pending, compiling or judging) and answers it. */
+async function finalStatus(request: APIRequestContext, token: string, submitId: number): Promise<number> {
+  const status = async () => (await api<{ submission: { status: number } }>(request, token, 'GET', `/get-submission-detail?submitId=${submitId}`)).submission.status;
+  await expect.poll(async () => IN_PROGRESS.includes(await status()), { timeout: 90_000 }).toBe(false);
+  return status();
 }
 
 const cell = (page: Page, username: string, i: number) => page.getByTestId('task-grid-row').filter({ has: page.locator(`text=${username}`) }).getByTestId('task-cell').nth(i);
@@ -76,6 +81,17 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await student.getByTestId('submit-code').click();
     await expect(student.getByTestId('verdict-status')).toHaveAttribute('data-status', '0', { timeout: 90_000 });
 
+    // The student's own homework page follows their verdicts without a reload (their user: topic).
+    await student.goto(`/homework/${homeworkId}`);
+    const second = student.getByTestId('task-problem').filter({ hasText: '1001' });
+    await expect(second).toHaveAttribute('data-status', '');
+    await student.evaluate(() => Object.assign(window, { notReloaded: true }));
+    const s0 = await apiLogin(request, students[0]!, `${students[0]}-pass`);
+    const onSecond = await api<{ submitId: number }>(request, s0.token, 'POST', '/submit-problem-judge', { pid: '1001', language: 'C', code: WRONG_C, homeworkId });
+    const verdict = await finalStatus(request, s0.token, onSecond.submitId);
+    await expect(second).toHaveAttribute('data-status', String(verdict), { timeout: 30_000 });
+    expect(await student.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
     // Two more over REST (one wrong); the teacher's grid fills in without a reload.
     for (const [i, code] of [[1, template('C')], [2, WRONG_C]] as const) {
       const who = await apiLogin(request, students[i]!, `${students[i]}-pass`);
@@ -98,7 +114,6 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       problemIds: ['1000'],
       classes: [{ classId: (await api<{ classes: { classId: number }[] }>(request, root.token, 'GET', `/admin/homework?id=${homeworkId}`)).classes[0]!.classId, startTime: new Date(Date.now() - 60_000).toISOString(), endTime: new Date(Date.now() + 3_600_000).toISOString() }],
     });
-    const s0 = await apiLogin(request, students[0]!, `${students[0]}-pass`);
     const sub = await api<{ submitId: number }>(request, s0.token, 'POST', '/submit-problem-judge', { pid: '1000', language: 'C', code: template('C'), examId: exam.id });
     await teacher.goto(`/exam/${exam.id}/status`);
     await expect(cell(teacher, students[0]!, 0)).toHaveAttribute('data-status', '0', { timeout: 90_000 });

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { contestProblem, judge } from '../db/schema';
 import type { ContestRow } from './contest.repo';
+import { notSealedExam } from '../submission/practice-scope';
 
 /** Submissions from `before` on are hidden, except (when given) those of `exceptUid`. */
 export interface SealCut {
@@ -63,11 +64,11 @@ export async function contestSubmissionRows(db: DbOrTx, where: SQL | undefined, 
     .offset(offset);
 }
 
-/** `uid`'s submissions on problems `pids` in contest `cid` (0: practice), newest first, before `before` if given. */
+/** `uid`'s submissions on problems `pids` in contest `cid` (0: practice, an unreleased exam's excluded), newest first, before `before` if given. */
 export async function userStatusRows(db: DbOrTx, uid: string, pids: number[], cid: number, before?: Date) {
   return db
     .select({ pid: judge.pid, status: judge.status, score: judge.score })
     .from(judge)
-    .where(and(eq(judge.uid, uid), inArray(judge.pid, pids), eq(judge.cid, cid), before ? lt(judge.submitTime, before) : undefined))
+    .where(and(eq(judge.uid, uid), inArray(judge.pid, pids), eq(judge.cid, cid), notSealedExam(judge.submitId), before ? lt(judge.submitTime, before) : undefined))
     .orderBy(desc(judge.submitId));
 }

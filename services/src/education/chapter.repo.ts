@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { JudgeStatus } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { courseChapter, courseResource, judge, problems } from '../db/schema';
+import { notSealedExam } from '../submission/practice-scope';
 
 export type ChapterRow = typeof courseChapter.$inferSelect;
 export type ResourceRow = typeof courseResource.$inferSelect;
@@ -78,12 +79,12 @@ export async function problemByDisplayId(db: DbOrTx, problemId: string): Promise
   return p;
 }
 
-/** Which of these problems `uid` has an accepted submission of. */
+/** Which of these problems `uid` has an accepted submission of (an unreleased exam's does not count). */
 export async function solvedOf(db: DbOrTx, uid: string, pids: number[]): Promise<Set<number>> {
   if (pids.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ pid: judge.pid })
     .from(judge)
-    .where(and(eq(judge.uid, uid), inArray(judge.pid, pids), eq(judge.status, JudgeStatus.ACCEPTED)));
+    .where(and(eq(judge.uid, uid), inArray(judge.pid, pids), eq(judge.status, JudgeStatus.ACCEPTED), notSealedExam(judge.submitId)));
   return new Set(rows.map((r) => r.pid));
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, topics, type PushMessage, type SubmitBody, type TaskBody } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import { JudgeIngester } from '../judge/ingester';
+import { createJudgeAdminService, type JudgeAdminService } from '../judge/judge-admin.service';
 import { OutboxRelay } from '../judge/outbox-relay';
 import { RunnerRegistry } from '../judge/runner-registry';
 import { createSubmissionService, type SubmissionService } from '../submission/submission.service';
@@ -22,6 +23,7 @@ describe('homework and exams', () => {
   let edu: Education;
   let submissions: SubmissionService;
   let ingester: JudgeIngester;
+  let judgeAdmin: JudgeAdminService;
   let root: Viewer;
   let teacher: Viewer;
   let otherTeacher: Viewer;
@@ -42,6 +44,7 @@ describe('homework and exams', () => {
     edu = createEducation(ctx);
     submissions = createSubmissionService(ctx, relay, new RunnerRegistry());
     ingester = new JudgeIngester(ctx, relay);
+    judgeAdmin = createJudgeAdminService(ctx, relay, new RunnerRegistry());
     root = await addUser(t.db, ['root']);
     teacher = await addUser(t.db, ['admin']);
     otherTeacher = await addUser(t.db, ['admin']);
@@ -129,6 +132,27 @@ describe('homework and exams', () => {
     expect(sheet).toContain(students[0]!.username);
     expect(sheet).toContain('Accepted');
     expect(sheet).toContain('Completion %');
+  });
+
+  it('tells the grid when an admin rejudges, cancels or judges by hand a filed submission, or rejudges its problem', async () => {
+    const { id } = await edu.saveTask('homework', homework(HOUR), teacher);
+    const s = await submit(students[2]!, p1.problemId, { homeworkId: id });
+    await judge(s.submitId, JudgeStatus.WRONG_ANSWER);
+    const activity = { taskId: id, uid: students[2]!.uid, submitId: s.submitId };
+    const gridPushes = () => pushed.filter((m) => m.topic === topics.homework(id)).map((m) => [m.event, m.data]);
+    for (const act of [
+      () => judgeAdmin.rejudge(s.submitId, root),
+      () => judgeAdmin.cancel(s.submitId, root),
+      () => judgeAdmin.manualJudge({ submitId: s.submitId, status: JudgeStatus.ACCEPTED }, root),
+      () => judgeAdmin.rejudgeProblem(p1.id, root),
+    ]) {
+      pushed.length = 0;
+      await act();
+      expect(gridPushes()).toEqual([['task.activity', activity]]);
+    }
+    // The grid shows what the admin left: the rejudge's submission is pending again.
+    const row = (await edu.taskStatus('homework', id, teacher)).rows.find((r) => r.uid === students[2]!.uid)!;
+    expect(row.cells[0]!.status).toBe(JudgeStatus.PENDING);
   });
 
   it('accepts a homework submission after the deadline and marks it late', async () => {

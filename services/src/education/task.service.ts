@@ -5,7 +5,10 @@
 import { OjError, type Permission, type ReleaseExamBody, type TaskBody, type TaskKind, type TaskListQuery, type TaskStatusVO, type TaskVO } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
+import { pushCounts } from '../judge/ingester';
+import { recountFiled } from '../judge/judging.repo';
 import { publishAll } from '../push/push.service';
+import type { Tx } from '../db/client';
 import { findAllocation, findCourse } from './course.repo';
 import { managed, requirePermissions } from './edu-access';
 import { managedTask, managesTask, type LoadedTask } from './task-access';
@@ -103,16 +106,25 @@ export function createTaskService(ctx: ServiceContext): TaskService {
     async deleteTask(kind, id, v) {
       allow(v, kind, 'lesson_delete');
       await managedTask(db, id, kind, v);
-      await repo.deleteTask(db, id);
+      // Its filings go, so an unreleased exam's submissions become plain practice: counted first (docs/education.md).
+      const msgs = await db.transaction(async (tx) => {
+        await repo.setReleased(tx, id, true);
+        const pushes = await countPushes(tx, await recountFiled(tx, id));
+        await repo.deleteTask(tx, id);
+        return pushes;
+      });
+      await publishAll(transport, msgs, logger);
     },
     async releaseExam(body, v) {
       allow(v, 'exam', 'lesson_update');
       const t = await managedTask(db, body.id, 'exam', v);
       const msg = await db.transaction(async (tx) => {
         await repo.setReleased(tx, t.id, body.released);
-        return taskActivity(tx, t, v.uid, null);
+        // Released results count as practice from now on, hidden ones no longer: the problem counters follow.
+        const counts = await countPushes(tx, await recountFiled(tx, t.id));
+        return [await taskActivity(tx, t, v.uid, null), ...counts];
       });
-      await publishAll(transport, [msg], logger);
+      await publishAll(transport, msg, logger);
     },
     async taskStatus(kind, id, v) {
       allow(v, kind);
@@ -128,4 +140,11 @@ export function createTaskService(ctx: ServiceContext): TaskService {
       return t !== undefined && t.kind === kind && v !== null && v.permissions.includes(KIND_PERMISSION[kind]) && managesTask(v, t);
     },
   };
+}
+
+/** The problem list's `problem.counts` pushes for the problems whose counters a recount moved. */
+async function countPushes(tx: Tx, pids: number[]) {
+  const out = [];
+  for (const pid of pids) out.push(...(await pushCounts(tx, pid)));
+  return out;
 }

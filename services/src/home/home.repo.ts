@@ -6,10 +6,11 @@ import { GROUP_MEMBER_AUTH, JudgeStatus, RankType } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { announcement, contest, problems, users } from '../db/schema';
+import { notSealedExam } from '../submission/practice-scope';
 
 const AC = JudgeStatus.ACCEPTED;
-/** Submissions counted by the global ranks: outside contests and groups. */
-const PRACTICE = sql`j.cid = 0 and j.gid is null`;
+/** Submissions counted by the global ranks: outside contests, groups and unreleased exams. */
+const PRACTICE = sql`j.cid = 0 and j.gid is null and ${notSealedExam()}`;
 
 export interface RankRow extends Record<string, unknown> {
   uid: string;
@@ -34,7 +35,7 @@ export async function rankPage(db: DbOrTx, type: number, search: string | undefi
   const like = search ? `%${escapeLike(search)}%` : null;
   // A group's rank (`gid`): its members (auth member and up), over the submissions made inside the group.
   const members = gid === undefined ? sql`true` : sql`u.uuid in (select gm.uid from group_member gm where gm.gid = ${gid} and gm.auth >= ${GROUP_MEMBER_AUTH.MEMBER})`;
-  const counted = gid === undefined ? PRACTICE : sql`j.cid = 0 and j.gid = ${gid}`;
+  const counted = gid === undefined ? PRACTICE : sql`j.cid = 0 and j.gid = ${gid} and ${notSealedExam()}`;
   const where = like ? sql`u.status = 0 and ${members} and (u.username ilike ${like} or u.nickname ilike ${like} or u.realname ilike ${like})` : sql`u.status = 0 and ${members}`;
   const order = type === RankType.ACM ? sql`ac desc, total asc, u.username asc` : sql`score desc, ac desc, u.username asc`;
   const rows = await db.execute<RankRow>(sql`

@@ -51,8 +51,9 @@ export function counterDelta(prev: number | null, next: number | null): CounterD
 
 /**
  * What a submission is counted as from now on, given its verdict `next`: the verdict for a practice submission,
- * nothing (null) for a contest one, whose verdicts never reach the public counters.
+ * nothing (null) for a contest one, whose verdicts never reach the public counters, nor for one of an exam whose
+ * results are not released (`sealed`, see submission/practice-scope.ts).
  */
-export function countedAs(row: { cid: number }, next: number): number | null {
-  return row.cid > 0 ? null : next;
+export function countedAs(row: { cid: number }, next: number, sealed = false): number | null {
+  return row.cid > 0 || sealed ? null : next;
 }

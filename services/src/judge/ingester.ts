@@ -173,7 +173,7 @@ export async function pushStatus(tx: Tx, row: JudgeRow): Promise<PushMessage[]> 
 }
 
 /** `problem.counts` on `problem-counts` for a public problem (nothing for the others). */
-async function pushCounts(tx: Tx, pid: number): Promise<PushMessage[]> {
+export async function pushCounts(tx: Tx, pid: number): Promise<PushMessage[]> {
   const counts = await publicProblemCounts(tx, pid);
   return counts ? [await appendPush(tx, topics.problemCounts(), 'problem.counts', counts)] : [];
 }

@@ -40,6 +40,7 @@ import type { OutboxRelay } from './outbox-relay';
 import type { RunnerRegistry } from './runner-registry';
 import { pushStatus } from './ingester';
 import { trainingVerdictPushes } from '../training/training-live';
+import { taskVerdictPushes } from '../education/task-live';
 
 export interface JudgeAdminService {
   rejudge(submitId: number, viewer: Viewer): Promise<Submission>;
@@ -88,10 +89,10 @@ export function createJudgeAdminService(
 
   /**
    * A submission changed outside the ingester: a contest one's record follows and the contest's boards reset; a
-   * practice one moves its user's standing in their trainings.
+   * practice one moves its user's standing in their trainings and, filed under a homework or exam, its grid.
    */
   async function contestChanged(tx: Tx, row: JudgeRow): Promise<PushMessage[]> {
-    if (row.cid <= 0) return trainingVerdictPushes(tx, row);
+    if (row.cid <= 0) return [...(await trainingVerdictPushes(tx, row)), ...(await taskVerdictPushes(tx, row))];
     await upsertRecord(tx, row);
     return boards.reset(tx, row.cid);
   }
@@ -134,7 +135,7 @@ export function createJudgeAdminService(
       const n = await db.transaction(async (tx) => {
         if (!(await problemExists(tx, pid))) throw new OjError('PROBLEM_NOT_FOUND');
         const rows = await requeueProblem(tx, pid, 'rejudge');
-        for (const r of rows) pushes.push(...(await pushStatus(tx, r)));
+        for (const r of rows) pushes.push(...(await pushStatus(tx, r)), ...(await taskVerdictPushes(tx, r)));
         return rows.length;
       });
       await publishAll(transport, pushes, logger);

@@ -1,10 +1,11 @@
 // The SQL of a submission's judging: the submission locked, the problems' exactly-once counters, the outbox (due rows taken with SKIP LOCKED, marks, back-off, pruning), the
 // judge events (status moves, cases stored once, the final verdict) and the stall watchdog's re-queues.
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { IN_PROGRESS_STATUSES, JudgeStatus, type JudgeAttempt, type ProblemCount } from '@oj/proto';
 import type { DbOrTx, Tx } from '../db/client';
 import { COUNTER_COLUMNS, counterDelta, countedAs, STATUS_OF_COLUMN } from './counters';
-import { judge, judgeCase, outbox, problems, type JudgeRow } from '../db/schema';
+import { judge, judgeCase, outbox, problems, taskSubmission, type JudgeRow } from '../db/schema';
+import { inSealedExam } from '../submission/practice-scope';
 
 /** The submission, locked for update until the transaction ends. */
 export async function lockSubmission(tx: Tx, submitId: number): Promise<JudgeRow | undefined> {
@@ -26,10 +27,33 @@ export async function addToCounters(tx: Tx, pid: number, delta: ReturnType<typeo
  * Counts a submission's new verdict `next` in its problem's counters (practice only, see counters.ts), correcting
  * what it was counted as before; answers what to store as its `counted_status`.
  */
-export async function recount(tx: Tx, row: Pick<JudgeRow, 'pid' | 'cid' | 'countedStatus'>, next: number): Promise<number | null> {
-  const counted = countedAs(row, next);
+export async function recount(tx: Tx, row: Pick<JudgeRow, 'submitId' | 'pid' | 'cid' | 'countedStatus'>, next: number): Promise<number | null> {
+  const counted = countedAs(row, next, row.cid === 0 && (await inSealedExam(tx, row.submitId)));
   await addToCounters(tx, row.pid, counterDelta(row.countedStatus, counted));
   return counted;
+}
+
+/**
+ * Recounts the final verdicts filed under task `taskId` once its results were released or hidden again (in that
+ * transaction): each is counted as its verdict when it is practice now, as nothing while sealed. The rows are locked
+ * as the ingester locks them, so a verdict landing meanwhile is counted once. Answers the problems whose counters moved.
+ */
+export async function recountFiled(tx: Tx, taskId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ submitId: judge.submitId, pid: judge.pid, cid: judge.cid, status: judge.status, countedStatus: judge.countedStatus })
+    .from(judge)
+    .where(and(sql`${judge.submitId} in (select ${taskSubmission.submitId} from ${taskSubmission} where ${taskSubmission.taskId} = ${taskId})`, notInArray(judge.status, [...IN_PROGRESS_STATUSES])))
+    .orderBy(asc(judge.submitId))
+    .for('update');
+  const moved = new Set<number>();
+  for (const r of rows) {
+    const counted = countedAs(r, r.status, await inSealedExam(tx, r.submitId));
+    if (counted === r.countedStatus) continue;
+    await addToCounters(tx, r.pid, counterDelta(r.countedStatus, counted));
+    await tx.update(judge).set({ countedStatus: counted }).where(eq(judge.submitId, r.submitId));
+    moved.add(r.pid);
+  }
+  return [...moved];
 }
 
 /**

@@ -6,6 +6,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { escapeLike } from '../db/paging';
 import { contestProblem, judge, judgeCase, languages, outbox, problemCase, problemLanguage, problems } from '../db/schema';
 import type { JudgeRow } from '../db/schema';
+import { notSealedExam } from './practice-scope';
 
 export interface NewSubmission {
   pid: number;
@@ -168,12 +169,12 @@ export async function watchFacts(db: DbOrTx, submitId: number) {
   return row;
 }
 
-/** Distinct problems `uid` has accepted in practice (a contest's and a group's results stay there, as the original's `user_acproblem`). */
+/** Distinct problems `uid` has accepted in practice (a contest's, a group's and an unreleased exam's results stay there, as the original's `user_acproblem`). */
 export async function acceptedProblemCount(db: DbOrTx, uid: string): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(judge.pid) })
     .from(judge)
-    .where(and(eq(judge.uid, uid), eq(judge.cid, 0), isNull(judge.gid), eq(judge.status, JudgeStatus.ACCEPTED)));
+    .where(and(eq(judge.uid, uid), eq(judge.cid, 0), isNull(judge.gid), eq(judge.status, JudgeStatus.ACCEPTED), notSealedExam(judge.submitId)));
   return Number(row?.n ?? 0);
 }
 
@@ -187,12 +188,12 @@ export async function setSubmissionShare(db: DbOrTx, submitId: number, share: bo
   await db.update(judge).set({ share }).where(eq(judge.submitId, submitId));
 }
 
-/** `uid`'s last Accepted submission of problem `pid` in contest `cid` (0: practice), made before `before` if given. */
+/** `uid`'s last Accepted submission of problem `pid` in contest `cid` (0: practice, an unreleased exam's excluded), made before `before` if given. */
 export async function lastAcceptedCode(db: DbOrTx, uid: string, pid: number, cid: number, before?: Date) {
   const [row] = await db
     .select({ submitId: judge.submitId, code: judge.code, language: judge.language })
     .from(judge)
-    .where(and(eq(judge.uid, uid), eq(judge.pid, pid), eq(judge.cid, cid), eq(judge.status, JudgeStatus.ACCEPTED), before ? lt(judge.submitTime, before) : undefined))
+    .where(and(eq(judge.uid, uid), eq(judge.pid, pid), eq(judge.cid, cid), eq(judge.status, JudgeStatus.ACCEPTED), notSealedExam(judge.submitId), before ? lt(judge.submitTime, before) : undefined))
     .orderBy(desc(judge.submitId))
     .limit(1);
   return row;

@@ -6,6 +6,7 @@ import { JudgeStatus } from '@oj/proto';
 import type { RankUser } from '../contest/scoreboard/board-data';
 import type { DbOrTx } from '../db/client';
 import { judge, trainingProblem, trainingRecord, trainingRegister, users } from '../db/schema';
+import { notSealedExam } from '../submission/practice-scope';
 
 /** Verdicts that are not final yet: they do not count in a standing. */
 const IN_PROGRESS = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING, JudgeStatus.SUBMITTING];
@@ -28,9 +29,10 @@ const membersOf = (tid: number, uidCol: unknown): SQL =>
 
 /**
  * The submissions a training counts: outside contests and groups; a group's training (`gid`) also those made inside
- * its group (its own problems are submitted there, and in its trainings).
+ * its group (its own problems are submitted there, and in its trainings). Never an unreleased exam's.
  */
-const counted = (gid: number | null): SQL => (gid === null ? sql`${judge.cid} = 0 and ${judge.gid} is null` : sql`${judge.cid} = 0 and (${judge.gid} is null or ${judge.gid} = ${gid})`);
+const counted = (gid: number | null): SQL =>
+  sql`${judge.cid} = 0 and ${gid === null ? sql`${judge.gid} is null` : sql`(${judge.gid} is null or ${judge.gid} = ${gid})`} and ${notSealedExam(judge.submitId)}`;
 
 /**
  * The practice standings (submissions outside contests, a training's included) on `pids`, of `who`: some users, or

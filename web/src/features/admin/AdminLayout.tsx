@@ -12,8 +12,8 @@ import { Toasts } from '../layout/Toasts';
 import { visibleMenu } from './admin-menu';
 
 function SideMenu({ onPick }: { onPick?: () => void }) {
-  const { roles } = useSnapshot(sessionState);
-  const menu = visibleMenu(roles);
+  const { roles, permissions } = useSnapshot(sessionState);
+  const menu = visibleMenu(roles, permissions);
   const link = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 text-sm ${isActive ? 'bg-blue-600 font-medium text-white' : 'text-slate-300 hover:bg-slate-700 hover:text-white'}`;
   return (

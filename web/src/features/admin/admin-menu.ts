@@ -11,12 +11,17 @@ export interface AdminMenuItem {
   siteAdmin?: boolean;
   /** Only for callers with one of these roles. */
   roles?: readonly string[];
+  /** Only for callers holding one of these permission strings (root: always). */
+  permissions?: readonly string[];
 }
 
 export interface AdminMenuGroup {
   label: MessageId;
   items: AdminMenuItem[];
 }
+
+/** A teacher's strings: any of them opens the education pages. */
+const LESSON_STRINGS = ['lesson_add', 'lesson_update', 'lesson_allocate', 'lesson_delete'] as const;
 
 export const ADMIN_MENU: readonly AdminMenuGroup[] = [
   // dashboard
@@ -47,13 +52,14 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { path: '/admin/training/category', label: 'trainingAdmin.menu.category', siteAdmin: true },
     ],
   },
-  // education (issue 20): teachers are root and admins holding lesson_* (the server checks the strings and ownership)
+  // education (issue 20): teachers are root and admins holding lesson_* (the server checks the strings and ownership);
+  // a course's homework and exams are managed from its page (/admin/courses/:id/detail), which has no list of its own
   {
     label: 'eduAdmin.menu.group',
     items: [
-      { path: '/admin/grades', label: 'eduAdmin.menu.grades', siteAdmin: true },
-      { path: '/admin/classes', label: 'eduAdmin.menu.classes', siteAdmin: true },
-      { path: '/admin/course', label: 'eduAdmin.menu.courses', siteAdmin: true },
+      { path: '/admin/grades', label: 'eduAdmin.menu.grades', siteAdmin: true, permissions: LESSON_STRINGS },
+      { path: '/admin/classes', label: 'eduAdmin.menu.classes', siteAdmin: true, permissions: LESSON_STRINGS },
+      { path: '/admin/course', label: 'eduAdmin.menu.courses', siteAdmin: true, permissions: LESSON_STRINGS },
     ],
   },
   // site administration
@@ -89,9 +95,14 @@ export const isSiteAdmin = isSiteAdminRole;
 /** The admin home of a caller with these roles. */
 export const adminHome = (roles: readonly string[]) => (isSiteAdmin(roles) ? ADMIN_HOME : PROBLEM_ADMIN_HOME);
 
-/** The menu as a caller with these roles sees it (super-admin pages only for root, site-admin pages not for problem admins). */
-export function visibleMenu(roles: readonly string[]): AdminMenuGroup[] {
+/**
+ * The menu as a caller with these roles and permission strings sees it (super-admin pages only for root, site-admin
+ * pages not for problem admins, a page naming strings only to a holder of one of them).
+ */
+export function visibleMenu(roles: readonly string[], permissions: readonly string[] = []): AdminMenuGroup[] {
   const root = roles.includes(ROLE.ROOT);
   const site = isSiteAdmin(roles);
-  return ADMIN_MENU.map((g) => ({ ...g, items: g.items.filter((i) => (root || !i.superAdmin) && (site || !i.siteAdmin) && (!i.roles || i.roles.some((r) => roles.includes(r)))) })).filter((g) => g.items.length > 0);
+  const shown = (i: AdminMenuItem) =>
+    (root || !i.superAdmin) && (site || !i.siteAdmin) && (!i.roles || i.roles.some((r) => roles.includes(r))) && (root || !i.permissions || i.permissions.some((p) => permissions.includes(p)));
+  return ADMIN_MENU.map((g) => ({ ...g, items: g.items.filter(shown) })).filter((g) => g.items.length > 0);
 }

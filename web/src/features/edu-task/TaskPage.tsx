@@ -1,27 +1,21 @@
 // /homework/:id and /exam/:id: a student's homework or exam with its problems and their own status (an exam lists
 // its problems from its start and, until the teacher releases the results, shows "submitted" only); late homework
-// submissions are marked. Also the course page's list of a course's homework and exams.
-import { useEffect, useState } from 'react';
+// submissions are marked; the student's own cells follow their verdicts live (useMyTask). Also the course page's list of a course's homework and exams.
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MyTaskVO, TaskKind, TaskSummaryVO } from '@oj/proto';
+import type { TaskKind, TaskSummaryVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { StatusTag } from '../../components/StatusTag';
-import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { myTask } from './task-api';
+import { useMyTask } from './useMyTask';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
 export function TaskPage({ kind }: { kind: TaskKind }) {
   const intl = useIntl();
   const id = Number(useParams().id);
-  const [task, setTask] = useState<MyTaskVO | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { task, error } = useMyTask(kind, id, intl.formatMessage({ id: 'eduTask.page.loadFailed' }));
   usePageTitle(task?.title ?? intl.formatMessage({ id: `eduTask.grid.${kind}` }));
-  useEffect(() => {
-    myTask(kind, id).then(setTask, (e: unknown) => setError(e instanceof ApiError ? e.message : intl.formatMessage({ id: 'eduTask.page.loadFailed' })));
-  }, [kind, id]);
   if (error) return <p className="p-6 text-center text-red-600" data-testid="task-error">{error}</p>;
   if (!task) return <Loading />;
   return (

@@ -1,6 +1,6 @@
 // `GET /api/file/download-contest-ac-submission`: the contest's accepted code as a zip, a folder per user or per
 // problem, each file named `<display id>_<username>_<submit id>.<extension>`. Contest admins only. The zip is
-// streamed: submissions are read 200 at a time and each file leaves as soon as it is deflated.
+// streamed: submissions are read 100 at a time and each file leaves as soon as it is deflated.
 import { OjError, sourceExtension, type DownloadContestAcQuery } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
@@ -10,7 +10,7 @@ import type { ContestRow } from './access';
 import { requireContestAdmin } from './scoreboard/contest-tools.service';
 
 /** Submissions read at a time: what the download holds at most is one batch of code (plus socket buffers). */
-const BATCH = 200;
+const BATCH = 100;
 
 export interface AcCodeZip {
   fileName: string;

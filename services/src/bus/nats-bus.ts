@@ -85,6 +85,12 @@ export interface NatsBusOptions {
   eventAckWaitMs?: number;
   /** Judge events stored at once (default INGEST_CONCURRENCY). */
   eventConcurrency?: number;
+  /**
+   * Most events of one submission stored in one transaction (default 1). Above 1 a backlog drains in fewer commits
+   * (docs/benchmarks.md, "Fourth pass"), but a submission's queued events then reach the browser in one burst, and
+   * the verdict panel no longer shows the cases one by one; so it is off by default.
+   */
+  eventBatchMax?: number;
   /** Connection name shown by the server. */
   name?: string;
   /** Replicas of the streams (OJ_NATS_REPLICAS); default min(3, the cluster's size). */
@@ -199,7 +205,7 @@ export class NatsBus implements ServicesTransport, PushTransport {
         clearInterval(beat);
       }
     };
-    const queue = new KeyedBatches<number, { m: JsMsg; ev: JudgeEvent }>(this.opts.eventConcurrency ?? INGEST_CONCURRENCY, (_, batch) => store(batch));
+    const queue = new KeyedBatches<number, { m: JsMsg; ev: JudgeEvent }>(this.opts.eventConcurrency ?? INGEST_CONCURRENCY, (_, batch) => store(batch), this.opts.eventBatchMax ?? 1);
     const loop = (async () => {
       try {
         for await (const m of messages) {

@@ -79,32 +79,61 @@ export function GroupAnnouncementsTab() {
         testId="group-announcement-table"
         columns={['group.announcement.id', 'group.announcement.title', 'group.announcement.created', 'group.announcement.modified', 'group.announcement.author', 'group.announcement.visible', 'group.announcement.options']}
         row={(a) => (
-          <tr key={a.id} className="border-t border-slate-100" data-testid="group-announcement-row">
-            <td className={td}>{a.id}</td>
-            <td className={`${td} max-w-xs truncate`}>{a.title}</td>
-            <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtCreate)}</td>
-            <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtModified)}</td>
-            <td className={td}>{a.username}</td>
-            <td className={td}>
-              <input type="checkbox" checked={a.status === 0} disabled={!mine(a)} onChange={() => toggle(a)} aria-label={intl.formatMessage({ id: 'group.announcement.visible' })} data-testid="group-announcement-visible" />
-            </td>
-            <td className={`${td} space-x-3`}>
-              {mine(a) && (
-                <>
-                  <button type="button" className="text-blue-600 hover:underline" onClick={() => setDraft({ id: a.id, title: a.title, content: a.content, visible: a.status === 0 })} data-testid="group-announcement-edit">
-                    <FormattedMessage id="group.announcement.edit" />
-                  </button>
-                  <button type="button" className="text-red-600 hover:underline" onClick={() => remove(a)} data-testid="group-announcement-delete">
-                    <FormattedMessage id="group.announcement.delete" />
-                  </button>
-                </>
-              )}
-            </td>
-          </tr>
+          <AnnouncementRow
+            key={a.id}
+            a={a}
+            testId="group-announcement"
+            manage={mine(a)}
+            onToggle={() => toggle(a)}
+            onEdit={() => setDraft({ id: a.id, title: a.title, content: a.content, visible: a.status === 0 })}
+            onRemove={() => remove(a)}
+          />
         )}
       />
       {draft && <AnnouncementDialog draft={draft} onClose={() => setDraft(null)} onSave={(d) => void save(d)} />}
     </div>
+  );
+}
+
+/** What a row of an announcement table shows (a group's or a group contest's). */
+interface AnnouncementRowVO {
+  id: number;
+  title: string;
+  gmtCreate: string;
+  gmtModified: string;
+  username: string;
+  status: number;
+}
+
+/**
+ * One row of the announcement tables: id, title, created, modified, author, the visible switch, edit and delete;
+ * without `manage` the switch is disabled and the buttons are not shown. Test ids start with `testId`.
+ */
+export function AnnouncementRow({ a, testId, manage, onToggle, onEdit, onRemove }: { a: AnnouncementRowVO; testId: string; manage: boolean; onToggle: () => void; onEdit: () => void; onRemove: () => void }) {
+  const intl = useIntl();
+  return (
+    <tr className="border-t border-slate-100" data-testid={`${testId}-row`}>
+      <td className={td}>{a.id}</td>
+      <td className={`${td} max-w-xs truncate`}>{a.title}</td>
+      <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtCreate)}</td>
+      <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtModified)}</td>
+      <td className={td}>{a.username}</td>
+      <td className={td}>
+        <input type="checkbox" checked={a.status === 0} disabled={!manage} onChange={onToggle} aria-label={intl.formatMessage({ id: 'group.announcement.visible' })} data-testid={`${testId}-visible`} />
+      </td>
+      <td className={`${td} space-x-3`}>
+        {manage && (
+          <>
+            <button type="button" className="text-blue-600 hover:underline" onClick={onEdit} data-testid={`${testId}-edit`}>
+              <FormattedMessage id="group.announcement.edit" />
+            </button>
+            <button type="button" className="text-red-600 hover:underline" onClick={onRemove} data-testid={`${testId}-delete`}>
+              <FormattedMessage id="group.announcement.delete" />
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
   );
 }
 

@@ -8,13 +8,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { GROUP_PAGE_SIZES, type ContestAnnouncementVO, type PageOf } from '@oj/proto';
 import { DataTable } from '../../components/DataTable';
 import type { MessageId } from '../../i18n/zh-CN';
-import { formatDateTime } from '../../lib/format';
-import { AnnouncementDialog, type Draft } from './GroupAnnouncementsTab';
+import { AnnouncementDialog, AnnouncementRow, type Draft } from './GroupAnnouncementsTab';
 import { useGroupShell } from './group-context';
 import { deleteGroupContestAnnouncement, getGroupContestAnnouncements, saveGroupContestAnnouncement } from './group-contest-api';
 import { useGroupAction } from './useGroupAction';
 
-const td = 'px-3 py-2';
 const SIZE = GROUP_PAGE_SIZES.adminAnnouncements;
 
 export function GroupContestAnnouncementList() {
@@ -76,24 +74,7 @@ export function GroupContestAnnouncementList() {
         testId="group-contest-announcement-table"
         columns={['group.announcement.id', 'group.announcement.title', 'group.announcement.created', 'group.announcement.modified', 'group.announcement.author', 'group.announcement.visible', 'group.announcement.options']}
         row={(a) => (
-          <tr key={a.id} className="border-t border-slate-100" data-testid="group-contest-announcement-row">
-            <td className={td}>{a.id}</td>
-            <td className={`${td} max-w-xs truncate`}>{a.title}</td>
-            <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtCreate)}</td>
-            <td className={`${td} text-slate-500`}>{formatDateTime(a.gmtModified)}</td>
-            <td className={td}>{a.username}</td>
-            <td className={td}>
-              <input type="checkbox" checked={a.status === 0} onChange={() => toggle(a)} aria-label={intl.formatMessage({ id: 'group.announcement.visible' })} data-testid="group-contest-announcement-visible" />
-            </td>
-            <td className={`${td} space-x-3`}>
-              <button type="button" className="text-blue-600 hover:underline" onClick={() => setDraft(draftOf(a))} data-testid="group-contest-announcement-edit">
-                <FormattedMessage id="group.announcement.edit" />
-              </button>
-              <button type="button" className="text-red-600 hover:underline" onClick={() => remove(a)} data-testid="group-contest-announcement-delete">
-                <FormattedMessage id="group.announcement.delete" />
-              </button>
-            </td>
-          </tr>
+          <AnnouncementRow key={a.id} a={a} testId="group-contest-announcement" manage onToggle={() => toggle(a)} onEdit={() => setDraft(draftOf(a))} onRemove={() => remove(a)} />
         )}
       />
       {draft && <AnnouncementDialog draft={draft} onClose={() => setDraft(null)} onSave={(d) => void save(d)} />}

@@ -77,8 +77,9 @@ test.describe.serial('remote judging', () => {
 
       await saved.getByTestId('remote-account-remove').click();
       await page.getByTestId('switch-save').click();
+      // The previous save's toast may still be up, so the toast alone does not say this save has landed.
       await toast(page, zh ? '保存成功' : 'Saved successfully');
-      expect((await switchConfig(request)).hduUsernameList).not.toContain(name);
+      await expect.poll(async () => (await switchConfig(request)).hduUsernameList).not.toContain(name);
     });
 
     test(`a submission to CF-1A is judged on the recorded Codeforces, live to Accepted (${locale})`, async ({ page, request }) => {

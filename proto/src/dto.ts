@@ -173,7 +173,11 @@ export const ProblemDetailQuery = Type.Object({
   problemId: Type.String({ minLength: 1, maxLength: 255 }),
   gid: Type.Optional(Type.Integer()),
   cid: Type.Optional(Type.Integer()),
+  /** Opened inside a homework / an exam of a course: its problem, whatever its own visibility (docs/education.md). */
+  homeworkId: Type.Optional(Type.Integer()),
+  examId: Type.Optional(Type.Integer()),
 });
+export type ProblemDetailQuery = Static<typeof ProblemDetailQuery>;
 
 export const ProblemInfo = Type.Object({
   problem: Problem,

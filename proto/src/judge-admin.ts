@@ -46,6 +46,9 @@ export const TestJudgeBody = Type.Object({
   expectedOutput: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }))),
   isRemoteJudge: Type.Optional(Type.Boolean()),
   mode: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Run on a problem of a homework / an exam (docs/education.md): readable through the task only. */
+  homeworkId: Type.Optional(Type.Integer()),
+  examId: Type.Optional(Type.Integer()),
 });
 export type TestJudgeBody = Static<typeof TestJudgeBody>;
 

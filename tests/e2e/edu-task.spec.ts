@@ -4,36 +4,16 @@
 // does the student's own homework page;
 // the grid exports XLSX. An exam hides the student's verdict (on the exam page and the submission detail) until the
 // teacher releases the results from the live monitor.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminLogin, expect, login, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { api, apiLogin, WRONG_C } from './contest-fixtures';
+import { courseWithClass, finalStatus } from './edu-fixtures';
 
 const T = {
   'zh-CN': { saved: '保存成功', completion: '完成率', hidden: '老师公布成绩前', released: '成绩已公布', tasks: '作业与考试' },
   'en-US': { saved: 'Saved', completion: 'Completion', hidden: 'Until your teacher releases the results', released: 'Results released', tasks: 'Homework and exams' },
 } as const;
-
-/** A class of `students` allocated to a new course, all over REST as root; the course and class ids. */
-async function courseWithClass(request: APIRequestContext, token: string, suffix: string, students: string[]) {
-  await api(request, token, 'POST', '/admin/user/insert-batch-user', { users: students.map((u) => [u, `${u}-pass`, `${u}@example.com`]) });
-  const grade = (await api<{ id: number }>(request, token, 'POST', '/admin/grade', { name: `G ${suffix}` })).id;
-  const classId = (await api<{ id: number }>(request, token, 'POST', '/admin/classes', { name: `Class ${suffix}`, gradeId: grade })).id;
-  await api(request, token, 'POST', '/admin/classes/student', { classesId: classId, usernames: students });
-  const courseId = (await api<{ id: number }>(request, token, 'POST', '/admin/course', { title: `Course ${suffix}`, description: '' })).id;
-  await api(request, token, 'PUT', '/admin/course/classes', { courseId, classesIds: [classId] });
-  return { courseId, classId };
-}
-
-/** Pending, compiling, judging, submitting. */
-const IN_PROGRESS = [5, 6, 7, 9];
-
-/** Waits for submission `submitId`'s final verdict (not pending, compiling or judging) and answers it. */
-async function finalStatus(request: APIRequestContext, token: string, submitId: number): Promise<number> {
-  const status = async () => (await api<{ submission: { status: number } }>(request, token, 'GET', `/get-submission-detail?submitId=${submitId}`)).submission.status;
-  await expect.poll(async () => IN_PROGRESS.includes(await status()), { timeout: 90_000 }).toBe(false);
-  return status();
-}
 
 const cell = (page: Page, username: string, i: number) => page.getByTestId('task-grid-row').filter({ has: page.locator(`text=${username}`) }).getByTestId('task-cell').nth(i);
 

@@ -133,6 +133,20 @@ export async function setCode(page: Page, code: string): Promise<void> {
   await editor.fill(code);
 }
 
+/**
+ * Opens the problem page's online test drawer, runs the editor's code on `input` against `expected` and waits for the
+ * pushed result: `status` (the drawer stays open for another run).
+ */
+export async function runOnlineTest(page: Page, input: string, expected: string, status: string) {
+  const drawer = page.getByTestId('online-test-drawer');
+  if (!(await drawer.isVisible())) await page.getByTestId('online-test-open').click();
+  await drawer.getByTestId('online-test-input').fill(input);
+  await drawer.getByTestId('online-test-expected').fill(expected);
+  await drawer.getByTestId('online-test-run').click();
+  await expect(drawer.getByTestId('online-test-result')).toHaveAttribute('data-status', status, { timeout: 60_000 });
+  return drawer;
+}
+
 /** Counts the REST calls that would be polling for a submission's status. */
 export function countPolling(page: Page): { readonly count: number; readonly urls: string[] } {
   const urls: string[] = [];

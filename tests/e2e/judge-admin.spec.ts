@@ -2,7 +2,7 @@
 // and watches it go back through the queue to its verdict live (no status polling while the socket is up),
 // judges it by hand, and runs an online test from the problem page's drawer.
 import type { Page } from '@playwright/test';
-import { countPolling, expect, loginAsRoot, setCode, template, test } from './helpers';
+import { countPolling, expect, loginAsRoot, runOnlineTest, setCode, template, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
 /** Records every data-status the status row of `submitId` takes, in the page. */
@@ -72,17 +72,9 @@ test('the online test drawer runs the code on custom input and shows the pushed 
   page.on('request', (r) => {
     if (r.url().includes('/api/get-test-judge-result')) results.push(r.url());
   });
-  await page.getByTestId('online-test-open').click();
-  const drawer = page.getByTestId('online-test-drawer');
-  await drawer.getByTestId('online-test-input').fill('20 22');
-  await drawer.getByTestId('online-test-expected').fill('42');
-  await drawer.getByTestId('online-test-run').click();
-  await expect(drawer.getByTestId('online-test-result')).toHaveAttribute('data-status', '0', { timeout: 60_000 });
+  const drawer = await runOnlineTest(page, '20 22', '42', '0');
   await expect(drawer.getByTestId('online-test-output')).toHaveText('42');
-
-  await drawer.getByTestId('online-test-expected').fill('43');
-  await drawer.getByTestId('online-test-run').click();
-  await expect(drawer.getByTestId('online-test-result')).toHaveAttribute('data-status', '-1', { timeout: 60_000 });
+  await runOnlineTest(page, '20 22', '43', '-1');
   // The socket delivered both: no fallback polling.
   expect(results).toEqual([]);
 });

@@ -9,11 +9,14 @@ export function registerProblemRoutes(app: TypedApp, { services, auth }: RouteDe
 
   app.get('/api/get-random-problem', { schema: { querystring: RandomProblemQuery } }, async (req) => ok(await services.problems.random(req.query.oj)));
 
-  // With `gid`: the problem opened inside its group (members only).
+  // With `gid`: the problem opened inside its group (members only); with `homeworkId` / `examId`: inside a course's
+  // task (its students and teacher).
   app.get('/api/get-problem-detail', { schema: { querystring: ProblemDetailQuery }, preHandler: auth.anon }, async (req) => {
     const viewer = viewerOf(req);
-    if (!req.query.gid) return ok(await services.problems.detail(req.query.problemId, viewer));
+    const task = req.query.homeworkId !== undefined || req.query.examId !== undefined;
+    if (!req.query.gid && !task) return ok(await services.problems.detail(req.query.problemId, viewer));
     if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
-    return ok(await services.groups.problems.detail(req.query.problemId, req.query.gid, viewer));
+    if (task) return ok(await services.education.taskProblemDetail(req.query, viewer));
+    return ok(await services.groups.problems.detail(req.query.problemId, req.query.gid!, viewer));
   });
 }

@@ -2,18 +2,22 @@
 // student's own progress. An exam lists its problems only from its start (its teacher: always) and, until the
 // teacher releases it, shows the student's verdicts as submitted (−5) only. Opening an open exam marks the student
 // as in (the teacher's monitor is told).
-import { type MyTaskVO, type TaskKind, type TaskSummaryVO } from '@oj/proto';
+import { OjError, type MyTaskVO, type ProblemDetailQuery, type ProblemInfo, type TaskKind, type TaskSummaryVO } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
+import { problemInfoOf } from '../problem/problem.service';
 import { publishAll } from '../push/push.service';
 import { reachedTask } from './task-access';
 import { taskActivity } from './task-live';
+import { taskOfSubmit, taskProblem } from './task-submit';
 import * as repo from './task.repo';
 import { cellOf, maskedCell, phaseOf, solvedCount, windowOf, type Window } from './task-rules';
 
 export interface TaskLearnService {
   myTask(kind: TaskKind, id: number, v: Viewer): Promise<MyTaskVO>;
+  /** A task's problem page (`get-problem-detail` with `homeworkId` / `examId`): a private problem of the task too. */
+  taskProblemDetail(q: ProblemDetailQuery, v: Viewer): Promise<ProblemInfo>;
 }
 
 /** The task's window over all its classes (what its teacher sees). */
@@ -58,6 +62,11 @@ export function createTaskLearnService(ctx: ServiceContext): TaskLearnService {
         solved: hide ? 0 : solvedCount(cells),
         total: problems.length,
       };
+    },
+    async taskProblemDetail(q, v) {
+      const named = taskOfSubmit(q);
+      if (!named) throw new OjError('EDU_TASK_NOT_FOUND');
+      return problemInfoOf(db, (await taskProblem(db, named, q.problemId, v, 'read')).problem);
     },
   };
 }

@@ -55,13 +55,13 @@ export async function myClassesOf(db: DbOrTx, taskIds: number[], uid: string): P
     .where(inArray(taskClass.taskId, taskIds));
 }
 
-/** Display id → pid of the public problems among `problemIds` (the others are absent). */
-export async function pidsOfDisplayIds(db: DbOrTx, problemIds: string[]): Promise<Map<string, number>> {
+/** Display id → pid of the public problems among `problemIds`, and the private ones if `withPrivate` (the others are absent). */
+export async function pidsOfDisplayIds(db: DbOrTx, problemIds: string[], withPrivate: boolean): Promise<Map<string, number>> {
   if (problemIds.length === 0) return new Map();
   const rows = await db
     .select({ id: problems.id, problemId: problems.problemId })
     .from(problems)
-    .where(and(inArray(problems.problemId, problemIds), PUBLIC_PROBLEM));
+    .where(and(inArray(problems.problemId, problemIds), withPrivate ? and(inArray(problems.auth, [1, 2]), eq(problems.isGroup, false)) : PUBLIC_PROBLEM));
   return new Map(rows.map((r) => [r.problemId, r.id]));
 }
 

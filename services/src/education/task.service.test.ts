@@ -78,8 +78,11 @@ describe('homework and exams', () => {
     expect(await refusal(edu.getTask('homework', id, students[0]!))).toBe('AUTH_FORBIDDEN');
     expect(await refusal(edu.getTask('exam', id, teacher))).toBe('EDU_TASK_NOT_FOUND');
     expect(await refusal(edu.saveTask('homework', { ...homework(HOUR), courseId }, otherTeacher))).toBe('AUTH_FORBIDDEN');
-    const hidden = await addProblem(t.db, { auth: 2 });
-    expect(await refusal(edu.saveTask('homework', { ...homework(HOUR), problemIds: [hidden.problemId] }, teacher))).toBe('EDU_TASK_PROBLEM_NOT_FOUND');
+    // A group's own problem and a contest's (auth 3) never; a private one only for a teacher who sees it in the bank.
+    const grouped = await addProblem(t.db, { isGroup: true });
+    expect(await refusal(edu.saveTask('homework', { ...homework(HOUR), problemIds: [grouped.problemId] }, teacher))).toBe('EDU_TASK_PROBLEM_NOT_FOUND');
+    const inContest = await addProblem(t.db, { auth: 3 });
+    expect(await refusal(edu.saveTask('homework', { ...homework(HOUR), problemIds: [inContest.problemId] }, teacher))).toBe('EDU_TASK_PROBLEM_NOT_FOUND');
     const { id: gradeId } = await edu.saveGrade({ name: 'G2' }, teacher);
     const unallocated = (await edu.saveClass({ name: 'C', gradeId }, teacher)).id;
     expect(await refusal(edu.saveTask('homework', homework(HOUR, unallocated), teacher))).toBe('EDU_CLASS_NOT_ALLOCATED');
@@ -173,6 +176,39 @@ describe('homework and exams', () => {
     expect((await edu.myTask('exam', later, teacher)).problems).toHaveLength(2);
     const { id: past } = await edu.saveTask('exam', exam(-2 * HOUR, -HOUR), teacher);
     expect(await refusal(submit(students[0]!, p1.problemId, { examId: past }))).toBe('EDU_EXAM_ENDED');
+  });
+
+  it('opens a private problem of an exam through the exam only: to its students from the start, to its teacher always', async () => {
+    const secret = await addProblem(t.db, { auth: 2 });
+    await offerLanguage(t.db, 'C', [secret.id]);
+    // A teacher who does not see private problems in the bank (lesson strings on a user role) cannot put one in.
+    const plain = await addUser(t.db);
+    const lessonUser = { ...plain, permissions: [...plain.permissions, 'lesson_add' as const, 'homework_manage' as const] };
+    const { id: own } = await edu.saveCourse({ title: 'C2', description: '' }, lessonUser);
+    expect(await refusal(edu.saveTask('homework', { courseId: own, title: 'x', problemIds: [secret.problemId], classes: [] }, lessonUser))).toBe('EDU_TASK_PROBLEM_NOT_FOUND');
+
+    const paper = (startMs: number): TaskBody => ({ ...exam(startMs, 2 * HOUR), problemIds: [secret.problemId] });
+    const { id: later } = await edu.saveTask('exam', paper(HOUR), teacher);
+    // Saved again by its teacher with the private problem it holds.
+    await edu.saveTask('exam', { ...paper(HOUR), id: later }, teacher);
+    const read = (who: Viewer, q: { examId?: number; homeworkId?: number }) => edu.taskProblemDetail({ problemId: secret.problemId, ...q }, who);
+    const student = students[2]!;
+    expect(await refusal(read(student, { examId: later }))).toBe('EDU_EXAM_NOT_STARTED');
+    expect((await read(teacher, { examId: later })).problem.problemId).toBe(secret.problemId);
+    expect(await refusal(read(outsider, { examId: later }))).toBe('EDU_TASK_NOT_ASSIGNED');
+    expect(await refusal(read(student, { examId: later, homeworkId: later }))).toBe('VALIDATION_FAILED');
+    expect(await refusal(read(student, { homeworkId: later }))).toBe('EDU_TASK_NOT_FOUND');
+
+    const { id: open } = await edu.saveTask('exam', paper(-HOUR), teacher);
+    const info = await read(student, { examId: open });
+    expect([info.problem.problemId, info.languages]).toEqual([secret.problemId, ['C']]);
+    expect(await refusal(edu.taskProblemDetail({ problemId: p1.problemId, examId: open }, student))).toBe('EDU_TASK_PROBLEM_NOT_FOUND');
+    // Outside the exam it stays private (a plain submit is refused); inside, the submit is filed under the exam.
+    expect(await refusal(submit(student, secret.problemId, {}))).toBe('PROBLEM_NOT_FOUND');
+    const s = await submit(student, secret.problemId, { examId: open });
+    await judge(s.submitId, JudgeStatus.ACCEPTED);
+    expect((await edu.taskStatus('exam', open, teacher)).rows.find((r) => r.uid === student.uid)!.cells[0]!.status).toBe(JudgeStatus.ACCEPTED);
+    expect((await submissions.detail(s.submitId, student)).submission.status).toBe(JudgeStatus.SUBMITTED_UNKNOWN_RESULT);
   });
 
   it('hides an exam’s results from its students everywhere until the teacher releases them', async () => {

@@ -3,7 +3,7 @@
 // (homework_manage / exam_manage) and the lesson_* string of the action, and the course must be the caller's
 // (the super admin: any). Problems are the bank's public problems; classes must be allocated to the course.
 import { OjError, type Permission, type ReleaseExamBody, type TaskBody, type TaskKind, type TaskListQuery, type TaskStatusVO, type TaskVO } from '@oj/proto';
-import type { Viewer } from '../account/viewer';
+import { isAdmin, type Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { pushCounts } from '../judge/ingester';
 import { recountFiled } from '../judge/judging.repo';
@@ -67,10 +67,15 @@ async function classRows(db: ServiceContext['db'], kind: TaskKind, body: TaskBod
   return rows;
 }
 
-/** The body's problems as pids, in order, each a public problem of the bank. */
-async function problemPids(db: ServiceContext['db'], ids: string[]): Promise<number[]> {
+/**
+ * The body's problems as pids, in order: problems of the bank (not a group's own), public ones, and private ones for
+ * a caller who sees them in the bank (an admin: an exam paper kept secret until the exam opens it) or that the task
+ * already holds (its teacher may save it again).
+ */
+async function problemPids(db: ServiceContext['db'], ids: string[], v: Viewer, taskId: number | undefined): Promise<number[]> {
   const unique = [...new Set(ids.map((s) => s.trim()))];
-  const found = await repo.pidsOfDisplayIds(db, unique);
+  const found = await repo.pidsOfDisplayIds(db, unique, isAdmin(v));
+  if (taskId !== undefined) for (const p of await repo.problemsOf(db, taskId)) found.set(p.problemId, p.pid);
   const missing = unique.find((id) => !found.has(id));
   if (missing !== undefined) throw new OjError('EDU_TASK_PROBLEM_NOT_FOUND', { problemId: missing });
   return unique.map((id) => found.get(id)!);
@@ -98,7 +103,7 @@ export function createTaskService(ctx: ServiceContext): TaskService {
       }
       managed(v, await findCourse(db, body.courseId), 'EDU_COURSE_NOT_FOUND');
       const cls = await classRows(db, kind, body);
-      const pids = await problemPids(db, body.problemIds);
+      const pids = await problemPids(db, body.problemIds, v, body.id);
       const values = { kind, courseId: body.courseId, title: body.title.trim(), description: body.description ?? '', creator: v.uid };
       const id = await db.transaction((tx) => repo.saveTask(tx, body.id, values, pids, cls));
       return { id };

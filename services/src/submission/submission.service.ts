@@ -47,7 +47,7 @@ import { secondsToWait, validateCode } from './validation';
 import { groupSubmissionVisible, openableGroupProblem } from '../group/group-submit';
 import { isMemberOf } from '../group/group-standing';
 import { fileUnderTraining, trainingSubmitTarget } from '../training/training-submit';
-import { fileUnderTask, taskOfSubmit, taskSubmitTarget } from '../education/task-submit';
+import { fileUnderTask, taskOfSubmit, taskProblem } from '../education/task-submit';
 import { examHiddenFrom } from '../education/task-access';
 import { maskedStatus } from '../contest/sealed-results';
 import { publishAll } from '../push/push.service';
@@ -231,10 +231,17 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
       const training = body.tid ? await trainingSubmitTarget(db, body.tid, String(body.pid), viewer) : null;
       // Inside a course's homework or exam (`homeworkId` / `examId`): the student's class, the task's problem and times.
       const named = taskOfSubmit(body);
-      const task = named ? await taskSubmitTarget(db, named, String(body.pid), viewer) : null;
+      const inTask = named ? await taskProblem(db, named, String(body.pid), viewer, 'submit') : null;
+      const task = inTask?.target ?? null;
       if (training && asked !== null && training.gid !== asked) throw new OjError('TRAINING_NOT_FOUND');
       const gid = training ? training.gid : asked;
-      const problem = training?.gid != null ? training.problem : gid !== null ? await openableGroupProblem(db, String(body.pid), gid, viewer) : await findVisibleProblem(db, String(body.pid), viewer);
+      const problem = inTask
+        ? inTask.problem
+        : training?.gid != null
+          ? training.problem
+          : gid !== null
+            ? await openableGroupProblem(db, String(body.pid), gid, viewer)
+            : await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       await checkLanguage(problem.id, body);
 

@@ -21,6 +21,7 @@ import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { loadProblemPart } from '../judge/outbox-relay';
 import type { RunnerRegistry } from '../judge/runner-registry';
+import { taskOfSubmit, taskProblem } from '../education/task-submit';
 import { findVisibleProblem } from '../problem/problem.service';
 import { groupProblemForTest } from '../group/group-submit';
 import { appendPush, publishAll } from '../push/push.service';
@@ -87,7 +88,13 @@ export function createTestJudgeService(ctx: ServiceContext, runners?: RunnerRegi
     async submit(body, viewer) {
       if (!viewer.permissions.includes('submit')) throw new OjError('AUTH_NO_SUBMIT');
       if (body.userInput.length > TEST_INPUT_MAX) throw new OjError('TEST_INPUT_TOO_LONG', { max: TEST_INPUT_MAX });
-      const problem = body.type === 'group' ? await groupProblemForTest(db, String(body.pid), viewer) : await findVisibleProblem(db, String(body.pid), viewer);
+      // Inside a homework or an exam: the task's problem (a group's test naming one is refused, as a submit is).
+      const named = taskOfSubmit({ homeworkId: body.homeworkId, examId: body.examId, gid: body.type === 'group' ? 1 : null });
+      const problem = named
+        ? (await taskProblem(db, named, String(body.pid), viewer, 'read')).problem
+        : body.type === 'group'
+          ? await groupProblemForTest(db, String(body.pid), viewer)
+          : await findVisibleProblem(db, String(body.pid), viewer);
       if (!problem) throw new OjError('PROBLEM_NOT_FOUND');
       if (!(await problemHasLanguage(db, problem.id, body.language)) || runners?.availableLanguages()?.has(body.language) === false) throw new OjError('LANGUAGE_UNAVAILABLE', { language: body.language });
       validateCode(body.code, body.language);

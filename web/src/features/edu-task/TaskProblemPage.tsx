@@ -1,9 +1,10 @@
 // /homework/:id/problem/:problemId and /exam/:id/problem/:problemId: the practice problem page's statement, editor and
-// live verdict, its submits filed under the homework or exam (`homeworkId` / `examId`, checked by the server).
+// live verdict, read through the task (its private problems open here only) and its submits and online tests filed
+// under the homework or exam (`homeworkId` / `examId`, checked by the server). No discussion link inside a task.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
-import type { TaskKind } from '@oj/proto';
+import type { TaskKind, TaskRef } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ProblemLoadFailed, ProblemWorkspace, useProblemDetail } from '../problem/ProblemDetailPage';
@@ -11,7 +12,8 @@ import { ProblemLoadFailed, ProblemWorkspace, useProblemDetail } from '../proble
 export function TaskProblemPage({ kind }: { kind: TaskKind }) {
   const { id = '', problemId = '' } = useParams();
   const taskId = Number(id);
-  const { info, failed } = useProblemDetail(problemId);
+  const task: TaskRef = kind === 'exam' ? { examId: taskId } : { homeworkId: taskId };
+  const { info, failed } = useProblemDetail(problemId, null, task);
   const [submitId, setSubmitId] = useState<number | null>(null);
   usePageTitle(info ? `${info.problem.problemId}. ${info.problem.title}` : problemId);
   useEffect(() => setSubmitId(null), [problemId]);
@@ -24,7 +26,7 @@ export function TaskProblemPage({ kind }: { kind: TaskKind }) {
           ← <FormattedMessage id={`eduTask.grid.${kind}`} />
         </Link>
       </div>
-      <ProblemWorkspace key={problemId} info={info} task={kind === 'exam' ? { examId: taskId } : { homeworkId: taskId }} submitId={submitId} onSubmitId={setSubmitId} />
+      <ProblemWorkspace key={problemId} info={info} task={task} submitId={submitId} onSubmitId={setSubmitId} />
     </div>
   );
 }

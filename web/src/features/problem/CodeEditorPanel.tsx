@@ -181,7 +181,7 @@ export function CodeEditorPanel({ info, contest, gid, trainingId, task, onSubmit
       </div>
       <div className="flex items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
         <span className="mr-auto">
-          <OnlineTestDrawer problemId={problemId} type={gid !== undefined ? 'group' : 'public'} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
+          <OnlineTestDrawer problemId={problemId} type={gid !== undefined ? 'group' : 'public'} task={task} language={language} code={code} sampleInput={info.problem.examples[0]?.input} />
         </span>
         {!session.csrf && (
           <span className="text-xs text-slate-400">

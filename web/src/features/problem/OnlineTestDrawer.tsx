@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { JudgeStatus, LIMITS, TEST_INPUT_MAX } from '@oj/proto';
+import { JudgeStatus, LIMITS, TEST_INPUT_MAX, type TaskRef } from '@oj/proto';
 import { Modal } from '../../components/Modal';
 import { StatusTag } from '../../components/StatusTag';
 import { ApiError } from '../../lib/api';
@@ -19,13 +19,15 @@ interface Props {
   problemId: string;
   /** `group`: a group's problem (the server checks the caller's membership). */
   type?: 'public' | 'group';
+  /** Opened inside a homework or an exam: the run names it (its private problems are read through it). */
+  task?: TaskRef;
   language: string;
   code: string;
   /** First sample input, offered as the default test input. */
   sampleInput?: string;
 }
 
-export function OnlineTestDrawer({ problemId, type = 'public', language, code, sampleInput }: Props) {
+export function OnlineTestDrawer({ problemId, type = 'public', task, language, code, sampleInput }: Props) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState(sampleInput ?? '');
@@ -52,7 +54,7 @@ export function OnlineTestDrawer({ problemId, type = 'public', language, code, s
     if (code.length > LIMITS.codeMax) return showToast('error', intl.formatMessage({ id: 'error.CODE_TOO_LONG' }));
     setBusy(true);
     try {
-      setKey(await submitTestJudge({ pid: problemId, type, language, code, userInput: input, expectedOutput: expected === '' ? null : expected }));
+      setKey(await submitTestJudge({ pid: problemId, type, ...task, language, code, userInput: input, expectedOutput: expected === '' ? null : expected }));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     } finally {

@@ -12,24 +12,32 @@ import { CodeEditorPanel, type ContestProblemRef } from './CodeEditorPanel';
 import { ProblemStatement } from './ProblemStatement';
 import { ProblemTabs } from './ProblemTabs';
 import { SplitPanes } from './SplitPanes';
-import { getProblemDetail, getProblemDetailIn } from './problem-api';
+import { getProblemDetail, getProblemDetailIn, getProblemDetailInTask } from './problem-api';
 
-/** The problem with display id `problemId` as `get-problem-detail` answers it (null while it loads), or failed. */
-/** `gid`: a group training's group (its own problems are read inside the group). */
-export function useProblemDetail(problemId: string, gid: number | null = null): { info: ProblemInfo | null; failed: boolean } {
+/**
+ * The problem with display id `problemId` as `get-problem-detail` answers it (null while it loads), or failed. `gid`: a
+ * group training's group (its own problems are read inside the group); `task`: opened inside a homework or an exam
+ * (read through the task, which opens its private problems too).
+ */
+export function useProblemDetail(problemId: string, gid: number | null = null, task?: TaskRef): { info: ProblemInfo | null; failed: boolean } {
   const [info, setInfo] = useState<ProblemInfo | null>(null);
   const [failed, setFailed] = useState(false);
+  const homeworkId = task && 'homeworkId' in task ? task.homeworkId : undefined;
+  const examId = task && 'examId' in task ? task.examId : undefined;
   useEffect(() => {
     let live = true;
     setInfo(null);
     setFailed(false);
-    (gid === null ? getProblemDetail(problemId) : getProblemDetailIn(problemId, gid))
-      .then((i) => live && setInfo(i))
-      .catch(() => live && setFailed(true));
+    const read =
+      homeworkId !== undefined ? getProblemDetailInTask(problemId, { homeworkId })
+      : examId !== undefined ? getProblemDetailInTask(problemId, { examId })
+      : gid === null ? getProblemDetail(problemId)
+      : getProblemDetailIn(problemId, gid);
+    read.then((i) => live && setInfo(i)).catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [problemId, gid]);
+  }, [problemId, gid, homeworkId, examId]);
   return { info, failed };
 }
 
@@ -83,7 +91,7 @@ export function ProblemWorkspace({ info, contest, gid, trainingId, task, heading
       className={`mx-auto px-4 py-4 ${fullScreen ? 'h-full max-w-none lg:min-h-0' : 'max-w-screen-2xl'}`}
       left={
         <div className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 ${paneHeight}`}>
-          <ProblemTabs info={info} practice={!contest && gid === undefined} refreshKey={submitId}>
+          <ProblemTabs info={info} practice={!contest && gid === undefined} discussion={task === undefined} refreshKey={submitId}>
             <ProblemStatement info={info} heading={heading} />
           </ProblemTabs>
         </div>

@@ -75,14 +75,15 @@ function Annex({ files }: { files: Readonly<Record<string, string>> }) {
   );
 }
 
-export function ProblemTabs({ info, practice, refreshKey, children }: { info: ProblemInfo; practice: boolean; refreshKey: number | null; children: ReactNode }) {
+/** `discussion`: false hides the problem's discussion link (a problem opened inside a homework or an exam). */
+export function ProblemTabs({ info, practice, discussion: withDiscussion = true, refreshKey, children }: { info: ProblemInfo; practice: boolean; discussion?: boolean; refreshKey: number | null; children: ReactNode }) {
   const loggedIn = isLoggedIn(useSnapshot(sessionState));
   const [tab, setTab] = useState<Tab>('description');
   const annex = info.problem.userExtraFile && Object.keys(info.problem.userExtraFile).length > 0 ? info.problem.userExtraFile : null;
   const tabs: Tab[] = ['description', ...(loggedIn && practice ? (['mine'] as const) : []), ...(annex ? (['annex'] as const) : [])];
   const site = useSnapshot(siteState);
-  // The problem's discussions (practice only, while the public discussion area is open).
-  const discussion = practice && site.config?.openPublicDiscussion !== false;
+  // The problem's discussions (practice only, outside a course's task, while the public discussion area is open).
+  const discussion = practice && withDiscussion && site.config?.openPublicDiscussion !== false;
   const btn = (t: Tab) => `border-b-2 px-3 py-1.5 text-sm ${tab === t ? 'border-blue-600 font-medium text-blue-700' : 'border-transparent text-slate-500 hover:text-slate-700'}`;
   return (
     <div>

@@ -1,5 +1,5 @@
 // REST calls of the problem area.
-import type { ProblemListQuery, ProblemTagVO, SubmitBody, UserProblemStatus } from '@oj/proto';
+import type { ProblemListQuery, ProblemTagVO, SubmitBody, TaskRef, UserProblemStatus } from '@oj/proto';
 import { api } from '../../lib/api';
 import { decoders } from '../../lib/decoders';
 
@@ -35,6 +35,9 @@ export function getProblemDetail(problemId: string) {
  */
 export const getProblemDetailIn = (problemId: string, gid: number) =>
   api.get('/get-problem-detail', { silent: true, query: { problemId, gid }, decode: decoders.problemInfo }).catch(() => getProblemDetail(problemId));
+
+/** A problem of a homework or an exam, read through the task (a private problem of the task too). */
+export const getProblemDetailInTask = (problemId: string, task: TaskRef) => api.get('/get-problem-detail', { query: { problemId, ...task }, decode: decoders.problemInfo });
 
 export const submitCode = (body: SubmitBody) => api.post('/submit-problem-judge', body, { decode: decoders.submission });
 

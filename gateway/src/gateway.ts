@@ -61,6 +61,8 @@ export interface GatewayOptions {
   logger?: FastifyBaseLogger | boolean;
   /** Readiness probes besides the services' own (the embedded stack adds its runners' sandbox self-checks). */
   readiness?: readonly ReadinessProbe[];
+  /** Child processes' metrics (the stack's runner processes), merged into /metrics. */
+  metricsSources?: readonly (() => Promise<string>)[];
 }
 
 export interface Gateway {
@@ -173,7 +175,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   registerAdminTrainingRoutes(app, deps);
   registerEducationRoutes(app, deps);
   registerEduTaskRoutes(app, deps);
-  registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken });
+  registerOpsRoutes(app, { probes: [() => services.ops.readiness(), ...(opts.readiness ?? [])], metricsToken: config.metricsToken, metricsSources: opts.metricsSources });
   registerApiDocsRoutes(app);
 
   if (webDist) await registerWeb(app, webDist);

@@ -1,5 +1,6 @@
 // The whole judge in one process tree: PostgreSQL (embedded unless DATABASE_URL), NATS (spawned nats-server
-// unless NATS_URL, else the in-process bus), the services workers, one judge runner and the gateway.
+// unless NATS_URL, else the in-process bus), the services workers, one judge runner (a child process on NATS,
+// runner-child.ts; in this process on the in-process bus) and the gateway.
 // `pnpm start` uses it; the end-to-end tests and benchmarks start it the same way.
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { collectProcessMetrics, createLogger, createMemoryBus, createNatsBus, cr
 import type { ReadinessProbe, RunnerTransport } from '@oj/proto';
 import type { InfraConfig } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { startRunnerChild } from './runner-child';
 import { natsServerOnPath, startNatsServer } from './nats-server';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -29,6 +31,10 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Judge runners started in this process (0 for a stack whose runners run elsewhere). */
   runners?: number;
+  /** Runs the judge runners in this process even on NATS (default: each its own process there). */
+  runnersInProcess?: boolean;
+  /** Where the runner processes' log lines go (default: this process's stdout); tests capture them here. */
+  runnerOutput?: (text: string) => void;
   /** Overrides `cfg.logLevel`. */
   logLevel?: string;
   /** The logger of every part (default: `OJ_LOG_FORMAT` / `OJ_LOG_LEVEL` as configured); tests capture lines here. */
@@ -74,9 +80,10 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
       const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), password: secrets.pgPassword });
       stops.push(() => pg.stop());
       await ensureDatabase(pg.adminUrl, 'oj');
-      databaseUrl = pg.urlFor('oj');
-      // Where `pnpm backup` finds this stack's database (it holds the password: owner-only).
-      await writeFile(path.join(dataDir, 'database.url'), `${databaseUrl}\n`, { mode: 0o600 });
+      // This process over the Unix socket; `pnpm backup` (and any other tool) over TCP, from the file that holds the
+      // password (owner-only).
+      databaseUrl = pg.localUrlFor('oj');
+      await writeFile(path.join(dataDir, 'database.url'), `${pg.urlFor('oj')}\n`, { mode: 0o600 });
       logger.info('embedded PostgreSQL is up');
     }
 
@@ -112,9 +119,20 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
     const remoteJudge = await startRemoteJudgeWorker({ databaseUrl, transport: bus.remoteTransport(), config: servicesConfig, logger: logger.child({ part: 'remote-judge' }) });
     stops.push(() => remoteJudge.stop());
 
-    // The gateway's /readyz covers the runners of this process too: their bus and their sandbox self-check.
+    // The gateway's /readyz covers the stack's runners too: their bus and their sandbox self-check. On NATS each runs
+    // in its own process (runner-child.ts); on the in-process bus, in this one.
     const runnerProbes: ReadinessProbe[] = [];
-    for (let i = 0; i < runnerCount; i++) {
+    const runnerMetrics: (() => Promise<string>)[] = [];
+    const inProcess = !natsUrl || opts.runnersInProcess === true;
+    for (let i = 0; i < runnerCount && !inProcess; i++) {
+      const level = opts.logLevel ?? cfg.logLevel;
+      const childEnv = { ...process.env, ...env, ...(level && { OJ_LOG_LEVEL: level }), ...(cfg.logFormat && { OJ_LOG_FORMAT: cfg.logFormat }) };
+      const child = await startRunnerChild({ natsUrl: natsUrl!, env: childEnv, natsReplicas: cfg.natsReplicas, output: opts.runnerOutput });
+      runnerProbes.push(child.readiness);
+      runnerMetrics.push(child.metrics);
+      stops.push(() => child.stop());
+    }
+    for (let i = 0; i < runnerCount && inProcess; i++) {
       const transport: RunnerTransport = natsUrl ? await createNatsRunnerTransport({ url: natsUrl, replicas: cfg.natsReplicas, logger: logger.child({ part: 'runner' }) }) : memoryBus!;
       const runnerConfig = loadRunnerConfig({ ...env, NATS_URL: natsUrl ?? undefined });
       const runner = await startRunner({
@@ -137,6 +155,7 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
       webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
       logger: logger.child({ part: 'gateway' }),
       readiness: runnerProbes,
+      metricsSources: runnerMetrics,
     });
     stops.push(() => gateway.close());
     const url = await gateway.listen(cfg.port, cfg.host);

@@ -33,6 +33,13 @@ const shutdown = async (signal: string) => {
 };
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// Started by the one-machine stack (infra/src/runner-child.ts): it stops when that process is gone, even killed.
+const parent = Number(process.env.OJ_RUNNER_PARENT_PID);
+if (Number.isSafeInteger(parent) && parent > 1) {
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('parent exited');
+  }, 1_000).unref();
+}
 
 try {
   transport = await createNatsRunnerTransport({ url: config.natsUrl, ackWaitMs: config.ackWaitMs, runnerId: config.runnerId, replicas: config.natsReplicas, logger });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   natsPort = Number(new URL(nats.url).port);
   stack = await startStack(
     { port: 0, host: '127.0.0.1', dataDir: path.join(dir, 'data'), databaseUrl: db.url, natsUrl: nats.url, adminPassword: 'ops-stack-1' },
-    { env: { OJ_SUBMIT_INTERVAL_S: '0' }, logger: logs.logger },
+    { env: { OJ_SUBMIT_INTERVAL_S: '0', OJ_LOG_FORMAT: 'json' }, logger: logs.logger, runnerOutput: logs.feed },
   );
   // A second services process, as `pnpm worker` runs it, with its own ops port.
   workerBus = await createNatsBus({ url: nats.url, logger: silentLogger() });

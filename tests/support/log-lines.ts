@@ -5,21 +5,30 @@ import pino, { type Logger } from 'pino';
 export interface CapturedLogs {
   logger: Logger;
   lines: Record<string, unknown>[];
+  /** Takes output of another process logging JSON lines (the stack's runner processes) into `lines` too. */
+  feed(text: string): void;
 }
 
 /** A pino logger (JSON lines, as in production) whose every line is kept, parsed, in `lines`. */
 export function captureLogs(level = 'info'): CapturedLogs {
   const lines: Record<string, unknown>[] = [];
-  let rest = '';
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      const parts = (rest + chunk.toString()).split('\n');
+  /** A line parser per source (a chunk may end mid-line). */
+  const parser = () => {
+    let rest = '';
+    return (text: string) => {
+      const parts = (rest + text).split('\n');
       rest = parts.pop() ?? '';
       for (const l of parts) if (l.trim()) lines.push(JSON.parse(l) as Record<string, unknown>);
+    };
+  };
+  const own = parser();
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      own(chunk.toString());
       done();
     },
   });
-  return { logger: pino({ level }, sink), lines };
+  return { logger: pino({ level }, sink), lines, feed: parser() };
 }
 
 /**

@@ -3,12 +3,14 @@
 // services worker on a small port of its own (ops-server.ts) with the same routes.
 import type { FastifyInstance } from 'fastify';
 import { HealthReport, metricsAllowed, OjError, OPS_PATHS, readiness, ReadyReport, type ReadinessProbe } from '@oj/proto';
-import { renderMetrics } from '@oj/services';
+import { mergeExpositions, renderMetrics } from '@oj/services';
 
 export interface OpsRouteOptions {
   /** What this process depends on; each probe answers its checks. */
   probes: readonly ReadinessProbe[];
   metricsToken?: string;
+  /** The expositions of this process's children (the stack's runner processes), merged into its /metrics. */
+  metricsSources?: readonly (() => Promise<string>)[];
 }
 
 export function registerOpsRoutes(app: FastifyInstance, opts: OpsRouteOptions): void {
@@ -24,6 +26,7 @@ export function registerOpsRoutes(app: FastifyInstance, opts: OpsRouteOptions): 
     const auth = req.headers.authorization;
     if (!metricsAllowed(req.ip, typeof auth === 'string' ? auth : undefined, opts.metricsToken)) throw new OjError('METRICS_FORBIDDEN');
     const { contentType, body } = await renderMetrics();
-    return reply.header('Content-Type', contentType).header('Cache-Control', 'no-store').send(body);
+    const children = await Promise.all((opts.metricsSources ?? []).map((source) => source().catch(() => '')));
+    return reply.header('Content-Type', contentType).header('Cache-Control', 'no-store').send(children.length > 0 ? mergeExpositions(body, children) : body);
   });
 }

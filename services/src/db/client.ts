@@ -18,9 +18,24 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A URL naming a Unix socket with libpq's `?host=/dir` (`postgres://u:p@localhost:5432/oj?host=/var/run/postgresql`)
+ * as postgres.js takes it: the socket `<dir>/.s.PGSQL.<port>` as its `path` option, and the URL without `host` (which
+ * postgres.js would send the server as a setting). Other URLs unchanged (TCP).
+ */
+export function connectionOf(databaseUrl: string): { url: string; path?: string } {
+  const url = new URL(databaseUrl);
+  const dir = url.searchParams.get('host');
+  if (!dir?.startsWith('/')) return { url: databaseUrl };
+  url.searchParams.delete('host');
+  return { url: url.toString(), path: `${dir}/.s.PGSQL.${url.port || '5432'}` };
+}
+
 export function openDb(databaseUrl: string, opts: { max?: number } = {}): DbHandle {
   const max = opts.max ?? 10;
-  const client = postgres(databaseUrl, {
+  const { url, path } = connectionOf(databaseUrl);
+  const client = postgres(url, {
+    ...(path && { path }),
     max,
     onnotice: () => {},
     connection: { application_name: 'oj-services' },

@@ -101,7 +101,7 @@ export function createChapterService(ctx: ServiceContext): ChapterService {
       await repo.deleteChapter(db, id);
     },
     async saveResource(body, v) {
-      await chapter(body.chapterId, v);
+      const target = await chapter(body.chapterId, v);
       const values = await resourceValues(db, body);
       if (!values.title) throw new OjError('VALIDATION_FAILED', { detail: 'title' });
       if (body.id === undefined) {
@@ -111,7 +111,8 @@ export function createChapterService(ctx: ServiceContext): ChapterService {
       requirePermissions(v, 'lesson_update');
       const r = await repo.findResource(db, body.id);
       if (!r) throw new OjError('EDU_RESOURCE_NOT_FOUND');
-      await chapter(r.chapterId, v);
+      // A resource may move to another chapter of its course, never into another course (even one the caller manages).
+      if ((await chapter(r.chapterId, v)).courseId !== target.courseId) throw new OjError('EDU_CHAPTER_NOT_FOUND');
       await repo.updateResource(db, body.id, { ...values, chapterId: body.chapterId, ...(body.rank !== undefined && { rank: body.rank }) });
       return { id: body.id };
     },

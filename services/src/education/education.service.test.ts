@@ -127,4 +127,38 @@ describe('education: grades, classes, courses, invites', () => {
     await edu.deleteCourse(courseId, teacher);
     expect(await refusal(edu.courseDetail(courseId, student))).toBe('EDU_COURSE_NOT_FOUND');
   });
+
+  it('edits chapters and resources in place and reorders them by rank, within their own course only', async () => {
+    const { id: courseId } = await edu.saveCourse({ title: 'Edits', description: '' }, teacher);
+    const { id: otherCourse } = await edu.saveCourse({ title: 'Elsewhere', description: '' }, teacher);
+    const { id: ch1 } = await edu.saveChapter({ courseId, title: 'One' }, teacher);
+    const { id: ch2 } = await edu.saveChapter({ courseId, title: 'Two' }, teacher);
+    const { id: foreignChapter } = await edu.saveChapter({ courseId: otherCourse, title: 'Foreign' }, teacher);
+    const { id: r1 } = await edu.saveResource({ chapterId: ch1, kind: 'markdown', title: 'First', content: 'a' }, teacher);
+    const { id: r2 } = await edu.saveResource({ chapterId: ch1, kind: 'markdown', title: 'Second', content: 'b' }, teacher);
+    const order = async () => (await edu.adminChapters(courseId, teacher)).map((c) => [c.title, c.resources.map((r) => [r.title, r.content])]);
+
+    // Rename, swap the chapters' ranks, edit a resource and swap the two resources' ranks.
+    await edu.saveChapter({ id: ch2, courseId, title: 'Two (renamed)', rank: 0 }, teacher);
+    await edu.saveChapter({ id: ch1, courseId, title: 'One', rank: 1 }, teacher);
+    await edu.saveResource({ id: r1, chapterId: ch1, kind: 'markdown', title: 'First, edited', content: 'a2', rank: 1 }, teacher);
+    await edu.saveResource({ id: r2, chapterId: ch1, kind: 'markdown', title: 'Second', content: 'b', rank: 0 }, teacher);
+    const edited = [
+      ['Two (renamed)', []],
+      ['One', [['Second', 'b'], ['First, edited', 'a2']]],
+    ];
+    expect(await order()).toEqual(edited);
+
+    // Neither a chapter nor a resource leaves its course, even for a course the same teacher manages.
+    expect(await refusal(edu.saveChapter({ id: ch1, courseId: otherCourse, title: 'Stolen', rank: 0 }, teacher))).toBe('EDU_CHAPTER_NOT_FOUND');
+    expect(await refusal(edu.saveResource({ id: r1, chapterId: foreignChapter, kind: 'markdown', title: 'Moved', content: 'x' }, teacher))).toBe('EDU_CHAPTER_NOT_FOUND');
+    expect(await refusal(edu.saveChapter({ id: ch1, courseId, title: 'Mine now', rank: 0 }, otherTeacher))).toBe('AUTH_FORBIDDEN');
+    expect(await refusal(edu.saveResource({ id: r1, chapterId: ch1, kind: 'markdown', title: 'Mine now', content: 'x' }, otherTeacher))).toBe('AUTH_FORBIDDEN');
+    expect(await order()).toEqual(edited);
+    expect((await edu.adminChapters(otherCourse, teacher))[0]!.resources).toEqual([]);
+
+    // Within the course a resource may change chapters.
+    await edu.saveResource({ id: r1, chapterId: ch2, kind: 'markdown', title: 'First, edited', content: 'a2' }, teacher);
+    expect((await order())[0]).toEqual(['Two (renamed)', [['First, edited', 'a2']]]);
+  });
 });

@@ -67,6 +67,8 @@ export const educationAdminEnUS: Record<keyof typeof educationAdminZhCN, string>
   'eduAdmin.invite.qr': 'Invite QR code',
   'eduAdmin.invite.expires': 'Valid until {time}',
   'eduAdmin.invite.regenerate': 'Regenerate',
+  'eduAdmin.content.moveUp': 'Move up',
+  'eduAdmin.content.moveDown': 'Move down',
   'eduAdmin.chapter.title': 'Chapters and resources',
   'eduAdmin.chapter.name': 'Chapter title',
   'eduAdmin.resource.markdown': 'Document',

@@ -66,6 +66,8 @@ export const educationAdminZhCN = {
   'eduAdmin.invite.qr': '邀请二维码',
   'eduAdmin.invite.expires': '有效期至 {time}',
   'eduAdmin.invite.regenerate': '重新生成',
+  'eduAdmin.content.moveUp': '上移',
+  'eduAdmin.content.moveDown': '下移',
   'eduAdmin.chapter.title': '章节与资源',
   'eduAdmin.chapter.name': '章节名称',
   'eduAdmin.resource.markdown': '文档',

@@ -7,7 +7,9 @@ for (const language of ['C++', 'Python3', 'Java']) {
     await loginAsRoot(page);
     await page.goto('/problem/1000');
     await page.getByTestId('language-select').selectOption(language);
-    await setCode(page, template(language));
+    // A source of this run only: one the compile cache already holds (another spec's template) is judged within
+    // milliseconds, before the panel has subscribed, and the panel rightly shows the verdict it reads then.
+    await setCode(page, `${template(language)}\n${language === 'Python3' ? '#' : '//'} judge.spec ${Date.now()}\n`);
     await recordVerdictPanel(page);
     const polling = countPolling(page);
 

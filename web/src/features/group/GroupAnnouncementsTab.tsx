@@ -7,7 +7,6 @@ import { useSnapshot } from 'valtio';
 import { GROUP_PAGE_SIZES, type GroupAnnouncementVO, type PageOf } from '@oj/proto';
 import { DataTable } from '../../components/DataTable';
 import { Modal } from '../../components/Modal';
-import type { MessageId } from '../../i18n/zh-CN';
 import { formatDateTime } from '../../lib/format';
 import { sessionState } from '../../stores/session';
 import { useGroupShell } from './group-context';
@@ -48,12 +47,7 @@ export function GroupAnnouncementsTab() {
   }, [group.id, page, announcementsVersion, tick]);
 
   const mine = (a: GroupAnnouncementVO) => standing.root || a.uid === session.user?.uid;
-  const { run: act } = useGroupAction();
-  const run = async (call: () => Promise<unknown>, done: MessageId) => {
-    const ok = await act(call, done);
-    setTick((t) => t + 1);
-    return ok;
-  };
+  const { run } = useGroupAction(() => setTick((t) => t + 1));
   const save = async (d: Draft) => {
     const body = { gid: group.id, title: d.title, content: d.content, status: d.visible ? 0 : 1 } as const;
     const ok = await run(() => (d.id === undefined ? addGroupAnnouncement(body) : updateGroupAnnouncement({ ...body, id: d.id })), d.id === undefined ? 'group.announcement.added' : 'group.announcement.updated');

@@ -3,12 +3,12 @@
 // author, visible switch, edit, delete with a confirmation; ten a page) and the full-screen create / edit dialog of
 // the group's announcements. A visible one reaches the contestants on the contest's pages by push.
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GROUP_PAGE_SIZES, type ContestAnnouncementVO, type PageOf } from '@oj/proto';
 import { DataTable } from '../../components/DataTable';
-import type { MessageId } from '../../i18n/zh-CN';
 import { AnnouncementDialog, AnnouncementRow, type Draft } from './GroupAnnouncementsTab';
+import { GroupContestAdminLinks } from './GroupContestAdminLinks';
 import { useGroupShell } from './group-context';
 import { deleteGroupContestAnnouncement, getGroupContestAnnouncements, saveGroupContestAnnouncement } from './group-contest-api';
 import { useGroupAction } from './useGroupAction';
@@ -36,12 +36,7 @@ export function GroupContestAnnouncementList() {
     };
   }, [cid, page, tick]);
 
-  const { run: act } = useGroupAction();
-  const run = async (call: () => Promise<unknown>, done: MessageId) => {
-    const ok = await act(call, done);
-    setTick((t) => t + 1);
-    return ok;
-  };
+  const { run } = useGroupAction(() => setTick((t) => t + 1));
   const saveOf = (d: Draft) => saveGroupContestAnnouncement({ cid, announcement: { ...(d.id !== undefined && { id: d.id }), title: d.title.trim(), content: d.content, status: d.visible ? 0 : 1 } });
   const save = async (d: Draft) => {
     if (await run(() => saveOf(d), d.id === undefined ? 'group.announcement.added' : 'group.announcement.updated')) setDraft(null);
@@ -57,12 +52,7 @@ export function GroupContestAnnouncementList() {
         <h2 className="mr-auto font-semibold text-slate-800">
           <FormattedMessage id="gcontest.announcement.title" />
         </h2>
-        <Link to={`/contest/${cid}`} className="text-sm text-blue-600 hover:underline">
-          <FormattedMessage id="gcontest.problems.open" />
-        </Link>
-        <Link to={`/group/${group.id}/contest?view=admin`} className="text-sm text-blue-600 hover:underline">
-          <FormattedMessage id="gcontest.tab.backToList" />
-        </Link>
+        <GroupContestAdminLinks gid={group.id} cid={cid} />
         <button type="button" className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700" onClick={() => setDraft({ title: '', content: '', visible: true })} data-testid="group-contest-announcement-create">
           <FormattedMessage id="group.announcement.create" />
         </button>

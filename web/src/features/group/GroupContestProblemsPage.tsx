@@ -5,9 +5,10 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContestProblemList } from '@oj/proto';
-import { ApiError } from '../../lib/api';
 import { showToast } from '../../stores/ui';
+import { GroupContestAdminLinks } from './GroupContestAdminLinks';
 import { useGroupShell } from './group-context';
+import { useGroupAction } from './useGroupAction';
 import { addGroupContestProblemFromGroup, addGroupContestProblemFromPublic, deleteGroupContestProblem, getGroupContestProblems } from './group-contest-api';
 
 const td = 'px-3 py-1.5';
@@ -34,15 +35,9 @@ export function GroupContestProblemsPage() {
     };
   }, [cid, from, keyword, version]);
 
+  const { run: act } = useGroupAction(() => setVersion((v) => v + 1));
   const run = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-      showToast('success', intl.formatMessage({ id: 'gcontest.admin.updated' }));
-      setDisplayId('');
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    }
-    setVersion((v) => v + 1);
+    if (await act(work, 'gcontest.admin.updated')) setDisplayId('');
   };
   const add = (p: { id: number; problemId: string }) => {
     if (!/^[A-Za-z0-9_-]{1,20}$/.test(displayId.trim())) {
@@ -63,12 +58,7 @@ export function GroupContestProblemsPage() {
         <Link to={`/group/${group.id}/contest/${cid}/problem/create`} className="rounded bg-green-600 px-3 py-1 text-sm text-white hover:bg-green-700" data-testid="group-contest-problem-create">
           <FormattedMessage id="gcontest.problems.create" />
         </Link>
-        <Link to={`/contest/${cid}`} className="text-sm text-blue-600 hover:underline">
-          <FormattedMessage id="gcontest.problems.open" />
-        </Link>
-        <Link to={`/group/${group.id}/contest?view=admin`} className="text-sm text-blue-600 hover:underline">
-          <FormattedMessage id="gcontest.tab.backToList" />
-        </Link>
+        <GroupContestAdminLinks gid={group.id} cid={cid} />
       </div>
       <table className="w-full text-sm" data-testid="group-contest-problem-table">
         <thead className="bg-slate-50 text-left text-slate-600">

@@ -81,11 +81,10 @@ function MemberAdmin() {
   const [tick, setTick] = useState(0);
   const { data, loading, pager } = usePaged((p) => getGroupApplyList(group.id, p), [group.id, membersVersion, tick]);
   const me = session.user?.uid ?? null;
-  const { run: act } = useGroupAction();
-  const run = async (call: () => Promise<unknown>, done: MessageId) => {
-    if (await act(call, done)) reload();
+  const { run } = useGroupAction((ok) => {
+    if (ok) reload();
     setTick((t) => t + 1);
-  };
+  });
   const remove = (m: GroupMemberVO) => {
     if (!window.confirm(intl.formatMessage({ id: 'group.member.deleteConfirm' }, { username: m.username }))) return;
     void run(() => deleteGroupMember(m.uid, group.id), 'group.member.deleted');

@@ -66,11 +66,7 @@ export function GroupProblemAdmin() {
     };
   }, [group.id, page, tick]);
 
-  const { run: act } = useGroupAction();
-  const run = async (call: () => Promise<unknown>, done: MessageId) => {
-    await act(call, done);
-    setTick((t) => t + 1);
-  };
+  const { run } = useGroupAction(() => setTick((t) => t + 1));
   const download = (row: GroupAdminProblemRow) =>
     void downloadFile('/file/download-testcase', { pid: row.id }, `problem_${row.problemId}_testcase.zip`).then(
       ({ blob, fileName }) => saveBlob(blob, fileName),

@@ -12,6 +12,7 @@ const Env = Type.Object({
   OJ_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 20 })),
   OJ_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
   OJ_NATS_REPLICAS: Type.Optional(Type.String({ pattern: '^[1-5]$' })),
+  OJ_INGEST_BATCH_MAX: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9])$' })),
   OJ_LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   OJ_LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('pretty'), Type.Literal('json')])),
   OJ_WORKER_HTTP_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
@@ -31,6 +32,12 @@ export interface InfraConfig {
   webDist?: string;
   /** Replicas of the JetStream streams (OJ_NATS_REPLICAS, 1–5); unset: min(3, the NATS cluster's size). */
   natsReplicas?: number;
+  /**
+   * Most queued events of one submission the ingester stores in one transaction (`OJ_INGEST_BATCH_MAX`, 1–99; default
+   * 1). Above 1 a judging backlog drains in fewer commits, but a submission's queued events reach the browser in one
+   * burst, without the case-by-case display (docs/operations.md).
+   */
+  ingestBatchMax?: number;
   /** `OJ_LOG_LEVEL` (default info) and `OJ_LOG_FORMAT` (default: pretty on a terminal, else JSON). */
   logLevel?: string;
   logFormat?: 'pretty' | 'json';
@@ -68,6 +75,7 @@ export function loadInfraConfig(env: NodeJS.ProcessEnv = process.env): InfraConf
     adminPassword: e.OJ_ADMIN_PASSWORD,
     webDist: e.OJ_WEB_DIST,
     natsReplicas: e.OJ_NATS_REPLICAS === undefined ? undefined : Number(e.OJ_NATS_REPLICAS),
+    ingestBatchMax: e.OJ_INGEST_BATCH_MAX === undefined ? undefined : Number(e.OJ_INGEST_BATCH_MAX),
     logLevel: e.OJ_LOG_LEVEL ?? 'info',
     logFormat: e.OJ_LOG_FORMAT,
     workerHttpPort,

@@ -103,7 +103,7 @@ export async function startStack(cfg: InfraConfig, opts: StackOptions = {}): Pro
     const seeded = await seed(databaseUrl, { adminPassword: cfg.adminPassword });
 
     const memoryBus = natsUrl ? null : createMemoryBus({ logger: logger.child({ part: 'bus' }) });
-    const bus = natsUrl ? await createNatsBus({ url: natsUrl, logger: logger.child({ part: 'bus' }), replicas: cfg.natsReplicas }) : memoryBus!;
+    const bus = natsUrl ? await createNatsBus({ url: natsUrl, logger: logger.child({ part: 'bus' }), replicas: cfg.natsReplicas, eventBatchMax: cfg.ingestBatchMax }) : memoryBus!;
     stops.push(() => bus.close());
 
     const servicesConfig = loadServicesConfig(env);

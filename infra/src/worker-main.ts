@@ -14,7 +14,7 @@ try {
   await migrate(databaseUrl);
   const seeded = await seed(databaseUrl, { adminPassword: infra.adminPassword });
   if (seeded.adminPasswordGenerated) console.log(`Super admin: root / ${seeded.adminPasswordGenerated} (shown once)`);
-  const bus = await createNatsBus({ url: natsUrl, logger, name: `worker-${process.pid}`, replicas: natsReplicas });
+  const bus = await createNatsBus({ url: natsUrl, logger, name: `worker-${process.pid}`, replicas: natsReplicas, eventBatchMax: infra.ingestBatchMax });
   const services = await createServices({ databaseUrl, transport: bus, config: loadServicesConfig(), logger });
   await services.startWorkers();
   let ops: OpsServer | null = null;

@@ -88,7 +88,7 @@ export interface NatsBusOptions {
   /**
    * Most events of one submission stored in one transaction (default 1). Above 1 a backlog drains in fewer commits
    * (docs/benchmarks.md, "Fourth pass"), but a submission's queued events then reach the browser in one burst, and
-   * the verdict panel no longer shows the cases one by one; so it is off by default.
+   * the verdict panel no longer shows the cases one by one; so it is off by default (`OJ_INGEST_BATCH_MAX`).
    */
   eventBatchMax?: number;
   /** Connection name shown by the server. */

@@ -89,5 +89,12 @@ describe('compile cache', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes);
     expect(onDisk).toContain(keys[2]);
     expect(onDisk).not.toContain(keys[1]);
+    // A new runner process takes the order of use over from the disk: 1 was used before 3 was stored.
+    const reopened = await createCompileCache({ dir, maxBytes });
+    await run(reopened, 'C', src(4));
+    const afterRestart = await readdir(dir);
+    expect(afterRestart).toContain(keys[2]);
+    expect(afterRestart).not.toContain(keys[0]);
+    expect(reopened.stats().bytes).toBeLessThanOrEqual(maxBytes);
   });
 });

@@ -59,20 +59,32 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
   const maxBytes = opts.maxBytes ?? 512 * MB;
   const maxEntryBytes = opts.maxEntryBytes ?? 64 * MB;
   await mkdir(opts.dir, { recursive: true, mode: 0o700 });
-  // What is on disk from an earlier run of the runner (half-written entries are dropped).
-  const entries = new Map<string, { bytes: number; usedAt: number }>();
+  // The entries in least recently used order (a Map keeps insertion order: a use moves its entry to the end), and
+  // their total size, so that a store or a hit costs the same with 20,000 entries as with 20.
+  const entries = new Map<string, { bytes: number }>();
+  let bytesKept = 0;
+  const keep = (key: string, bytes: number) => {
+    entries.set(key, { bytes });
+    bytesKept += bytes;
+  };
+  const forget = (key: string) => {
+    bytesKept -= entries.get(key)?.bytes ?? 0;
+    entries.delete(key);
+  };
+  // What is on disk from an earlier run of the runner (half-written entries are dropped), oldest use first.
+  const found: { name: string; bytes: number; usedAt: number }[] = [];
   for (const name of await readdir(opts.dir)) {
     const p = path.join(opts.dir, name);
     if (!/^[0-9a-f]{64}$/.test(name)) {
       await rm(p, { recursive: true, force: true });
       continue;
     }
-    entries.set(name, { bytes: await sizeOf(p), usedAt: (await stat(p)).mtimeMs });
+    found.push({ name, bytes: await sizeOf(p), usedAt: (await stat(p)).mtimeMs });
   }
+  for (const f of found.sort((a, b) => a.usedAt - b.usedAt)) keep(f.name, f.bytes);
   const toolchains = new Map<string, Promise<string>>();
   let hits = 0;
   let misses = 0;
-  const total = () => [...entries.values()].reduce((a, e) => a + e.bytes, 0);
 
   const toolchainId = (lang: LanguageDef) => {
     const memo = lang.requires.join('\0');
@@ -93,12 +105,11 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
   };
 
   const evict = async () => {
-    let bytes = total();
-    for (const [key, e] of [...entries].sort((a, b) => a[1].usedAt - b[1].usedAt)) {
-      if (bytes <= maxBytes) break;
-      entries.delete(key);
-      bytes -= e.bytes;
-      await rm(path.join(opts.dir, key), { recursive: true, force: true });
+    while (bytesKept > maxBytes) {
+      const oldest = entries.keys().next();
+      if (oldest.done) break;
+      forget(oldest.value);
+      await rm(path.join(opts.dir, oldest.value), { recursive: true, force: true });
     }
   };
 
@@ -119,14 +130,16 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
       try {
         const meta = JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as CompileOutcome;
         if (meta.ok) await cp(path.join(dir, 'files'), box, { recursive: true, force: true, preserveTimestamps: true });
+        // The most recently used now: to the end of the order, and on disk for the next start.
+        entries.delete(key);
+        entries.set(key, entry);
         const now = new Date();
-        entry.usedAt = now.getTime();
         await utimes(dir, now, now);
         hits++;
         return meta.ok ? { ok: true } : { ok: false, message: meta.message };
       } catch {
         // Removed under us (evicted by another slot) or damaged: a miss; the entry is forgotten.
-        entries.delete(key);
+        forget(key);
         await rm(dir, { recursive: true, force: true });
         misses++;
         return null;
@@ -148,7 +161,7 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
           // Another slot stored the same key first.
           if (e.code !== 'ENOTEMPTY' && e.code !== 'EEXIST') throw e;
         });
-        entries.set(key, { bytes, usedAt: Date.now() });
+        if (!entries.has(key)) keep(key, bytes);
         await evict();
       } finally {
         await rm(tmp, { recursive: true, force: true });
@@ -156,7 +169,7 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
     },
 
     stats() {
-      return { hits, misses, bytes: total(), entries: entries.size };
+      return { hits, misses, bytes: bytesKept, entries: entries.size };
     },
   };
 }

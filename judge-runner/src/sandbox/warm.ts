@@ -4,8 +4,8 @@
 //
 // Isolation between cases: the program runs as the slot's uid in the same namespaces for every case, so
 // - its stdio are /io/in, /io/out, /io/err, in a directory owned by root (mode 0755): the program can write its own
-//   output but cannot create, rename, link or replace anything there; the runner recreates the three files for each
-//   case (input root-owned 0644, outputs the slot uid's 0600) and moves the outputs out after the case;
+//   output but cannot create, rename, link or replace anything there; for each case the runner writes the input
+//   over (root-owned 0644), creates the two outputs afresh (the slot uid's 0600) and moves them out after the case;
 // - after each case oj-measure kills and reaps everything the program started; /tmp and /dev/shm are tmpfs it mounted
 //   in a mount namespace of its own (it keeps CAP_SYS_ADMIN in its user namespace for this and drops it in the
 //   child), replaced whole by new ones after a case that touched them: nothing is walked or cleared; each case has
@@ -128,10 +128,12 @@ export async function openWarmBwrap(spec: WarmSpec, opts: BwrapOptions): Promise
       busy = true;
       try {
         // Nothing of the program is alive between cases (oj-measure reaped it all before reporting): recreate the
-        // three files; `wx` never follows a link.
-        for (const f of [io.in, io.out, io.err]) rmSync(f, { force: true });
+        // program's two files (`wx` never follows a link); the input, root's 0644 in root's directory, which the
+        // program can neither write, replace nor link, is written over in place (a new file per case would cost an
+        // inode each, slow to allocate on a busy ext4 without a journal).
+        for (const f of [io.out, io.err]) rmSync(f, { force: true });
         if (c.stdinFile) copyFileSync(c.stdinFile, io.in);
-        else writeFileSync(io.in, '', { flag: 'wx' });
+        else writeFileSync(io.in, '');
         chmodSync(io.in, 0o644);
         createOwned(io.out, opts.uid);
         createOwned(io.err, opts.uid);

@@ -1,6 +1,6 @@
 // Where a case's input and expected output come from: the cached test-data version when the job names one
 // (files stay in the runner's root-only cache; the program only ever gets the input as its stdin), otherwise
-// the job's inline text, written into the submission's root-only data dir.
+// the job's inline text, its input written into the submission's root-only data dir.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeCaseName, type JudgeCaseInput, type JudgeJob } from '@oj/proto';
@@ -31,8 +31,8 @@ export async function caseData(c: JudgeCaseInput, dataDir: string, testdata: Cac
     if (!inputName || !outputName || !isSafeCaseName(inputName) || !isSafeCaseName(outputName)) throw new Error(`case ${c.index} names no valid test-data files`);
     return { inputFile: path.join(testdata.dir, inputName), expected: await readFile(path.join(testdata.dir, outputName), 'utf8') };
   }
+  // Only the input is a file (the answer is compared as text): every file made costs an inode on the runner's disk.
   const inputFile = path.join(dataDir, `${c.index}.in`);
   await writeFile(inputFile, c.input, { mode: 0o600 });
-  await writeFile(path.join(dataDir, `${c.index}.out`), c.output, { mode: 0o600 });
   return { inputFile, expected: c.output };
 }

@@ -22,10 +22,21 @@ import { BoardProjector } from '../contest/scoreboard/projector';
 import { ownerStatusData } from '../contest/sealed-results';
 import { trainingVerdictPushes } from '../training/training-live';
 import { taskVerdictPushes } from '../education/task-live';
-import { countCase, insertCaseOnce, lockSubmission, takeOverAttempt, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
+import { lockSubmission, takeOverAttempt, problemJudgeFacts, publicProblemCounts, recount, requeueStalled, setStatus, storeCase, storeFinal, takeStalled, touchProgress, upsertCases, type CaseRow } from './judging.repo';
 import type { OutboxRelay } from './outbox-relay';
 
 type FinalEvent = Extract<JudgeEvent, { kind: 'final' }>;
+type JudgeFacts = NonNullable<Awaited<ReturnType<typeof problemJudgeFacts>>>;
+
+/**
+ * What a transaction already read of the submission its events are for: the row as it stands now (locked by this
+ * transaction) and its problem's judge facts. The events of one batch are one submission's, so only the first locks
+ * and reads; each step that changes the row keeps the row it answered.
+ */
+interface Known {
+  row?: JudgeRow;
+  facts?: JudgeFacts | null;
+}
 
 /** The judger name written when the services end a submission themselves. */
 export const WATCHDOG_JUDGER = 'services-watchdog';
@@ -245,7 +256,8 @@ export class JudgeIngester {
     try {
       pushes = await this.ctx.db.transaction(async (tx) => {
         const out: PushMessage[] = [];
-        for (const ev of evs) out.push(...(await this.apply(tx, ev)));
+        const known: Known = {};
+        for (const ev of evs) out.push(...(await this.apply(tx, ev, known)));
         return out;
       });
     } catch (err) {
@@ -261,8 +273,10 @@ export class JudgeIngester {
     if (pushes.length > 0) this.onPublished?.(pushes);
   }
 
-  private async apply(tx: Tx, ev: JudgeEvent): Promise<PushMessage[]> {
-    const locked = await lockSubmission(tx, ev.submitId);
+  private async apply(tx: Tx, ev: JudgeEvent, known: Known = {}): Promise<PushMessage[]> {
+    const locked = known.row?.submitId === ev.submitId ? known.row : await lockSubmission(tx, ev.submitId);
+    if (locked?.submitId !== known.row?.submitId) delete known.facts;
+    known.row = locked;
     if (!locked) {
       this.ctx.logger.warn({ submissionId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
       return [];
@@ -271,13 +285,14 @@ export class JudgeIngester {
     if (locked.version !== ev.version || !isInProgress(locked.status)) return [];
     const row = await this.fence(tx, locked, ev);
     if (!row) return [];
+    known.row = row;
     let out: PushMessage[];
     switch (ev.kind) {
       case 'status':
-        out = await this.applyStatus(tx, row, ev);
+        out = await this.applyStatus(tx, row, ev, known);
         break;
       case 'case':
-        out = await this.applyCase(tx, row, ev);
+        out = await this.applyCase(tx, row, ev, known);
         break;
       case 'final':
         if (!isFinalVerdict(ev.status)) {
@@ -285,7 +300,7 @@ export class JudgeIngester {
           this.ctx.logger.error({ submissionId: ev.submitId, status: ev.status }, 'final judge event without a final verdict ignored');
           return [];
         }
-        return this.applyFinal(tx, row, ev);
+        return this.applyFinal(tx, row, ev, known);
       default:
         return assertNever(ev);
     }
@@ -314,18 +329,26 @@ export class JudgeIngester {
     return takeOverAttempt(tx, row.submitId, attempt, restart);
   }
 
-  private async applyStatus(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'status' }>): Promise<PushMessage[]> {
+  /** The problem's judge facts, read once per transaction. */
+  private async facts(tx: Tx, row: JudgeRow, known: Known): Promise<JudgeFacts | null> {
+    if (known.facts === undefined) known.facts = (await problemJudgeFacts(tx, row.pid)) ?? null;
+    return known.facts;
+  }
+
+  private async applyStatus(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'status' }>, known: Known): Promise<PushMessage[]> {
     // Pending → (Submitting →) Compiling → Judging only moves forward; a repeated or older status changes nothing.
     // A remote submission goes Submitting → Pending when the site has taken it into its queue.
     const remoteQueued = row.status === JudgeStatus.SUBMITTING && ev.status === JudgeStatus.PENDING;
     if (!remoteQueued && statusRank(ev.status) <= statusRank(row.status)) return [];
-    return pushStatus(tx, await setStatus(tx, row.submitId, { status: ev.status, judger: ev.judger, casesTotal: ev.casesTotal }));
+    known.row = await setStatus(tx, row.submitId, { status: ev.status, judger: ev.judger, casesTotal: ev.casesTotal });
+    return pushStatus(tx, known.row);
   }
 
-  private async applyCase(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'case' }>): Promise<PushMessage[]> {
-    const mode = (await problemJudgeFacts(tx, row.pid))?.judgeCaseMode ?? 'default';
-    if (!(await insertCaseOnce(tx, caseValues(row, ev.case, mode)))) return []; // redelivered case
-    const updated = await countCase(tx, row.submitId, ev.judger, ev.total);
+  private async applyCase(tx: Tx, row: JudgeRow, ev: Extract<JudgeEvent, { kind: 'case' }>, known: Known): Promise<PushMessage[]> {
+    const mode = (await this.facts(tx, row, known))?.judgeCaseMode ?? 'default';
+    const updated = await storeCase(tx, caseValues(row, ev.case, mode), ev.judger, ev.total);
+    if (!updated) return []; // redelivered case
+    known.row = updated;
     const out: PushMessage[] = [];
     if (updated.status !== row.status) out.push(...(await pushStatus(tx, updated)));
     const c = ev.case;
@@ -346,8 +369,8 @@ export class JudgeIngester {
     return out;
   }
 
-  private async applyFinal(tx: Tx, row: JudgeRow, ev: FinalEvent): Promise<PushMessage[]> {
-    const problem = await problemJudgeFacts(tx, row.pid);
+  private async applyFinal(tx: Tx, row: JudgeRow, ev: FinalEvent, known: Known = {}): Promise<PushMessage[]> {
+    const problem = await this.facts(tx, row, known);
     await upsertCases(
       tx,
       ev.cases.map((c) => caseValues(row, c, problem?.judgeCaseMode ?? 'default')),
@@ -366,6 +389,7 @@ export class JudgeIngester {
       casesTotal: Math.max(row.casesTotal, ev.cases.length),
       oiRankScore: problem ? oiRankScore(problem.type, ev.score, problem.difficulty, problem.ioScore) : null,
     }, counted);
+    known.row = updated;
     // A contest verdict updates its contest record and the boards in this same transaction; a practice verdict
     // pushes the public problem's new counters to the problem lists and the member's standing to their trainings.
     const board = updated.cid > 0 ? await this.boards.onVerdict(tx, updated) : [...(await pushCounts(tx, updated.pid)), ...(await trainingVerdictPushes(tx, updated)), ...(await taskVerdictPushes(tx, updated))];

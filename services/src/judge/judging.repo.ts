@@ -155,19 +155,20 @@ export async function takeOverAttempt(tx: Tx, submitId: number, attempt: JudgeAt
   return row!;
 }
 
-/** Stores a finished case unless it is there already (a redelivery); whether it was new. */
-export async function insertCaseOnce(tx: Tx, c: CaseRow): Promise<boolean> {
-  const inserted = await tx
-    .insert(judgeCase)
-    .values(c)
-    .onConflictDoNothing({ target: [judgeCase.submitId, judgeCase.caseId] })
-    .returning({ id: judgeCase.id });
-  return inserted.length > 0;
-}
-
-/** One more case done: Judging at least, the counts and the runner's name. */
-export async function countCase(tx: Tx, submitId: number, judger: string, total: number): Promise<JudgeRow> {
+/**
+ * A finished case, stored and counted in one statement unless it is there already (a redelivery: then nothing changes
+ * and the answer is undefined): Judging at least, the counts and the runner's name.
+ */
+export async function storeCase(tx: Tx, c: CaseRow, judger: string, total: number): Promise<JudgeRow | undefined> {
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(judgeCase)
+      .values(c)
+      .onConflictDoNothing({ target: [judgeCase.submitId, judgeCase.caseId] })
+      .returning({ id: judgeCase.id }),
+  );
   const [row] = await tx
+    .with(inserted)
     .update(judge)
     .set({
       status: sql`greatest(${judge.status}, ${JudgeStatus.JUDGING})`,
@@ -177,9 +178,9 @@ export async function countCase(tx: Tx, submitId: number, judger: string, total:
       progressAt: sql`now()`,
       gmtModified: sql`now()`,
     })
-    .where(eq(judge.submitId, submitId))
+    .where(and(eq(judge.submitId, c.submitId), sql`exists (select 1 from ${inserted})`))
     .returning();
-  return row!;
+  return row;
 }
 
 /** Rows per INSERT of case results (PostgreSQL allows 65 535 parameters per statement). */

@@ -31,8 +31,10 @@ export async function caseData(c: JudgeCaseInput, dataDir: string, testdata: Cac
     if (!inputName || !outputName || !isSafeCaseName(inputName) || !isSafeCaseName(outputName)) throw new Error(`case ${c.index} names no valid test-data files`);
     return { inputFile: path.join(testdata.dir, inputName), expected: await readFile(path.join(testdata.dir, outputName), 'utf8') };
   }
-  // Only the input is a file (the answer is compared as text): every file made costs an inode on the runner's disk.
-  const inputFile = path.join(dataDir, `${c.index}.in`);
+  // Only the input is a file (the answer is compared as text), one file written over for every case (cases are judged
+  // one after another, each done with its input before the next is written): every file made costs an inode on the
+  // runner's disk, slow to allocate on a busy ext4 without a journal.
+  const inputFile = path.join(dataDir, 'inline.in');
   await writeFile(inputFile, c.input, { mode: 0o600 });
   return { inputFile, expected: c.output };
 }

@@ -4,7 +4,7 @@ import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiErr
 import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
-import { closeNats, decodeJson, ensureJudgeStreams, ensureStreamReplicas, JudgeJob, LANES, laneConsumerName, natsConnectOptions, objectChunks, resolveReplicas, STREAMS, SUBJECTS, TESTDATA_BUCKET, TESTDATA_STREAM, watchNatsStatus, type JobDelivery, type JudgeEvent, type Lane, type ReplicaPolicy, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { closeNats, decodeJson, ensureJudgeStreams, ensureStreamReplicas, whenJetStreamAnswers, JudgeJob, LANES, laneConsumerName, natsConnectOptions, objectChunks, resolveReplicas, STREAMS, SUBJECTS, TESTDATA_BUCKET, TESTDATA_STREAM, watchNatsStatus, type JobDelivery, type JudgeEvent, type Lane, type ReplicaPolicy, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
 import { followRunnerNats } from './ops/nats-ops';
@@ -48,11 +48,12 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
   const ackWaitMs = opts.ackWaitMs ?? 10_000;
   const nc = await connect({ servers: opts.url.split(','), ...natsConnectOptions(opts.runnerId ?? 'oj-judge-runner') });
   if (opts.logger) watchNatsStatus(nc, opts.logger);
-  const jsm = await jetstreamManager(nc);
+  const log = opts.logger;
+  const jsm = await whenJetStreamAnswers('JetStream', () => jetstreamManager(nc), { log });
   const js = jetstream(nc);
   const policy: ReplicaPolicy = { ...resolveReplicas(opts.replicas, nc.info), log: opts.logger };
-  await ensureJudgeStreams(jsm, policy);
-  await ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true });
+  await whenJetStreamAnswers('judge streams', () => ensureJudgeStreams(jsm, policy), { log });
+  await whenJetStreamAnswers('test-data stream', () => ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true }), { log });
   const readiness = followRunnerNats(nc, jsm);
   const stops: Stoppable[] = [];
   // The test-data bucket, opened on first use with the services' options (whoever comes first creates it).
@@ -103,9 +104,9 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
       await nc.flush();
     },
     async consumeJobs(handler, { concurrency }) {
-      await ensureLaneConsumers(jsm, ackWaitMs);
+      await whenJetStreamAnswers('job consumers', () => ensureLaneConsumers(jsm, ackWaitMs), { log });
       const consumers = new Map<Lane, Consumer>();
-      for (const lane of LANES) consumers.set(lane, await js.consumers.get(STREAMS.jobs, laneConsumerName(lane)));
+      for (const lane of LANES) consumers.set(lane, await whenJetStreamAnswers(`job consumer ${lane}`, () => js.consumers.get(STREAMS.jobs, laneConsumerName(lane)), { log }));
       let stopped = false;
       let inFlight = 0;
       const running = new Set<Promise<void>>();

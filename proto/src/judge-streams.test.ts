@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterSize, ensureJudgeStreams, resolveReplicas, type JudgeStreamConfig, type StreamAdmin } from './judge-streams';
+import { clusterSize, ensureJudgeStreams, isJetStreamUnanswered, resolveReplicas, whenJetStreamAnswers, type JudgeStreamConfig, type StreamAdmin } from './judge-streams';
 
 /** A JetStream manager in memory that places at most `servers` replicas (JetStream's error 10005 beyond). */
 function fakeJsm(servers: number, existing: Record<string, number> = {}) {
@@ -55,5 +55,66 @@ describe('stream replicas', () => {
     await ensureJudgeStreams(jsm, { replicas: 3, explicit: false });
     expect(Object.fromEntries(streams)).toEqual({ JUDGE_JOBS: 2, JUDGE_RESULTS: 2 });
     expect(calls).toEqual(['update JUDGE_JOBS R3', 'update JUDGE_JOBS R2', 'add JUDGE_RESULTS R3', 'add JUDGE_RESULTS R2']);
+  });
+});
+
+describe('asking JetStream again at start', () => {
+  // The names and codes the NATS client gives (nats-core's TimeoutError and NoRespondersError, a JetStream API error).
+  const named = (name: string) => Object.assign(new Error(name), { name });
+  const unavailable = Object.assign(new Error('JetStream system temporarily unavailable'), { api_error: { err_code: 10008 } });
+
+  it('tells an unanswered request (also as a cause) from an answer', () => {
+    expect(isJetStreamUnanswered(named('TimeoutError'))).toBe(true);
+    expect(isJetStreamUnanswered(named('NoResponders'))).toBe(true);
+    expect(isJetStreamUnanswered(named('JetStreamNotEnabled'))).toBe(true);
+    expect(isJetStreamUnanswered(unavailable)).toBe(true);
+    expect(isJetStreamUnanswered(new Error('request failed', { cause: named('TimeoutError') }))).toBe(true);
+    expect(isJetStreamUnanswered(Object.assign(new Error('stream not found'), { api_error: { err_code: 10059 } }))).toBe(false);
+    expect(isJetStreamUnanswered(new Error('permissions violation'))).toBe(false);
+    expect(isJetStreamUnanswered('timeout')).toBe(false);
+  });
+
+  it('asks again while unanswered, with a warning each time, and answers what the step gave', async () => {
+    const warnings: unknown[] = [];
+    const log = { info: () => undefined, warn: (o: object) => void warnings.push(o) };
+    let calls = 0;
+    const got = await whenJetStreamAnswers(
+      'consumer',
+      async () => {
+        calls++;
+        if (calls < 3) throw calls === 1 ? named('TimeoutError') : unavailable;
+        return 'ready';
+      },
+      { log },
+    );
+    expect(got).toBe('ready');
+    expect(calls).toBe(3);
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('throws any other error at once, and an unanswered one once the deadline is near', async () => {
+    let calls = 0;
+    const refused = Object.assign(new Error('stream not found'), { api_error: { err_code: 10059 } });
+    await expect(
+      whenJetStreamAnswers('stream', async () => {
+        calls++;
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    expect(calls).toBe(1);
+    calls = 0;
+    await expect(
+      whenJetStreamAnswers(
+        'stream',
+        async () => {
+          calls++;
+          throw named('TimeoutError');
+        },
+        { deadlineMs: 1000 },
+      ),
+    ).rejects.toThrow('TimeoutError');
+    // Asked at 0, 250 and 750 ms; waiting 1 s more would pass the deadline, so it gives up (fewer on a stalled machine).
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(calls).toBeLessThanOrEqual(3);
   });
 });

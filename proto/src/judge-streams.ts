@@ -66,11 +66,50 @@ export interface ReplicaPolicy {
 /** JetStream answers this when a stream asks for more replicas than there are servers to place them on. */
 const NO_PLACEMENT = 10005;
 const STREAM_NOT_FOUND = 10059;
+/** "JetStream system temporarily unavailable" (a cluster without a meta leader yet). */
+const JETSTREAM_UNAVAILABLE = 10008;
 const apiCode = (e: unknown): number | undefined => {
   const x = e as { code?: unknown; api_error?: { err_code?: unknown } };
   const c = x?.api_error?.err_code ?? x?.code;
   return typeof c === 'number' ? c : undefined;
 };
+
+/** The NATS client's names for a request nobody answered: in time, or at all (nats-core, jetstream). */
+const UNANSWERED = new Set(['TimeoutError', 'NoResponders', 'NoRespondersError', 'JetStreamNotEnabled']);
+
+/**
+ * JetStream did not answer an admin request: in time (a loaded machine, a cluster still electing its leaders), at
+ * all yet (no responders: a server still starting, or without JetStream), or said it is temporarily unavailable.
+ * The request may be made again.
+ */
+export function isJetStreamUnanswered(e: unknown): boolean {
+  let x: unknown = e;
+  for (let depth = 0; depth < 4 && x instanceof Error; depth++, x = x.cause) {
+    if (UNANSWERED.has(x.name) || apiCode(x) === JETSTREAM_UNAVAILABLE) return true;
+  }
+  return false;
+}
+
+/** How long a process's start keeps asking JetStream for its streams and consumers before giving up. */
+export const JETSTREAM_START_DEADLINE_MS = 60_000;
+
+/**
+ * Runs an idempotent JetStream admin `step` (a stream or consumer made or looked up at start) again while JetStream
+ * does not answer (`isJetStreamUnanswered`), waiting longer each time, until `deadlineMs`; any other error, or the
+ * deadline, is thrown. A process started beside a loaded or still-forming cluster waits for it instead of exiting.
+ */
+export async function whenJetStreamAnswers<T>(what: string, step: () => Promise<T>, opts: { log?: StreamLog; deadlineMs?: number } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.deadlineMs ?? JETSTREAM_START_DEADLINE_MS);
+  for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, 4000)) {
+    try {
+      return await step();
+    } catch (e) {
+      if (!isJetStreamUnanswered(e) || Date.now() + waitMs > deadline) throw e;
+      opts.log?.warn({ err: e, what, retryInMs: waitMs }, 'JetStream did not answer; asking again');
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
+  }
+}
 
 /**
  * Scales stream `name` (with `ifExists`: when there is one; answers 0 otherwise) to `policy.replicas` (up always; down only when the count is explicit). When the cluster

@@ -28,6 +28,7 @@ import {
   natsConnectOptions,
   resolveReplicas,
   watchNatsStatus,
+  whenJetStreamAnswers,
   type ReplicaPolicy,
   JudgeEvent,
   objectChunks,
@@ -121,10 +122,10 @@ export class NatsBus implements ServicesTransport, PushTransport {
       for (const h of onReconnect) h();
     });
     try {
-      const jsm = await jetstreamManager(nc);
+      const jsm = await whenJetStreamAnswers('JetStream', () => jetstreamManager(nc), { log: logger });
       const policy: ReplicaPolicy = { ...resolveReplicas(opts.replicas, nc.info), log: logger };
-      await ensureJudgeStreams(jsm, policy);
-      await ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true });
+      await whenJetStreamAnswers('judge streams', () => ensureJudgeStreams(jsm, policy), { log: logger });
+      await whenJetStreamAnswers('test-data stream', () => ensureStreamReplicas(jsm, TESTDATA_STREAM, policy, { ifExists: true }), { log: logger });
       const bus = new NatsBus(nc, jetstream(nc), jsm, logger, opts, policy);
       onReconnect.add(() => {
         for (const h of bus.reconnectHandlers) h();
@@ -158,25 +159,29 @@ export class NatsBus implements ServicesTransport, PushTransport {
   async consumeEventBatches(handler: (evs: readonly JudgeEvent[]) => Promise<void>): Promise<Stoppable> {
     const retryMs = this.opts.eventRetryMs ?? 1000;
     const ackWait = nanos(this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS);
-    try {
-      const info = await this.jsm.consumers.info(STREAMS.results, INGESTER_DURABLE);
-      // A consumer made by an older version (30 s): a killed worker's events would wait that long for another.
-      if (info.config.ack_wait !== ackWait) await this.jsm.consumers.update(STREAMS.results, INGESTER_DURABLE, { ack_wait: ackWait });
-    } catch (e) {
-      if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.ConsumerNotFound) throw e;
-      await this.jsm.consumers.add(STREAMS.results, {
-        durable_name: INGESTER_DURABLE,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        filter_subject: SUBJECTS.resultAll,
-        ack_wait: ackWait,
-        max_ack_pending: 1000,
-      });
-    }
+    const ensureConsumer = async () => {
+      try {
+        const info = await this.jsm.consumers.info(STREAMS.results, INGESTER_DURABLE);
+        // A consumer made by an older version (30 s): a killed worker's events would wait that long for another.
+        if (info.config.ack_wait !== ackWait) await this.jsm.consumers.update(STREAMS.results, INGESTER_DURABLE, { ack_wait: ackWait });
+      } catch (e) {
+        if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.ConsumerNotFound) throw e;
+        await this.jsm.consumers.add(STREAMS.results, {
+          durable_name: INGESTER_DURABLE,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: SUBJECTS.resultAll,
+          ack_wait: ackWait,
+          max_ack_pending: 1000,
+        });
+      }
+    };
+    const log = this.logger;
+    await whenJetStreamAnswers('ingester consumer', ensureConsumer, { log });
     // While an event is being stored, `in_progress` every third of the ack wait: a slow transaction keeps its event,
     // a killed worker's events go to another worker within the ack wait.
     const beatMs = Math.max(200, Math.floor((this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS) / 3));
-    const consumer = await this.js.consumers.get(STREAMS.results, INGESTER_DURABLE);
+    const consumer = await whenJetStreamAnswers('ingester consumer', () => this.js.consumers.get(STREAMS.results, INGESTER_DURABLE), { log });
     // Pull requests that expire every 5 s (the client's idle heartbeat is half of that): when the consumer's leader
     // moves to another node (a NATS node lost), the pull is renewed within seconds instead of the default 30 s.
     const messages = await consumer.consume({ max_messages: 32, expires: 5000 });

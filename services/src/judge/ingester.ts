@@ -274,9 +274,11 @@ export class JudgeIngester {
   }
 
   private async apply(tx: Tx, ev: JudgeEvent, known: Known = {}): Promise<PushMessage[]> {
-    const locked = known.row?.submitId === ev.submitId ? known.row : await lockSubmission(tx, ev.submitId);
-    if (locked?.submitId !== known.row?.submitId) delete known.facts;
-    known.row = locked;
+    if (known.row?.submitId !== ev.submitId) {
+      known.row = await lockSubmission(tx, ev.submitId);
+      known.facts = undefined;
+    }
+    const locked = known.row;
     if (!locked) {
       this.ctx.logger.warn({ submissionId: ev.submitId, kind: ev.kind }, 'judge event for an unknown submission');
       return [];

@@ -61,6 +61,23 @@ describe('cached contest reads', () => {
     expect(await refusal(contests.problemDetail({ cid: c.id, displayId: 'A' }, other))).toBe('CONTEST_NOT_FOUND');
   });
 
+  it('the participant count moves at once with a registration here, with another process’s only after the time to live', async () => {
+    const { c } = await contestWithA({ auth: CONTEST_AUTH.PRIVATE, pwd: 'secret' });
+    expect((await contests.info(c.id, author)).count).toBe(0);
+    await contests.register({ cid: c.id, password: 'secret' }, await addUser(t.db));
+    expect((await contests.info(c.id, author)).count).toBe(1);
+    // Behind the service's back (another gateway's registration): the cached count holds for the time to live.
+    const late = await addUser(t.db);
+    await t.db.execute(sql`insert into contest_register (cid, uid) values (${c.id}, ${late.uid})`);
+    expect((await contests.info(c.id, author)).count).toBe(1);
+    const short = createContestReads(t.db, 200);
+    expect(await short.participants(c.id)).toBe(2);
+    await t.db.execute(sql`delete from contest_register where uid = ${late.uid}`);
+    expect(await short.participants(c.id)).toBe(2);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await short.participants(c.id)).toBe(1);
+  });
+
   it('contest problem edits (title, added, removed) show at once on the list and the page', async () => {
     const { c, p } = await contestWithA();
     expect((await contests.problems({ cid: c.id }, user)).map((x) => x.displayTitle)).toEqual(['Alpha']);

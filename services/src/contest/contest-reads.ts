@@ -8,11 +8,13 @@
 // loads again. Other processes (a second gateway) see a change once their entry is `ttlMs` old (OJ_CONTEST_CACHE_MS,
 // 5 s by default, the same bound as the session cache's); 0 turns the cache off. Only positive registrations are
 // kept: a new registration counts at once, and none is ever withdrawn but with its contest (which the row read, in
-// the same request, no longer finds). The board version of a cached row is NOT current: callers that need it read
+// the same request, no longer finds). The participant count (registrants and submitters: a scan of the contest's
+// records) is kept `ttlMs` too and forgotten by a registration in this process; a first submission of an
+// unregistered user (a public contest) shows in it once the entry is `ttlMs` old. The board version of a cached row is NOT current: callers that need it read
 // the row themselves (the board projection does).
 import { OjError } from '@oj/proto';
 import type { DbOrTx } from '../db/client';
-import { findContest, isRegistered, type ContestRow } from './contest.repo';
+import { findContest, isRegistered, participantCount, type ContestRow } from './contest.repo';
 
 /** Generation per contest, and one for all problem pages: a cached entry holds only while its generation does. */
 const contestGens = new Map<number, number>();
@@ -44,6 +46,10 @@ export interface ContestReads {
   contest(cid: number): Promise<ContestRow>;
   /** Whether `uid` registered for contest `cid`. */
   registered(cid: number, uid: string): Promise<boolean>;
+  /** How many took part in contest `cid`: registered or submitted. */
+  participants(cid: number): Promise<number>;
+  /** A registration in this process: the next `participants` counts again. */
+  registeredNow(cid: number): void;
   /** A part of contest `cid`'s pages named `key` (its problem list, one problem's page), loaded by `load` when not cached (undefined answers are not kept). */
   part<T>(cid: number, key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
 }
@@ -52,6 +58,7 @@ export function createContestReads(db: DbOrTx, ttlMs: number): ContestReads {
   const rows = new Map<number, Entry<ContestRow>>();
   const registrations = new Map<string, Entry<true>>();
   const pages = new Map<string, Entry<unknown>>();
+  const counts = new Map<number, Entry<number>>();
 
   async function cached<K, T>(map: Map<K, Entry<T>>, key: K, cid: number, forever: boolean, load: () => Promise<T | undefined>): Promise<T | undefined> {
     if (ttlMs <= 0) return load();
@@ -79,6 +86,12 @@ export function createContestReads(db: DbOrTx, ttlMs: number): ContestReads {
     async registered(cid, uid) {
       const yes = await cached(registrations, `${cid}:${uid}`, cid, true, async () => ((await isRegistered(db, cid, uid)) ? (true as const) : undefined));
       return yes === true;
+    },
+    async participants(cid) {
+      return (await cached(counts, cid, cid, false, () => participantCount(db, cid))) ?? 0;
+    },
+    registeredNow(cid) {
+      counts.delete(cid);
     },
     async part(cid, key, load) {
       return cached(pages, `${cid}:${key}`, cid, false, load) as Promise<Awaited<ReturnType<typeof load>>>;

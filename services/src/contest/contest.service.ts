@@ -19,7 +19,7 @@ import { pageOf, pageOffset } from '../db/paging';
 import { canEnter, checkRegistration, isContestAdmin, isRegistered, outsideBoardContest, outsideOpen, visibleContest } from './access';
 import { createRecordCounter } from './contest-counts';
 import { contestProblemList, createContestProblemService, type ContestProblemService } from './contest-problem.service';
-import { addRegistration, findContest, listVisibleContests, participantCount, participantCounts } from './contest.repo';
+import { addRegistration, findContest, listVisibleContests, participantCounts } from './contest.repo';
 import { createContestReads } from './contest-reads';
 import { createContestSubmissionService, type ContestSubmissionService } from './contest-submission.service';
 import { toContestVO } from './contest-view';
@@ -61,7 +61,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
 
     async info(cid, viewer) {
       const c = await visibleContest(db, cid, viewer);
-      const vo = toContestVO(c, await participantCount(db, c.id));
+      const vo = toContestVO(c, await reads.participants(c.id));
       // Who manages a group contest depends on the group (the browser cannot tell from the roles).
       return c.gid === null ? vo : { ...vo, manage: isContestAdmin(viewer, c) };
     },
@@ -70,6 +70,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
       const c = await visibleContest(db, body.cid, viewer);
       await checkRegistration(c, viewer, body.password);
       if (!(await addRegistration(db, c.id, viewer.uid))) throw new OjError('CONTEST_ALREADY_REGISTERED');
+      reads.registeredNow(c.id);
     },
 
     async access(cid, viewer) {
@@ -81,7 +82,7 @@ export function createContestService(ctx: ServiceContext, boards?: BoardProjecto
 
     async outsideInfo(cid, viewer) {
       const c = await outsideBoardContest(db, cid, viewer);
-      const count = await participantCount(db, c.id);
+      const count = await reads.participants(c.id);
       // The public view: the seal applies to everyone here, admins included.
       return { contest: toContestVO(c, count), problemList: await contestProblemList(db, countRecords, c, null, false) };
     },

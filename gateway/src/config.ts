@@ -31,6 +31,7 @@ const Env = Type.Object({
   OJ_RELAY_SLICE: Type.Optional(Int),
   OJ_BOARD_COALESCE_MS: Type.Optional(Int),
   OJ_BOARD_REPLAY_MAX: Type.Optional(Int),
+  OJ_PUSH_SWEEP_MS: Type.Optional(Int),
   /** Bearer token that lets a remote scraper read /metrics (without it: this machine only). */
   OJ_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
   /** `off`: no per-request HTTP metrics (the benchmark's baseline); the other metrics stay. */
@@ -90,6 +91,8 @@ export interface GatewayConfig {
   boardCoalesceMs: number;
   /** A `board:` subscriber more deltas behind than this is told to resync instead of being replayed to. */
   boardReplayMax: number;
+  /** How often the push messages lost on their way to this gateway are looked for in the push log (0: never). */
+  pushSweepMs: number;
   /** Lets a remote scraper read /metrics with `Authorization: Bearer <token>`; unset: loopback callers only. */
   metricsToken?: string;
   /** Requests counted and timed by route and status (`oj_http_*`). */
@@ -149,6 +152,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
     boardCoalesceMs: num('OJ_BOARD_COALESCE_MS', 200, 0, 250),
     boardReplayMax: num('OJ_BOARD_REPLAY_MAX', 50, 0, 1000),
+    pushSweepMs: num('OJ_PUSH_SWEEP_MS', 10_000, 0, 3_600_000),
     metricsToken: e.OJ_METRICS_TOKEN,
     httpMetrics: e.OJ_METRICS !== 'off',
   };

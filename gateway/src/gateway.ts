@@ -70,6 +70,8 @@ export interface Gateway {
   io: Server<ClientToServerEvents, ServerToClientEvents>;
   /** Starts listening; resolves to the base URL (`http://host:port`). Port 0 picks a free one. */
   listen(port: number, host?: string): Promise<string>;
+  /** One pass of the sweep for push messages lost on their way here (run every OJ_PUSH_SWEEP_MS anyway). */
+  sweepPush(): Promise<number>;
   close(): Promise<void>;
   /** Every route registered (`METHOD /path`), each with its access rule (route-access.ts). */
   routes: readonly string[];
@@ -145,6 +147,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     sessionCheckMs: config.socketSessionCheckMs,
     relaySlice: config.relaySlice,
     board: { coalesceMs: config.boardCoalesceMs, replayMax: config.boardReplayMax },
+    pushSweepMs: config.pushSweepMs,
   });
   const deps: RouteDeps = { services, auth, config, realtime };
   registerAccountRoutes(app, deps);
@@ -193,6 +196,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     routeTable,
     io: realtime.io,
     listen: (port, host = config.host) => app.listen({ port, host }),
+    sweepPush: () => realtime.sweepPush(),
     async close() {
       if (closed) return;
       closed = true;

@@ -353,6 +353,7 @@ describe('live events during a replay', () => {
     const started = new Promise<void>((r) => (replayStarted = r));
     const push: OjServices['push'] = {
       latestSeq: (t) => h.services.push.latestSeq(t),
+      latestSeqs: (ts) => h.services.push.latestSeqs(ts),
       replay: async (t, since) => {
         const events = await h.services.push.replay(t, since);
         replayStarted();

@@ -29,6 +29,7 @@ import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenti
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
 import { createBoardRelay } from './board-relay';
+import { createPushSweep } from './push-sweep';
 import { observePush, registerSocketCount } from './ops/gateway-metrics';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -59,6 +60,8 @@ export interface Realtime {
    * the last one relayed to each room). Answers how many were sent; a client drops any it already had (by seq).
    */
   catchUp(): Promise<number>;
+  /** One pass of the sweep for messages lost on their way to this gateway (also run every `pushSweepMs`). */
+  sweepPush(): Promise<number>;
   /** Disconnects this gateway's sockets of a session that just ended (logout). */
   endSession(sessionId: string): void;
   /** One pass of the session check: sockets whose token expired or whose session was revoked are dropped. */
@@ -88,6 +91,8 @@ export function createRealtime(
     relaySlice?: number;
     /** `board:` rooms: deltas coalesced within `coalesceMs`; a replay of more than `replayMax` deltas is a resync. */
     board?: { coalesceMs: number; replayMax: number };
+    /** Period of the sweep that relays messages lost on their way here from the push log (push-sweep.ts); 0: off. */
+    pushSweepMs?: number;
   },
 ): Realtime {
   const { services, auth, maxSubscriptions, log, sessionCheckMs } = deps;
@@ -121,7 +126,7 @@ export function createRealtime(
     }
   }
 
-  /** The last seq relayed to each topic that has a room here: where a catch-up after a bus outage starts. */
+  /** The last seq relayed to each topic followed here: where a catch-up after a bus outage or a sweep starts. */
   const relayed = new Map<string, number>();
 
   /** A socket joined `topic` at `seq`: a catch-up covers it from there even before its first live message. */
@@ -130,19 +135,37 @@ export function createRealtime(
     return seq;
   }
 
+  /** The topics this gateway's sockets follow, with the last seq relayed on each (null: a room not seen yet). */
+  function followed(): Map<string, number | null> {
+    const out = new Map<string, number | null>();
+    for (const [topic, seq] of relayed) {
+      if (io.sockets.adapter.rooms.has(topic) || board.follows(topic)) out.set(topic, seq);
+      else relayed.delete(topic);
+    }
+    for (const name of io.sockets.adapter.rooms.keys()) {
+      // Each socket's own id room, and the board rooms (they follow their source topic, which is in `relayed`).
+      if (out.has(name) || io.sockets.sockets.has(name) || name.startsWith('board:')) continue;
+      out.set(name, null);
+    }
+    return out;
+  }
+
+  /** Relays the logged messages of `topic` past the last one relayed here; how many. */
+  async function catchUpTopic(topic: string): Promise<number> {
+    const seq = relayed.get(topic);
+    if (seq === undefined) return 0;
+    // null: too far behind to replay; those sockets resync at their next frame's gap.
+    const missed = (await services.push.replay(topic, seq)) ?? [];
+    for (const m of missed) relay(m);
+    return missed.length;
+  }
+
   async function catchUp(): Promise<number> {
     let sent = 0;
-    for (const [topic, seq] of [...relayed]) {
-      if (!io.sockets.adapter.rooms.has(topic) && !board.follows(topic)) {
-        relayed.delete(topic);
-        continue;
-      }
+    for (const [topic, seq] of followed()) {
+      if (seq === null) continue;
       try {
-        // null: too far behind to replay; those sockets resync at their next frame's gap.
-        for (const m of (await services.push.replay(topic, seq)) ?? []) {
-          relay(m);
-          sent++;
-        }
+        sent += await catchUpTopic(topic);
       } catch (err) {
         log.warn({ err, topic }, 'push catch-up failed');
       }
@@ -151,13 +174,27 @@ export function createRealtime(
     return sent;
   }
 
+  const sweep = createPushSweep({
+    periodMs: deps.pushSweepMs ?? 10_000,
+    followed,
+    latestSeqs: (names) => services.push.latestSeqs(names),
+    adopt: noteJoined,
+    async catchUpTopic(topic) {
+      const sent = await catchUpTopic(topic);
+      if (sent > 0) log.warn({ topic, sent }, 'push messages that never reached this gateway relayed from the log');
+      return sent;
+    },
+    onError: (err) => log.warn({ err }, 'push sweep failed'),
+  });
+
   function relay(raw: PushMessage): void {
     const msg = checked(raw);
     if (!msg) return;
     applyControl(msg);
     board.onSource(msg);
     access.noteSeq(msg.topic, msg.seq);
-    if (io.sockets.adapter.rooms.has(msg.topic)) relayed.set(msg.topic, Math.max(msg.seq, relayed.get(msg.topic) ?? 0));
+    // A board's source topic has no room of its own: its entry is made when a board room joins (noteJoined).
+    if (io.sockets.adapter.rooms.has(msg.topic) || relayed.has(msg.topic)) relayed.set(msg.topic, Math.max(msg.seq, relayed.get(msg.topic) ?? 0));
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {
@@ -428,10 +465,12 @@ export function createRealtime(
     io,
     relay,
     catchUp,
+    sweepPush: () => sweep.pass(),
     endSession,
     recheckSessions,
     close: () => {
       clearInterval(timer);
+      sweep.close();
       board.close();
       unregisterSockets();
     },

@@ -1,5 +1,5 @@
 // The SQL of the push log: each topic's seq (push_topic) and the kept events (push_event) for replay.
-import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { pushEvent, pushTopic } from '../db/schema';
 
@@ -23,6 +23,13 @@ export async function appendEvent(tx: Tx, e: { topic: string; event: string; dat
 export async function latestSeqOf(db: DbOrTx, topic: string): Promise<number> {
   const [row] = await db.select({ seq: pushTopic.seq }).from(pushTopic).where(eq(pushTopic.topic, topic));
   return row?.seq ?? 0;
+}
+
+/** The latest seq of each of `topics` that has one (a topic nothing was published on is absent). */
+export async function latestSeqsOf(db: DbOrTx, topics: readonly string[]): Promise<Map<string, number>> {
+  if (topics.length === 0) return new Map();
+  const rows = await db.select({ topic: pushTopic.topic, seq: pushTopic.seq }).from(pushTopic).where(inArray(pushTopic.topic, [...topics]));
+  return new Map(rows.map((r) => [r.topic, r.seq]));
 }
 
 /** The kept events of `topic` with `since < seq ≤ upTo`, in seq order, at most `limit`. */

@@ -4,11 +4,13 @@ import type { Logger } from 'pino';
 import type { PushEventData, PushEventName, PushMessage, ServicesTransport, TopicKindsOf, TopicName } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
-import { appendEvent, deleteEventsBefore, eventsBetween, latestSeqOf } from './push.repo';
+import { appendEvent, deleteEventsBefore, eventsBetween, latestSeqOf, latestSeqsOf } from './push.repo';
 
 export interface PushService {
   /** The latest seq of a topic (0 when nothing was published on it yet). */
   latestSeq(topic: string): Promise<number>;
+  /** The latest seq of each of `topics`, looked up a thousand at a time; topics nothing was published on are absent. */
+  latestSeqs(topics: readonly string[]): Promise<Map<string, number>>;
   /**
    * The events of `topic` after `since`, in seq order; null when some of them are no longer kept
    * (the client must resync from REST).
@@ -48,6 +50,11 @@ export function createPushService(ctx: ServiceContext): PushService {
   const latestSeq = (topic: string) => latestSeqOf(db, topic);
   return {
     latestSeq,
+    async latestSeqs(topics) {
+      const out = new Map<string, number>();
+      for (let i = 0; i < topics.length; i += 1000) for (const [t, seq] of await latestSeqsOf(db, topics.slice(i, i + 1000))) out.set(t, seq);
+      return out;
+    },
     async replay(topic, since) {
       const latest = await latestSeq(topic);
       if (since === latest) return [];

@@ -1,10 +1,10 @@
 // The runner's bus on NATS JetStream: pulls judge jobs from one durable consumer per lane, always from the
 // highest lane that has work (contest > practice > rejudge > test), and stores judge events on JUDGE_RESULTS.
-import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType } from '@nats-io/jetstream';
-import type { Consumer, JetStreamManager, JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
 import { Objm, setSha256Backend, type ObjectStore } from '@nats-io/obj';
-import { closeNats, decodeJson, ensureJudgeStreams, ensureStreamReplicas, whenJetStreamAnswers, JudgeJob, LANES, laneConsumerName, natsConnectOptions, objectChunks, resolveReplicas, STREAMS, SUBJECTS, TESTDATA_BUCKET, TESTDATA_STREAM, watchNatsStatus, type JobDelivery, type JudgeEvent, type Lane, type ReplicaPolicy, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
+import { closeNats, decodeJson, ensureDurableConsumer, ensureJudgeStreams, ensureStreamReplicas, whenJetStreamAnswers, JudgeJob, LANES, laneConsumerName, natsConnectOptions, objectChunks, resolveReplicas, STREAMS, SUBJECTS, TESTDATA_BUCKET, TESTDATA_STREAM, watchNatsStatus, type JobDelivery, type JudgeEvent, type Lane, type ReplicaPolicy, type RunnerHeartbeat, type RunnerTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from './logger';
 import { readJobHead, systemErrorFinal } from './system-error';
 import { followRunnerNats } from './ops/nats-ops';
@@ -17,21 +17,6 @@ const IDLE_POLL_MS = 1000;
 const REDELIVERY_POLL_MS = 3000;
 
 export { laneConsumerName };
-
-/** Creates or updates the durable pull consumer of each lane (an older ack wait is brought to ours on start). */
-async function ensureLaneConsumers(jsm: JetStreamManager, ackWaitMs: number): Promise<void> {
-  for (const lane of LANES) {
-    const durable_name = laneConsumerName(lane);
-    const cfg = { durable_name, ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), filter_subject: SUBJECTS.job(lane), deliver_policy: DeliverPolicy.All, max_deliver: -1 };
-    try {
-      const info = await jsm.consumers.info(STREAMS.jobs, durable_name);
-      if (info.config.ack_wait !== cfg.ack_wait) await jsm.consumers.update(STREAMS.jobs, durable_name, { ack_wait: cfg.ack_wait });
-    } catch (e) {
-      if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.ConsumerNotFound) throw e;
-      await jsm.consumers.add(STREAMS.jobs, cfg);
-    }
-  }
-}
 
 export interface NatsRunnerTransportOptions {
   url: string;
@@ -104,7 +89,11 @@ export async function createNatsRunnerTransport(opts: NatsRunnerTransportOptions
       await nc.flush();
     },
     async consumeJobs(handler, { concurrency }) {
-      await whenJetStreamAnswers('job consumers', () => ensureLaneConsumers(jsm, ackWaitMs), { log });
+      // One durable pull consumer per lane; an older ack wait is brought to ours on start.
+      for (const lane of LANES) {
+        const cfg = { durable_name: laneConsumerName(lane), ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), filter_subject: SUBJECTS.job(lane), deliver_policy: DeliverPolicy.All, max_deliver: -1 };
+        await ensureDurableConsumer(jsm, STREAMS.jobs, cfg, log);
+      }
       const consumers = new Map<Lane, Consumer>();
       for (const lane of LANES) consumers.set(lane, await whenJetStreamAnswers(`job consumer ${lane}`, () => js.consumers.get(STREAMS.jobs, laneConsumerName(lane)), { log }));
       let stopped = false;

@@ -178,3 +178,43 @@ export async function ensureJudgeStreams(jsm: StreamAdmin, policy: ReplicaPolicy
     await ensureStreamReplicas(jsm, cfg.name, policy);
   }
 }
+
+/** The part of a durable consumer's settings every caller gives (the rest are the JetStream client's names too). */
+export interface DurableConsumerConfig {
+  durable_name: string;
+  /** Nanoseconds. */
+  ack_wait: number;
+  [setting: string]: unknown;
+}
+
+/** What `ensureDurableConsumer` needs of a JetStream manager (`jsm.consumers`). */
+export interface ConsumerAdmin {
+  consumers: {
+    info(stream: string, durable: string): Promise<{ config: { ack_wait?: number } }>;
+    add(stream: string, cfg: DurableConsumerConfig): Promise<unknown>;
+    update(stream: string, durable: string, cfg: { ack_wait: number }): Promise<unknown>;
+  };
+}
+
+const CONSUMER_NOT_FOUND = 10014;
+
+/**
+ * Creates the durable consumer `cfg.durable_name` on `stream` unless it exists, and brings an existing one's ack wait
+ * to ours (one made by an older version: a killed process's messages would wait that long for another). Asked again
+ * while JetStream does not answer (`whenJetStreamAnswers`).
+ */
+export async function ensureDurableConsumer(jsm: ConsumerAdmin, stream: string, cfg: DurableConsumerConfig, log?: StreamLog): Promise<void> {
+  await whenJetStreamAnswers(
+    `consumer ${cfg.durable_name}`,
+    async () => {
+      try {
+        const info = await jsm.consumers.info(stream, cfg.durable_name);
+        if (info.config.ack_wait !== cfg.ack_wait) await jsm.consumers.update(stream, cfg.durable_name, { ack_wait: cfg.ack_wait });
+      } catch (e) {
+        if (apiCode(e) !== CONSUMER_NOT_FOUND) throw e;
+        await jsm.consumers.add(stream, cfg);
+      }
+    },
+    { log },
+  );
+}

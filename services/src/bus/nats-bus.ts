@@ -7,8 +7,6 @@ import {
   AckPolicy,
   DeliverPolicy,
   jetstream,
-  JetStreamApiCodes,
-  JetStreamApiError,
   jetstreamManager,
   StorageType,
   type JetStreamClient,
@@ -23,6 +21,7 @@ import { KeyedBatches } from './keyed-batches';
 import {
   closeNats,
   decodeJson,
+  ensureDurableConsumer,
   ensureJudgeStreams,
   ensureStreamReplicas,
   natsConnectOptions,
@@ -159,25 +158,9 @@ export class NatsBus implements ServicesTransport, PushTransport {
   async consumeEventBatches(handler: (evs: readonly JudgeEvent[]) => Promise<void>): Promise<Stoppable> {
     const retryMs = this.opts.eventRetryMs ?? 1000;
     const ackWait = nanos(this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS);
-    const ensureConsumer = async () => {
-      try {
-        const info = await this.jsm.consumers.info(STREAMS.results, INGESTER_DURABLE);
-        // A consumer made by an older version (30 s): a killed worker's events would wait that long for another.
-        if (info.config.ack_wait !== ackWait) await this.jsm.consumers.update(STREAMS.results, INGESTER_DURABLE, { ack_wait: ackWait });
-      } catch (e) {
-        if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.ConsumerNotFound) throw e;
-        await this.jsm.consumers.add(STREAMS.results, {
-          durable_name: INGESTER_DURABLE,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          filter_subject: SUBJECTS.resultAll,
-          ack_wait: ackWait,
-          max_ack_pending: 1000,
-        });
-      }
-    };
     const log = this.logger;
-    await whenJetStreamAnswers('ingester consumer', ensureConsumer, { log });
+    const cfg = { durable_name: INGESTER_DURABLE, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: SUBJECTS.resultAll, ack_wait: ackWait, max_ack_pending: 1000 };
+    await ensureDurableConsumer(this.jsm, STREAMS.results, cfg, log);
     // While an event is being stored, `in_progress` every third of the ack wait: a slow transaction keeps its event,
     // a killed worker's events go to another worker within the ack wait.
     const beatMs = Math.max(200, Math.floor((this.opts.eventAckWaitMs ?? INGESTER_ACK_WAIT_MS) / 3));

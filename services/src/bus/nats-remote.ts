@@ -1,23 +1,12 @@
 // The remote lane on NATS: jobs of remote problems on `oj.judge.job.remote` of JUDGE_JOBS (a work queue), pulled by
 // one durable consumer that every remote-judge worker shares; their judge events go to JUDGE_RESULTS like a runner's.
-import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { decodeJson, JudgeJob, STREAMS, SUBJECTS, whenJetStreamAnswers, type JobDelivery, type JudgeEvent, type RemoteJudgeTransport, type Stoppable } from '@oj/proto';
+import { decodeJson, ensureDurableConsumer, JudgeJob, STREAMS, SUBJECTS, whenJetStreamAnswers, type JobDelivery, type JudgeEvent, type RemoteJudgeTransport, type Stoppable } from '@oj/proto';
 import type { Logger } from 'pino';
 
 export const REMOTE_DURABLE = 'remote-judge';
 const PULL_EXPIRES_MS = 1000;
-
-async function ensureRemoteConsumer(jsm: JetStreamManager, ackWaitMs: number): Promise<void> {
-  const cfg = { durable_name: REMOTE_DURABLE, ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), filter_subject: SUBJECTS.remoteJob, deliver_policy: DeliverPolicy.All, max_deliver: -1 };
-  try {
-    const info = await jsm.consumers.info(STREAMS.jobs, REMOTE_DURABLE);
-    if (info.config.ack_wait !== cfg.ack_wait) await jsm.consumers.update(STREAMS.jobs, REMOTE_DURABLE, { ack_wait: cfg.ack_wait });
-  } catch (e) {
-    if (!(e instanceof JetStreamApiError) || e.code !== JetStreamApiCodes.ConsumerNotFound) throw e;
-    await jsm.consumers.add(STREAMS.jobs, cfg);
-  }
-}
 
 function delivery(m: JsMsg, job: JudgeJob): JobDelivery {
   const quiet = (f: () => void) => {
@@ -46,7 +35,8 @@ export function natsRemoteTransport(js: JetStreamClient, jsm: JetStreamManager, 
       await js.publish(SUBJECTS.result(ev.submitId), JSON.stringify(ev), { msgID: `${ev.submitId}.${ev.version}.${attempt}.${which}` });
     },
     async consumeJobs(handler, { concurrency }): Promise<Stoppable> {
-      await whenJetStreamAnswers('remote consumer', () => ensureRemoteConsumer(jsm, ackWaitMs), { log: logger });
+      const cfg = { durable_name: REMOTE_DURABLE, ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), filter_subject: SUBJECTS.remoteJob, deliver_policy: DeliverPolicy.All, max_deliver: -1 };
+      await ensureDurableConsumer(jsm, STREAMS.jobs, cfg, logger);
       const consumer = await whenJetStreamAnswers('remote consumer', () => js.consumers.get(STREAMS.jobs, REMOTE_DURABLE), { log: logger });
       let stopped = false;
       let inFlight = 0;

@@ -152,7 +152,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     relaySlice: num('OJ_RELAY_SLICE', 500, 1, 100_000),
     boardCoalesceMs: num('OJ_BOARD_COALESCE_MS', 200, 0, 250),
     boardReplayMax: num('OJ_BOARD_REPLAY_MAX', 50, 0, 1000),
-    pushSweepMs: num('OJ_PUSH_SWEEP_MS', 10_000, 0, 3_600_000),
+    pushSweepMs: num('OJ_PUSH_SWEEP_MS', 5_000, 0, 3_600_000),
     metricsToken: e.OJ_METRICS_TOKEN,
     httpMetrics: e.OJ_METRICS !== 'off',
   };

@@ -175,7 +175,7 @@ export function createRealtime(
   }
 
   const sweep = createPushSweep({
-    periodMs: deps.pushSweepMs ?? 10_000,
+    periodMs: deps.pushSweepMs ?? 5_000,
     followed,
     latestSeqs: (names) => services.push.latestSeqs(names),
     adopt: noteJoined,

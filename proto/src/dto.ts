@@ -255,6 +255,8 @@ export const SubmissionListItem = Type.Object({
   cpid: Type.Integer(),
   judger: Nullable(Type.String()),
   isManual: Bool,
+  /** Ours: the group whose problem this is (its page is inside the group), null for a site problem. */
+  problemGid: Type.Optional(Nullable(Type.Integer())),
 });
 export type SubmissionListItem = Static<typeof SubmissionListItem>;
 

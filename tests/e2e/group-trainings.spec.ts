@@ -86,7 +86,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(t.getByTestId('rank-table').locator('tbody tr').first()).toContainText(student);
     // The training's own rank inside the group; the full-screen page; the site's path sends a member into the group.
     await s.goto(`/group/${gid}/training/${tid}/rank`);
-    await expect(s.locator('[data-testid="training-rank-row"]', { hasText: student }).getByTestId('training-rank-ac')).toHaveText('1');
+    const myRank = s.locator('[data-testid="training-rank-row"]', { hasText: student });
+    await expect(myRank.getByTestId('training-rank-ac')).toHaveText('1');
+    // A cell opens the member's submissions of that problem where they are filed: the group's Status tab.
+    await myRank.getByTestId('training-rank-cell').first().click();
+    await expect(s).toHaveURL(new RegExp(`/group/${gid}/status\\?`));
+    await expect(s.getByTestId('status-row')).toHaveCount(1);
     await s.goto(`/group/${gid}/training/${tid}/problem/${problemId}/full-screen`);
     await expect(s.getByTestId('training-problem-full-screen')).toBeVisible();
     await expect(s.getByTestId('training-problem-bar')).toContainText(problemId);
@@ -97,6 +102,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // The group's Status tab lists the submission made inside the group.
     await s.goto(`/group/${gid}/status`);
     await expect(s.getByTestId('group-status')).toContainText(problemId);
+    // The group's problem opens inside the group (the site's problem page does not show it).
+    await s.getByTestId('status-problem').first().click();
+    await expect(s).toHaveURL(new RegExp(`/group/${gid}/problem/${problemId}$`));
+    await expect(s.getByTestId('problem-load-failed')).toHaveCount(0);
+    await expect(s.getByTestId('problem-title')).toContainText(`Sum ${n}`);
+    await s.goto(`/group/${gid}/status`);
     // A row opens the submission's page inside the group.
     await s.getByTestId('status-submit-id').first().click();
     await expect(s).toHaveURL(new RegExp(`/group/${gid}/submission-detail/\\d+$`));

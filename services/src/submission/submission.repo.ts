@@ -130,7 +130,7 @@ export async function listPractice(db: DbOrTx, f: PracticeListFilter, size: numb
     offset === null
       ? []
       : await db
-          .select({ j: judge, title: problems.title })
+          .select({ j: judge, title: problems.title, problemGid: sql<number | null>`case when ${problems.isGroup} then ${problems.gid} end` })
           .from(judge)
           .innerJoin(problems, eq(problems.id, judge.pid))
           .where(where)

@@ -109,7 +109,7 @@ export function contestSubmission(j: JudgeRow, view: SubmissionView): Submission
 }
 
 /** A row of the practice status list. */
-export function toListItem(j: JudgeRow, title: string): SubmissionListItem {
+export function toListItem(j: JudgeRow, title: string, problemGid: number | null = null): SubmissionListItem {
   return {
     uid: j.uid,
     submitId: j.submitId,
@@ -131,6 +131,7 @@ export function toListItem(j: JudgeRow, title: string): SubmissionListItem {
     cpid: j.cpid,
     judger: j.judger,
     isManual: j.isManual,
+    problemGid,
   };
 }
 
@@ -293,7 +294,12 @@ export function createSubmissionService(ctx: ServiceContext, relay: OutboxRelay,
         pageOffset(current, size),
       );
       const hidden = await examHiddenFrom(db, rows.map(({ j }) => j.submitId), viewer);
-      return pageOf(rows.map(({ j, title }) => (hidden.has(j.submitId) ? examMasked(toListItem(j, title)) : toListItem(j, title))), total, current, size);
+      return pageOf(
+        rows.map(({ j, title, problemGid }) => (hidden.has(j.submitId) ? examMasked(toListItem(j, title, problemGid)) : toListItem(j, title, problemGid))),
+        total,
+        current,
+        size,
+      );
     },
 
     async detail(submitId, viewer) {

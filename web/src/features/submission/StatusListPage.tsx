@@ -82,6 +82,8 @@ function StatusRow({ row, tools, gid }: { row: SubmissionListItem; tools: RowToo
   const { status, time, memory, score } = useLiveSubmission(row);
   // Inside a group its submissions open inside the group's routes.
   const detail = gid ? `/group/${gid}/submission-detail/${row.submitId}` : `/submission-detail/${row.submitId}`;
+  // A group's problem opens inside its group (the site's problem page does not show it).
+  const problemPath = `${row.problemGid ? `/group/${row.problemGid}` : ''}/problem/${encodeURIComponent(row.displayPid)}`;
   const td = 'px-3 py-2 whitespace-nowrap';
   return (
     <tr data-testid="status-row" data-submit-id={row.submitId} data-status={status} className="border-t border-slate-100 hover:bg-slate-50">
@@ -91,7 +93,7 @@ function StatusRow({ row, tools, gid }: { row: SubmissionListItem; tools: RowToo
         </Link>
       </td>
       <td className={td}>
-        <Link to={`/problem/${encodeURIComponent(row.displayPid)}`} className="text-blue-600 hover:underline" title={row.title}>
+        <Link to={problemPath} className="text-blue-600 hover:underline" title={row.title} data-testid="status-problem">
           {row.displayPid}
         </Link>
       </td>

@@ -17,7 +17,9 @@ import { sessionState } from '../../stores/session';
 import { getTrainingRank } from './training-api';
 import { useTrainingShell } from './training-context';
 
-const statusPath = (username: string, extra: Record<string, string>) => `/status?${new URLSearchParams({ username, ...extra }).toString()}`;
+/** A member's submissions: a group's training files them under the group, whose Status tab lists them (the site's does not). */
+const statusPath = (gid: number | null, username: string, extra: Record<string, string>) =>
+  `${gid === null ? '' : `/group/${gid}`}/status?${new URLSearchParams({ username, ...extra }).toString()}`;
 
 /** A member's row after their pushed standing (totals and the problem's cell). */
 export function patchRow(row: TrainingRankVO, ev: TrainingProgressEvent): TrainingRankVO {
@@ -72,7 +74,7 @@ function UserCell({ row, own }: { row: TrainingRankVO; own: boolean }) {
 
 const th = 'px-3 py-2 text-left font-medium';
 
-function RankRow({ row: r, own, admin, problems }: { row: TrainingRankVO; own: boolean; admin: boolean; problems: readonly TrainingRankProblem[] }) {
+function RankRow({ row: r, own, admin, problems, gid }: { row: TrainingRankVO; own: boolean; admin: boolean; problems: readonly TrainingRankProblem[]; gid: number | null }) {
   const tone = own ? 'bg-blue-50' : r.gender === 'female' ? 'bg-pink-50' : '';
   return (
     <tr data-testid="training-rank-row" data-uid={r.uid} data-own={own} className={`border-t border-slate-100 ${tone}`}>
@@ -86,7 +88,7 @@ function RankRow({ row: r, own, admin, problems }: { row: TrainingRankVO; own: b
         </td>
       )}
       <td className="px-3 py-2 whitespace-nowrap">
-        <Link to={statusPath(r.username, { status: '0' })} className="font-semibold text-blue-700 hover:underline" data-testid="training-rank-ac">
+        <Link to={statusPath(gid, r.username, { status: '0' })} className="font-semibold text-blue-700 hover:underline" data-testid="training-rank-ac">
           {r.ac}
         </Link>
         <span className="ml-1 text-xs text-slate-500" data-testid="training-rank-time">
@@ -94,7 +96,7 @@ function RankRow({ row: r, own, admin, problems }: { row: TrainingRankVO; own: b
         </span>
       </td>
       {problems.map((p) => (
-        <Cell key={p.pid} cell={r.submissionInfo[p.problemId]} href={statusPath(r.username, { problemID: p.problemId })} />
+        <Cell key={p.pid} cell={r.submissionInfo[p.problemId]} href={statusPath(gid, r.username, { problemID: p.problemId })} />
       ))}
     </tr>
   );
@@ -182,7 +184,7 @@ export function TrainingRankTab() {
               </thead>
               <tbody>
                 {records.map((r) => (
-                  <RankRow key={r.uid} row={r} own={r.uid === myUid} admin={training.admin} problems={problems} />
+                  <RankRow key={r.uid} row={r} own={r.uid === myUid} admin={training.admin} problems={problems} gid={training.gid} />
                 ))}
               </tbody>
             </table>

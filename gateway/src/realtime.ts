@@ -29,7 +29,7 @@ import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenti
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
 import { createBoardRelay } from './board-relay';
-import { createPushSweep } from './push-sweep';
+import { createPushRecovery } from './push-recovery';
 import { observePush, registerSocketCount } from './ops/gateway-metrics';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -91,7 +91,7 @@ export function createRealtime(
     relaySlice?: number;
     /** `board:` rooms: deltas coalesced within `coalesceMs`; a replay of more than `replayMax` deltas is a resync. */
     board?: { coalesceMs: number; replayMax: number };
-    /** Period of the sweep that relays messages lost on their way here from the push log (push-sweep.ts); 0: off. */
+    /** Period of the sweep that relays messages lost on their way here from the push log (push-recovery.ts); 0: off. */
     pushSweepMs?: number;
   },
 ): Realtime {
@@ -126,65 +126,15 @@ export function createRealtime(
     }
   }
 
-  /** The last seq relayed to each topic followed here: where a catch-up after a bus outage or a sweep starts. */
-  const relayed = new Map<string, number>();
-
-  /** A socket joined `topic` at `seq`: a catch-up covers it from there even before its first live message. */
-  function noteJoined(topic: string, seq: number): number {
-    if (!relayed.has(topic)) relayed.set(topic, seq);
-    return seq;
-  }
-
-  /** The topics this gateway's sockets follow, with the last seq relayed on each (null: a room not seen yet). */
-  function followed(): Map<string, number | null> {
-    const out = new Map<string, number | null>();
-    for (const [topic, seq] of relayed) {
-      if (io.sockets.adapter.rooms.has(topic) || board.follows(topic)) out.set(topic, seq);
-      else relayed.delete(topic);
-    }
-    for (const name of io.sockets.adapter.rooms.keys()) {
-      // Each socket's own id room, and the board rooms (they follow their source topic, which is in `relayed`).
-      if (out.has(name) || io.sockets.sockets.has(name) || name.startsWith('board:')) continue;
-      out.set(name, null);
-    }
-    return out;
-  }
-
-  /** Relays the logged messages of `topic` past the last one relayed here; how many. */
-  async function catchUpTopic(topic: string): Promise<number> {
-    const seq = relayed.get(topic);
-    if (seq === undefined) return 0;
-    // null: too far behind to replay; those sockets resync at their next frame's gap.
-    const missed = (await services.push.replay(topic, seq)) ?? [];
-    for (const m of missed) relay(m);
-    return missed.length;
-  }
-
-  async function catchUp(): Promise<number> {
-    let sent = 0;
-    for (const [topic, seq] of followed()) {
-      if (seq === null) continue;
-      try {
-        sent += await catchUpTopic(topic);
-      } catch (err) {
-        log.warn({ err, topic }, 'push catch-up failed');
-      }
-    }
-    if (sent > 0) log.info({ sent }, 'push events sent while the bus was away relayed from the log');
-    return sent;
-  }
-
-  const sweep = createPushSweep({
-    periodMs: deps.pushSweepMs ?? 5_000,
-    followed,
-    latestSeqs: (names) => services.push.latestSeqs(names),
-    adopt: noteJoined,
-    async catchUpTopic(topic) {
-      const sent = await catchUpTopic(topic);
-      if (sent > 0) log.warn({ topic, sent }, 'push messages that never reached this gateway relayed from the log');
-      return sent;
-    },
-    onError: (err) => log.warn({ err }, 'push sweep failed'),
+  const recovery = createPushRecovery({
+    hasRoom: (name) => io.sockets.adapter.rooms.has(name),
+    roomNames: () => io.sockets.adapter.rooms.keys(),
+    isSocketRoom: (name) => io.sockets.sockets.has(name),
+    boardFollows: (topic) => board.follows(topic),
+    push: services.push,
+    relay: (m) => relay(m),
+    log,
+    sweepMs: deps.pushSweepMs ?? 5_000,
   });
 
   function relay(raw: PushMessage): void {
@@ -193,8 +143,7 @@ export function createRealtime(
     applyControl(msg);
     board.onSource(msg);
     access.noteSeq(msg.topic, msg.seq);
-    // A board's source topic has no room of its own: its entry is made when a board room joins (noteJoined).
-    if (io.sockets.adapter.rooms.has(msg.topic) || relayed.has(msg.topic)) relayed.set(msg.topic, Math.max(msg.seq, relayed.get(msg.topic) ?? 0));
+    recovery.relayed(msg.topic, msg.seq);
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {
@@ -350,7 +299,7 @@ export function createRealtime(
 
     if (req.since === undefined) {
       await socket.join(name);
-      return { ok: true, seq: noteJoined(name, await access.latestSeq(name)) };
+      return { ok: true, seq: recovery.joined(name, await access.latestSeq(name)) };
     }
 
     // Join first so nothing published from now on is lost, but hold this socket's live events until the
@@ -371,7 +320,7 @@ export function createRealtime(
         observePush({ event: m.event }, 1);
         last = m.seq;
       }
-      return { ok: true, seq: noteJoined(name, Math.max(last, latest)) };
+      return { ok: true, seq: recovery.joined(name, Math.max(last, latest)) };
     } finally {
       set.delete(pending);
       if (set.size === 0 && replaying.get(name) === set) replaying.delete(name);
@@ -382,13 +331,13 @@ export function createRealtime(
   async function subscribeBoard(socket: OjSocket, name: string, source: string, since: number | undefined): Promise<SubscribeAck> {
     await socket.join(name);
     board.joined(name);
-    if (since === undefined) return { ok: true, seq: noteJoined(source, await access.latestSeq(source)) };
+    if (since === undefined) return { ok: true, seq: recovery.joined(source, await access.latestSeq(source)) };
     const latest = await services.push.latestSeq(source);
     const missed = since > latest ? null : await services.push.replay(source, since);
     const frames = missed && board.replay(name, since, missed.map(checked).filter((m): m is PushEvent => m !== null));
     if (!frames) return { ok: true, seq: latest, resync: true };
     for (const f of frames) emitEvent(socket, f.event, f.frame);
-    return { ok: true, seq: noteJoined(source, latest) };
+    return { ok: true, seq: recovery.joined(source, latest) };
   }
 
   async function unsubscribe(socket: OjSocket, raw: unknown): Promise<SubscribeAck> {
@@ -464,13 +413,13 @@ export function createRealtime(
   return {
     io,
     relay,
-    catchUp,
-    sweepPush: () => sweep.pass(),
+    catchUp: () => recovery.catchUp(),
+    sweepPush: () => recovery.sweep(),
     endSession,
     recheckSessions,
     close: () => {
       clearInterval(timer);
-      sweep.close();
+      recovery.close();
       board.close();
       unregisterSockets();
     },

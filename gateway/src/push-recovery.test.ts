@@ -1,4 +1,4 @@
-// The sweep for push messages lost on their way to a gateway (push-sweep.ts), through the real gateway (Socket.IO on
+// The sweep for push messages lost on their way to a gateway (push-recovery.ts), through the real gateway (Socket.IO on
 // a port, real services and PostgreSQL): the gateway's push subscription drops chosen messages, as a publish lost in
 // a NATS cluster would be lost, while its connection stays up (so no catch-up runs). A lost final verdict reaches the
 // socket of its user topic and a lost board delta its board room, from the push log, on the second pass that finds

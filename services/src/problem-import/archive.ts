@@ -67,8 +67,61 @@ export function openZip(data: Buffer, isRoot: (paths: readonly string[]) => bool
   } catch (err) {
     asImportError(err);
   }
-  const files: ArchiveFiles = new Map(read.map((f) => [pathOf.get(f.name)!, f.data]));
+  const files: ArchiveFiles = new Map(read.filter((f) => !f.symlink).map((f) => [pathOf.get(f.name)!, f.data]));
+  const links = new Map(read.filter((f) => f.symlink).map((f) => [pathOf.get(f.name)!, textOf(f.data)]));
+  if (links.size > 0) followLinks(files, links, limits);
   return stripCommonTop(files, isRoot);
+}
+
+/** How many links one link may pass through before it is taken for a loop. */
+const LINK_DEPTH = 8;
+
+/**
+ * Replaces the archive's symbolic links (packages reuse cases through them; `git archive`, GitHub's zips and
+ * `zip -y` store them as links) by copies of what they point to inside the archive: a file, or a folder's files.
+ * A link that leaves the archive, points at nothing or loops is refused, naming it; the copies count towards the
+ * archive's total size.
+ */
+function followLinks(files: ArchiveFiles, links: Map<string, string>, limits: ImportLimits): void {
+  const targetOf = (link: string): string => {
+    const segs = link.split('/').slice(0, -1);
+    const to = links.get(link)!.trim();
+    if (to.startsWith('/') || /^[A-Za-z]:/.test(to)) throw importFailed(`the symbolic link ${link} points outside the archive (${to})`);
+    for (const seg of to.split('/')) {
+      if (seg === '..') {
+        if (segs.pop() === undefined) throw importFailed(`the symbolic link ${link} points outside the archive (${to})`);
+      } else if (seg !== '' && seg !== '.') segs.push(seg);
+    }
+    return segs.join('/');
+  };
+  /** What `link` stands for: [path below it ('' for a file), data]. */
+  const contents = (link: string, depth: number): [string, Buffer][] => {
+    if (depth > LINK_DEPTH) throw importFailed(`the symbolic link ${link} is part of a loop or a chain of more than ${LINK_DEPTH} links`);
+    const target = targetOf(link);
+    const file = files.get(target);
+    if (file) return [['', file]];
+    if (links.has(target)) return contents(target, depth + 1);
+    const inside = (p: string) => target === '' || p.startsWith(`${target}/`);
+    const below = (p: string) => (target === '' ? `/${p}` : p.slice(target.length));
+    const found: [string, Buffer][] = [...files].filter(([p]) => inside(p)).map(([p, d]) => [below(p), d]);
+    for (const other of links.keys()) {
+      if (inside(other)) for (const [rest, d] of contents(other, depth + 1)) found.push([below(other) + rest, d]);
+    }
+    if (found.length === 0) throw importFailed(`the symbolic link ${link} points to ${links.get(link)!.trim()}, which the archive does not hold`);
+    return found;
+  };
+  let total = [...files.values()].reduce((n, d) => n + d.length, 0);
+  const made: ArchiveFiles = new Map();
+  for (const link of links.keys()) {
+    for (const [rest, data] of contents(link, 0)) {
+      const path = link + rest;
+      if (files.has(path) || made.has(path)) throw importFailed(`the archive holds ${path} twice (through the symbolic link ${link})`);
+      total += data.length;
+      if (total > limits.totalBytes) throw tooLarge(`the archive's files and the copies its symbolic links make come to more than ${limits.totalBytes} bytes`);
+      made.set(path, data);
+    }
+  }
+  for (const [path, data] of made) files.set(path, data);
 }
 
 /** `files` without their single common top folder, unless they already form the root or have no such folder. */

@@ -129,4 +129,29 @@ describe('ICPC problem packages', () => {
     expect(title).toBe('T');
     expect(text).toBe('Save 5% now. \n\n## Input\n\n$x_1 + \\frac{a}{b}$');
   });
+  it('follows symbolic links that reuse cases across test groups (git archive, zip -y), as copies of their targets', () => {
+    const file = (name: string, data: string) => ({ name: `pkg/${name}`, data: Buffer.from(data) });
+    const link = (name: string, target: string) => ({ name: `pkg/${name}`, data: Buffer.from(target), symlink: true });
+    const zip = writeZip([
+      file('problem.yaml', 'name: Linked\n'),
+      file('data/secret/group1/1.in', 'one\n'),
+      file('data/secret/group1/1.ans', 'ONE\n'),
+      link('data/secret/group2/1.in', '../group1/1.in'),
+      link('data/secret/group2/1.ans', '../group1/1.ans'),
+      link('data/secret/group3', 'group1'),
+    ]);
+    const [p] = readArchive('icpc', zip);
+    expect(p!.cases.map((c) => c.input)).toEqual(['secret-group1-1.in', 'secret-group2-1.in', 'secret-group3-1.in']);
+    for (const c of p!.cases) expect([p!.files.get(c.input)!.toString(), p!.files.get(c.output)!.toString()]).toEqual(['one\n', 'ONE\n']);
+  });
+
+  it('refuses a symbolic link that leaves the archive or points at nothing, naming it', () => {
+    const base = fixtureFiles('icpc', 'aplusb');
+    const withLink = (target: string) => writeZip([...base, { name: 'data/secret/99.in', data: Buffer.from(target), symlink: true }, { name: 'data/secret/99.ans', data: Buffer.from('0\n') }]);
+    expect(() => readArchive('icpc', withLink('../../../etc/passwd'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
+    expect(() => readArchive('icpc', withLink('/etc/passwd'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
+    expect(() => readArchive('icpc', withLink('missing.in'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
+    expect(() => readArchive('icpc', withLink('99.in'))).toThrow(failure('IMPORT_FAILED', 'loop'));
+  });
+
 });

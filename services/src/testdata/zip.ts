@@ -11,6 +11,8 @@ export interface ZipEntry {
   /** The path as stored, with `/` separators. */
   name: string;
   data: Buffer;
+  /** The entry is a symbolic link; `data` is its target path. */
+  symlink?: boolean;
 }
 
 export interface ZipReadLimits {
@@ -41,7 +43,14 @@ export interface CentralEntry {
   compressedSize: number;
   size: number;
   localOffset: number;
+  /** A Unix symbolic link (`zip -y`, `git archive`, GitHub's zipballs): its data is the link's target path. */
+  symlink?: boolean;
 }
+
+/** Unix file type bits of a central directory entry's external attributes (upper 16 bits, made on Unix). */
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+const MADE_ON_UNIX = 3;
 
 /** Where the central directory is, from the end-of-central-directory record. */
 export interface CentralDirectoryAt {
@@ -92,8 +101,10 @@ export function parseCentralDirectory(cd: Buffer, count: number): CentralEntry[]
     if (at + 46 + nameLen > cd.length) throw bad('corrupt central directory');
     const name = cd.toString('utf8', at + 46, at + 46 + nameLen);
     if (flags & 0x1) throw bad(`encrypted entry ${name}`);
+    const unixMode = cd.readUInt8(at + 5) === MADE_ON_UNIX ? cd.readUInt32LE(at + 38) >>> 16 : 0;
     out.push({
       name,
+      ...((unixMode & S_IFMT) === S_IFLNK && { symlink: true }),
       method: cd.readUInt16LE(at + 10),
       crc: cd.readUInt32LE(at + 16),
       compressedSize: cd.readUInt32LE(at + 20),
@@ -159,7 +170,7 @@ export function readZip(zip: Buffer, limits: ZipReadLimits, want: (name: string)
     }
     if (data.length !== e.size) throw tooLarge(`${e.name} does not have its declared size`);
     if (crc32(data) !== e.crc) throw bad(`${e.name} fails its CRC check`);
-    return { name: e.name, data };
+    return e.symlink ? { name: e.name, data, symlink: true } : { name: e.name, data };
   });
 }
 
@@ -172,6 +183,8 @@ export interface ZipRecord {
   size: number;
   /** Offset of its local header. */
   offset: number;
+  /** Written as a Unix symbolic link whose data is the target path. */
+  symlink?: boolean;
 }
 
 /** The local header of `r` with its name (UTF-8 names, no extra field). */
@@ -194,7 +207,7 @@ export function centralHeader(r: ZipRecord): Buffer {
   const name = Buffer.from(r.name, 'utf8');
   const h = Buffer.alloc(46);
   h.writeUInt32LE(0x02014b50, 0);
-  h.writeUInt16LE(20, 4);
+  h.writeUInt16LE(r.symlink ? (MADE_ON_UNIX << 8) | 20 : 20, 4);
   h.writeUInt16LE(20, 6);
   h.writeUInt16LE(0x0800, 8);
   h.writeUInt16LE(r.method, 10);
@@ -202,6 +215,7 @@ export function centralHeader(r: ZipRecord): Buffer {
   h.writeUInt32LE(r.compressedSize, 20);
   h.writeUInt32LE(r.size, 24);
   h.writeUInt16LE(name.length, 28);
+  if (r.symlink) h.writeUInt32LE(((S_IFLNK | 0o777) << 16) >>> 0, 38);
   h.writeUInt32LE(r.offset, 42);
   return Buffer.concat([h, name]);
 }
@@ -218,19 +232,19 @@ export function endRecord(count: number, cdSize: number, cdOffset: number): Buff
 }
 
 /** One entry ready to write at `offset`: its record, local header and (deflated unless `store`) body. */
-function zipEntry(name: string, data: Uint8Array, offset: number, store: boolean): { record: ZipRecord; local: Buffer; body: Buffer } {
+function zipEntry(name: string, data: Uint8Array, offset: number, store: boolean, symlink = false): { record: ZipRecord; local: Buffer; body: Buffer } {
   const body = store ? Buffer.from(data) : deflateRawSync(data);
-  const record: ZipRecord = { name, method: store ? 0 : 8, crc: crc32(data), compressedSize: body.length, size: data.byteLength, offset };
+  const record: ZipRecord = { name, method: store ? 0 : 8, crc: crc32(data), compressedSize: body.length, size: data.byteLength, offset, ...(symlink && { symlink }) };
   return { record, local: localHeader(record), body };
 }
 
-/** Writes a zip of `files` (deflated unless `store`, UTF-8 names, no directories). */
-export function writeZip(files: readonly { name: string; data: Uint8Array }[], opts: { store?: boolean } = {}): Buffer {
+/** Writes a zip of `files` (deflated unless `store`, UTF-8 names, no directories; `symlink` ones as Unix links). */
+export function writeZip(files: readonly { name: string; data: Uint8Array; symlink?: boolean }[], opts: { store?: boolean } = {}): Buffer {
   const parts: Buffer[] = [];
   const records: ZipRecord[] = [];
   let offset = 0;
   for (const f of files) {
-    const { record, local, body } = zipEntry(f.name, f.data, offset, opts.store === true);
+    const { record, local, body } = zipEntry(f.name, f.data, offset, opts.store === true, f.symlink === true);
     parts.push(local, body);
     records.push(record);
     offset += local.length + body.length;

@@ -1,6 +1,7 @@
-// The statement of an ICPC package (`problem_statement/` or `statement/`): Markdown preferred, LaTeX converted
-// minimally to Markdown (sections, emphasis, lists, figures; `$math$` kept as written), a PDF only noted. The text
-// is split at its Input / Output / Notes headings into the problem's fields; pictures it shows become images.
+// The statement of an ICPC package (`problem_statement/` or `statement/`): English first, Markdown before LaTeX;
+// LaTeX converted minimally to Markdown (sections, emphasis, lists, figures; `$math$` kept as written), a PDF only
+// noted. The text is split at its Input / Output / Notes headings into the problem's fields; pictures it shows
+// become images.
 import type { ArchiveFiles } from './archive';
 import { textOf } from './archive';
 import { embedImage } from './common';
@@ -9,14 +10,26 @@ import type { ImportedProblem } from './types';
 
 const DIRS = ['problem_statement/', 'statement/'];
 
-/** The statement file to use: English Markdown, any Markdown, English LaTeX, any LaTeX, then a PDF. */
+/**
+ * The statement file to use: English (`problem.en.*` or `problem.*`) in Markdown, then in LaTeX, before any other
+ * language in Markdown, then LaTeX (a 2023 package often has its English statement in LaTeX and another language's
+ * in Markdown); a PDF last.
+ */
 function pickStatement(files: ArchiveFiles): { dir: string; path: string; kind: 'md' | 'tex' | 'pdf' } | null {
-  for (const kind of ['md', 'tex', 'pdf'] as const) {
+  const inDir = (dir: string) => [...files.keys()].filter((p) => p.startsWith(dir) && !p.slice(dir.length).includes('/'));
+  const english = (dir: string, kind: string) => [`${dir}problem.en.${kind}`, `${dir}problem.${kind}`].find((n) => files.has(n));
+  const anyLanguage = (dir: string, kind: string) => inDir(dir).find((n) => new RegExp(`/problem\\.[a-z-]+\\.${kind}$`).test(n));
+  const order: [kind: 'md' | 'tex' | 'pdf', pick: (dir: string, kind: string) => string | undefined][] = [
+    ['md', english],
+    ['tex', english],
+    ['md', anyLanguage],
+    ['tex', anyLanguage],
+    ['pdf', english],
+    ['pdf', anyLanguage],
+  ];
+  for (const [kind, pick] of order) {
     for (const dir of DIRS) {
-      const names = [...files.keys()].filter((p) => p.startsWith(dir) && !p.slice(dir.length).includes('/'));
-      const exact = [`${dir}problem.en.${kind}`, `${dir}problem.${kind}`].find((n) => names.includes(n));
-      const any = names.find((n) => new RegExp(`/problem\\.[a-z-]+\\.${kind}$`).test(n));
-      const path = exact ?? any;
+      const path = pick(dir, kind);
       if (path) return { dir, path, kind };
     }
   }

@@ -129,6 +129,16 @@ describe('ICPC problem packages', () => {
     expect(title).toBe('T');
     expect(text).toBe('Save 5% now. \n\n## Input\n\n$x_1 + \\frac{a}{b}$');
   });
+  it('prefers the English statement in LaTeX to another language in Markdown (2023 layout: statement/)', () => {
+    const files = fixtureFiles('icpc', 'aplusb').filter((f) => !f.name.startsWith('problem_statement/') && f.name !== 'domjudge-problem.ini');
+    files.push(
+      { name: 'statement/problem.en.tex', data: Buffer.from('\\problemname{Sum}\nAdd two numbers.\n\\section*{Input}\nTwo integers.\n\\section*{Output}\nTheir sum.\n') },
+      { name: 'statement/problem.sv.md', data: Buffer.from('# Summa\n\nAddera två tal.\n\n## Indata\n\nTvå heltal.\n') },
+    );
+    const [p] = readArchive('icpc', writeZip(files.filter((f) => f.name !== 'problem.yaml').concat({ name: 'problem.yaml', data: Buffer.from('problem_format_version: 2023-07-draft\n') })));
+    expect(p).toMatchObject({ title: 'Sum', description: 'Add two numbers.', input: 'Two integers.', output: 'Their sum.' });
+  });
+
   it('follows symbolic links that reuse cases across test groups (git archive, zip -y), as copies of their targets', () => {
     const file = (name: string, data: string) => ({ name: `pkg/${name}`, data: Buffer.from(data) });
     const link = (name: string, target: string) => ({ name: `pkg/${name}`, data: Buffer.from(target), symlink: true });
@@ -154,4 +164,15 @@ describe('ICPC problem packages', () => {
     expect(() => readArchive('icpc', withLink('99.in'))).toThrow(failure('IMPORT_FAILED', 'loop'));
   });
 
+  it('skips Python 2 programs (by their #! line) and takes partially_accepted as rejected', () => {
+    const files = [
+      ...fixtureFiles('icpc', 'aplusb'),
+      { name: 'submissions/accepted/sum_py2.py', data: Buffer.from('#!/usr/bin/env python2\nprint sum(map(int, raw_input().split()))\n') },
+      { name: 'submissions/partially_accepted/small.py', data: Buffer.from('#!/usr/bin/env python3\nprint(0)\n') },
+    ];
+    const [p] = readArchive('icpc', writeZip(files));
+    expect(p!.submissions.find((s) => s.path.endsWith('sum_py2.py'))).toBeUndefined();
+    expect(p!.warnings.join('\n')).toContain('submissions/accepted/sum_py2.py');
+    expect(p!.submissions.find((s) => s.path === 'submissions/partially_accepted/small.py')).toMatchObject({ language: 'Python3', expected: 'rejected' });
+  });
 });

@@ -19,7 +19,12 @@ const VERDICT_FOLDERS: Record<string, ExpectedVerdict> = {
   output_limit_exceeded: 'output_limit_exceeded',
   compile_error: 'compile_error',
   rejected: 'rejected',
+  // A scoring problem's partial solutions fail some case, which is a rejection when judged pass-fail (as here).
+  partially_accepted: 'rejected',
 };
+
+/** A `.py` program that says it is Python 2 (`#!/usr/bin/env python2`), as problemtools tells the two apart. */
+const isPython2 = (path: string, code: string) => /\.py$/i.test(path) && /^#!.*\bpython2(\.\d+)?\b/.test(code);
 
 /** Memory limit when the package sets none (the format leaves it to the judge). */
 export const ICPC_DEFAULT_MEMORY_MB = 1024;
@@ -129,14 +134,14 @@ function readSubmissions(p: ImportedProblem, files: ArchiveFiles): void {
     if (!m) continue;
     const expected = Object.hasOwn(VERDICT_FOLDERS, m[1]!) ? VERDICT_FOLDERS[m[1]!] : undefined;
     const language = languageOfFile(m[2]!);
-    if (!expected || !language || m[2]!.includes('/')) {
+    if (!expected || !language || m[2]!.includes('/') || isPython2(path, textOf(data))) {
       skipped.push(path);
       continue;
     }
     p.submissions.push({ path, language, code: textOf(data), expected });
   }
   p.submissions.sort((a, b) => naturalCompare(a.path, b.path));
-  if (skipped.length > 0) p.warnings.push(`submissions not carried over (multi-file, unknown verdict folder or language): ${skipped.join(', ')}`);
+  if (skipped.length > 0) p.warnings.push(`submissions not carried over (multi-file, unknown verdict folder, or a language this judge does not have such as Python 2): ${skipped.join(', ')}`);
 }
 
 /** One package whose files are `files` (paths inside the package); `name` is its folder, if any. */

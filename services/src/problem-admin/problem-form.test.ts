@@ -106,6 +106,9 @@ describe('self-check verdicts', () => {
     expect(verdictMatches('time_limit_exceeded', 1)).toBe(true);
     expect(verdictMatches('time_limit_exceeded', 0)).toBe(false);
     expect(verdictMatches('run_time_error', 3)).toBe(true);
+    // A package's run_time_error program that runs out of memory (Kattis has no memory verdict).
+    expect(verdictMatches('run_time_error', 2)).toBe(true);
+    expect(verdictMatches('run_time_error', 1)).toBe(false);
     expect(verdictMatches('rejected', -1)).toBe(true);
     expect(verdictMatches('rejected', 4)).toBe(false);
     expect(verdictMatches('accepted', 7)).toBeNull();

@@ -28,8 +28,8 @@ export function verdictMatches(expected: string, status: number | null): boolean
       return status === JudgeStatus.WRONG_ANSWER || status === JudgeStatus.PRESENTATION_ERROR;
     case 'time_limit_exceeded':
       return status === JudgeStatus.TIME_LIMIT_EXCEEDED;
+    // Kattis (and the package format) have no memory verdict: running out of memory is a Run Time Error there.
     case 'run_time_error':
-      return status === JudgeStatus.RUNTIME_ERROR;
     case 'memory_limit_exceeded':
       return status === JudgeStatus.MEMORY_LIMIT_EXCEEDED || status === JudgeStatus.RUNTIME_ERROR;
     case 'output_limit_exceeded':

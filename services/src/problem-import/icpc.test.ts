@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureFiles, icpcSet, packageZip } from '../../../tests/fixtures/problem-packages/build';
 import { writeZip } from '../testdata/zip';
 import { latexToMarkdown } from './icpc-statement';
+import { javaClassAsMain } from './java-main';
 import { readArchive } from './index';
 
 const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
@@ -174,5 +175,28 @@ describe('ICPC problem packages', () => {
     expect(p!.submissions.find((s) => s.path.endsWith('sum_py2.py'))).toBeUndefined();
     expect(p!.warnings.join('\n')).toContain('submissions/accepted/sum_py2.py');
     expect(p!.submissions.find((s) => s.path === 'submissions/partially_accepted/small.py')).toMatchObject({ language: 'Python3', expected: 'rejected' });
+  });
+  it('runs a Java program whose class is named after its file (Kattis) as class Main, strings and comments untouched', () => {
+    const java = [
+      '// sumup: reads two numbers',
+      'import java.util.*;',
+      'public class sumup {',
+      '  static String tag = "sumup \\" sumup";',
+      '  static char c = \'s\';',
+      '  public static void main(String[] args) {',
+      '    /* sumup */ Scanner in = new Scanner(System.in);',
+      '    sumup self = new sumup();',
+      '    System.out.println(in.nextLong() + in.nextLong());',
+      '  }',
+      '}',
+    ].join('\n');
+    const files = [...fixtureFiles('icpc', 'aplusb'), { name: 'submissions/accepted/sumup.java', data: Buffer.from(java) }];
+    const [p] = readArchive('icpc', writeZip(files));
+    const s = p!.submissions.find((x) => x.path === 'submissions/accepted/sumup.java')!;
+    expect(s.language).toBe('Java');
+    expect(s.code).toBe(java.replace('public class sumup', 'public class Main').replace('sumup self = new sumup()', 'Main self = new Main()'));
+    expect(p!.warnings.join('\n')).toContain('submissions/accepted/sumup.java');
+    expect(javaClassAsMain('public class Main {}', 'Main')).toBeNull();
+    expect(javaClassAsMain('class Other {}', 'guess')).toBeNull();
   });
 });

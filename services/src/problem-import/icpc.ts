@@ -6,6 +6,7 @@ import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './
 import { addExample, blankProblem, checkProblem, durationMs, languageOfFile, naturalCompare, sizeMb } from './common';
 import { asObject, num, str, text, type Fields } from './fields';
 import { readIcpcStatement } from './icpc-statement';
+import { javaClassAsMain } from './java-main';
 import type { ExpectedVerdict, ImportedProblem } from './types';
 import { readYaml } from './yaml-file';
 
@@ -129,6 +130,7 @@ function readValidator(p: ImportedProblem, files: ArchiveFiles, where: string): 
 /** submissions/<verdict>/<file>: single-file programs in languages we have. */
 function readSubmissions(p: ImportedProblem, files: ArchiveFiles): void {
   const skipped: string[] = [];
+  const renamed: string[] = [];
   for (const [path, data] of files) {
     const m = /^submissions\/([^/]+)\/(.+)$/.exec(path);
     if (!m) continue;
@@ -138,8 +140,12 @@ function readSubmissions(p: ImportedProblem, files: ArchiveFiles): void {
       skipped.push(path);
       continue;
     }
-    p.submissions.push({ path, language, code: textOf(data), expected });
+    const code = textOf(data);
+    const asMain = language === 'Java' ? javaClassAsMain(code, m[2]!.replace(/\.java$/i, '')) : null;
+    if (asMain !== null) renamed.push(path);
+    p.submissions.push({ path, language, code: asMain ?? code, expected });
   }
+  if (renamed.length > 0) p.warnings.push(`Java programs whose class is named after the file run here as class Main (renamed): ${renamed.join(', ')}`);
   p.submissions.sort((a, b) => naturalCompare(a.path, b.path));
   if (skipped.length > 0) p.warnings.push(`submissions not carried over (multi-file, unknown verdict folder, or a language this judge does not have such as Python 2): ${skipped.join(', ')}`);
 }

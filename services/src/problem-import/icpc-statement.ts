@@ -71,11 +71,31 @@ function replaceCommand(s: string, cmd: string, argc: number, render: (args: str
   return out + s.slice(i);
 }
 
+/** A `tabular` body as a Markdown table: its first row the header, rules and the column spec dropped. */
+function tabularToMarkdown(body: string): string {
+  const rows = body
+    .replace(/\\(hline|toprule|midrule|bottomrule)\b|\\cline\{[^}]*\}/g, '')
+    .split(/\\\\/)
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => r.split(/(?<!\\)&/).map((c) => c.trim().replace(/\|/g, '\\|')));
+  if (rows.length === 0) return '';
+  const width = Math.max(...rows.map((r) => r.length));
+  const line = (r: string[]) => `| ${[...r, ...Array<string>(width - r.length).fill('')].join(' | ')} |`;
+  return `\n\n${[line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n')}\n\n`;
+}
+
 /** A minimal LaTeX → Markdown conversion of a problem statement; `title` from `\problemname`. */
 export function latexToMarkdown(tex: string): { title?: string; text: string } {
   let title: string | undefined;
   let s = tex.replace(/(^|[^\\])%.*$/gm, '$1');
   s = replaceCommand(s, 'problemname', 1, ([t]) => ((title = t!.trim()), ''));
+  // Before \texttt: ``\texttt{x}'' must not turn into three backquotes.
+  s = s
+    .replace(/``([\s\S]*?)''/g, '\u201c$1\u201d')
+    .replace(/\\\(([\s\S]*?)\\\)/g, (_, m: string) => `$${m}$`)
+    .replace(/\\\[([\s\S]*?)\\\]/g, (_, m: string) => `$$${m}$$`)
+    .replace(/\\begin\{tabular\}\{(?:[^{}]|\{[^{}]*\})*\}([\s\S]*?)\\end\{tabular\}/g, (_, body: string) => tabularToMarkdown(body));
   s = replaceCommand(s, 'section', 1, ([t]) => `\n## ${t}\n`);
   s = replaceCommand(s, 'subsection', 1, ([t]) => `\n### ${t}\n`);
   s = replaceCommand(s, 'textbf', 1, ([t]) => `**${t}**`);

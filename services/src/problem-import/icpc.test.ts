@@ -199,4 +199,18 @@ describe('ICPC problem packages', () => {
     expect(javaClassAsMain('public class Main {}', 'Main')).toBeNull();
     expect(javaClassAsMain('class Other {}', 'guess')).toBeNull();
   });
+  it('converts LaTeX quotes around \\texttt, \\( \\) math and a tabular (the 2023 examples\' shapes)', () => {
+    const tex = [
+      '- ``\\texttt{lower}\'\' if smaller, \\(1 \\le N \\le 10\\) and \\[x^2\\]',
+      '\\begin{tabular}{| l | p{3cm} |}',
+      '  \\hline',
+      '  Group & Points \\\\ \\hline',
+      '  $1$ & $1$ \\\\ \\hline',
+      '  $2$ & A \\& B \\\\ \\hline',
+      '\\end{tabular}',
+    ].join('\n');
+    expect(latexToMarkdown(tex).text).toBe(
+      ['- \u201c`lower`\u201d if smaller, $1 \\le N \\le 10$ and $$x^2$$', '', '| Group | Points |', '| --- | --- |', '| $1$ | $1$ |', '| $2$ | A & B |'].join('\n'),
+    );
+  });
 });

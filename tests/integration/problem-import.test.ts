@@ -148,10 +148,20 @@ describe('export and self-check', () => {
   }, 120_000);
 
   it('an ICPC package with accepted, wrong and too-slow programs self-checks with every row matching', async () => {
-    const r = await upload('import-icpc-problem', 'aplusb.zip', packageZip('icpc', 'aplusb'));
+    // With Kattis' shapes: a Java program whose class is named after its file, a case reused through a symbolic link.
+    const java = 'import java.util.*;\npublic class SumUp {\n  public static void main(String[] a) {\n    Scanner in = new Scanner(System.in);\n    System.out.println(in.nextLong() + in.nextLong());\n  }\n}\n';
+    const zip = writeZip([
+      ...fixtureFiles('icpc', 'aplusb'),
+      { name: 'submissions/accepted/SumUp.java', data: Buffer.from(java) },
+      { name: 'data/secret/11-again.in', data: Buffer.from('10-mixed.in'), symlink: true },
+      { name: 'data/secret/11-again.ans', data: Buffer.from('10-mixed.ans'), symlink: true },
+    ]);
+    const r = await upload('import-icpc-problem', 'aplusb.zip', zip);
     expect(r.status, r.msg).toBe(200);
     const pid = r.data.problems[0]!.id;
-    expect(r.data.problems[0]!.submissions).toBeGreaterThanOrEqual(3);
+    expect(r.data.problems[0]!.submissions).toBeGreaterThanOrEqual(4);
+    const cases = await call<{ input: string; output: string }[]>('GET', `/api/admin/problem/get-problem-cases?pid=${pid}`);
+    expect(cases.data.map((c) => c.input)).toContain('secret-11-again.in');
     const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${pid}`);
     expect(started.status, started.msg).toBe(200);
     let view = started.data;
@@ -161,6 +171,7 @@ describe('export and self-check', () => {
     }
     expect(new Set(view.rows.map((row) => row.expected))).toEqual(new Set(['accepted', 'wrong_answer', 'time_limit_exceeded']));
     expect(view.rows.map((row) => [row.path, row.matches])).toEqual(view.rows.map((row) => [row.path, true]));
+    expect(view.rows.find((row) => row.path === 'submissions/accepted/SumUp.java')?.status).toBe(JudgeStatus.ACCEPTED);
     expect(view.slowestAccepted).not.toBeNull();
     expect(view.slowestAccepted!).toBeLessThanOrEqual(view.timeLimit);
   }, 300_000);

@@ -213,4 +213,13 @@ describe('ICPC problem packages', () => {
       ['- \u201c`lower`\u201d if smaller, $1 \\le N \\le 10$ and $$x^2$$', '', '| Group | Points |', '| --- | --- |', '| $1$ | $1$ |', '| $2$ | A & B |'].join('\n'),
     );
   });
+  it('reads 2023-07 credits and source: a string, { authors }, { name, url } and lists of them', () => {
+    const withYaml = (yaml: string) => {
+      const files = fixtureFiles('icpc', 'aplusb').filter((f) => f.name !== 'problem.yaml' && f.name !== 'domjudge-problem.ini');
+      return readArchive('icpc', writeZip([...files, { name: 'problem.yaml', data: Buffer.from(`problem_format_version: 2023-07-draft\nname: N\n${yaml}`) }]))[0]!;
+    };
+    expect(withYaml('credits: Johan Sannemo\nsource: Principles of Algorithmic Problem Solving\n')).toMatchObject({ author: 'Johan Sannemo', source: 'Principles of Algorithmic Problem Solving' });
+    const p = withYaml('credits:\n  authors: [Ada <ada@x.org>, {name: Bob, email: bob@x.org}]\n  testers: Eve\nsource:\n  - {name: NWERC 2023, url: "https://nwerc.eu"}\n  - Kattis\n');
+    expect(p).toMatchObject({ author: 'Ada, Bob', source: 'NWERC 2023, Kattis' });
+  });
 });

@@ -44,6 +44,16 @@ function readIni(source: string): Record<string, string> {
   return out;
 }
 
+/**
+ * A 2023-07 `source` or `credits.authors` as text: a string (`Name <e-mail>` without the e-mail), a `{ name }` map
+ * (a source's `url` and a person's `email` dropped), or a list of either, joined with commas.
+ */
+function peopleOrSources(v: unknown): string | undefined {
+  const one = (x: unknown) => (typeof x === 'string' ? x.replace(/\s*<[^<>]*>\s*$/, '').trim() : typeof x === 'number' ? String(x) : str(asObject(x), 'name')?.trim());
+  const all = (Array.isArray(v) ? v.map(one) : [one(v)]).filter((x): x is string => !!x);
+  return all.length > 0 ? all.join(', ') : undefined;
+}
+
 /** The package's name: problem.yaml `name` (a string, or a map by language), else the ini's. */
 function nameOf(yaml: Fields, ini: Record<string, string>): string | undefined {
   const names = asObject(yaml.name);
@@ -161,9 +171,10 @@ export function readIcpcPackage(files: ArchiveFiles, name: string | undefined): 
   if (name) p.problemId = name;
   const statementTitle = readIcpcStatement(files, p, where);
   p.title = nameOf(yaml, ini) ?? statementTitle ?? name ?? 'Untitled';
-  const source = text(yaml, 'source');
+  const source = peopleOrSources(yaml.source);
   if (source) p.source = source;
-  const author = text(yaml, 'author');
+  const credits = asObject(yaml.credits);
+  const author = text(yaml, 'author') ?? peopleOrSources(credits ? credits.authors : yaml.credits);
   if (author) p.author = author;
   const keywords = yaml.keywords;
   p.tags = Array.isArray(keywords) ? keywords.filter((k): k is string => typeof k === 'string') : typeof keywords === 'string' ? keywords.split(/\s+/).filter(Boolean) : [];

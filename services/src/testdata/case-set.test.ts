@@ -102,6 +102,11 @@ describe('buildCaseSet', () => {
     expect(await codeOf(() => build(zipOf(f('a/1.in', '1'), f('b/1.in', '1'), f('1.out', '1'))))).toBe('TESTCASE_INVALID_ZIP');
   });
 
+  it('refuses a case stored as a symbolic link (its data would be the target\'s path), naming it', async () => {
+    const zip = writeZip([f('1.in', '1'), f('1.out', '1'), { ...f('2.in', '1.in'), symlink: true }, f('2.out', '1')]);
+    expect(await errorOf(() => build(zip))).toEqual({ code: 'TESTCASE_INVALID_ZIP', params: { detail: expect.stringContaining('2.in') } });
+  });
+
   it('refuses path traversal and absolute paths, even in files it would ignore', async () => {
     for (const name of ['../1.in', 'a/../../1.in', '/etc/1.in', 'C:/x/1.in', '..\\..\\1.in', '../evil.txt']) {
       expect(await codeOf(() => build(zipOf(f('1.in', '1'), f('1.out', '1'), f(name, 'x'))))).toBe('TESTCASE_UNSAFE_PATH');

@@ -90,6 +90,8 @@ export function planCaseSet(entries: readonly CentralEntry[], limits: TestdataLi
     const base = segs[segs.length - 1]!;
     if (!(/\.(in|out|ans)$/.test(base) || (segs.length === 1 && base === 'info.json'))) continue;
     if (!isSafeCaseName(base)) throw new OjError('TESTCASE_UNSAFE_PATH', { name: JSON.stringify(e.name) });
+    // A link's data is its target's path, not the case (`zip -y`, `git archive`).
+    if (e.symlink) throw new OjError('TESTCASE_INVALID_ZIP', { detail: `${e.name} is a symbolic link; zip the file itself (zip without -y)` });
     const seen = byBase.get(base);
     if (seen !== undefined) throw new OjError('TESTCASE_INVALID_ZIP', { detail: `${seen.name} and ${e.name} have the same file name` });
     byBase.set(base, e);

@@ -117,6 +117,7 @@ function followLinks(files: ArchiveFiles, links: Map<string, string>, limits: Im
       const path = link + rest;
       if (files.has(path) || made.has(path)) throw importFailed(`the archive holds ${path} twice (through the symbolic link ${link})`);
       total += data.length;
+      if (files.size + made.size >= limits.entries) throw tooLarge(`the archive's files and the copies its symbolic links make are more than ${limits.entries} files`);
       if (total > limits.totalBytes) throw tooLarge(`the archive's files and the copies its symbolic links make come to more than ${limits.totalBytes} bytes`);
       made.set(path, data);
     }

@@ -3,7 +3,9 @@ import { fixtureFiles, icpcSet, packageZip } from '../../../tests/fixtures/probl
 import { writeZip } from '../testdata/zip';
 import { latexToMarkdown } from './icpc-statement';
 import { javaClassAsMain } from './java-main';
+import { openZip } from './archive';
 import { readArchive } from './index';
+import { IMPORT_LIMITS } from './types';
 
 const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
 
@@ -163,6 +165,14 @@ describe('ICPC problem packages', () => {
     expect(() => readArchive('icpc', withLink('/etc/passwd'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
     expect(() => readArchive('icpc', withLink('missing.in'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
     expect(() => readArchive('icpc', withLink('99.in'))).toThrow(failure('IMPORT_FAILED', 'loop'));
+  });
+
+  it('counts the copies symbolic links make against the archive’s file limit (links to a folder, many times)', () => {
+    const folder = Array.from({ length: 20 }, (_, i) => ({ name: `data/secret/g/${i}.in`, data: Buffer.from(`${i}\n`) }));
+    const links = Array.from({ length: 20 }, (_, i) => ({ name: `data/secret/copy${i}`, data: Buffer.from('g'), symlink: true }));
+    const zip = writeZip([...fixtureFiles('icpc', 'aplusb'), ...folder, ...links]);
+    expect(() => openZip(zip, () => true, { ...IMPORT_LIMITS, entries: 300 })).toThrow(failure('FILE_TOO_LARGE', '300 files'));
+    expect(openZip(zip, () => true, { ...IMPORT_LIMITS, entries: 1000 }).size).toBeGreaterThan(400);
   });
 
   it('skips Python 2 programs (by their #! line) and takes partially_accepted as rejected', () => {

@@ -71,14 +71,22 @@ test.describe.serial('remote judging', () => {
       const info = await switchConfig(request);
       expect(info.hduUsernameList).toContain(name);
       expect(JSON.stringify(info)).not.toContain('s3cret-pass');
+      // Each save below is followed to its own answer and the page's reload after it: the previous save's toast may
+      // still be up, and an edit made before the reload is in would be replaced by it.
+      const save = async () => {
+        const form = page.getByTestId('switch-form');
+        const loads = Number(await form.getAttribute('data-loads'));
+        const answered = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/admin/switch/update');
+        await page.getByTestId('switch-save').click();
+        expect((await (await answered).json()).status).toBe(200);
+        await expect(form).toHaveAttribute('data-loads', String(loads + 1));
+        await toast(page, zh ? '保存成功' : 'Saved successfully');
+      };
       // Saved again with the field left empty: the stored password is kept (the server would refuse it otherwise).
-      await page.getByTestId('switch-save').click();
-      await toast(page, zh ? '保存成功' : 'Saved successfully');
+      await save();
 
       await saved.getByTestId('remote-account-remove').click();
-      await page.getByTestId('switch-save').click();
-      // The previous save's toast may still be up, so the toast alone does not say this save has landed.
-      await toast(page, zh ? '保存成功' : 'Saved successfully');
+      await save();
       await expect.poll(async () => (await switchConfig(request)).hduUsernameList).not.toContain(name);
     });
 

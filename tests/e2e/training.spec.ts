@@ -116,7 +116,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await listRow.getByTestId('admin-training-edit').click();
       await expect(page.getByTestId('training-form-title')).toHaveValue(`Admin training ${suffix}`);
       await page.getByTestId('training-form-title').fill(`Edited training ${suffix}`);
+      // The problem list's save just showed the same toast: wait for this save's own answer before leaving the page.
+      const updated = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/admin/training');
       await page.getByTestId('training-form-save').click();
+      expect((await (await updated).json()).status).toBe(200);
       await expect(toast(page, locale === 'zh-CN' ? '修改成功' : 'Update Successfully')).toBeVisible();
       await page.goto('/admin/training');
       await expect(listRow).toContainText(`Edited training ${suffix}`);

@@ -55,7 +55,7 @@ export function SwitchPage() {
     void run(() => setSwitches(cfg));
   };
   return (
-    <form className={`${card} max-w-2xl space-y-4`} onSubmit={submit} data-testid="switch-form">
+    <form className={`${card} max-w-2xl space-y-4`} onSubmit={submit} data-testid="switch-form" data-loads={loads}>
       <h1 className="text-lg font-semibold text-slate-800">
         <FormattedMessage id="site.switch.title" />
       </h1>

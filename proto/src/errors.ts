@@ -49,6 +49,12 @@ export const ERRORS = {
   TAG_CLASSIFICATION_DUPLICATE: { http: 200, status: 400, en: 'The classification {name} already exists', zh: '标签分类 {name} 已存在' },
   TAG_CLASSIFICATION_NOT_FOUND: { http: 200, status: 404, en: 'The tag classification does not exist', zh: '该标签分类不存在' },
   IMPORT_FAILED: { http: 200, status: 400, en: 'Import failed: {detail}', zh: '导入失败：{detail}' },
+  IMPORT_LANGUAGE_UNJUDGEABLE: {
+    http: 200,
+    status: 400,
+    en: 'Import failed: {problem} is a {language} problem, which this judge cannot run; remove it from the file and import the rest',
+    zh: '导入失败：{problem} 是 {language} 题目，本评测机无法运行该语言；请从文件中删去该题后导入其余题目',
+  },
   EXPORT_EMPTY: { http: 200, status: 400, en: 'No data to export', zh: '没有可导出的数据' },
   SELF_CHECK_EMPTY: { http: 200, status: 400, en: 'This problem has no package programs to check', zh: '该题目没有可供自检的程序' },
   USER_NOT_FOUND: { http: 200, status: 404, en: 'The user does not exist', zh: '该用户不存在' },

@@ -101,6 +101,11 @@ describe('FPS files', () => {
     );
   });
 
+  it('drops an example whose input and output are both empty (HUSTOJ writes the pair for every problem)', () => {
+    const pairs = '<sample_input><![CDATA[]]></sample_input><sample_output><![CDATA[\n]]></sample_output><sample_input>1</sample_input><sample_output></sample_output>';
+    expect(readArchive('fps', xml(item(`${pairs}<test_input>1</test_input><test_output>1</test_output>`)))[0]!.examples).toEqual([{ input: '1', output: '' }]);
+  });
+
   it("maps HUSTOJ's Clang and Clang++ to C and C++", () => {
     const [p] = readArchive('fps', fixtureFile('fps', 'hustoj-export/problems.xml'));
     expect(p!.submissions.map((s) => s.language)).toEqual(['C', 'C++']);

@@ -164,7 +164,11 @@ function readItem(item: Fields, where: string): ImportedProblem {
   const source = texts(item, 'source').join('').trim();
   if (source) p.source = source;
   const sampleOut = texts(item, 'sample_output');
-  texts(item, 'sample_input').forEach((input, i) => addExample(p, input, sampleOut[i] ?? ''));
+  // HUSTOJ writes both elements even for a problem without an example (its statement may show them itself).
+  texts(item, 'sample_input').forEach((input, i) => {
+    const output = sampleOut[i] ?? '';
+    if (input.trim() || output.trim()) addExample(p, input, output);
+  });
   refuseQueryProblem(item, named);
   readPrograms(p, item, named);
   readCases(p, item, named);

@@ -106,6 +106,14 @@ describe('FPS files', () => {
     expect(readArchive('fps', xml(item(`${pairs}<test_input>1</test_input><test_output>1</test_output>`)))[0]!.examples).toEqual([{ input: '1', output: '' }]);
   });
 
+  it('takes off the <span class="md"> / [md] wrapper HUSTOJ puts around a Markdown statement, and only a whole one', () => {
+    const fields =
+      "<description><![CDATA[<span class='md'>\n### Title\n\nText with <span>HTML</span>\n</span>]]></description><input>[md]\n**Input**\n[/md]</input>" +
+      '<output><![CDATA[<span class="md">a</span> and <span class="md">b</span>]]></output><hint><![CDATA[<span class="md">x</span>]]></hint>';
+    const [p] = readArchive('fps', xml(item(`${fields}<test_input>1</test_input><test_output>1</test_output>`).replace('<description>d</description>', '')));
+    expect(p).toMatchObject({ description: '### Title\n\nText with <span>HTML</span>\n', input: '**Input**\n', output: '<span class="md">a</span> and <span class="md">b</span>', hint: 'x' });
+  });
+
   it("maps HUSTOJ's Clang and Clang++ to C and C++", () => {
     const [p] = readArchive('fps', fixtureFile('fps', 'hustoj-export/problems.xml'));
     expect(p!.submissions.map((s) => s.language)).toEqual(['C', 'C++']);

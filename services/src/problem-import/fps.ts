@@ -57,6 +57,31 @@ const attr = (v: unknown, name: string): string | undefined => {
 /** The texts of every `tag` element of `item` (one or repeated). */
 const texts = (item: Fields, tag: string) => (item[tag] === undefined ? [] : Array.isArray(item[tag]) ? item[tag] : [item[tag]]).map(elementText);
 
+const MD_SPAN = /^\s*<span\s+class\s*=\s*(["'])md\1\s*>\n?([\s\S]*)<\/span>\s*$/i;
+const MD_BRACKETS = /^\s*\[md\]\n?([\s\S]*)\[\/md\]\s*$/i;
+
+/**
+ * A statement field as our statements hold it (Markdown with HTML). HUSTOJ marks a Markdown statement by wrapping it
+ * in `<span class="md">…</span>` or `[md]…[/md]`; the wrapper is taken off, or the Markdown's first lines (up to the
+ * first blank line) would stay a raw HTML block and show as written (`### Title`).
+ */
+function statement(item: Fields, tag: string): string {
+  const text = texts(item, tag).join('');
+  const span = MD_SPAN.exec(text);
+  if (span && spansBalanced(span[2]!)) return span[2]!;
+  return MD_BRACKETS.exec(text)?.[1] ?? text;
+}
+
+/** Whether every `<span>` of `html` closes inside it (so a wrapper's `</span>` at the end is the wrapper's own). */
+function spansBalanced(html: string): boolean {
+  let depth = 0;
+  for (const m of html.matchAll(/<span[\s>]|<\/span\s*>/gi)) {
+    depth += m[0][1] === '/' ? -1 : 1;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
 const QUOTED = `(?:"[^"]*"|'[^']*')`;
 /**
  * The prolog's DOCTYPE when it only names an external DTD (`<!DOCTYPE fps PUBLIC "…" "…dtd">`, HUSTOJ's header; or
@@ -156,10 +181,10 @@ function readItem(item: Fields, where: string): ImportedProblem {
   if (time === null || memory === null) throw importFailed(`${named}: the time or memory limit cannot be read`);
   p.timeLimitMs = time;
   p.memoryLimitMb = memory;
-  p.description = texts(item, 'description').join('');
-  p.input = texts(item, 'input').join('');
-  p.output = texts(item, 'output').join('');
-  const hint = texts(item, 'hint').join('');
+  p.description = statement(item, 'description');
+  p.input = statement(item, 'input');
+  p.output = statement(item, 'output');
+  const hint = statement(item, 'hint');
   if (hint) p.hint = hint;
   const source = texts(item, 'source').join('').trim();
   if (source) p.source = source;

@@ -57,6 +57,7 @@ export const ERRORS = {
   },
   EXPORT_EMPTY: { http: 200, status: 400, en: 'No data to export', zh: '没有可导出的数据' },
   SELF_CHECK_EMPTY: { http: 200, status: 400, en: 'This problem has no package programs to check', zh: '该题目没有可供自检的程序' },
+  SELF_CHECK_NO_CASES: { http: 200, status: 400, en: 'This problem has no test cases yet: upload them before the self-check', zh: '该题目还没有测试数据：请先上传测试数据再自检' },
   USER_NOT_FOUND: { http: 200, status: 404, en: 'The user does not exist', zh: '该用户不存在' },
   SUBMISSION_SHARE_CONTEST: { http: 200, status: 400, en: 'Contest submissions cannot be shared', zh: '比赛提交不能分享' },
   SUBMISSION_NOT_FOUND: { http: 200, status: 404, en: 'The submission does not exist', zh: '该提交不存在' },

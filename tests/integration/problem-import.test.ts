@@ -128,13 +128,13 @@ describe('one sample of each format imports and judges', () => {
 });
 
 describe("HUSTOJ's FPS export", () => {
-  it('imports with its DOCTYPE header: titles as display ids without a clash warning, a remote item without cases, solutions self-check Accepted', async () => {
+  it('imports with its DOCTYPE header: titles as display ids without a clash warning, a remote item without cases (its self-check refused), solutions self-check Accepted', async () => {
     const before = await bankSize();
     const r = await upload('import-fps-problem', 'hustoj.xml', fixtureFile('fps', 'hustoj-export/problems.xml'));
     expect(r.status, r.msg).toBe(200);
     expect(r.data.problems.map((p) => [p.title, p.cases, p.submissions])).toEqual([
       ['两数之和 Sum of Two', 2, 2],
-      ['Remote Echo', 0, 0],
+      ['Remote Echo', 0, 1],
     ]);
     expect(await bankSize()).toBe(before + 2);
     const [sum, remote] = r.data.problems;
@@ -142,6 +142,8 @@ describe("HUSTOJ's FPS export", () => {
     const warnings = (problemId: string) => r.data.warnings.filter((w) => w.problemId === problemId).map((w) => w.message);
     expect(warnings(sum!.problemId)).toEqual([]);
     expect(warnings(remote!.problemId)).toEqual([expect.stringContaining('remotely on far 1001'), expect.stringContaining('no test cases')]);
+    const noCases = await call('POST', `/api/admin/problem/self-check?pid=${remote!.id}`);
+    expect([noCases.status, noCases.code]).toEqual([400, 'SELF_CHECK_NO_CASES']);
     const d = await detail(sum!.id);
     expect(d).toMatchObject({ timeLimit: 1000, memoryLimit: 64, examples: [{ input: '1 2', output: '3' }] });
     const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${sum!.id}`);

@@ -114,6 +114,20 @@ describe('FPS files', () => {
     expect(p).toMatchObject({ description: '### Title\n\nText with <span>HTML</span>\n', input: '**Input**\n', output: '<span class="md">a</span> and <span class="md">b</span>', hint: 'x' });
   });
 
+  it('reads a testlib checker (FPS 1.5 <tpj>, or an <spj> that registers testlib) without the HUSTOJ argument-order warning', () => {
+    const checker = '<![CDATA[#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "ok"); }\n]]>';
+    const cases = '<test_input>1</test_input><test_output>1</test_output>';
+    const [tpj, spj, hustoj] = readArchive(
+      'fps',
+      xml(item(`${cases}<tpj language="C++">${checker}</tpj>`) + item(`${cases}<spj language="C++">${checker}</spj>`) + item(`${cases}<spj language="C">int main(){return 0;}</spj>`)),
+    );
+    for (const p of [tpj!, spj!]) {
+      expect(p).toMatchObject({ judgeMode: 'spj', checker: { language: 'C++', protocol: 'testlib' }, warnings: [] });
+      expect(p.checker!.code).toContain('registerTestlibCmd');
+    }
+    expect(hustoj!.warnings).toEqual([expect.stringContaining('HUSTOJ-style')]);
+  });
+
   it("maps HUSTOJ's Clang and Clang++ to C and C++", () => {
     const [p] = readArchive('fps', fixtureFile('fps', 'hustoj-export/problems.xml'));
     expect(p!.submissions.map((s) => s.language)).toEqual(['C', 'C++']);

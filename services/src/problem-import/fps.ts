@@ -10,7 +10,7 @@ import { asArray, asObject, type Fields } from './fields';
 import { IMPORT_LIMITS, type ImportedProblem } from './types';
 
 /** Elements whose content is kept raw by the parser (HTML statements, test data) and decoded here. */
-const TEXT_TAGS = ['title', 'remote_oj', 'remote_id', 'description', 'input', 'output', 'hint', 'source', 'sample_input', 'sample_output', 'test_input', 'test_output', 'spj', 'solution', 'template', 'prepend', 'append', 'time_limit', 'memory_limit', 'src', 'base64'];
+const TEXT_TAGS = ['title', 'remote_oj', 'remote_id', 'description', 'input', 'output', 'hint', 'source', 'sample_input', 'sample_output', 'test_input', 'test_output', 'spj', 'tpj', 'solution', 'template', 'prepend', 'append', 'time_limit', 'memory_limit', 'src', 'base64'];
 const REPEATED = new Set(['item', 'sample_input', 'sample_output', 'test_input', 'test_output', 'solution', 'template', 'img', 'prepend', 'append']);
 
 const parser = new XMLParser({
@@ -107,8 +107,8 @@ const isQueryLanguage = (language: string) => /sql/i.test(language);
 
 /** Refuses an item whose programs are written in a query language: its cases are SQL scripts no program here can answer. */
 function refuseQueryProblem(item: Fields, named: string): void {
-  for (const tag of ['solution', 'template', 'prepend', 'append', 'spj']) {
-    for (const program of tag === 'spj' ? [item.spj] : asArray(item[tag])) {
+  for (const tag of ['solution', 'template', 'prepend', 'append', 'spj', 'tpj']) {
+    for (const program of tag === 'spj' || tag === 'tpj' ? [item[tag]] : asArray(item[tag])) {
       const language = attr(program, 'language');
       if (language !== undefined && isQueryLanguage(language)) throw new OjError('IMPORT_LANGUAGE_UNJUDGEABLE', { problem: named, language });
     }
@@ -117,7 +117,9 @@ function refuseQueryProblem(item: Fields, named: string): void {
 
 /** SPJ, solutions, code templates and what is not carried over (prepend / append code). */
 function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
-  const spj = item.spj;
+  // `tpj` (FPS 1.5) is a testlib checker; an `spj` is HUSTOJ's own kind unless its code is a testlib checker too.
+  const tpj = item.tpj !== undefined && elementText(item.tpj).trim() ? item.tpj : undefined;
+  const spj = tpj ?? item.spj;
   const spjCode = spj === undefined ? '' : elementText(spj);
   if (spjCode.trim()) {
     const raw = attr(spj, 'language') ?? 'C++';
@@ -125,7 +127,9 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
     if (!language || !(language === 'C' || language.startsWith('C++'))) throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
     p.judgeMode = 'spj';
     p.checker = { language, code: spjCode, protocol: 'testlib' };
-    p.warnings.push('the SPJ comes from an FPS file (HUSTOJ-style: input, expected output, user output; exit 0 accepts); check that it reads its arguments in our order (input, user output, expected output)');
+    if (!tpj && !/\bregisterTestlibCmd\s*\(/.test(spjCode)) {
+      p.warnings.push('the SPJ comes from an FPS file (HUSTOJ-style: input, expected output, user output; exit 0 accepts); check that it reads its arguments in our order (input, user output, expected output)');
+    }
   }
   const unknown = new Set<string>();
   asArray(item.solution).forEach((s, i) => {

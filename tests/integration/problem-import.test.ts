@@ -1,7 +1,8 @@
 // Problem imports over REST with a real runner: one original sample of each published format (HOJ, QDUOJ, FPS,
 // Hydro, ICPC) imports through its route and a correct program is judged Accepted on it; the export of a problem
-// imports back equal; an ICPC package's programs self-check with every row matching; and a bad archive (a `../`
-// path, a 100:1 entry, a DOCTYPE, malformed YAML, a case without its answer, a checker that does not compile)
+// imports back equal; an ICPC package's and a HUSTOJ FPS export's programs self-check with every row matching; and a
+// bad archive (a `../` path, a 100:1 entry, a DOCTYPE, an SQL problem, malformed YAML, a case without its answer, a
+// checker that does not compile)
 // is refused with a clear message and leaves the bank exactly as it was.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -126,6 +127,39 @@ describe('one sample of each format imports and judges', () => {
   }
 });
 
+describe("HUSTOJ's FPS export", () => {
+  it('imports with its DOCTYPE header: titles as display ids without a clash warning, a remote item without cases (its self-check refused), solutions self-check Accepted', async () => {
+    const before = await bankSize();
+    const r = await upload('import-fps-problem', 'hustoj.xml', fixtureFile('fps', 'hustoj-export/problems.xml'));
+    expect(r.status, r.msg).toBe(200);
+    expect(r.data.problems.map((p) => [p.title, p.cases, p.submissions])).toEqual([
+      ['两数之和 Sum of Two', 2, 2],
+      ['Remote Echo', 0, 1],
+    ]);
+    expect(await bankSize()).toBe(before + 2);
+    const [sum, remote] = r.data.problems;
+    expect(sum!.problemId).toMatch(/^两数之和-Sum-of-Two/);
+    const warnings = (problemId: string) => r.data.warnings.filter((w) => w.problemId === problemId).map((w) => w.message);
+    expect(warnings(sum!.problemId)).toEqual([]);
+    expect(warnings(remote!.problemId)).toEqual([expect.stringContaining('remotely on far 1001'), expect.stringContaining('no test cases')]);
+    const noCases = await call('POST', `/api/admin/problem/self-check?pid=${remote!.id}`);
+    expect([noCases.status, noCases.code]).toEqual([400, 'SELF_CHECK_NO_CASES']);
+    const d = await detail(sum!.id);
+    expect(d).toMatchObject({ timeLimit: 1000, memoryLimit: 64, examples: [{ input: '1 2', output: '3' }] });
+    const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${sum!.id}`);
+    expect(started.status, started.msg).toBe(200);
+    let view = started.data;
+    for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
+      await new Promise((res) => setTimeout(res, 200));
+      view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${sum!.id}`)).data;
+    }
+    expect(view.rows.map((row) => [row.language, row.status, row.matches])).toEqual([
+      ['C', JudgeStatus.ACCEPTED, true],
+      ['C++', JudgeStatus.ACCEPTED, true],
+    ]);
+  }, 300_000);
+});
+
 describe('export and self-check', () => {
   it('an exported problem imports back equal', async () => {
     const r = await upload('import-icpc-problem', 'floatsum.zip', packageZip('icpc', 'floatsum'));
@@ -184,6 +218,18 @@ describe('a bad archive is refused and changes nothing', () => {
     ['a path leaving the target', 'import-icpc-problem', 'p.zip', () => icpc([{ name: '../evil.txt', data: Buffer.from('x') }]), /evil\.txt/],
     ['a 100:1 entry', 'import-icpc-problem', 'p.zip', () => icpc([{ name: 'data/secret/bomb.in', data: Buffer.alloc(8 << 20, 0x30) }, { name: 'data/secret/bomb.ans', data: Buffer.from('0\n') }]), /bomb\.in/],
     ['a DOCTYPE in FPS', 'import-fps-problem', 'x.xml', () => Buffer.from('<?xml version="1.0"?><!DOCTYPE fps [<!ENTITY a "b">]><fps><item><title>&a;</title></item></fps>'), /DOCTYPE|ENTITY/],
+    [
+      'an SQL problem in FPS (after two good ones)',
+      'import-fps-problem',
+      'sql.xml',
+      () =>
+        Buffer.from(
+          fixtureFile('fps', 'hustoj-export/problems.xml')
+            .toString()
+            .replace('</fps>', '<item><title>Select</title><time_limit>1</time_limit><memory_limit>64</memory_limit><test_input>create table t(x int);</test_input><test_output>1</test_output><solution language="SQL(sqlite3)">select 1;</solution></item></fps>'),
+        ),
+      /item 3 \(Select\).*SQL\(sqlite3\)/,
+    ],
     ['malformed YAML', 'import-icpc-problem', 'p.zip', () => icpc([{ name: 'problem.yaml', data: Buffer.from('name: [unclosed\n') }], (n) => n === 'problem.yaml'), /problem\.yaml/],
     ['a case without its answer', 'import-icpc-problem', 'p.zip', () => icpc([], (n) => n === 'data/secret/1.ans' || /data\/secret\/[^/]+\.ans$/.test(n)), /\.in|\.ans|answer/],
     [

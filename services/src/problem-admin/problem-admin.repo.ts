@@ -135,6 +135,11 @@ export async function languagesAndOwnTemplates(db: DbOrTx, pid: number) {
   return { langs, templates };
 }
 
+/** Whether problem `pid` has at least one test case. */
+export async function hasCases(db: DbOrTx, pid: number): Promise<boolean> {
+  return (await db.select({ id: problemCase.id }).from(problemCase).where(eq(problemCase.pid, pid)).limit(1)).length > 0;
+}
+
 export async function casesOf(db: DbOrTx, pid: number) {
   return db.select().from(problemCase).where(eq(problemCase.pid, pid)).orderBy(asc(problemCase.seq), asc(problemCase.id));
 }

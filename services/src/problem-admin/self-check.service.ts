@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context';
 import type { OutboxRelay } from '../judge/outbox-relay';
 import { findProblemById } from '../problem/problem.repo';
 import { insertSubmission } from '../submission/submission.repo';
+import { hasCases } from './problem-admin.repo';
 import { mayEditProblem, isProblemManager } from './problem-admin.service';
 import { packageSubmissionsOf, setPackageSubmissionRun, verdictsOf } from './package-submission.repo';
 
@@ -76,6 +77,8 @@ export function createSelfCheckService(ctx: ServiceContext, relay: OutboxRelay):
       const p = await problemFor(pid, viewer);
       const programs = await packageSubmissionsOf(db, pid);
       if (programs.length === 0) throw new OjError('SELF_CHECK_EMPTY');
+      // A problem imported without its data (an FPS item its site judged remotely): every program would be a System Error.
+      if (!(await hasCases(db, pid))) throw new OjError('SELF_CHECK_NO_CASES');
       await db.transaction(async (tx) => {
         for (const s of programs) {
           const row = await insertSubmission(tx, { pid, displayPid: p.problemId, uid: viewer.uid, username: viewer.username, code: s.code, language: s.language, cid: 0, cpid: 0, ip, lane: 'rejudge' });

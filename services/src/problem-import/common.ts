@@ -56,7 +56,7 @@ export function ourLanguage(foreign: string): string | null {
   if (OUR_NAMES.has(foreign)) return foreign;
   const k = foreign.trim().toLowerCase().replace(/\s+/g, '');
   const table: Record<string, string> = {
-    c: 'C', gcc: 'C', c11: 'C', 'c++': 'C++', cpp: 'C++', cc: 'C++', 'g++': 'C++', 'c++11': 'C++', 'c++14': 'C++', 'cc.cc14': 'C++',
+    c: 'C', gcc: 'C', c11: 'C', clang: 'C', 'c++': 'C++', 'clang++': 'C++', cpp: 'C++', cc: 'C++', 'g++': 'C++', 'c++11': 'C++', 'c++14': 'C++', 'cc.cc14': 'C++',
     'c++17': 'C++ 17', 'cc.cc17': 'C++ 17', 'c++20': 'C++ 20', 'cc.cc20': 'C++ 20', java: 'Java', python: 'Python3', python3: 'Python3',
     py: 'Python3', 'py.py3': 'Python3', py3: 'Python3', pypy3: 'PyPy3', 'py.pypy3': 'PyPy3', go: 'Golang', golang: 'Golang',
     rust: 'Rust', rs: 'Rust', 'c#': 'C#', cs: 'C#', csharp: 'C#', php: 'PHP', ruby: 'Ruby', rb: 'Ruby', javascript: 'JavaScript Node',

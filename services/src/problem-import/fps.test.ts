@@ -79,12 +79,71 @@ describe('FPS files', () => {
     expect(readArchive('fps', xml(item('<hint><![CDATA[<!DOCTYPE html>]]></hint><test_input>1</test_input><test_output>1</test_output>')))[0]!.hint).toBe('<!DOCTYPE html>');
   });
 
+  it("reads HUSTOJ's export header: a DOCTYPE naming the external DTD only (PUBLIC over several lines, or SYSTEM)", () => {
+    const body = `<fps version="1.5">${item('<test_input name="t1">1</test_input><test_output name="t1">2</test_output>')}</fps>`;
+    const pub = `<?xml version="1.0" encoding="UTF-8"?>   \r\n<!DOCTYPE fps PUBLIC \r\n  "-//freeproblemset//An opensource XML standard for Algorithm Contest Problem Set//EN"\r\n  "http://hustoj.com/fps.current.dtd">\r\n${body}`;
+    expect(readArchive('fps', Buffer.from(pub))[0]!.files.get('1.out')!.toString()).toBe('2');
+    expect(readArchive('fps', Buffer.from(`<!-- x --><!DOCTYPE fps SYSTEM 'fps.dtd'>${body}`))).toHaveLength(1);
+    expect(readArchive('fps', fixtureFile('fps', 'hustoj-export/problems.xml')).map((p) => p.title)).toEqual(['两数之和 Sum of Two', 'Remote Echo']);
+  });
+
+  it('still refuses a DOCTYPE with an internal subset, or one after the root element', () => {
+    const subset = `<!DOCTYPE fps PUBLIC "a" "b" [<!ENTITY x "y">]><fps>${item('<test_input>&x;</test_input><test_output>y</test_output>')}</fps>`;
+    expect(() => readArchive('fps', Buffer.from(subset))).toThrow(failure('IMPORT_FAILED', 'declares a DOCTYPE'));
+    const late = `<fps>${item('<test_input>1</test_input><test_output>1</test_output>')}<!DOCTYPE fps SYSTEM "x"></fps>`;
+    expect(() => readArchive('fps', Buffer.from(late))).toThrow(failure('IMPORT_FAILED', 'declares a DOCTYPE'));
+  });
+
+  it('refuses an SQL problem with a catalogued error naming the item and the language', () => {
+    const sql = item('<test_input>create table t(x int);</test_input><test_output>1</test_output><solution language="SQL(sqlite3)">select 1;</solution>');
+    expect(() => readArchive('fps', xml(item('<test_input>1</test_input><test_output>1</test_output>') + sql))).toThrow(
+      expect.objectContaining({ code: 'IMPORT_LANGUAGE_UNJUDGEABLE', params: { problem: 'the FPS file item 2 (T)', language: 'SQL(sqlite3)' } }),
+    );
+  });
+
+  it('drops an example whose input and output are both empty (HUSTOJ writes the pair for every problem)', () => {
+    const pairs = '<sample_input><![CDATA[]]></sample_input><sample_output><![CDATA[\n]]></sample_output><sample_input>1</sample_input><sample_output></sample_output>';
+    expect(readArchive('fps', xml(item(`${pairs}<test_input>1</test_input><test_output>1</test_output>`)))[0]!.examples).toEqual([{ input: '1', output: '' }]);
+  });
+
+  it('takes off the <span class="md"> / [md] wrapper HUSTOJ puts around a Markdown statement, and only a whole one', () => {
+    const fields =
+      "<description><![CDATA[<span class='md'>\n### Title\n\nText with <span>HTML</span>\n</span>]]></description><input>[md]\n**Input**\n[/md]</input>" +
+      '<output><![CDATA[<span class="md">a</span> and <span class="md">b</span>]]></output><hint><![CDATA[<span class="md">x</span>]]></hint>';
+    const [p] = readArchive('fps', xml(item(`${fields}<test_input>1</test_input><test_output>1</test_output>`).replace('<description>d</description>', '')));
+    expect(p).toMatchObject({ description: '### Title\n\nText with <span>HTML</span>\n', input: '**Input**\n', output: '<span class="md">a</span> and <span class="md">b</span>', hint: 'x' });
+  });
+
+  it('reads a testlib checker (FPS 1.5 <tpj>, or an <spj> that registers testlib) without the HUSTOJ argument-order warning', () => {
+    const checker = '<![CDATA[#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "ok"); }\n]]>';
+    const cases = '<test_input>1</test_input><test_output>1</test_output>';
+    const [tpj, spj, hustoj] = readArchive(
+      'fps',
+      xml(item(`${cases}<tpj language="C++">${checker}</tpj>`) + item(`${cases}<spj language="C++">${checker}</spj>`) + item(`${cases}<spj language="C">int main(){return 0;}</spj>`)),
+    );
+    for (const p of [tpj!, spj!]) {
+      expect(p).toMatchObject({ judgeMode: 'spj', checker: { language: 'C++', protocol: 'testlib' }, warnings: [] });
+      expect(p.checker!.code).toContain('registerTestlibCmd');
+    }
+    expect(hustoj!.warnings).toEqual([expect.stringContaining('HUSTOJ-style')]);
+  });
+
+  it("maps HUSTOJ's Clang and Clang++ to C and C++", () => {
+    const [p] = readArchive('fps', fixtureFile('fps', 'hustoj-export/problems.xml'));
+    expect(p!.submissions.map((s) => s.language)).toEqual(['C', 'C++']);
+    expect(p!.codeTemplates.map((t) => t.language)).toEqual(['C']);
+    expect(p!.warnings).toEqual([]);
+  });
+
   it('refuses malformed XML with its line', () => {
     expect(() => readArchive('fps', xml(item('<test_input>1</test_output>')))).toThrow(failure('IMPORT_FAILED', 'not well-formed XML'));
   });
 
-  it('refuses a problem without test cases, naming the item', () => {
-    expect(() => readArchive('fps', xml(item('')))).toThrow(failure('IMPORT_FAILED', 'item 1 (T) has no test cases'));
+  it('imports an item without test data without cases (the import asks for them), naming a remote judge in a warning', () => {
+    const [plain, remote] = readArchive('fps', xml(item('') + item('<remote_oj><![CDATA[far]]></remote_oj><remote_id>1001</remote_id>')));
+    expect(plain).toMatchObject({ title: 'T', cases: [], warnings: [] });
+    expect(remote!.cases).toEqual([]);
+    expect(remote!.warnings).toEqual([expect.stringContaining('remotely on far 1001')]);
   });
 
   it('refuses unpaired test_input / test_output, naming the item', () => {

@@ -3,13 +3,14 @@
 // statement fields keep their HTML; base64 images become `import-image:` links; SPJ code, solutions and templates
 // are carried over.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { OjError } from '@oj/proto';
 import { importFailed, openZip, textOf, tooLarge } from './archive';
 import { addExample, blankProblem, checkProblem, durationMs, embedImage, naturalCompare, ourLanguage, sizeMb } from './common';
 import { asArray, asObject, type Fields } from './fields';
 import { IMPORT_LIMITS, type ImportedProblem } from './types';
 
 /** Elements whose content is kept raw by the parser (HTML statements, test data) and decoded here. */
-const TEXT_TAGS = ['title', 'description', 'input', 'output', 'hint', 'source', 'sample_input', 'sample_output', 'test_input', 'test_output', 'spj', 'solution', 'template', 'prepend', 'append', 'time_limit', 'memory_limit', 'src', 'base64'];
+const TEXT_TAGS = ['title', 'remote_oj', 'remote_id', 'description', 'input', 'output', 'hint', 'source', 'sample_input', 'sample_output', 'test_input', 'test_output', 'spj', 'tpj', 'solution', 'template', 'prepend', 'append', 'time_limit', 'memory_limit', 'src', 'base64'];
 const REPEATED = new Set(['item', 'sample_input', 'sample_output', 'test_input', 'test_output', 'solution', 'template', 'img', 'prepend', 'append']);
 
 const parser = new XMLParser({
@@ -56,17 +57,69 @@ const attr = (v: unknown, name: string): string | undefined => {
 /** The texts of every `tag` element of `item` (one or repeated). */
 const texts = (item: Fields, tag: string) => (item[tag] === undefined ? [] : Array.isArray(item[tag]) ? item[tag] : [item[tag]]).map(elementText);
 
-/** Refuses DOCTYPE / ENTITY declarations anywhere outside CDATA sections and comments. */
-function refuseDeclarations(xml: string, where: string): void {
-  const bare = xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+const MD_SPAN = /^\s*<span\s+class\s*=\s*(["'])md\1\s*>\n?([\s\S]*)<\/span>\s*$/i;
+const MD_BRACKETS = /^\s*\[md\]\n?([\s\S]*)\[\/md\]\s*$/i;
+
+/**
+ * A statement field as our statements hold it (Markdown with HTML). HUSTOJ marks a Markdown statement by wrapping it
+ * in `<span class="md">…</span>` or `[md]…[/md]`; the wrapper is taken off, or the Markdown's first lines (up to the
+ * first blank line) would stay a raw HTML block and show as written (`### Title`).
+ */
+function statement(item: Fields, tag: string): string {
+  const text = texts(item, tag).join('');
+  const span = MD_SPAN.exec(text);
+  if (span && spansBalanced(span[2]!)) return span[2]!;
+  return MD_BRACKETS.exec(text)?.[1] ?? text;
+}
+
+/** Whether every `<span>` of `html` closes inside it (so a wrapper's `</span>` at the end is the wrapper's own). */
+function spansBalanced(html: string): boolean {
+  let depth = 0;
+  for (const m of html.matchAll(/<span[\s>]|<\/span\s*>/gi)) {
+    depth += m[0][1] === '/' ? -1 : 1;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+const QUOTED = `(?:"[^"]*"|'[^']*')`;
+/**
+ * The prolog's DOCTYPE when it only names an external DTD (`<!DOCTYPE fps PUBLIC "…" "…dtd">`, HUSTOJ's header; or
+ * `SYSTEM "…"`): it declares nothing, and the parser never fetches it.
+ */
+const EXTERNAL_DOCTYPE = new RegExp(`^(\\s*(?:<\\?xml[^?]*\\?>\\s*)?(?:<!--(?:[^-]|-(?!->))*-->\\s*)*)<!DOCTYPE\\s+[\\w:.-]+\\s*(?:(?:PUBLIC\\s+${QUOTED}\\s+${QUOTED}|SYSTEM\\s+${QUOTED})\\s*)?>`);
+
+/**
+ * The XML with an external-only DOCTYPE blanked (line breaks kept, so errors keep their line); refuses any other
+ * DOCTYPE (an internal subset) or ENTITY declaration outside CDATA sections and comments.
+ */
+function withoutDeclarations(xml: string, where: string): string {
+  const text = xml.replace(EXTERNAL_DOCTYPE, (whole, prolog: string) => prolog + whole.slice(prolog.length).replace(/[^\n]/g, ' '));
+  const bare = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '').replace(/<!--[\s\S]*?-->/g, '');
   if (/<!(DOCTYPE|ENTITY)/i.test(bare)) throw importFailed(`${where} declares a DOCTYPE or ENTITY, which is not accepted (external entities and entity expansion)`);
+  return text;
 }
 
 const EXTENSION: Record<string, string> = { C: 'c', 'C++': 'cpp', 'C++ 17': 'cpp', Java: 'java', Python3: 'py', PyPy3: 'py', Golang: 'go', Rust: 'rs', 'C#': 'cs', PHP: 'php', Ruby: 'rb', 'JavaScript Node': 'js' };
 
+/** A query language (SQL(sqlite3), MySQL, …): HUSTOJ's database problems, whose answers are queries run against the input. */
+const isQueryLanguage = (language: string) => /sql/i.test(language);
+
+/** Refuses an item whose programs are written in a query language: its cases are SQL scripts no program here can answer. */
+function refuseQueryProblem(item: Fields, named: string): void {
+  for (const tag of ['solution', 'template', 'prepend', 'append', 'spj', 'tpj']) {
+    for (const program of tag === 'spj' || tag === 'tpj' ? [item[tag]] : asArray(item[tag])) {
+      const language = attr(program, 'language');
+      if (language !== undefined && isQueryLanguage(language)) throw new OjError('IMPORT_LANGUAGE_UNJUDGEABLE', { problem: named, language });
+    }
+  }
+}
+
 /** SPJ, solutions, code templates and what is not carried over (prepend / append code). */
 function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
-  const spj = item.spj;
+  // `tpj` (FPS 1.5) is a testlib checker; an `spj` is HUSTOJ's own kind unless its code is a testlib checker too.
+  const tpj = item.tpj !== undefined && elementText(item.tpj).trim() ? item.tpj : undefined;
+  const spj = tpj ?? item.spj;
   const spjCode = spj === undefined ? '' : elementText(spj);
   if (spjCode.trim()) {
     const raw = attr(spj, 'language') ?? 'C++';
@@ -74,7 +127,9 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
     if (!language || !(language === 'C' || language.startsWith('C++'))) throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
     p.judgeMode = 'spj';
     p.checker = { language, code: spjCode, protocol: 'testlib' };
-    p.warnings.push('the SPJ comes from an FPS file (HUSTOJ-style: input, expected output, user output; exit 0 accepts); check that it reads its arguments in our order (input, user output, expected output)');
+    if (!tpj && !/\bregisterTestlibCmd\s*\(/.test(spjCode)) {
+      p.warnings.push('the SPJ comes from an FPS file (HUSTOJ-style: input, expected output, user output; exit 0 accepts); check that it reads its arguments in our order (input, user output, expected output)');
+    }
   }
   const unknown = new Set<string>();
   asArray(item.solution).forEach((s, i) => {
@@ -93,10 +148,20 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
   if (item.prepend !== undefined || item.append !== undefined) p.warnings.push('prepend / append code is not supported and was dropped');
 }
 
-/** Test cases `1.in`/`1.out`, … from the test_input / test_output pairs. */
+/**
+ * Test cases `1.in`/`1.out`, … from the test_input / test_output pairs. An item without any (a remote-judged problem,
+ * `remote_oj` / `remote_id`, named in a warning; or one exported without its data) imports without cases, and the import
+ * asks for them.
+ */
 function readCases(p: ImportedProblem, item: Fields, where: string): void {
   const inputs = texts(item, 'test_input');
   let outputs = texts(item, 'test_output');
+  if (inputs.length === 0 && outputs.length === 0) {
+    const remoteOj = item.remote_oj === undefined ? '' : elementText(item.remote_oj).trim();
+    const remoteId = item.remote_id === undefined ? '' : elementText(item.remote_id).trim();
+    if (remoteOj) p.warnings.push(`the FPS item has no test data: its site judged it remotely on ${remoteOj}${remoteId ? ` ${remoteId}` : ''}, which this judge cannot reach`);
+    return;
+  }
   if (outputs.length !== inputs.length) {
     if (outputs.length > 0 || p.judgeMode !== 'spj') throw importFailed(`${where} has ${inputs.length} test_input and ${outputs.length} test_output elements`);
     outputs = inputs.map(() => '');
@@ -120,15 +185,20 @@ function readItem(item: Fields, where: string): ImportedProblem {
   if (time === null || memory === null) throw importFailed(`${named}: the time or memory limit cannot be read`);
   p.timeLimitMs = time;
   p.memoryLimitMb = memory;
-  p.description = texts(item, 'description').join('');
-  p.input = texts(item, 'input').join('');
-  p.output = texts(item, 'output').join('');
-  const hint = texts(item, 'hint').join('');
+  p.description = statement(item, 'description');
+  p.input = statement(item, 'input');
+  p.output = statement(item, 'output');
+  const hint = statement(item, 'hint');
   if (hint) p.hint = hint;
   const source = texts(item, 'source').join('').trim();
   if (source) p.source = source;
   const sampleOut = texts(item, 'sample_output');
-  texts(item, 'sample_input').forEach((input, i) => addExample(p, input, sampleOut[i] ?? ''));
+  // HUSTOJ writes both elements even for a problem without an example (its statement may show them itself).
+  texts(item, 'sample_input').forEach((input, i) => {
+    const output = sampleOut[i] ?? '';
+    if (input.trim() || output.trim()) addExample(p, input, output);
+  });
+  refuseQueryProblem(item, named);
   readPrograms(p, item, named);
   readCases(p, item, named);
   for (const img of asArray(item.img)) {
@@ -138,12 +208,12 @@ function readItem(item: Fields, where: string): ImportedProblem {
     if (!src || !b64) continue;
     embedImage(p, src, src.slice(src.lastIndexOf('/') + 1) || 'image', Buffer.from(b64, 'base64'));
   }
-  return checkProblem(p, named);
+  return checkProblem(p, named, { allowNoCases: true });
 }
 
 /** The problems of one FPS XML text; `where` names it in errors. */
-export function readFpsXml(xml: string, where: string): ImportedProblem[] {
-  refuseDeclarations(xml, where);
+export function readFpsXml(source: string, where: string): ImportedProblem[] {
+  const xml = withoutDeclarations(source, where);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw importFailed(`${where} is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
   let parsed: unknown;

@@ -82,9 +82,11 @@ export function importedValues(p: ImportedProblem, problemId: string, languageId
   };
 }
 
-/** `base`, or `base-1`, `base-2`, … the first one not taken in the bank nor by an earlier problem of the archive. */
-async function freeProblemId(tx: Tx, base: string, used: Set<string>): Promise<string> {
-  const clean = base.replace(/[\s/]+/g, '-').slice(0, 200) || 'P';
+/** A display id made from an archive's id or title: no spaces or slashes, at most 200 characters. */
+const cleanProblemId = (base: string) => base.replace(/[\s/]+/g, '-').slice(0, 200) || 'P';
+
+/** `clean`, or `clean-1`, `clean-2`, … the first one not taken in the bank nor by an earlier problem of the archive. */
+async function freeProblemId(tx: Tx, clean: string, used: Set<string>): Promise<string> {
   for (let n = 0; ; n++) {
     const id = n === 0 ? clean : `${clean}-${n}`;
     if (!used.has(id.toLowerCase()) && !(await problemIdTaken(tx, id))) {
@@ -129,9 +131,10 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
   /** One problem inside the import's transaction: display id, images, cases, the row and its package programs. */
   async function writeOne(tx: Tx, p: ImportedProblem, i: number, version: string | null, env: { viewer: Viewer; languages: Map<string, number>; used: Set<string>; result: ImportResult }) {
     const { viewer, result } = env;
-    const base = named(p, i);
+    const base = cleanProblemId(named(p, i));
     const problemId = await freeProblemId(tx, base, env.used);
     const v = importedValues(p, problemId, env.languages);
+    // Only a clash is reported: a title's spaces becoming dashes (every FPS problem's id is its title) is not one.
     if (problemId !== base) result.warnings.push({ problemId, message: `the display id ${base} was taken; imported as ${problemId}` });
     for (const w of p.warnings) result.warnings.push({ problemId, message: w });
     for (const img of p.images) {

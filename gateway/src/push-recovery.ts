@@ -1,79 +1,14 @@
-// What a gateway does about push messages that never reached it. Core NATS keeps nothing for a subscriber that is
-// away, so after a bus outage (its NATS connection back) the gateway relays from the push log every event past the
-// last one it relayed on each topic its sockets follow (`catchUp`). And a message lost between the services and this gateway (a publish that failed while
-// the ingester's NATS node was away, a cluster route restarting; this gateway's own connection never dropped, so no
-// catch-up ran) shows to a client only as a gap at its topic's next message, and a submission's final verdict has no
-// next message. Every `periodMs` the gateway compares the last seq it relayed on each topic its sockets follow with
-// the push log's; a topic still behind at the next pass, past what it was behind at this one (so not a message merely
-// in flight), is caught up from the log as after a bus outage. A topic first seen in a pass (a socket's own user
-// topic, joined at connect) starts at the log's seq of that pass.
+// What a gateway does about push messages that never reached it.
+// - After a bus outage (its NATS connection back; core NATS kept nothing meanwhile) it relays from the push log every
+//   event past the last one it relayed on each topic its sockets follow (`catchUp`).
+// - A message lost while this gateway's own connection stayed up (a publish that failed while the ingester's NATS
+//   node was away, a cluster route restarting) would show to a client only as a gap at its topic's next message, and
+//   a submission's final verdict has none. So every `sweepMs` the gateway compares the last seq it relayed on each
+//   followed topic with the push log's; a topic still behind at the next pass, past what it was behind at this one
+//   (so not a message merely in flight), is caught up the same way. A topic first seen by a pass (a socket's own user
+//   topic, joined at connect) starts at the log's seq of that pass.
 
 import type { PushMessage } from '@oj/proto';
-
-export interface PushSweepDeps {
-  periodMs: number;
-  /** The topics this gateway's sockets follow, with the last seq relayed on each (null: not known yet). */
-  followed(): Map<string, number | null>;
-  /** The push log's latest seq of each topic (absent: nothing published on it). */
-  latestSeqs(topics: string[]): Promise<Map<string, number>>;
-  /** A topic first seen now: what was relayed on it so far is taken to be up to `seq`. */
-  adopt(topic: string, seq: number): void;
-  /** Relays the logged messages of `topic` past the last seq relayed on it; how many. */
-  catchUpTopic(topic: string): Promise<number>;
-  onError(err: unknown): void;
-}
-
-export interface PushSweep {
-  /** One pass (also run by the timer); how many messages it relayed. */
-  pass(): Promise<number>;
-  close(): void;
-}
-
-export function createPushSweep(d: PushSweepDeps): PushSweep {
-  /** Topics found behind at the last pass: the log's seq then. */
-  let behind = new Map<string, number>();
-  let running: Promise<number> | null = null;
-
-  async function sweep(): Promise<number> {
-    const followed = d.followed();
-    if (followed.size === 0) {
-      behind = new Map();
-      return 0;
-    }
-    const latest = await d.latestSeqs([...followed.keys()]);
-    const next = new Map<string, number>();
-    let sent = 0;
-    for (const [topic, mine] of followed) {
-      const theirs = latest.get(topic) ?? 0;
-      if (mine === null) {
-        d.adopt(topic, theirs);
-        continue;
-      }
-      if (theirs <= mine) continue;
-      const then = behind.get(topic);
-      if (then !== undefined && mine < then) sent += await d.catchUpTopic(topic);
-      else next.set(topic, theirs);
-    }
-    behind = next;
-    return sent;
-  }
-
-  function pass(): Promise<number> {
-    running ??= sweep().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const timer = d.periodMs > 0 ? setInterval(() => pass().catch(d.onError), d.periodMs) : null;
-  timer?.unref();
-  return {
-    pass,
-    close: () => {
-      if (timer) clearInterval(timer);
-    },
-  };
-}
 
 /** What the recovery needs of the gateway's Socket.IO server and board rooms. */
 export interface PushRecoveryDeps {
@@ -142,18 +77,36 @@ export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
     return missed.length;
   }
 
-  const sweep = createPushSweep({
-    periodMs: d.sweepMs,
-    followed,
-    latestSeqs: (names) => d.push.latestSeqs(names),
-    adopt: joined,
-    async catchUpTopic(topic) {
-      const sent = await catchUpTopic(topic);
-      if (sent > 0) d.log.warn({ topic, sent }, 'push messages that never reached this gateway relayed from the log');
-      return sent;
-    },
-    onError: (err) => d.log.warn({ err }, 'push sweep failed'),
-  });
+  /** Topics found behind at the last pass of the sweep, with the log's seq then. */
+  let behind = new Map<string, number>();
+  async function sweepOnce(): Promise<number> {
+    const follows = followed();
+    const latest = follows.size === 0 ? new Map<string, number>() : await d.push.latestSeqs([...follows.keys()]);
+    const next = new Map<string, number>();
+    let sent = 0;
+    for (const [topic, mine] of follows) {
+      const theirs = latest.get(topic) ?? 0;
+      if (mine === null) joined(topic, theirs);
+      else if (theirs > mine) {
+        const then = behind.get(topic);
+        if (then === undefined || mine >= then) next.set(topic, theirs);
+        else {
+          const n = await catchUpTopic(topic);
+          if (n > 0) d.log.warn({ topic, sent: n }, 'push messages that never reached this gateway relayed from the log');
+          sent += n;
+        }
+      }
+    }
+    behind = next;
+    return sent;
+  }
+  let sweeping: Promise<number> | null = null;
+  const sweep = (): Promise<number> =>
+    (sweeping ??= sweepOnce().finally(() => {
+      sweeping = null;
+    }));
+  const timer = d.sweepMs > 0 ? setInterval(() => sweep().catch((err: unknown) => d.log.warn({ err }, 'push sweep failed')), d.sweepMs) : null;
+  timer?.unref();
 
   return {
     joined,
@@ -174,7 +127,9 @@ export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
       if (sent > 0) d.log.info({ sent }, 'push events sent while the bus was away relayed from the log');
       return sent;
     },
-    sweep: () => sweep.pass(),
-    close: () => sweep.close(),
+    sweep,
+    close: () => {
+      if (timer) clearInterval(timer);
+    },
   };
 }

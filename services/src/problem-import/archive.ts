@@ -80,7 +80,7 @@ const LINK_DEPTH = 8;
  * Replaces the archive's symbolic links (packages reuse cases through them; `git archive`, GitHub's zips and
  * `zip -y` store them as links) by copies of what they point to inside the archive: a file, or a folder's files.
  * A link that leaves the archive, points at nothing or loops is refused, naming it; the copies count towards the
- * archive's total size.
+ * archive's total size and its number of files.
  */
 function followLinks(files: ArchiveFiles, links: Map<string, string>, limits: ImportLimits): void {
   const targetOf = (link: string): string => {

@@ -146,11 +146,11 @@ function readSubmissions(p: ImportedProblem, files: ArchiveFiles): void {
     if (!m) continue;
     const expected = Object.hasOwn(VERDICT_FOLDERS, m[1]!) ? VERDICT_FOLDERS[m[1]!] : undefined;
     const language = languageOfFile(m[2]!);
-    if (!expected || !language || m[2]!.includes('/') || isPython2(path, textOf(data))) {
+    const code = textOf(data);
+    if (!expected || !language || m[2]!.includes('/') || isPython2(path, code)) {
       skipped.push(path);
       continue;
     }
-    const code = textOf(data);
     const asMain = language === 'Java' ? javaClassAsMain(code, m[2]!.replace(/\.java$/i, '')) : null;
     if (asMain !== null) renamed.push(path);
     p.submissions.push({ path, language, code: asMain ?? code, expected });

@@ -89,6 +89,35 @@ describe('the push sweep', () => {
     expect(new Set(status().map((g) => g.frame.seq)).size).toBe(status().length);
   });
 
+  it('relays a lost verdict that a later message of the same topic overtook (a hole, not a trailing gap), and only it', async () => {
+    const uid = await f.user('ps_carol');
+    const { got } = await connect(await login('ps_carol'));
+    const status = () => got.filter((g) => g.event === 'submission.status' && g.frame.topic === topics.user(uid));
+    const of = (sid: number) => status().filter((g) => (g.frame.data as { submitId: number }).submitId === sid);
+    const first = await f.submit(c, uid, 'A', 60);
+    await f.verdict(first, JudgeStatus.ACCEPTED);
+    await expect.poll(() => of(first).length).toBeGreaterThan(0);
+    await gw.sweepPush();
+
+    // The second submission's verdict is lost on the way here; the third's arrives after it.
+    const second = await f.submit(c, uid, 'B', 120);
+    const third = await f.submit(c, uid, 'C', 180);
+    lose = (m) => m.topic === topics.user(uid) && (m.data as { submitId?: number }).submitId === second;
+    await f.verdict(second, JudgeStatus.WRONG_ANSWER);
+    lose = () => false;
+    await f.verdict(third, JudgeStatus.ACCEPTED);
+    await expect.poll(() => of(third).length).toBeGreaterThan(0);
+    expect(of(second)).toEqual([]);
+
+    expect(await gw.sweepPush()).toBe(0);
+    expect(await gw.sweepPush()).toBeGreaterThan(0);
+    await expect.poll(() => of(second).length).toBeGreaterThan(0);
+    const seqs = status().map((g) => g.frame.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(await gw.sweepPush()).toBe(0);
+    expect(await gw.sweepPush()).toBe(0);
+  });
+
   it('relays a lost board delta to the board room as a frame that covers it', async () => {
     const uid = await f.user('ps_bob');
     const { s, got } = await connect();

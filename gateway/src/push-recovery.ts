@@ -7,6 +7,8 @@
 //   followed topic with the push log's; a topic still behind at the next pass, past what it was behind at this one
 //   (so not a message merely in flight), is caught up the same way. A topic first seen by a pass (a socket's own user
 //   topic, joined at connect) starts at the log's seq of that pass.
+// - "Relayed up to" is contiguous: a message relayed past a hole (a later one of the topic came, the one before it was
+//   lost) is kept aside, so the hole stays visible to the sweep; a catch-up skips what was already relayed.
 
 import type { PushMessage } from '@oj/proto';
 
@@ -44,8 +46,35 @@ export interface PushRecovery {
 }
 
 export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
-  /** The last seq relayed on each topic followed here: where a catch-up or a sweep starts. */
+  /** Each topic followed here: every seq up to this one was relayed; where a catch-up or a sweep starts. */
   const relayed = new Map<string, number>();
+  /** Seqs relayed past a hole of their topic, until the hole is filled. */
+  const ahead = new Map<string, Set<number>>();
+  /** A topic with more held past a hole than this gives up on it (taken as relayed up to its highest). */
+  const AHEAD_MAX = 1000;
+
+  function advance(topic: string, seq: number): void {
+    const upTo = relayed.get(topic);
+    if (upTo === undefined) {
+      relayed.set(topic, seq);
+      return;
+    }
+    if (seq <= upTo) return;
+    const held = ahead.get(topic) ?? new Set<number>();
+    if (seq > upTo + 1) {
+      held.add(seq);
+      ahead.set(topic, held);
+      if (held.size > AHEAD_MAX) {
+        relayed.set(topic, Math.max(...held));
+        ahead.delete(topic);
+      }
+      return;
+    }
+    let next = seq;
+    while (held.delete(next + 1)) next++;
+    relayed.set(topic, next);
+    if (held.size === 0) ahead.delete(topic);
+  }
 
   function joined(topic: string, seq: number): number {
     if (!relayed.has(topic)) relayed.set(topic, seq);
@@ -57,7 +86,10 @@ export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
     const out = new Map<string, number | null>();
     for (const [topic, seq] of relayed) {
       if (d.hasRoom(topic) || d.boardFollows(topic)) out.set(topic, seq);
-      else relayed.delete(topic);
+      else {
+        relayed.delete(topic);
+        ahead.delete(topic);
+      }
     }
     for (const name of d.roomNames()) {
       // Each socket's own id room, and the board rooms (they follow their source topic, which is in `relayed`).
@@ -72,7 +104,8 @@ export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
     const seq = relayed.get(topic);
     if (seq === undefined) return 0;
     // null: too far behind to replay; those sockets resync at their next frame's gap.
-    const missed = (await d.push.replay(topic, seq)) ?? [];
+    const held = ahead.get(topic);
+    const missed = ((await d.push.replay(topic, seq)) ?? []).filter((m) => !held?.has(m.seq));
     for (const m of missed) d.relay(m);
     return missed.length;
   }
@@ -112,7 +145,7 @@ export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
     joined,
     relayed(topic, seq) {
       // A board's source topic has no room of its own: its entry is made when a board room joins.
-      if (d.hasRoom(topic) || relayed.has(topic)) relayed.set(topic, Math.max(seq, relayed.get(topic) ?? 0));
+      if (d.hasRoom(topic) || relayed.has(topic)) advance(topic, seq);
     },
     async catchUp() {
       let sent = 0;

@@ -138,12 +138,13 @@ export function createRealtime(
   });
 
   function relay(raw: PushMessage): void {
+    // Counted even when it is dropped below: it is the topic's, and the sweep would otherwise take it for lost.
+    recovery.relayed(raw.topic, raw.seq);
     const msg = checked(raw);
     if (!msg) return;
     applyControl(msg);
     board.onSource(msg);
     access.noteSeq(msg.topic, msg.seq);
-    recovery.relayed(msg.topic, msg.seq);
     const pending = replaying.get(msg.topic);
     const except = new Set<string>();
     if (pending) {

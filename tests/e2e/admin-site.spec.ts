@@ -3,7 +3,7 @@
 // switching the public discussion off closes the user's open discussion page at once (and the menu entry goes);
 // the discussion admin pins and disables a discussion; a user's report is resolved in the reports queue.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { adminLogin, expect, login, registerUser, test } from './helpers';
+import { adminLogin, expect, login, registerUser, saveSwitches, test } from './helpers';
 import { startSmtpSink } from '../support/smtp-sink';
 import { asRoot, rootPost } from './discussion-steps';
 
@@ -68,8 +68,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await b.admin.goto('/admin/switch');
       await expect(b.admin.getByRole('heading', { name: zh ? '系统开关' : 'System Switches' })).toBeVisible();
       await b.admin.getByTestId('switch-openPublicDiscussion').uncheck();
-      await b.admin.getByTestId('switch-save').click();
-      await saved(b.admin, zh);
+      await saveSwitches(b.admin, zh);
       await expect(b.user).toHaveURL(/\/(home)?$/);
       await expect(b.user.getByText(zh ? '无权访问：网站当前未开启讨论区' : 'No Access: the discussion area is not open on this site').first()).toBeVisible();
       await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toHaveCount(0);
@@ -78,8 +77,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await expect(b.user).toHaveURL(/\/(home)?$/);
 
       // And back on: the entry returns live.
+      // (saveSwitches waits for the page's reload after the save above: a tick made before it would be undone.)
       await b.admin.getByTestId('switch-openPublicDiscussion').check();
-      await b.admin.getByTestId('switch-save').click();
+      await saveSwitches(b.admin, zh);
       await expect(b.user.getByTestId('site-header').getByRole('link', { name: zh ? '讨论' : 'Discussion', exact: true })).toBeVisible();
     } finally {
       const cur = await asRoot<Record<string, unknown>>(request, 'GET', '/admin/switch/info');

@@ -161,3 +161,17 @@ export function countPolling(page: Page): { readonly count: number; readonly url
     urls,
   };
 }
+
+/**
+ * Saves /admin/switch and follows the save to its own answer and the page's reload after it: the previous save's toast
+ * may still be up, and a box ticked before that reload is in would be unticked by it (and the next save send it off).
+ */
+export async function saveSwitches(page: Page, zh: boolean): Promise<void> {
+  const form = page.getByTestId('switch-form');
+  const loads = Number(await form.getAttribute('data-loads'));
+  const answered = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/admin/switch/update');
+  await page.getByTestId('switch-save').click();
+  expect((await (await answered).json()).status).toBe(200);
+  await expect(form).toHaveAttribute('data-loads', String(loads + 1));
+  await expect(page.getByTestId('toast').filter({ hasText: zh ? '保存成功' : 'Saved successfully' }).first()).toBeVisible();
+}

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { loadFixture, startFixtureServer, type FixtureServer } from '@oj/services';
-import { adminLogin, expect, recordVerdictPanel, setCode, test, verdictLog } from './helpers';
+import { adminLogin, expect, recordVerdictPanel, saveSwitches, setCode, test, verdictLog } from './helpers';
 import { E2E_ADMIN_PASSWORD, E2E_REMOTE_PORT } from './playwright.config';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../services/src/remote-judge/fixtures/codeforces');
@@ -57,8 +57,7 @@ test.describe.serial('remote judging', () => {
       await page.getByTestId('switch-save').click();
       await toast(page, zh ? `请求参数错误：the new hdu account ${name} needs a password` : `Invalid request: the new hdu account ${name} needs a password`);
       await row.getByTestId('remote-account-password').fill('s3cret-pass');
-      await page.getByTestId('switch-save').click();
-      await toast(page, zh ? '保存成功' : 'Saved successfully');
+      await saveSwitches(page, zh);
 
       // Reloaded: the name is listed, its password field is empty and says an empty one keeps it; the API never
       // sends it back.
@@ -71,22 +70,11 @@ test.describe.serial('remote judging', () => {
       const info = await switchConfig(request);
       expect(info.hduUsernameList).toContain(name);
       expect(JSON.stringify(info)).not.toContain('s3cret-pass');
-      // Each save below is followed to its own answer and the page's reload after it: the previous save's toast may
-      // still be up, and an edit made before the reload is in would be replaced by it.
-      const save = async () => {
-        const form = page.getByTestId('switch-form');
-        const loads = Number(await form.getAttribute('data-loads'));
-        const answered = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/admin/switch/update');
-        await page.getByTestId('switch-save').click();
-        expect((await (await answered).json()).status).toBe(200);
-        await expect(form).toHaveAttribute('data-loads', String(loads + 1));
-        await toast(page, zh ? '保存成功' : 'Saved successfully');
-      };
       // Saved again with the field left empty: the stored password is kept (the server would refuse it otherwise).
-      await save();
+      await saveSwitches(page, zh);
 
       await saved.getByTestId('remote-account-remove').click();
-      await save();
+      await saveSwitches(page, zh);
       await expect.poll(async () => (await switchConfig(request)).hduUsernameList).not.toContain(name);
     });
 

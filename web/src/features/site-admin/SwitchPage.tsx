@@ -49,39 +49,45 @@ export function SwitchPage() {
   );
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
+  // From the save until the reload after it is in, the form is disabled: a box ticked in between would be unticked by
+  // the reload.
+  const [saving, setSaving] = useState(false);
   if (!cfg) return <Loading />;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(() => setSwitches(cfg));
+    setSaving(true);
+    void run(() => setSwitches(cfg)).finally(() => setSaving(false));
   };
   return (
     <form className={`${card} max-w-2xl space-y-4`} onSubmit={submit} data-testid="switch-form" data-loads={loads}>
       <h1 className="text-lg font-semibold text-slate-800">
         <FormattedMessage id="site.switch.title" />
       </h1>
-      <div className="space-y-2">
-        {FLAGS.map(([key, label]) => (
-          <label key={key} className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" data-testid={`switch-${key}`} checked={cfg[key]} onChange={(e) => setCfg({ ...cfg, [key]: e.target.checked })} />
-            <FormattedMessage id={label} />
-          </label>
-        ))}
-      </div>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {LIMITS.map(([key, label, max]) => (
-          <label key={key} className="flex flex-col gap-1 text-sm text-slate-700">
-            <FormattedMessage id={label} />
-            <input className={`${input} w-32`} type="number" min={0} max={max} data-testid={`switch-${key}`} value={cfg[key] ?? 0} onChange={(e) => setCfg({ ...cfg, [key]: Math.min(max, Math.max(0, Math.floor(Number(e.target.value) || 0))) })} />
-          </label>
-        ))}
-      </div>
-      <p className="text-xs text-slate-500">
-        <FormattedMessage id="site.switch.groupNote" />
-      </p>
-      <RemoteAccountsSection key={loads} value={cfg} onChange={(v) => setCfg({ ...cfg, ...v })} />
-      <button type="submit" className={primary} data-testid="switch-save">
-        <FormattedMessage id="site.common.save" />
-      </button>
+      <fieldset className="space-y-4" disabled={saving}>
+        <div className="space-y-2">
+          {FLAGS.map(([key, label]) => (
+            <label key={key} className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" data-testid={`switch-${key}`} checked={cfg[key]} onChange={(e) => setCfg({ ...cfg, [key]: e.target.checked })} />
+              <FormattedMessage id={label} />
+            </label>
+          ))}
+        </div>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {LIMITS.map(([key, label, max]) => (
+            <label key={key} className="flex flex-col gap-1 text-sm text-slate-700">
+              <FormattedMessage id={label} />
+              <input className={`${input} w-32`} type="number" min={0} max={max} data-testid={`switch-${key}`} value={cfg[key] ?? 0} onChange={(e) => setCfg({ ...cfg, [key]: Math.min(max, Math.max(0, Math.floor(Number(e.target.value) || 0))) })} />
+            </label>
+          ))}
+        </div>
+        <p className="text-xs text-slate-500">
+          <FormattedMessage id="site.switch.groupNote" />
+        </p>
+        <RemoteAccountsSection key={loads} value={cfg} onChange={(v) => setCfg({ ...cfg, ...v })} />
+        <button type="submit" className={primary} data-testid="switch-save">
+          <FormattedMessage id="site.common.save" />
+        </button>
+      </fieldset>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
   parseTopic,
   SubscribeRequest,
   UnsubscribeRequest,
+  type BoardWindowAck,
   type ClientToServerEvents,
   type ErrorCode,
   type HandshakeAuth,
@@ -29,7 +30,9 @@ import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenti
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
 import { createBoardRelay } from './board-relay';
+import { readBoardWindow } from './board-window-socket';
 import { createPushRecovery } from './push-recovery';
+import { createSocketSessions } from './socket-sessions';
 import { observePush, registerSocketCount } from './ops/gateway-metrics';
 
 export type OjServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -103,7 +106,7 @@ export function createRealtime(
   });
   const viewers = new WeakMap<OjSocket, Viewer | null>();
   /** The verified token of each authenticated socket: its session is re-checked, and it ends at `exp`. */
-  const sessions = new Map<OjSocket, AuthContext>();
+  const sessions = createSocketSessions<OjSocket>(services, log, sessionCheckMs);
   const buckets = new WeakMap<OjSocket, OpBucket>();
   const caps = new SocketCaps({ perUser: deps.maxSocketsPerUser ?? 20, perAddress: deps.maxSocketsPerIp ?? 50 });
   const access = createTopicAccess(services, deps.authCacheMs ?? 5_000);
@@ -182,30 +185,11 @@ export function createRealtime(
     if (msg.event === 'session.revoked') {
       services.account.forgetUser(msg.data.uid);
       access.forgetUser(msg.data.uid);
-      if (msg.data.keep) renewSession(msg.data.uid, msg.data.keep);
-      void recheckUser(msg.data.uid);
+      if (msg.data.keep) sessions.renew(msg.data.uid, msg.data.keep);
+      void sessions.recheckUser(msg.data.uid);
     } else if (msg.event === 'access.changed') {
       services.access.reload();
       access.forgetAll();
-    }
-  }
-
-  /** The sockets of the session that made the change go on under its renewed id (same uuid, new epoch). */
-  function renewSession(uid: string, keep: string): void {
-    const base = (id: string) => id.replace(/\.\d{1,9}$/, '');
-    for (const [socket, ctx] of sessions) {
-      if (ctx.viewer.uid === uid && base(ctx.sessionId) === base(keep)) sessions.set(socket, { ...ctx, sessionId: keep });
-    }
-  }
-
-  async function recheckUser(uid: string): Promise<void> {
-    for (const [socket, ctx] of [...sessions]) {
-      if (ctx.viewer.uid !== uid) continue;
-      try {
-        await sessionValid(socket);
-      } catch (err) {
-        log.warn({ err }, 'socket session check failed');
-      }
     }
   }
 
@@ -239,7 +223,7 @@ export function createRealtime(
     }
     socket.once('disconnect', () => caps.release(uid, address));
     viewers.set(socket, ctx?.viewer ?? null);
-    if (ctx) sessions.set(socket, ctx);
+    if (ctx) sessions.add(socket, ctx);
     next();
   }
 
@@ -275,27 +259,16 @@ export function createRealtime(
     return cookie && typeof hs?.csrf === 'string' && hs.csrf !== '' ? { token: cookie, via: 'cookie', csrf: hs.csrf } : null;
   }
 
-  /** Whether the socket's session still stands; drops the socket when it does not. */
-  async function sessionValid(socket: OjSocket): Promise<boolean> {
-    const ctx = sessions.get(socket);
-    if (!ctx) return true; // anonymous
-    const alive = ctx.exp * 1000 > Date.now() && (await services.account.verifySession(ctx.viewer.uid, ctx.sessionId)) !== null;
-    if (!alive) {
-      sessions.delete(socket);
-      socket.disconnect(true);
-    }
-    return alive;
-  }
-
   async function subscribe(socket: OjSocket, raw: unknown): Promise<SubscribeAck> {
     const req = decode(SubscribeRequest, raw);
-    if (!(await sessionValid(socket))) throw new OjError('AUTH_TOKEN_INVALID');
+    // The user's roles as they stand now, not as at the handshake.
+    const viewer = await sessions.currentViewer(socket);
     const topic = parseTopic(req.topic);
     if (!topic) throw new OjError('TOPIC_INVALID');
     const name = formatTopic(topic);
     // Every socket sits in its own id room, which is not a subscription. Checked first: it costs no database read.
     if (!socket.rooms.has(name) && socket.rooms.size - 1 >= maxSubscriptions) throw new OjError('TOPIC_TOO_MANY');
-    if (!(await access.mayWatch(topic, viewers.get(socket) ?? null))) throw new OjError('TOPIC_FORBIDDEN');
+    if (!(await access.mayWatch(topic, viewer))) throw new OjError('TOPIC_FORBIDDEN');
     if (topic.kind === 'board') return subscribeBoard(socket, name, boardSource(topic.cid, topic.view), req.since);
 
     if (req.since === undefined) {
@@ -350,10 +323,16 @@ export function createRealtime(
     return { ok: true, seq: await access.latestSeq(name) };
   }
 
+  const handlers = {
+    subscribe,
+    unsubscribe,
+    'board.window': async (socket: OjSocket, raw: unknown) => readBoardWindow(services, raw, await sessions.currentViewer(socket)),
+  };
+
   /** Runs a handler and always answers through the ack, if the client gave one. */
-  function answer(socket: OjSocket, what: 'subscribe' | 'unsubscribe', args: unknown[]): void {
+  function answer(socket: OjSocket, what: keyof typeof handlers, args: unknown[]): void {
     const last = args[args.length - 1];
-    const ack = typeof last === 'function' ? (last as (a: SubscribeAck) => void) : () => {};
+    const ack = typeof last === 'function' ? (last as (a: SubscribeAck | BoardWindowAck) => void) : () => {};
     const raw = typeof args[0] === 'function' ? undefined : args[0];
     const locale = socketLocale(socket.handshake);
     // Refused before any decoding or database work: a client spamming requests costs us next to nothing.
@@ -361,8 +340,7 @@ export function createRealtime(
       ack(refusal('RATE_LIMITED', locale));
       return;
     }
-    const run = what === 'subscribe' ? subscribe : unsubscribe;
-    run(socket, raw).then(ack, (err: unknown) => {
+    handlers[what](socket, raw).then(ack, (err: unknown) => {
       let code: ErrorCode = 'SYSTEM_ERROR';
       if (err instanceof OjError) code = err.code;
       else if (classifyDbError(err) === 'unavailable') code = 'SERVICE_UNAVAILABLE';
@@ -374,41 +352,12 @@ export function createRealtime(
   io.on('connection', (socket) => {
     const viewer = viewers.get(socket) ?? null;
     buckets.set(socket, new OpBucket(BUCKET_CAPACITY, BUCKET_PER_S));
-    socket.on('disconnect', () => sessions.delete(socket));
+    socket.on('disconnect', () => sessions.remove(socket));
     if (viewer) void socket.join(topics.user(viewer.uid));
     socket.on('subscribe', (...args: unknown[]) => answer(socket, 'subscribe', args));
     socket.on('unsubscribe', (...args: unknown[]) => answer(socket, 'unsubscribe', args));
+    socket.on('board.window', (...args: unknown[]) => answer(socket, 'board.window', args));
   });
-
-  function endSession(sessionId: string): void {
-    for (const [socket, ctx] of sessions) {
-      if (ctx.sessionId !== sessionId) continue;
-      sessions.delete(socket);
-      socket.disconnect(true);
-    }
-  }
-
-  let checking: Promise<void> | null = null;
-  async function checkAll(): Promise<void> {
-    for (const socket of [...sessions.keys()]) {
-      try {
-        await sessionValid(socket);
-      } catch (err) {
-        // The session store is unreachable: keep the socket, check again next time.
-        log.warn({ err }, 'socket session check failed');
-      }
-    }
-  }
-  function recheckSessions(): Promise<void> {
-    if (checking) return checking;
-    const run = checkAll().finally(() => {
-      checking = null;
-    });
-    checking = run;
-    return run;
-  }
-  const timer = setInterval(() => void recheckSessions(), sessionCheckMs);
-  timer.unref();
 
   const unregisterSockets = registerSocketCount(() => io.engine.clientsCount);
   return {
@@ -416,10 +365,10 @@ export function createRealtime(
     relay,
     catchUp: () => recovery.catchUp(),
     sweepPush: () => recovery.sweep(),
-    endSession,
-    recheckSessions,
+    endSession: (sessionId) => sessions.end(sessionId),
+    recheckSessions: () => sessions.recheckAll(),
     close: () => {
-      clearInterval(timer);
+      sessions.close();
       recovery.close();
       board.close();
       unregisterSockets();

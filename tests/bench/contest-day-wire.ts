@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import type postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
-import { compactDelta, JudgeStatus, SUBJECTS, topics, type ClientToServerEvents, type PushMessage, type ServerToClientEvents } from '@oj/proto';
+import { compactDelta, JudgeStatus, SUBJECTS, topics, type BoardWindowRequest, type ClientToServerEvents, type PushMessage, type ServerToClientEvents } from '@oj/proto';
 import { monoMs } from './contest-fanout';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -114,6 +114,16 @@ const wsHeader = (n: number) => (n < 126 ? 2 : n < 65536 ? 4 : 10);
 const payloadOf = (event: string, frame: unknown) => Buffer.byteLength(`42${JSON.stringify([event, frame])}`);
 const tcpRead = (s: ClientSocket) => ((s.io.engine.transport as unknown as { ws?: { _socket?: { bytesRead: number; bytesWritten: number } } }).ws?._socket ?? { bytesRead: 0, bytesWritten: 0 });
 
+/** A socket of the bench on the stack (its token, or anonymous), connected. */
+export async function openBenchSocket(baseUrl: string, token?: string): Promise<ClientSocket> {
+  const s: ClientSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, ...(token && { auth: { token } }) });
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  return s;
+}
+
 /**
  * Real verdicts on the seeded board: pending submissions of real contestants written as the contest service writes
  * them, then their final judge events published on NATS, as a runner does: `spaced` one every 400 ms (one delta a
@@ -127,12 +137,8 @@ export async function measureBoardFrames(opts: { baseUrl: string; natsUrl: strin
   const legacySizes: number[] = [];
   const captured: PushMessage[] = [];
   const connect = async (topic: string, into: ClientSocket[]) => {
-    const s: ClientSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    const s = await openBenchSocket(baseUrl);
     into.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', () => resolve());
-      s.once('connect_error', reject);
-    });
     const ack = await s.timeout(10_000).emitWithAck('subscribe', { topic });
     if (!ack.ok) throw new Error(`subscribe ${topic} refused: ${ack.code}`);
   };
@@ -263,4 +269,19 @@ async function deflateCost(captured: readonly PushMessage[], any: boolean): Prom
   } catch {
     return none;
   }
+}
+
+/**
+ * A board window read over the socket (`board.window`): the server's answer decoded, and the bytes the request and
+ * its binary ack took on the socket's TCP connection (WebSocket headers included; the gzip as the gateway sends it).
+ */
+export async function socketWindowRead(s: ClientSocket, req: BoardWindowRequest): Promise<{ status: number; msg: string; text: string; wire: WireBytes }> {
+  const tcp = tcpRead(s);
+  const r0 = tcp.bytesRead;
+  const w0 = tcp.bytesWritten;
+  const ack = await s.emitWithAck('board.window', req);
+  // The binary attachment arrives in its own frame before the ack fires; the counters are read after it.
+  const wire = { up: tcpRead(s).bytesWritten - w0, down: tcpRead(s).bytesRead - r0, encoding: 'gzip, WebSocket' };
+  if (!ack.ok) return { status: 400, msg: `${ack.code}: ${ack.msg ?? ''}`, text: '', wire };
+  return { status: 200, msg: 'success', text: zlib.gunzipSync(ack.gz as Uint8Array).toString('utf8'), wire };
 }

@@ -23,12 +23,12 @@ import { fileURLToPath } from 'node:url';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
-import { JudgeStatus, ROLE_CODE, SUBJECTS, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, type SubscribeAck, topics } from '@oj/proto';
+import { JudgeStatus, ROLE_CODE, SUBJECTS, type BoardWindowRequest, type ClientToServerEvents, type PushMessage, type ServerToClientEvents, type SubscribeAck, topics } from '@oj/proto';
 import { hashPassword } from '@oj/services';
 import { startEmbeddedPostgres } from '@oj/infra/processes';
 import { api, createBenchContest, monoMs, sampleDelta } from './contest-fanout';
 import { login, startStackProcess } from './stack-process';
-import { measureBoardFrames, measureWire, type BoardFrames, type WireBytes } from './contest-day-wire';
+import { measureBoardFrames, measureWire, openBenchSocket, socketWindowRead, type BoardFrames, type WireBytes } from './contest-day-wire';
 import { mulberry32 as prng } from '@oj/proto/testing';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -84,7 +84,11 @@ export const MODEL = {
   /** One whole-problem rejudge mid-contest: a `reset` delta, then every open board reloads its snapshot. */
   rejudgeAtS: 9000,
   sealS: 4 * 3600,
-  /** Ours: the board tab reads a window (the first 50 rows, own, followed and star rows), and one more window read per this many seconds of a visit (scrolling). */
+  /**
+   * Ours: the board tab reads a window (the first 50 rows, own, followed and star rows), and one more window read per
+   * this many seconds of a visit (scrolling). The page's socket is connected, so the reads go over it (`board.window`);
+   * the same read over REST (a client without its socket) is measured beside it.
+   */
   windowRows: 50,
   scrollReadEveryS: 60,
   /** Ours: the board tab's problem columns are read on its first visit in a contest page and kept (web/src/features/scoreboard/board-columns.ts); the original product reads them on every visit. */
@@ -99,9 +103,11 @@ export type CostKey =
   | 'rank-50'
   | 'rank-full'
   | 'rank-window'
+  | 'rank-window-rest'
   | 'outside-50'
   | 'outside-full'
   | 'outside-window'
+  | 'outside-window-rest'
   | 'not-read-announcement'
   | 'submission-detail'
   | 'check-contest-submissions-status'
@@ -237,9 +243,9 @@ export function simulateContestDay(m = MODEL): Simulation {
         columnsRead = true;
         add('poll', 'POST get-contest-rank, 50 rows (page load)', at, 1, 'rank-50');
         poll('POST get-contest-rank, 50 rows (auto refresh 10 s)', at, end, m.poll.rank, 'rank-50');
-        add('push', 'POST get-contest-rank, window (page load)', at, 1, 'rank-window');
+        add('push', 'board.window over the socket (page load)', at, 1, 'rank-window');
         const scrolls = Math.floor((end - at) / m.scrollReadEveryS);
-        if (scrolls > 0) add('push', 'POST get-contest-rank, window (scrolling)', at, scrolls, 'rank-window');
+        if (scrolls > 0) add('push', 'board.window over the socket (scrolling)', at, scrolls, 'rank-window');
         span(rankSubs, at, end);
       }
       at = end;
@@ -254,7 +260,7 @@ export function simulateContestDay(m = MODEL): Simulation {
       poll('POST get-contest-rank, 50 rows (auto refresh 10 s)', from, leave, m.poll.rank, 'rank-50');
       poll('POST get-contest-not-read-announcement (60 s)', from, leave, m.poll.announcements, 'not-read-announcement');
       poll('GET msg/unread (navbar, 120 s)', from, leave, m.poll.navbarUnread, 'msg-unread');
-      add('push', 'POST get-contest-rank, window (page load)', from, 1, 'rank-window');
+      add('push', 'board.window over the socket (page load)', from, 1, 'rank-window');
       span(rankSubs, from, leave);
       span(contestSubs, from, leave);
       mine.push([from, leave]);
@@ -323,7 +329,7 @@ export function simulateContestDay(m = MODEL): Simulation {
   const outside = (from: number, to: number) => {
     add('poll', 'POST get-contest-outside-scoreboard, 50 rows (page load)', from, 1, 'outside-50');
     poll('POST get-contest-outside-scoreboard, 50 rows (30 s)', from, to, m.poll.outside, 'outside-50');
-    add('push', 'POST get-contest-outside-scoreboard, window (page load)', from, 1, 'outside-window');
+    add('push', 'board.window over the socket, outside board (page load)', from, 1, 'outside-window');
     both('GET get-contest-outsize-info (page load)', from, 'contest-info');
     span(outsideSubs, from, to);
     socket(from, to, 0);
@@ -400,8 +406,8 @@ export function simulateContestDay(m = MODEL): Simulation {
   both('GET admin/judge/rejudge-contest-problem', r);
   frames('scoreboard.batch, public (to open boards)', rankSubs[r]! + outsideSubs[r]!, 'frame-batch');
   batchDeltas += rankSubs[r]! + outsideSubs[r]!;
-  add('push', 'POST get-contest-rank, window (reload after a reset)', r, rankSubs[r]!, 'rank-window');
-  add('push', 'POST get-contest-outside-scoreboard, window (reload after a reset)', r, outsideSubs[r]!, 'outside-window');
+  add('push', 'board.window over the socket (reload after a reset)', r, rankSubs[r]!, 'rank-window');
+  add('push', 'board.window over the socket, outside board (reload after a reset)', r, outsideSubs[r]!, 'outside-window');
   frames('heartbeat (ping + pong every 25 s)', heartbeatFrames, 'heartbeat');
 
   return { submissions, prints, poll: t.poll, push: t.push, costOf, pollKinds, batchDeltas };
@@ -730,6 +736,7 @@ export async function runContestDay(): Promise<ContestDayResult> {
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), password: 'bench' });
   let stack: Awaited<ReturnType<typeof startStackProcess>> | null = null;
   let sql: postgres.Sql | null = null;
+  const sockets: ClientSocket[] = [];
   try {
     await pg.createDatabase('oj');
     const databaseUrl = pg.urlFor('oj');
@@ -758,14 +765,28 @@ export async function runContestDay(): Promise<ContestDayResult> {
     const calls: Call[] = [];
     const post = (url: string, token: string | undefined, body: unknown): Run => Object.assign(() => api(base, 'POST', url, token, body), { wire: () => measureWire(base, 'POST', url, token, body) });
     const get = (url: string, token: string | undefined): Run => Object.assign(() => api(base, 'GET', url, token), { wire: () => measureWire(base, 'GET', url, token) });
+    const overSocket = (s: ClientSocket, req: BoardWindowRequest): Run =>
+      Object.assign(
+        async () => {
+          const r = await socketWindowRead(s, req);
+          return { http: 200, status: r.status, msg: r.msg, bytes: Buffer.byteLength(r.text), data: r.text ? JSON.parse(r.text) : null };
+        },
+        { wire: async () => (await socketWindowRead(s, req)).wire },
+      );
     if (seeded) {
       const { cid, contestantToken: me, contestantSubmitId: sid } = seeded;
+      const mine = await openBenchSocket(base, me);
+      const anonymous = await openBenchSocket(base);
+      sockets.push(mine, anonymous);
+      const window = { cid, limit: MODEL.windowRows, offset: 0, concernedList: [] };
       calls.push(
         { key: 'rank-50', run: post('/api/get-contest-rank', me, { cid, currentPage: 1, limit: 50 }) },
         { key: 'rank-full', run: post('/api/get-contest-rank', me, { cid, currentPage: 1, limit: 5000 }) },
-        { key: 'rank-window', run: post('/api/get-contest-rank', me, { cid, currentPage: 1, limit: MODEL.windowRows, offset: 0, concernedList: [] }) },
+        { key: 'rank-window', run: overSocket(mine, { ...window, outside: false }) },
+        { key: 'rank-window-rest', run: post('/api/get-contest-rank', me, { ...window, currentPage: 1 }) },
         { key: 'outside-50', run: post('/api/get-contest-outside-scoreboard', undefined, { cid, currentPage: 1, limit: 50 }) },
-        { key: 'outside-window', run: post('/api/get-contest-outside-scoreboard', undefined, { cid, currentPage: 1, limit: MODEL.windowRows, offset: 0, concernedList: [] }) },
+        { key: 'outside-window', run: overSocket(anonymous, { ...window, outside: true }) },
+        { key: 'outside-window-rest', run: post('/api/get-contest-outside-scoreboard', undefined, { ...window, currentPage: 1 }) },
         { key: 'outside-full', run: post('/api/get-contest-outside-scoreboard', undefined, { cid, currentPage: 1, limit: 5000 }) },
         { key: 'not-read-announcement', run: post('/api/get-contest-not-read-announcement', me, { cid, readAnnouncementList: seeded.announcementIds }) },
         { key: 'submission-detail', run: get(`/api/get-submission-detail?submitId=${sid}`, me) },
@@ -806,7 +827,7 @@ export async function runContestDay(): Promise<ContestDayResult> {
       const cost = await measureKind(async () => void (await c.run()), 0, first.bytes); // idle subtracted below
       cost.wire = await c.run.wire();
       if (first.status !== 200) cost.note = `answered ${first.status}: ${first.msg}`;
-      else if (c.key.endsWith('-full') || c.key.endsWith('-window')) cost.note = `${(first.data as { records?: unknown[] }).records?.length ?? '?'} rows`;
+      else if (c.key.endsWith('-full') || c.key.includes('-window')) cost.note = `${(first.data as { records?: unknown[] }).records?.length ?? '?'} rows`;
       costs.set(c.key, cost);
     }
 
@@ -874,6 +895,7 @@ export async function runContestDay(): Promise<ContestDayResult> {
     }
     return { sim, costs, frames, board, mixes, boardRows: seeded?.boardRows ?? null, notes };
   } finally {
+    for (const s of sockets) s.disconnect();
     await sql?.end();
     await stack?.stop();
     await pg.stop();

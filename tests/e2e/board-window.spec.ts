@@ -44,10 +44,17 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await ctx.addCookies([{ name: 'lang', value: lang, domain: '127.0.0.1', path: '/' }]);
     try {
       const page = await ctx.newPage();
-      const reads: { offset?: number; limit?: number }[] = [];
+      // Window reads over REST and over the socket (`board.window`, once the socket is connected).
+      const reads: { offset?: number; limit?: number; via: 'rest' | 'socket' }[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/api/get-contest-rank')) reads.push(JSON.parse(r.postData() ?? '{}') as { offset?: number; limit?: number });
+        if (r.url().includes('/api/get-contest-rank')) reads.push({ ...(JSON.parse(r.postData() ?? '{}') as { offset?: number; limit?: number }), via: 'rest' });
       });
+      page.on('websocket', (ws) =>
+        ws.on('framesent', (f) => {
+          const m = typeof f.payload === 'string' ? /^42\d*(\["board\.window".*)$/.exec(f.payload) : null;
+          if (m) reads.push({ ...(JSON.parse(m[1]!) as [string, { offset?: number; limit?: number }])[1], via: 'socket' });
+        }),
+      );
       await loginUi(page, 'root', E2E_ADMIN_PASSWORD);
       await page.goto(`/contest/${cid}/rank`);
       await expect(page.getByTestId('board-row').first()).toBeVisible();
@@ -95,6 +102,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       await expect.poll(async () => (await server()).length).toBe(TEAMS + 2);
       await expect(page.getByTestId('board-pager')).toContainText(lang === 'zh-CN' ? `共 ${TEAMS + 2} 条` : `Total ${TEAMS + 2}`, { timeout: 10_000 });
       for (const [i, fraction] of [1, 0.6, 0].entries()) await check(fraction, `after the verdicts, scroll ${i}`);
+      // With the socket up, the scrolls read their windows over it; every read was a window.
+      expect(reads.filter((r) => r.via === 'socket').length).toBeGreaterThan(0);
+      for (const r of reads) expect([r.offset !== undefined, r.limit! <= 300]).toEqual([true, true]);
       const bottom = (await server()).slice(-3).map((r) => r.uid);
       await table.evaluate((el) => (el.scrollTop = el.scrollHeight));
       for (const uid of bottom) await expect(page.locator(`[data-testid="board-row"][data-uid="${uid}"]`)).toBeVisible();

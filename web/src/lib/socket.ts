@@ -1,11 +1,12 @@
-// The one realtime connection: the session handshake (cookie + CSRF proof), reconnects, and the subscribe/unsubscribe requests. Every pushed
+// The one realtime connection: the session handshake (cookie + CSRF proof), reconnects, the subscribe/unsubscribe requests
+// and the board window reads (`board.window`). Every pushed
 // frame goes to the live-topic engine (lib/live-topics.ts), which owns ordering, replay, resync and the polling
 // fallback; features never touch the socket. A refused token drops the session (REST's 401 would do the same).
 // socket.io-client is a chunk of its own, loaded when a page first watches a topic (lib/useLiveTopic.ts), else a
 // little after the page has loaded (startRealtimeAfterLoad): pages show their REST answers first.
 import type { Socket, io as ioFn } from 'socket.io-client';
 import { subscribeKey } from 'valtio/utils';
-import type { ClientToServerEvents, PushEventName, ServerToClientEvents, SubscribeAck } from '@oj/proto';
+import type { BoardWindowAck, BoardWindowRequest, ClientToServerEvents, PushEventName, ServerToClientEvents, SubscribeAck } from '@oj/proto';
 import { clearSession, sessionState, syncCsrf } from '../stores/session';
 import { loadPushDecoder } from './push-decoder';
 import { connectionState } from '../stores/ui';
@@ -38,6 +39,19 @@ export function emitSubscribe(topic: string, since: number | undefined, ack: (a:
   if (!socket?.connected) return false;
   socket.emit('subscribe', since === undefined ? { topic } : { topic, since }, ack);
   return true;
+}
+
+/** A request answered through an ack is given up after this long (the caller falls back to REST). */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends `board.window` (a board window read over the socket); null when the socket is not connected, or it dropped or
+ * timed out before the answer.
+ */
+export function emitBoardWindow(req: BoardWindowRequest): Promise<BoardWindowAck | null> {
+  const s = socket;
+  if (!s?.connected) return Promise.resolve(null);
+  return new Promise((resolve) => s.timeout(REQUEST_TIMEOUT_MS).emit('board.window', req, (err: Error | null, ack: BoardWindowAck) => resolve(err ? null : ack)));
 }
 
 export function emitUnsubscribe(topic: string): void {

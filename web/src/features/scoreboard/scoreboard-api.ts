@@ -13,6 +13,7 @@ import {
   type PageOf,
 } from '@oj/proto';
 import { api, request } from '../../lib/api';
+import { emitBoardWindow } from '../../lib/socket';
 import { listOf } from '../../lib/decoders';
 import { downloadFile } from '../../lib/download';
 
@@ -52,14 +53,31 @@ export async function loadWholeBoard(q: BoardQuery, silent = false): Promise<Ran
 
 /**
  * A window of the board (ours): rows [offset, offset + limit) in board order, the caller's own row and the followed
- * users' rows, every star row, the problems' figures, and the topic seq they were read at.
+ * users' rows, every star row, the problems' figures, and the topic seq they were read at. Read over the socket while
+ * it is connected (`board.window`); over REST when it is not, or when the socket could not answer (a refusal is then
+ * shown as REST shows it).
  */
-export const loadBoardWindow = (q: BoardQuery, offset: number, limit: number, concernedList: readonly string[], silent = false): Promise<RankPage> =>
-  api.post(
+export async function loadBoardWindow(q: BoardQuery, offset: number, limit: number, concernedList: readonly string[], silent = false): Promise<RankPage> {
+  const fromSocket = await readWindowOverSocket(q, offset, limit, concernedList);
+  if (fromSocket) return fromSocket;
+  return api.post(
     q.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank',
     { cid: q.cid, currentPage: 1, limit, offset, forceRefresh: q.forceRefresh, concernedList: [...concernedList], containsEnd: q.containsEnd },
     { decode: (x) => decode(RankPage, x), silent },
   );
+}
+
+async function readWindowOverSocket(q: BoardQuery, offset: number, limit: number, concernedList: readonly string[]): Promise<RankPage | null> {
+  if (typeof DecompressionStream === 'undefined') return null;
+  const ack = await emitBoardWindow({ cid: q.cid, outside: q.outside, offset, limit, forceRefresh: q.forceRefresh, containsEnd: q.containsEnd, concernedList: [...concernedList] });
+  if (!ack?.ok) return null;
+  try {
+    const text = await new Response(new Blob([new Uint8Array(ack.gz)]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    return decode(RankPage, JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
 
 /** Every row matching a keyword (the original product's search), in board order, without pinned copies. */
 export async function searchBoard(q: BoardQuery, keyword: string, silent = true): Promise<RankPage> {

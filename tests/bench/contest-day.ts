@@ -747,6 +747,9 @@ export async function runContestDay(): Promise<ContestDayResult> {
       OJ_RATE_LOGIN_USER_PER_MIN: '100000',
       // Every simulated contestant connects from 127.0.0.1.
       OJ_SOCKET_MAX_PER_IP: '1000000',
+      // One bench socket makes the window reads of thousands of contestants back to back: its request allowance (2 ×
+      // this + 10, refilled at a tenth of it a second) must not refuse them, or refusals would be timed.
+      OJ_SOCKET_MAX_SUBSCRIPTIONS: '100000',
     });
     sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     const root = await login(stack.baseUrl, 'root', stack.adminPassword);
@@ -769,6 +772,7 @@ export async function runContestDay(): Promise<ContestDayResult> {
       Object.assign(
         async () => {
           const r = await socketWindowRead(s, req);
+          if (r.status !== 200) throw new Error(`board.window refused: ${r.msg}`);
           return { http: 200, status: r.status, msg: r.msg, bytes: Buffer.byteLength(r.text), data: r.text ? JSON.parse(r.text) : null };
         },
         { wire: async () => (await socketWindowRead(s, req)).wire },

@@ -1053,6 +1053,13 @@ export async function benchContestDay(): Promise<void> {
   console.log(
     `    ≈ push / polling: bytes on the wire ${pct(q.wireDown + q.wireUp, p.wireDown + p.wireUp)} (server → client ${pct(q.wireDown, p.wireDown)}; uncompressed ${pct(q.bytes, p.bytes)}), CPU ${pct(pushCpu, p.requestCpuMs)}, requests ${pct(pushedReq, polled)}`,
   );
+  // The same day with every window read over REST (as a client without its socket reads): before/after in one run.
+  const restCosts = new Map(r.costs);
+  for (const [key, rest] of [['rank-window', 'rank-window-rest'], ['outside-window', 'outside-window-rest']] as const) if (r.costs.get(rest)) restCosts.set(key, r.costs.get(rest)!);
+  const qRest = estimate(sim, 'push', restCosts, r.frames, r.board);
+  console.log(
+    `      (with the window reads over REST instead: push / polling CPU ${pct(qRest.requestCpuMs + qRest.frameCpuMs + qRest.heartbeatCpuMs, p.requestCpuMs)}, bytes on the wire ${pct(qRest.wireDown + qRest.wireUp, p.wireDown + p.wireUp)})`,
+  );
   // Where push's CPU goes: the requests both designs make alike (page loads: the floor of the ratio, whatever push
   // does), the board tab's window reads, the other push-only work, the frames and the heartbeats.
   const alike = (kind: string) => sim.poll.requests.has(kind) && sim.poll.requests.get(kind) === sim.push.requests.get(kind);

@@ -8,17 +8,9 @@ import { gzipParts } from './routes/json-parts';
 
 /** Reads the window `raw` asks for as `viewer` (null: anonymous, which only the outside board admits). */
 export async function readBoardWindow(services: OjServices, raw: unknown, viewer: Viewer | null): Promise<BoardWindowAck> {
-  const req = decode(BoardWindowRequest, raw);
-  const body: ContestRankBody = {
-    cid: req.cid,
-    currentPage: 1,
-    limit: req.limit,
-    offset: req.offset,
-    forceRefresh: req.forceRefresh,
-    containsEnd: req.containsEnd,
-    concernedList: req.concernedList,
-  };
-  if (req.outside) return { ok: true, gz: gzipParts(await services.scoreboards.outsideRankJson(body, viewer)) };
+  const { outside, ...window } = decode(BoardWindowRequest, raw);
+  const body: ContestRankBody = { ...window, currentPage: 1 };
+  if (outside) return { ok: true, gz: gzipParts(await services.scoreboards.outsideRankJson(body, viewer)) };
   if (!viewer) throw new OjError('AUTH_NOT_LOGGED_IN');
   return { ok: true, gz: gzipParts(await services.scoreboards.rankJson(body, viewer)) };
 }

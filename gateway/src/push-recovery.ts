@@ -60,20 +60,23 @@ export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
       return;
     }
     if (seq <= upTo) return;
-    const held = ahead.get(topic) ?? new Set<number>();
+    let held = ahead.get(topic);
     if (seq > upTo + 1) {
+      if (!held) ahead.set(topic, (held = new Set<number>()));
       held.add(seq);
-      ahead.set(topic, held);
       if (held.size > AHEAD_MAX) {
         relayed.set(topic, Math.max(...held));
         ahead.delete(topic);
       }
       return;
     }
+    // The common case, no hole: nothing held, nothing allocated.
     let next = seq;
-    while (held.delete(next + 1)) next++;
+    if (held) {
+      while (held.delete(next + 1)) next++;
+      if (held.size === 0) ahead.delete(topic);
+    }
     relayed.set(topic, next);
-    if (held.size === 0) ahead.delete(topic);
   }
 
   function joined(topic: string, seq: number): number {

@@ -1,5 +1,6 @@
 // Socket.IO at /socket.io: handshake auth (same rules as REST), per-topic authorisation, subscribe with
-// `since` replay, and the relay of push messages to rooms. State lives only in this gateway's sockets.
+// `since` replay, board window reads (`board.window`), and the relay of push messages to rooms. State lives only in
+// this gateway's sockets.
 import type { Server as HttpServer } from 'node:http';
 import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import {

@@ -157,8 +157,8 @@ function readCases(p: ImportedProblem, item: Fields, where: string): void {
   const inputs = texts(item, 'test_input');
   let outputs = texts(item, 'test_output');
   if (inputs.length === 0 && outputs.length === 0) {
-    const remoteOj = item.remote_oj === undefined ? '' : elementText(item.remote_oj).trim();
-    const remoteId = item.remote_id === undefined ? '' : elementText(item.remote_id).trim();
+    const remoteOj = texts(item, 'remote_oj').join('').trim();
+    const remoteId = texts(item, 'remote_id').join('').trim();
     if (remoteOj) p.warnings.push(`the FPS item has no test data: its site judged it remotely on ${remoteOj}${remoteId ? ` ${remoteId}` : ''}, which this judge cannot reach`);
     return;
   }

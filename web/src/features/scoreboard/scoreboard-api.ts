@@ -10,6 +10,7 @@ import {
   RankPage,
   ScrollBoardInfo,
   ScrollBoardSubmission,
+  type BoardWindowRequest,
   type PageOf,
 } from '@oj/proto';
 import { api, request } from '../../lib/api';
@@ -58,18 +59,15 @@ export async function loadWholeBoard(q: BoardQuery, silent = false): Promise<Ran
  * shown as REST shows it).
  */
 export async function loadBoardWindow(q: BoardQuery, offset: number, limit: number, concernedList: readonly string[], silent = false): Promise<RankPage> {
-  const fromSocket = await readWindowOverSocket(q, offset, limit, concernedList);
+  const window = { cid: q.cid, offset, limit, forceRefresh: q.forceRefresh, containsEnd: q.containsEnd, concernedList: [...concernedList] };
+  const fromSocket = await readWindowOverSocket({ ...window, outside: q.outside });
   if (fromSocket) return fromSocket;
-  return api.post(
-    q.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank',
-    { cid: q.cid, currentPage: 1, limit, offset, forceRefresh: q.forceRefresh, concernedList: [...concernedList], containsEnd: q.containsEnd },
-    { decode: (x) => decode(RankPage, x), silent },
-  );
+  return api.post(q.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank', { ...window, currentPage: 1 }, { decode: (x) => decode(RankPage, x), silent });
 }
 
-async function readWindowOverSocket(q: BoardQuery, offset: number, limit: number, concernedList: readonly string[]): Promise<RankPage | null> {
+async function readWindowOverSocket(req: BoardWindowRequest): Promise<RankPage | null> {
   if (typeof DecompressionStream === 'undefined') return null;
-  const ack = await emitBoardWindow({ cid: q.cid, outside: q.outside, offset, limit, forceRefresh: q.forceRefresh, containsEnd: q.containsEnd, concernedList: [...concernedList] });
+  const ack = await emitBoardWindow(req);
   if (!ack?.ok) return null;
   try {
     const text = await new Response(new Blob([new Uint8Array(ack.gz)]).stream().pipeThrough(new DecompressionStream('gzip'))).text();

@@ -39,21 +39,23 @@ function WebsiteForm() {
       <h2 className="font-medium text-slate-700">
         <FormattedMessage id="site.conf.website" />
       </h2>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {WEB_TEXT.map(([key, label]) => (
-          <label key={key} className="flex flex-col gap-1 text-sm text-slate-600">
-            <FormattedMessage id={label} />
-            <input className={input} data-testid={`conf-${key}`} value={String(web[key])} onChange={(e) => setWeb({ ...web, [key]: e.target.value })} />
-          </label>
-        ))}
-      </div>
-      <label className="flex items-center gap-2 text-sm text-slate-600">
-        <input type="checkbox" data-testid="conf-register" checked={web.register} onChange={(e) => setWeb({ ...web, register: e.target.checked })} />
-        <FormattedMessage id="site.switch.register" />
-      </label>
-      <button type="submit" className={primary} data-testid="conf-web-save">
-        <FormattedMessage id="site.common.save" />
-      </button>
+      <fieldset className="space-y-2" disabled={run.busy}>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {WEB_TEXT.map(([key, label]) => (
+            <label key={key} className="flex flex-col gap-1 text-sm text-slate-600">
+              <FormattedMessage id={label} />
+              <input className={input} data-testid={`conf-${key}`} value={String(web[key])} onChange={(e) => setWeb({ ...web, [key]: e.target.value })} />
+            </label>
+          ))}
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          <input type="checkbox" data-testid="conf-register" checked={web.register} onChange={(e) => setWeb({ ...web, register: e.target.checked })} />
+          <FormattedMessage id="site.switch.register" />
+        </label>
+        <button type="submit" className={primary} data-testid="conf-web-save">
+          <FormattedMessage id="site.common.save" />
+        </button>
+      </fieldset>
     </form>
   );
 }
@@ -88,40 +90,42 @@ function SmtpForm() {
       <h2 className="font-medium text-slate-700">
         <FormattedMessage id="site.conf.smtp" />
       </h2>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm text-slate-600">
-          <FormattedMessage id="site.conf.smtpHost" />
-          <input className={input} data-testid="conf-smtp-host" value={smtp.emailHost} onChange={(e) => setSmtp({ ...smtp, emailHost: e.target.value })} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-slate-600">
-          <FormattedMessage id="site.conf.smtpPort" />
-          <input className={input} type="number" min={1} max={65535} data-testid="conf-smtp-port" value={smtp.emailPort} onChange={(e) => setSmtp({ ...smtp, emailPort: Number(e.target.value) || 1 })} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-slate-600">
-          <FormattedMessage id="site.conf.smtpUsername" />
-          <input className={input} data-testid="conf-smtp-username" autoComplete="off" value={smtp.emailUsername} onChange={(e) => setSmtp({ ...smtp, emailUsername: e.target.value })} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-slate-600">
-          <span>
-            <FormattedMessage id="site.conf.smtpPassword" />{' '}
-            <span className="text-xs text-slate-400" data-testid="conf-smtp-password-state">
-              <FormattedMessage id={smtp.emailPasswordSet ? 'site.conf.passwordSet' : 'site.conf.passwordNotSet'} />
+      <fieldset className="space-y-2" disabled={run.busy}>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <label className="flex flex-col gap-1 text-sm text-slate-600">
+            <FormattedMessage id="site.conf.smtpHost" />
+            <input className={input} data-testid="conf-smtp-host" value={smtp.emailHost} onChange={(e) => setSmtp({ ...smtp, emailHost: e.target.value })} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-slate-600">
+            <FormattedMessage id="site.conf.smtpPort" />
+            <input className={input} type="number" min={1} max={65535} data-testid="conf-smtp-port" value={smtp.emailPort} onChange={(e) => setSmtp({ ...smtp, emailPort: Number(e.target.value) || 1 })} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-slate-600">
+            <FormattedMessage id="site.conf.smtpUsername" />
+            <input className={input} data-testid="conf-smtp-username" autoComplete="off" value={smtp.emailUsername} onChange={(e) => setSmtp({ ...smtp, emailUsername: e.target.value })} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-slate-600">
+            <span>
+              <FormattedMessage id="site.conf.smtpPassword" />{' '}
+              <span className="text-xs text-slate-400" data-testid="conf-smtp-password-state">
+                <FormattedMessage id={smtp.emailPasswordSet ? 'site.conf.passwordSet' : 'site.conf.passwordNotSet'} />
+              </span>
             </span>
-          </span>
-          <input className={input} type="password" autoComplete="new-password" data-testid="conf-smtp-password" placeholder={intl.formatMessage({ id: 'site.conf.passwordKeep' })} value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-slate-600">
-          <FormattedMessage id="site.conf.smtpFrom" />
-          <input className={input} data-testid="conf-smtp-from" value={smtp.emailFrom} onChange={(e) => setSmtp({ ...smtp, emailFrom: e.target.value })} />
-        </label>
-        <label className="flex items-center gap-2 self-end text-sm text-slate-600">
-          <input type="checkbox" data-testid="conf-smtp-ssl" checked={smtp.emailSsl} onChange={(e) => setSmtp({ ...smtp, emailSsl: e.target.checked })} />
-          SSL
-        </label>
-      </div>
-      <button type="submit" className={primary} data-testid="conf-smtp-save">
-        <FormattedMessage id="site.common.save" />
-      </button>
+            <input className={input} type="password" autoComplete="new-password" data-testid="conf-smtp-password" placeholder={intl.formatMessage({ id: 'site.conf.passwordKeep' })} value={password} onChange={(e) => setPassword(e.target.value)} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-slate-600">
+            <FormattedMessage id="site.conf.smtpFrom" />
+            <input className={input} data-testid="conf-smtp-from" value={smtp.emailFrom} onChange={(e) => setSmtp({ ...smtp, emailFrom: e.target.value })} />
+          </label>
+          <label className="flex items-center gap-2 self-end text-sm text-slate-600">
+            <input type="checkbox" data-testid="conf-smtp-ssl" checked={smtp.emailSsl} onChange={(e) => setSmtp({ ...smtp, emailSsl: e.target.checked })} />
+            SSL
+          </label>
+        </div>
+        <button type="submit" className={primary} data-testid="conf-smtp-save">
+          <FormattedMessage id="site.common.save" />
+        </button>
+      </fieldset>
       <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-2">
         <input className={`${input} w-64`} type="email" data-testid="conf-test-to" placeholder={intl.formatMessage({ id: 'site.conf.testTo' })} value={to} onChange={(e) => setTo(e.target.value)} />
         <button type="button" className={primary} data-testid="conf-test-send" disabled={!to.includes('@')} onClick={() => void sendTest()}>

@@ -49,21 +49,17 @@ export function SwitchPage() {
   );
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
-  // From the save until the reload after it is in, the form is disabled: a box ticked in between would be unticked by
-  // the reload.
-  const [saving, setSaving] = useState(false);
   if (!cfg) return <Loading />;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    void run(() => setSwitches(cfg)).finally(() => setSaving(false));
+    void run(() => setSwitches(cfg));
   };
   return (
     <form className={`${card} max-w-2xl space-y-4`} onSubmit={submit} data-testid="switch-form" data-loads={loads}>
       <h1 className="text-lg font-semibold text-slate-800">
         <FormattedMessage id="site.switch.title" />
       </h1>
-      <fieldset className="space-y-4" disabled={saving}>
+      <fieldset className="space-y-4" disabled={run.busy}>
         <div className="space-y-2">
           {FLAGS.map(([key, label]) => (
             <label key={key} className="flex items-center gap-2 text-sm text-slate-700">

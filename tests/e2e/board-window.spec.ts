@@ -44,17 +44,21 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await ctx.addCookies([{ name: 'lang', value: lang, domain: '127.0.0.1', path: '/' }]);
     try {
       const page = await ctx.newPage();
-      // Window reads over REST and over the socket (`board.window`, once the socket is connected).
+      // Window reads over REST and over the socket (`board.window`, once the socket is connected). Socket.IO starts
+      // on HTTP long-polling and upgrades to a WebSocket, so a socket read is either a WebSocket frame or one packet
+      // of a polling POST (engine.io joins a POST's packets with the record separator \x1e).
       const reads: { offset?: number; limit?: number; via: 'rest' | 'socket' }[] = [];
+      const socketReads = (payload: string): void => {
+        for (const packet of payload.split('\x1e')) {
+          const m = /^42\d*(\["board\.window".*)$/.exec(packet);
+          if (m) reads.push({ ...(JSON.parse(m[1]!) as [string, { offset?: number; limit?: number }])[1], via: 'socket' });
+        }
+      };
       page.on('request', (r) => {
         if (r.url().includes('/api/get-contest-rank')) reads.push({ ...(JSON.parse(r.postData() ?? '{}') as { offset?: number; limit?: number }), via: 'rest' });
+        else if (r.url().includes('/socket.io/') && r.method() === 'POST') socketReads(r.postData() ?? '');
       });
-      page.on('websocket', (ws) =>
-        ws.on('framesent', (f) => {
-          const m = typeof f.payload === 'string' ? /^42\d*(\["board\.window".*)$/.exec(f.payload) : null;
-          if (m) reads.push({ ...(JSON.parse(m[1]!) as [string, { offset?: number; limit?: number }])[1], via: 'socket' });
-        }),
-      );
+      page.on('websocket', (ws) => ws.on('framesent', (f) => typeof f.payload === 'string' && socketReads(f.payload)));
       await loginUi(page, 'root', E2E_ADMIN_PASSWORD);
       await page.goto(`/contest/${cid}/rank`);
       await expect(page.getByTestId('board-row').first()).toBeVisible();

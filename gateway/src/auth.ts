@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { decode, OjError, type Permission } from '@oj/proto';
+import { decode, OjError, type HandshakeAuth, type Permission } from '@oj/proto';
 import type { OjServices, Viewer } from '@oj/services';
 import type { GatewayConfig } from './config';
 
@@ -66,6 +66,21 @@ export function cookieOf(header: string | undefined, name: string): string | nul
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
   }
   return null;
+}
+
+/**
+ * A socket handshake's credentials: `auth.token` (API clients, as the original `Authorization` header), else the web
+ * app's session cookie with its CSRF proof in `auth.csrf` (a cross-site page can make the browser send the cookie,
+ * not read the proof).
+ */
+export function handshakeCredentials(handshake: { auth: unknown; headers: Record<string, string | string[] | undefined> }): Credentials | null {
+  const hs = handshake.auth as HandshakeAuth | undefined;
+  const token = extractToken(hs?.token);
+  if (token) return { token, via: 'header' };
+  const raw = handshake.headers.cookie;
+  const cookie = cookieOf(typeof raw === 'string' ? raw : undefined, SESSION_COOKIE);
+  // Without its proof the cookie counts for nothing (anonymous), as over REST.
+  return cookie && typeof hs?.csrf === 'string' && hs.csrf !== '' ? { token: cookie, via: 'cookie', csrf: hs.csrf } : null;
 }
 
 /** Where a request's credentials are: the `Authorization` header wins over the cookie. */

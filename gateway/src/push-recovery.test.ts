@@ -118,6 +118,32 @@ describe('the push sweep', () => {
     expect(await gw.sweepPush()).toBe(0);
   });
 
+  it("relays the first message of a socket's own topic lost before any pass, and nothing from before the socket came", async () => {
+    const uid = await f.user('ps_dave');
+    const token = await login('ps_dave');
+    // A verdict from before the socket: in the log, and not for this socket to receive.
+    const earlier = await f.submit(c, uid, 'A', 60);
+    await f.verdict(earlier, JudgeStatus.ACCEPTED);
+    await expect.poll(() => f.pushes.some((p) => p.topic === topics.user(uid) && (p.data as { submitId: number }).submitId === earlier)).toBe(true);
+
+    const { got } = await connect(token);
+    const of = (sid: number) => got.filter((g) => g.event === 'submission.status' && g.frame.topic === topics.user(uid) && (g.frame.data as { submitId: number }).submitId === sid);
+    // No pass has run since the socket came: the topic's next message is lost on its way here.
+    const lost = await f.submit(c, uid, 'B', 120);
+    lose = (m) => m.topic === topics.user(uid);
+    await f.verdict(lost, JudgeStatus.WRONG_ANSWER);
+    lose = () => false;
+    await expect.poll(() => f.pushes.some((p) => p.topic === topics.user(uid) && (p.data as { submitId: number; status: number }).status === JudgeStatus.WRONG_ANSWER)).toBe(true);
+    expect(of(lost)).toEqual([]);
+
+    // The sweep starts the topic where the log stood at the handshake: the lost verdict is relayed, the earlier not.
+    expect(await gw.sweepPush()).toBe(0);
+    expect(await gw.sweepPush()).toBeGreaterThan(0);
+    await expect.poll(() => of(lost).some((g) => (g.frame.data as { status: number }).status === JudgeStatus.WRONG_ANSWER)).toBe(true);
+    expect(of(earlier)).toEqual([]);
+    expect(await gw.sweepPush()).toBe(0);
+  });
+
   it('relays a lost board delta to the board room as a frame that covers it', async () => {
     const uid = await f.user('ps_bob');
     const { s, got } = await connect();

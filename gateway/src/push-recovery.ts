@@ -5,8 +5,9 @@
 //   node was away, a cluster route restarting) would show to a client only as a gap at its topic's next message, and
 //   a submission's final verdict has none. So every `sweepMs` the gateway compares the last seq it relayed on each
 //   followed topic with the push log's; a topic still behind at the next pass, past what it was behind at this one
-//   (so not a message merely in flight), is caught up the same way. A topic first seen by a pass (a socket's own user
-//   topic, joined at connect) starts at the log's seq of that pass.
+//   (so not a message merely in flight), is caught up the same way. A socket's own user topic, joined at connect,
+//   starts at the log's seq read at its handshake (realtime.ts); a topic first seen by a pass (that read failed)
+//   starts at the log's seq of that pass.
 // - "Relayed up to" is contiguous: a message relayed past a hole (a later one of the topic came, the one before it was
 //   lost) is kept aside, so the hole stays visible to the sweep; a catch-up skips what was already relayed.
 
@@ -36,6 +37,8 @@ export interface PushRecoveryDeps {
 export interface PushRecovery {
   /** A socket joined `topic` (a board room: its source topic) at `seq`: recovery covers it from there. Answers `seq`. */
   joined(topic: string, seq: number): number;
+  /** Whether recovery covers `topic` already (a socket here joined it, or a pass saw it). */
+  follows(topic: string): boolean;
   /** A message of `topic` was relayed (call for each one). */
   relayed(topic: string, seq: number): void;
   /** After a bus outage: relays from the log what every followed topic missed; how many. */
@@ -146,6 +149,7 @@ export function createPushRecovery(d: PushRecoveryDeps): PushRecovery {
 
   return {
     joined,
+    follows: (topic) => relayed.has(topic),
     relayed(topic, seq) {
       // A board's source topic has no room of its own: its entry is made when a board room joins.
       if (d.hasRoom(topic) || relayed.has(topic)) advance(topic, seq);

@@ -15,7 +15,6 @@ import {
   type BoardWindowAck,
   type ClientToServerEvents,
   type ErrorCode,
-  type HandshakeAuth,
   type PushEvent,
   type PushEventName,
   type PushFrame,
@@ -27,7 +26,7 @@ import {
 import type { OjServices, Viewer } from '@oj/services';
 import type { FastifyBaseLogger } from 'fastify';
 import { classifyDbError } from '@oj/services';
-import { cookieOf, extractToken, SESSION_COOKIE, type AuthContext, type Authenticator, type Credentials } from './auth';
+import { handshakeCredentials, type AuthContext, type Authenticator } from './auth';
 import { OpBucket, refusal, SocketCaps, socketAddress, socketLocale } from './socket-guard';
 import { createTopicAccess } from './topic-access';
 import { createBoardRelay } from './board-relay';
@@ -106,6 +105,8 @@ export function createRealtime(
     serveClient: false,
   });
   const viewers = new WeakMap<OjSocket, Viewer | null>();
+  /** The log's seq of a signed-in socket's own `user:` topic, read at its handshake (none: already followed here). */
+  const userSeqs = new WeakMap<OjSocket, number>();
   /** The verified token of each authenticated socket: its session is re-checked, and it ends at `exp`. */
   const sessions = createSocketSessions<OjSocket>(services, log, sessionCheckMs);
   const buckets = new WeakMap<OjSocket, OpBucket>();
@@ -214,7 +215,7 @@ export function createRealtime(
   }
 
   /** Admits the socket within the caps of its user and address (released when it disconnects), or refuses it. */
-  function admit(socket: OjSocket, ctx: AuthContext | null, next: (err?: Error) => void): void {
+  function admit(socket: OjSocket, ctx: AuthContext | null, next: (err?: Error) => void, userSeq?: number): void {
     const uid = ctx?.viewer.uid ?? null;
     const address = socketAddress(socket.handshake, deps.trustProxy ?? false);
     if (!caps.acquire(uid, address)) {
@@ -224,18 +225,34 @@ export function createRealtime(
     }
     socket.once('disconnect', () => caps.release(uid, address));
     viewers.set(socket, ctx?.viewer ?? null);
+    if (userSeq !== undefined) userSeqs.set(socket, userSeq);
     if (ctx) sessions.add(socket, ctx);
     next();
   }
 
+  /**
+   * Where the push sweep starts on a user's own topic when this gateway does not follow it yet: the log's seq before
+   * the socket joins, so a message of that topic lost on its way here from then on is relayed by the sweep (without
+   * it the sweep's first pass would take the log's seq as relayed, lost message included). Unknown on a failed read:
+   * the first pass then learns the topic, as before.
+   */
+  async function userTopicSeq(uid: string): Promise<number | undefined> {
+    const topic = topics.user(uid);
+    if (recovery.follows(topic)) return undefined;
+    return services.push.latestSeq(topic).catch((err: unknown) => {
+      log.warn({ err, topic }, 'user topic seq not read at the handshake');
+      return undefined;
+    });
+  }
+
   io.use((socket, next) => {
-    const cred = handshakeCredentials(socket);
+    const cred = handshakeCredentials(socket.handshake);
     if (!cred) {
       admit(socket, null, next);
       return;
     }
     auth.verify(cred).then(
-      (ctx) => admit(socket, ctx, next),
+      async (ctx) => admit(socket, ctx, next, await userTopicSeq(ctx.viewer.uid)),
       (err: unknown) => {
         const unavailable = !(err instanceof OjError) && classifyDbError(err) === 'unavailable';
         if (!(err instanceof OjError) && !unavailable) log.error({ err }, 'socket handshake failed');
@@ -244,21 +261,6 @@ export function createRealtime(
       },
     );
   });
-
-  /**
-   * The handshake's credentials: `auth.token` (API clients, as the original `Authorization` header), else the web
-   * app's session cookie with its CSRF proof in `auth.csrf` (a cross-site page can make the browser send the cookie,
-   * not read the proof).
-   */
-  function handshakeCredentials(socket: OjSocket): Credentials | null {
-    const hs = socket.handshake.auth as HandshakeAuth | undefined;
-    const token = extractToken(hs?.token);
-    if (token) return { token, via: 'header' };
-    const raw = socket.handshake.headers.cookie;
-    const cookie = cookieOf(typeof raw === 'string' ? raw : undefined, SESSION_COOKIE);
-    // Without its proof the cookie counts for nothing (anonymous), as over REST.
-    return cookie && typeof hs?.csrf === 'string' && hs.csrf !== '' ? { token: cookie, via: 'cookie', csrf: hs.csrf } : null;
-  }
 
   async function subscribe(socket: OjSocket, raw: unknown): Promise<SubscribeAck> {
     const req = decode(SubscribeRequest, raw);
@@ -354,7 +356,12 @@ export function createRealtime(
     const viewer = viewers.get(socket) ?? null;
     buckets.set(socket, new OpBucket(BUCKET_CAPACITY, BUCKET_PER_S));
     socket.on('disconnect', () => sessions.remove(socket));
-    if (viewer) void socket.join(topics.user(viewer.uid));
+    if (viewer) {
+      const own = topics.user(viewer.uid);
+      void socket.join(own);
+      const seq = userSeqs.get(socket);
+      if (seq !== undefined) recovery.joined(own, seq);
+    }
     socket.on('subscribe', (...args: unknown[]) => answer(socket, 'subscribe', args));
     socket.on('unsubscribe', (...args: unknown[]) => answer(socket, 'unsubscribe', args));
     socket.on('board.window', (...args: unknown[]) => answer(socket, 'board.window', args));

@@ -1,16 +1,16 @@
 // The import half of /admin/problem/batch-operation: format, archive, the upload bar (bytes sent), the server's
 // steps per problem (reading, compiling checkers, storing test data, writing), then the new problems and the notes
-// on them (each warning's code in the page's language; a code this page does not know shows the server's English).
-// A failed import changes nothing; its message says why.
+// on them in the page's language. A failed import changes nothing; its message says why.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isImportWarningCode, type ImportResult } from '@oj/proto';
+import type { ImportResult } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
 import type { UploadProgress } from '../../../lib/upload';
 import { showToast } from '../../../stores/ui';
 import { newProgressKey, useKeyedProgress } from '../../../lib/useKeyedProgress';
 import { IMPORT_FORMATS, importArchive, type ImportFormatKey } from './batch-api';
+import { importWarningText } from './import-warning-text';
 
 export function ImportPanel({ onImported }: { onImported: () => void }) {
   const intl = useIntl();
@@ -113,7 +113,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
               <ul className="list-disc pl-5">
                 {result.warnings.map((w, i) => (
                   <li key={i} data-testid="import-warning" data-code={w.code}>
-                    {w.problemId}: {isImportWarningCode(w.code) ? intl.formatMessage({ id: `import.warn.${w.code}` }, w.params) : w.message}
+                    {w.problemId}: {importWarningText(intl, w)}
                   </li>
                 ))}
               </ul>

@@ -20,6 +20,7 @@ export * from './account';
 export * from './contest';
 export * from './scoreboard';
 export * from './problem-admin';
+export * from './import-warnings';
 export * from './checkers';
 export * from './dashboard';
 export * from './site-admin';

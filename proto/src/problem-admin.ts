@@ -199,10 +199,22 @@ export const TcidQuery = Type.Object({ tcid: Id });
 
 // ---------- import and export ----------
 
-/** Answer of every import: the new problems (extension; the original answered null) and what did not carry over. */
+/** A note on one imported problem: something not carried over, or advice to check what was. */
+export const ImportWarning = Type.Object({
+  problemId: Type.String(),
+  /** Stable code, one of IMPORT_WARNINGS (import-warnings.ts); a client shows its own text for it (web: `import.warn.<code>`). */
+  code: Type.String(),
+  /** The values the code's text names (`{name}`); lists are joined into one string. */
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  /** The same note as an English sentence (for API clients, logs, and codes a client does not know). */
+  message: Type.String(),
+});
+export type ImportWarning = Static<typeof ImportWarning>;
+
+/** Answer of every import: the new problems (extension; the original answered null) and notes on the import. */
 export const ImportResult = Type.Object({
   problems: Type.Array(Type.Object({ id: Type.Integer(), problemId: Type.String(), title: Type.String(), cases: Type.Integer(), submissions: Type.Integer() })),
-  warnings: Type.Array(Type.Object({ problemId: Type.String(), message: Type.String() })),
+  warnings: Type.Array(ImportWarning),
 });
 export type ImportResult = Static<typeof ImportResult>;
 

@@ -1,6 +1,7 @@
 // Import and export in a real browser, in both languages: root imports an ICPC package on the batch page (upload
 // bar, the server's steps, the new problem), then runs its package self-check and watches every row arrive and
-// match; and exports a problem, imports the exported zip back through the page, and gets an equal problem.
+// match; and exports a problem, imports the exported zip back through the page, and gets an equal problem (the
+// display id clash noted in the page's language).
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminProblemDetail } from '@oj/proto';
@@ -67,10 +68,14 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const copyRow = page.getByTestId('import-result-problem');
     await expect(copyRow).toHaveCount(1);
     await expect(copyRow).not.toHaveAttribute('data-pid', String(pid));
-    // The display id is taken by the original: the copy gets a suffix, and the report says so.
-    await expect(page.getByTestId('import-warnings')).toContainText('was taken');
+    // The display id is taken by the original: the copy gets a suffix, and the report says so in the page's language.
+    const notes = page.getByTestId('import-warnings');
+    await expect(notes).toContainText(zh ? '导入提示：' : 'Notes on the import:');
+    const taken = notes.locator('[data-testid="import-warning"][data-code="PROBLEM_ID_TAKEN"]');
     const copyPid = Number(await copyRow.getAttribute('data-pid'));
     const copy = await detail(request, copyPid);
+    const [was, now] = [original.problemId, copy.problemId];
+    await expect(taken).toHaveText(zh ? `${now}: 展示 ID ${was} 已被占用，本题以 ${now} 导入` : `${now}: the display id ${was} was taken; imported as ${now}`);
     const strip = (p: AdminProblemDetail) => {
       const { id: _i, problemId: _p, gmtCreate: _c, gmtModified: _m, modifiedUser: _u, ...rest } = p as AdminProblemDetail & Record<string, unknown>;
       return { ...rest, tags: p.tags.map((t) => t.name), languages: p.languages.map((l) => l.name) };

@@ -139,9 +139,13 @@ describe("HUSTOJ's FPS export", () => {
     expect(await bankSize()).toBe(before + 2);
     const [sum, remote] = r.data.problems;
     expect(sum!.problemId).toMatch(/^两数之和-Sum-of-Two/);
-    const warnings = (problemId: string) => r.data.warnings.filter((w) => w.problemId === problemId).map((w) => w.message);
+    const warnings = (problemId: string) => r.data.warnings.filter((w) => w.problemId === problemId);
     expect(warnings(sum!.problemId)).toEqual([]);
-    expect(warnings(remote!.problemId)).toEqual([expect.stringContaining('remotely on far 1001'), expect.stringContaining('no test cases')]);
+    // Each warning carries its code and params (the web translates them) beside the English sentence.
+    expect(warnings(remote!.problemId)).toEqual([
+      { problemId: remote!.problemId, code: 'FPS_REMOTE_NO_DATA', params: { remote: 'far 1001' }, message: expect.stringContaining('remotely on far 1001') },
+      { problemId: remote!.problemId, code: 'NO_TEST_CASES', params: {}, message: expect.stringContaining('no test cases') },
+    ]);
     const noCases = await call('POST', `/api/admin/problem/self-check?pid=${remote!.id}`);
     expect([noCases.status, noCases.code]).toEqual([400, 'SELF_CHECK_NO_CASES']);
     const d = await detail(sum!.id);

@@ -5,6 +5,7 @@ import { isSafeCaseName, LOCAL_LANGUAGES } from '@oj/proto';
 import { naturalCompare } from '../testdata/case-set';
 import { importFailed } from './archive';
 import type { ImportedProblem } from './types';
+import { warn } from './warning';
 
 export { naturalCompare };
 
@@ -121,8 +122,7 @@ export const EXAMPLES_MAX = 50;
 /** Pushes an example unless it is too long or there are enough already (then warns once). */
 export function addExample(p: ImportedProblem, input: string, output: string): void {
   if (input.length > EXAMPLE_MAX_CHARS || output.length > EXAMPLE_MAX_CHARS || p.examples.length >= EXAMPLES_MAX) {
-    const w = `an example was too long (or there were more than ${EXAMPLES_MAX}) and is not shown in the statement`;
-    if (!p.warnings.includes(w)) p.warnings.push(w);
+    warn(p, 'EXAMPLE_NOT_SHOWN', { max: EXAMPLES_MAX });
     return;
   }
   p.examples.push({ input, output });

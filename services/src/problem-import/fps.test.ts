@@ -38,13 +38,13 @@ describe('FPS files', () => {
       ['solutions/1.c', 'C', 'accepted'],
       ['solutions/2.py', 'Python3', 'accepted'],
     ]);
-    expect(vowels!.warnings.join('\n')).toContain('Pascal');
+    expect(vowels!.warnings).toContainEqual({ code: 'FPS_UNKNOWN_LANGUAGES', params: { languages: 'Pascal' }, message: expect.stringContaining('Pascal') });
 
     expect(sqrt).toMatchObject({ title: 'Nearly Equal', timeLimitMs: 1500, memoryLimitMb: 64, judgeMode: 'spj', input: '<p>One integer n (0 &lt;= n &lt;= 10^6).</p>' });
     expect(sqrt!.checker).toMatchObject({ language: 'C++', protocol: 'testlib' });
     expect(sqrt!.checker!.code).toContain('std::fabs(x - y) <= 1e-4');
     expect(sqrt!.hint).toBeUndefined();
-    expect(sqrt!.warnings.join('\n')).toContain('SPJ');
+    expect(sqrt!.warnings).toContainEqual({ code: 'FPS_SPJ_HUSTOJ', params: {}, message: expect.stringContaining('SPJ') });
   });
 
   it('decodes entities outside CDATA and keeps CDATA as written', () => {
@@ -125,7 +125,7 @@ describe('FPS files', () => {
       expect(p).toMatchObject({ judgeMode: 'spj', checker: { language: 'C++', protocol: 'testlib' }, warnings: [] });
       expect(p.checker!.code).toContain('registerTestlibCmd');
     }
-    expect(hustoj!.warnings).toEqual([expect.stringContaining('HUSTOJ-style')]);
+    expect(hustoj!.warnings).toEqual([{ code: 'FPS_SPJ_HUSTOJ', params: {}, message: expect.stringContaining('HUSTOJ-style') }]);
   });
 
   it("maps HUSTOJ's Clang and Clang++ to C and C++", () => {
@@ -143,7 +143,7 @@ describe('FPS files', () => {
     const [plain, remote] = readArchive('fps', xml(item('') + item('<remote_oj><![CDATA[far]]></remote_oj><remote_id>1001</remote_id>')));
     expect(plain).toMatchObject({ title: 'T', cases: [], warnings: [] });
     expect(remote!.cases).toEqual([]);
-    expect(remote!.warnings).toEqual([expect.stringContaining('remotely on far 1001')]);
+    expect(remote!.warnings).toEqual([{ code: 'FPS_REMOTE_NO_DATA', params: { remote: 'far 1001' }, message: expect.stringContaining('remotely on far 1001') }]);
   });
 
   it('refuses unpaired test_input / test_output, naming the item', () => {

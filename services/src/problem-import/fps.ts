@@ -8,6 +8,7 @@ import { importFailed, openZip, textOf, tooLarge } from './archive';
 import { addExample, blankProblem, checkProblem, durationMs, embedImage, naturalCompare, ourLanguage, sizeMb } from './common';
 import { asArray, asObject, type Fields } from './fields';
 import { IMPORT_LIMITS, type ImportedProblem } from './types';
+import { warn } from './warning';
 
 /** Elements whose content is kept raw by the parser (HTML statements, test data) and decoded here. */
 const TEXT_TAGS = ['title', 'remote_oj', 'remote_id', 'description', 'input', 'output', 'hint', 'source', 'sample_input', 'sample_output', 'test_input', 'test_output', 'spj', 'tpj', 'solution', 'template', 'prepend', 'append', 'time_limit', 'memory_limit', 'src', 'base64'];
@@ -128,7 +129,7 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
     p.judgeMode = 'spj';
     p.checker = { language, code: spjCode, protocol: 'testlib' };
     if (!tpj && !/\bregisterTestlibCmd\s*\(/.test(spjCode)) {
-      p.warnings.push('the SPJ comes from an FPS file (HUSTOJ-style: input, expected output, user output; exit 0 accepts); check that it reads its arguments in our order (input, user output, expected output)');
+      warn(p, 'FPS_SPJ_HUSTOJ');
     }
   }
   const unknown = new Set<string>();
@@ -144,8 +145,8 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
     if (language) p.codeTemplates.push({ language, code: elementText(t), enabled: true });
     else unknown.add(raw || '(none)');
   }
-  if (unknown.size > 0) p.warnings.push(`solutions or templates in languages this judge does not have were skipped: ${[...unknown].join(', ')}`);
-  if (item.prepend !== undefined || item.append !== undefined) p.warnings.push('prepend / append code is not supported and was dropped');
+  if (unknown.size > 0) warn(p, 'FPS_UNKNOWN_LANGUAGES', { languages: [...unknown].join(', ') });
+  if (item.prepend !== undefined || item.append !== undefined) warn(p, 'FPS_PREPEND_APPEND_DROPPED');
 }
 
 /**
@@ -159,13 +160,13 @@ function readCases(p: ImportedProblem, item: Fields, where: string): void {
   if (inputs.length === 0 && outputs.length === 0) {
     const remoteOj = texts(item, 'remote_oj').join('').trim();
     const remoteId = texts(item, 'remote_id').join('').trim();
-    if (remoteOj) p.warnings.push(`the FPS item has no test data: its site judged it remotely on ${remoteOj}${remoteId ? ` ${remoteId}` : ''}, which this judge cannot reach`);
+    if (remoteOj) warn(p, 'FPS_REMOTE_NO_DATA', { remote: remoteId ? `${remoteOj} ${remoteId}` : remoteOj });
     return;
   }
   if (outputs.length !== inputs.length) {
     if (outputs.length > 0 || p.judgeMode !== 'spj') throw importFailed(`${where} has ${inputs.length} test_input and ${outputs.length} test_output elements`);
     outputs = inputs.map(() => '');
-    p.warnings.push('the test cases have no expected outputs; empty ones were created for the SPJ');
+    warn(p, 'FPS_EMPTY_OUTPUTS');
   }
   inputs.forEach((input, i) => {
     const c = { input: `${i + 1}.in`, output: `${i + 1}.out` };

@@ -129,7 +129,7 @@ describe('HOJ archives', () => {
     expect([...p!.files.keys()].sort()).toEqual(['1.in', '1.out', '2.in', '2.out']);
     expect(p!.files.get('2.out')!.toString()).toBe('999999993\n');
     expect(p!.codeTemplates).toEqual([{ language: 'C', code: '#include <stdio.h>\nint main(void) { return 0; }\n', enabled: true }]);
-    expect(p!.warnings.join()).toContain('Python2');
+    expect(p!.warnings).toContainEqual({ code: 'HOJ_UNKNOWN_LANGUAGES', params: { languages: expect.stringContaining('Python2') }, message: expect.stringContaining('Python2') });
   });
 
   it('unwraps an export zipped inside one folder', () => {

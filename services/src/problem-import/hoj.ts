@@ -6,6 +6,7 @@ import { blankProblem, checkProblem, isOurLanguage, naturalCompare } from './com
 import { BUILTIN_CHECKERS } from '@oj/proto';
 import { asArray, asObject, bool, num, str, stringMap, strings, subtaskDependencyList, type Fields } from './fields';
 import type { ExpectedVerdict, ImportedCase, ImportedProblem } from './types';
+import { warn } from './warning';
 
 const JUDGE_MODES = ['default', 'spj', 'interactive'] as const;
 const CASE_MODES = ['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error'] as const;
@@ -143,7 +144,7 @@ export function readHojProblem(name: string, json: string, folder: ArchiveFiles 
   const ext = asObject(root.oj);
   if (ext) readExtension(p, ext, where);
   const unknown = [...new Set([...p.languages, ...p.codeTemplates.map((t) => t.language)])].filter((l) => !isOurLanguage(l));
-  if (unknown.length > 0) p.warnings.push(`languages this judge does not have (ignored on import): ${unknown.join(', ')}`);
+  if (unknown.length > 0) warn(p, 'HOJ_UNKNOWN_LANGUAGES', { languages: unknown.join(', ') });
   // Our export writes `samples: []` for a problem without cases; the import then asks for them to be uploaded.
   return checkProblem(p, where, { allowNoCases: true });
 }

@@ -40,7 +40,7 @@ describe('Hydro exports', () => {
     expect(p!.description).not.toContain('Samples');
     expect(p!.images).toHaveLength(1);
     expect(p!.description).toContain(`![reversal](import-image:${p!.images[0]!.key})`);
-    expect(p!.warnings.join('\n')).toContain('py.py2');
+    expect(p!.warnings).toContainEqual({ code: 'HYDRO_UNKNOWN_LANGUAGES', params: { languages: expect.stringContaining('py.py2') }, message: expect.stringContaining('py.py2') });
 
     expect(q).toMatchObject({
       problemId: 'P1001',
@@ -83,7 +83,8 @@ describe('Hydro exports', () => {
       `type: default\ntime: 1s\nmemory: 64m\nsubtasks:\n  - id: 5\n    score: 30\n    type: min\n    cases:\n      - input: 1.in\n        output: 1.out\n  - id: 9\n    score: 70\n    type: min\n${ifLine}    cases:\n      - input: 2.in\n        output: 2.out\n`;
     const [p] = readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', config('    if: [5]\n'))));
     expect(p).toMatchObject({ judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 2, dependencies: [1] }] });
-    expect(p!.warnings.join('\n')).not.toContain('dependencies');
+    expect(p!.warnings.map((w) => w.message).join('\n')).not.toContain('dependencies');
+    expect(p!.warnings.map((w) => w.code)).not.toContain('HYDRO_DEPENDENCIES_DROPPED');
     expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', config('    if: [7]\n'))))).toThrow(failure('IMPORT_FAILED', 'depends (if) on subtask 7'));
   });
 

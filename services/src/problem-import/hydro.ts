@@ -7,6 +7,7 @@ import { addExample, blankProblem, checkProblem, durationMs, embedImage, languag
 import { asArray, asObject, num, str, strings, text, type Fields } from './fields';
 import { splitMarkdown } from './statement-sections';
 import type { ImportedCase, ImportedProblem } from './types';
+import { warn } from './warning';
 import { readYaml } from './yaml-file';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|svg|bmp)$/i;
@@ -31,11 +32,11 @@ function pickStatement(folder: ArchiveFiles): string | undefined {
 function readStatement(p: ImportedProblem, folder: ArchiveFiles, where: string): void {
   const file = pickStatement(folder);
   if (!file) {
-    p.warnings.push('the problem has no statement (problem.md)');
+    warn(p, 'HYDRO_NO_STATEMENT');
     return;
   }
   const others = [...folder.keys()].filter((f) => f !== file && /^problem(_[A-Za-z_-]+)?\.md$/.test(f));
-  if (others.length > 0) p.warnings.push(`statements in other languages were not imported: ${others.join(', ')}`);
+  if (others.length > 0) warn(p, 'HYDRO_OTHER_STATEMENTS', { files: others.join(', ') });
   let md = textOf(folder.get(file)!).replace(/\r\n/g, '\n');
   const blocks = (kind: string) => new Map([...md.matchAll(new RegExp(`\`\`\`${kind}(\\d+)\\n([\\s\\S]*?)\\n?\`\`\``, 'g'))].map((m) => [m[1]!, m[2]!]));
   const inputs = blocks('input');
@@ -51,7 +52,7 @@ function readStatement(p: ImportedProblem, folder: ArchiveFiles, where: string):
   for (const ref of refs) {
     const data = folder.get(`additional_file/${ref}`) ?? folder.get(`additional_file/${decodeURIComponent(ref)}`);
     if (data && IMAGE.test(ref)) embedImage(p, `file://${ref}`, ref.slice(ref.lastIndexOf('/') + 1), data);
-    else p.warnings.push(`${where}: the statement links file://${ref}, ${data ? 'which is not an image and was not carried over' : 'which the archive does not hold'}`);
+    else warn(p, data ? 'HYDRO_LINK_NOT_IMAGE' : 'HYDRO_LINK_MISSING', { where, ref });
   }
 }
 
@@ -74,9 +75,9 @@ function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, 
     p.judgeMode = type === 'interactive' ? 'interactive' : 'spj';
     p.checker = { language, code: testdataText(testdata, helper, where), protocol: 'testlib' };
     const kind = str(config, 'checker_type') ?? 'testlib';
-    if (type !== 'interactive' && kind !== 'testlib') p.warnings.push(`the checker is of Hydro's ${kind} kind; check it against our testlib-style protocol`);
+    if (type !== 'interactive' && kind !== 'testlib') warn(p, 'HYDRO_CHECKER_KIND', { kind });
   } else if (str(config, 'checker_type') && !['default', 'strict'].includes(str(config, 'checker_type')!)) {
-    p.warnings.push(`checker_type ${str(config, 'checker_type')} without a checker file: the default comparison is used`);
+    warn(p, 'HYDRO_CHECKER_TYPE_NO_FILE', { checkerType: str(config, 'checker_type')! });
   }
   const judgeExtra = Object.fromEntries(strings(config, 'judge_extra_files').map((f) => [f, testdataText(testdata, f, where)]));
   if (p.checker && /["<]testlib\.h[">]/.test(p.checker.code) && testdata.has('testlib.h')) judgeExtra['testlib.h'] ??= textOf(testdata.get('testlib.h')!);
@@ -96,7 +97,7 @@ function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, 
     if (l && !p.languages.includes(l)) p.languages.push(l);
     else if (!l) unknown.push(id);
   }
-  if (unknown.length > 0) p.warnings.push(`languages this judge does not have were skipped: ${unknown.join(', ')}`);
+  if (unknown.length > 0) warn(p, 'HYDRO_UNKNOWN_LANGUAGES', { languages: unknown.join(', ') });
 }
 
 /** Hydro's `if: [subtask ids]` as dependencies between our groups (group g + 1 is the g-th subtask, `id` its Hydro id). */
@@ -125,14 +126,14 @@ function readCases(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, w
     const input = text(o, 'input');
     const output = text(o, 'output');
     if (!input || !output) throw importFailed(`${where}: a case in testdata/config.yaml has no input or output file`);
-    if (o && (o.time !== undefined || o.memory !== undefined)) p.warnings.push(`per-case limits (${input}) are not supported; the problem's limits apply`);
+    if (o && (o.time !== undefined || o.memory !== undefined)) warn(p, 'HYDRO_CASE_LIMITS', { input });
     return { input, output };
   };
   const subtasks = asArray(config.subtasks).map(asObject).filter((s): s is Fields => s !== undefined);
   if (subtasks.length > 0) {
     const types = new Set(subtasks.map((s) => str(s, 'type') ?? 'min'));
     const summed = types.size === 1 && types.has('sum');
-    if (!summed && [...types].some((t) => t !== 'min')) p.warnings.push(`subtask scoring ${[...types].join(', ')} is judged as the lowest case of each subtask`);
+    if (!summed && [...types].some((t) => t !== 'min')) warn(p, 'HYDRO_SUBTASK_SCORING', { types: [...types].join(', ') });
     p.judgeCaseMode = summed ? 'default' : 'subtask_lowest';
     subtasks.forEach((s, g) => {
       const cases = asArray(s.cases).map(pair);
@@ -141,7 +142,7 @@ function readCases(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, w
       cases.forEach((c, i) => p.cases.push(summed ? { ...c, score: scores[i]! } : { ...c, score, groupNum: g + 1 }));
     });
     if (subtasks.some((s) => s.if !== undefined)) {
-      if (summed) p.warnings.push('subtask dependencies (if) need subtask scoring; they were dropped');
+      if (summed) warn(p, 'HYDRO_DEPENDENCIES_DROPPED');
       else p.subtaskDependencies = hydroDependencies(subtasks, where);
     }
   } else {

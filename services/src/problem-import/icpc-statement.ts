@@ -7,6 +7,7 @@ import { textOf } from './archive';
 import { embedImage } from './common';
 import { splitMarkdown } from './statement-sections';
 import type { ImportedProblem } from './types';
+import { warn } from './warning';
 
 const DIRS = ['problem_statement/', 'statement/'];
 
@@ -118,16 +119,16 @@ export function latexToMarkdown(tex: string): { title?: string; text: string } {
 export function readIcpcStatement(files: ArchiveFiles, p: ImportedProblem, where: string): string | undefined {
   const picked = pickStatement(files);
   if (!picked) {
-    p.warnings.push('the package has no problem statement');
+    warn(p, 'ICPC_NO_STATEMENT');
     return undefined;
   }
   if (picked.kind === 'pdf') {
-    p.warnings.push(`the statement is only a PDF (${picked.path}); write it into the problem`);
+    warn(p, 'ICPC_PDF_STATEMENT', { file: picked.path });
     return undefined;
   }
   const source = textOf(files.get(picked.path)!);
   const tex = picked.kind === 'tex' ? latexToMarkdown(source) : null;
-  if (tex) p.warnings.push(`the statement was converted from LaTeX (${picked.path}); check its formatting`);
+  if (tex) warn(p, 'ICPC_LATEX_STATEMENT', { file: picked.path });
   const { title, fields } = splitMarkdown(tex ? tex.text : source);
   p.description = fields.description;
   p.input = fields.input;
@@ -137,7 +138,7 @@ export function readIcpcStatement(files: ArchiveFiles, p: ImportedProblem, where
   for (const ref of shown) {
     const found = ['', '.png', '.jpg', '.jpeg', '.gif', '.svg'].map((ext) => `${picked.dir}${ref}${ext}`).find((f) => files.has(f));
     if (found && !/\.pdf$/i.test(found)) embedImage(p, ref, found.slice(found.lastIndexOf('/') + 1), files.get(found)!);
-    else if (!/^(https?:|import-image:)/.test(ref)) p.warnings.push(`${where}: the statement shows ${ref}, which the package does not hold as an image`);
+    else if (!/^(https?:|import-image:)/.test(ref)) warn(p, 'ICPC_IMAGE_MISSING', { where, ref });
   }
   return tex?.title ?? title;
 }

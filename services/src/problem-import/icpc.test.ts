@@ -59,7 +59,7 @@ describe('ICPC problem packages', () => {
     expect(p!.images).toHaveLength(1);
     expect(p!.images[0]!.fileName).toBe('route.svg');
     expect(p!.description).toContain(`![The route of the first sample.](import-image:${p!.images[0]!.key})`);
-    expect(p!.warnings.join('\n')).toContain('LaTeX');
+    expect(p!.warnings).toContainEqual({ code: 'ICPC_LATEX_STATEMENT', params: { file: 'problem_statement/problem.en.tex' }, message: expect.stringContaining('LaTeX') });
   });
 
   it('reads split: a custom Kattis output validator in C++, its flags, time_limit from problem.yaml', () => {
@@ -76,7 +76,7 @@ describe('ICPC problem packages', () => {
     expect(p!.checker).toMatchObject({ language: 'C++ 17', protocol: 'kattis' });
     expect(p!.checker!.code).toContain('more than 10 guesses');
     expect(p!.description).toContain('## Interaction');
-    expect(p!.warnings.join('\n')).toContain('.interaction');
+    expect(p!.warnings).toContainEqual({ code: 'ICPC_INTERACTION_FILES', params: { count: 1 }, message: '1 .interaction file(s) (sample dialogues) are not shown in the statement' });
   });
 
   it('reads a zip of several package folders in natural order, each named by its folder', () => {
@@ -103,7 +103,7 @@ describe('ICPC problem packages', () => {
     const files = fixtureFiles('icpc', 'aplusb').filter((f) => f.name !== 'domjudge-problem.ini');
     const [p] = readArchive('icpc', writeZip(files));
     expect(p!.timeLimitMs).toBe(1000);
-    expect(p!.warnings.join('\n')).toContain('no time limit');
+    expect(p!.warnings).toContainEqual({ code: 'ICPC_NO_TIME_LIMIT', params: {}, message: expect.stringContaining('no time limit') });
   });
 
   it('refuses a .in without its .ans, naming it', () => {
@@ -183,7 +183,7 @@ describe('ICPC problem packages', () => {
     ];
     const [p] = readArchive('icpc', writeZip(files));
     expect(p!.submissions.find((s) => s.path.endsWith('sum_py2.py'))).toBeUndefined();
-    expect(p!.warnings.join('\n')).toContain('submissions/accepted/sum_py2.py');
+    expect(p!.warnings).toContainEqual({ code: 'ICPC_SUBMISSIONS_SKIPPED', params: { files: expect.stringContaining('submissions/accepted/sum_py2.py') }, message: expect.stringContaining('submissions/accepted/sum_py2.py') });
     expect(p!.submissions.find((s) => s.path === 'submissions/partially_accepted/small.py')).toMatchObject({ language: 'Python3', expected: 'rejected' });
   });
   it('runs a Java program whose class is named after its file (Kattis) as class Main, strings and comments untouched', () => {
@@ -205,7 +205,7 @@ describe('ICPC problem packages', () => {
     const s = p!.submissions.find((x) => x.path === 'submissions/accepted/sumup.java')!;
     expect(s.language).toBe('Java');
     expect(s.code).toBe(java.replace('public class sumup', 'public class Main').replace('sumup self = new sumup()', 'Main self = new Main()'));
-    expect(p!.warnings.join('\n')).toContain('submissions/accepted/sumup.java');
+    expect(p!.warnings).toContainEqual({ code: 'ICPC_JAVA_RENAMED', params: { files: 'submissions/accepted/sumup.java' }, message: expect.stringContaining('submissions/accepted/sumup.java') });
     expect(javaClassAsMain('public class Main {}', 'Main')).toBeNull();
     expect(javaClassAsMain('class Other {}', 'guess')).toBeNull();
   });

@@ -8,6 +8,7 @@ import { asObject, num, str, text, type Fields } from './fields';
 import { readIcpcStatement } from './icpc-statement';
 import { javaClassAsMain } from './java-main';
 import type { ExpectedVerdict, ImportedProblem } from './types';
+import { warn } from './warning';
 import { readYaml } from './yaml-file';
 
 const VERDICT_FOLDERS: Record<string, ExpectedVerdict> = {
@@ -68,14 +69,14 @@ function readLimits(p: ImportedProblem, files: ArchiveFiles, yaml: Fields, ini: 
   if (ms !== null && ms > 0) p.timeLimitMs = ms;
   else {
     p.timeLimitMs = 1000;
-    const multiplier = num(limits, 'time_multiplier') ? ' (the time_multiplier needs the judge solutions\u2019 times, which are not known here)' : '';
-    p.warnings.push(`the package sets no time limit; 1 s is used${multiplier}`);
+    // The time_multiplier needs the judge solutions' times, which are not known here.
+    warn(p, num(limits, 'time_multiplier') ? 'ICPC_NO_TIME_LIMIT_MULTIPLIER' : 'ICPC_NO_TIME_LIMIT');
   }
   const memory = limits?.memory === undefined ? null : sizeMb(limits.memory, 'mb');
   if (memory !== null) p.memoryLimitMb = memory;
   else {
     p.memoryLimitMb = ICPC_DEFAULT_MEMORY_MB;
-    p.warnings.push(`the package sets no memory limit; ${ICPC_DEFAULT_MEMORY_MB} MB is used`);
+    warn(p, 'ICPC_NO_MEMORY_LIMIT', { mb: ICPC_DEFAULT_MEMORY_MB });
   }
 }
 
@@ -108,7 +109,7 @@ function readData(p: ImportedProblem, files: ArchiveFiles, where: string): void 
       if (part === 'sample') addExample(p, textOf(files.get(input)!), textOf(data));
     }
   }
-  if (interactions > 0) p.warnings.push(`${interactions} .interaction file(s) (sample dialogues) are not shown in the statement`);
+  if (interactions > 0) warn(p, 'ICPC_INTERACTION_FILES', { count: interactions });
 }
 
 /** The custom output validator or interactor: a C/C++ program under output_validators/ (or output_validator/). */
@@ -120,7 +121,7 @@ function readValidator(p: ImportedProblem, files: ArchiveFiles, where: string): 
     return s[0] === 'output_validators' && s.length > 2 ? `${s[0]}/${s[1]}` : s[0]!;
   };
   const folders = [...new Set(sources.map(folderOf))];
-  if (folders.length > 1) p.warnings.push(`only the first output validator (${folders[0]}) is used; ${folders.slice(1).join(', ')} ignored`);
+  if (folders.length > 1) warn(p, 'ICPC_EXTRA_VALIDATORS', { used: folders[0]!, ignored: folders.slice(1).join(', ') });
   const mine = sources.filter((f) => folderOf(f) === folders[0]);
   const programs = mine.filter((f) => /\.(c|cc|cpp|cxx)$/i.test(f));
   const main = programs.find((f) => /\bmain\s*\(/.test(textOf(files.get(f)!))) ?? programs[0];
@@ -133,8 +134,8 @@ function readValidator(p: ImportedProblem, files: ArchiveFiles, where: string): 
   for (const f of mine) if (f !== main && /\.(h|hpp|hh|c|cc|cpp|cxx)$/i.test(f)) extra[f.slice(f.lastIndexOf('/') + 1)] = textOf(files.get(f)!);
   const skipped = mine.filter((f) => f !== main && !/\.(h|hpp|hh|c|cc|cpp|cxx)$/i.test(f));
   if (Object.keys(extra).length > 0) p.judgeExtraFile = extra;
-  if (skipped.length > 0) p.warnings.push(`validator files not used: ${skipped.join(', ')}`);
-  if (programs.length > 1) p.warnings.push(`the validator is built from ${main} alone; the other sources are only available to it as judge extra files`);
+  if (skipped.length > 0) warn(p, 'ICPC_VALIDATOR_FILES_UNUSED', { files: skipped.join(', ') });
+  if (programs.length > 1) warn(p, 'ICPC_VALIDATOR_ONE_SOURCE', { main });
 }
 
 /** submissions/<verdict>/<file>: single-file programs in languages we have. */
@@ -155,9 +156,9 @@ function readSubmissions(p: ImportedProblem, files: ArchiveFiles): void {
     if (asMain !== null) renamed.push(path);
     p.submissions.push({ path, language, code: asMain ?? code, expected });
   }
-  if (renamed.length > 0) p.warnings.push(`Java programs whose class is named after the file run here as class Main (renamed): ${renamed.join(', ')}`);
+  if (renamed.length > 0) warn(p, 'ICPC_JAVA_RENAMED', { files: renamed.join(', ') });
   p.submissions.sort((a, b) => naturalCompare(a.path, b.path));
-  if (skipped.length > 0) p.warnings.push(`submissions not carried over (multi-file, unknown verdict folder, or a language this judge does not have such as Python 2): ${skipped.join(', ')}`);
+  if (skipped.length > 0) warn(p, 'ICPC_SUBMISSIONS_SKIPPED', { files: skipped.join(', ') });
 }
 
 /** One package whose files are `files` (paths inside the package); `name` is its folder, if any. */
@@ -181,7 +182,7 @@ export function readIcpcPackage(files: ArchiveFiles, name: string | undefined): 
   readLimits(p, files, yaml, ini);
   const validation = str(yaml, 'validation') ?? '';
   const types = [yaml.type].flat().join(' ');
-  if (/score/.test(validation) || /scoring/.test(types)) p.warnings.push('a scoring problem is judged pass-fail here');
+  if (/score/.test(validation) || /scoring/.test(types)) warn(p, 'ICPC_SCORING_PASS_FAIL');
   const interactive = /interactive/.test(validation) || /interactive/.test(types);
   const hasValidator = [...files.keys()].some((f) => /^output_validators?\//.test(f));
   const custom = interactive || /custom/.test(validation) || (!yaml.validation && yaml.problem_format_version !== undefined && hasValidator);
@@ -193,12 +194,12 @@ export function readIcpcPackage(files: ArchiveFiles, name: string | undefined): 
   } else {
     // The ICPC default validator judges every package without a custom one (tokens, case-insensitive unless flagged).
     p.validatorFlags = flags ?? '';
-    if (hasValidator) p.warnings.push('output_validators/ is ignored: problem.yaml asks for the default validator');
+    if (hasValidator) warn(p, 'ICPC_VALIDATOR_IGNORED');
   }
   readData(p, files, where);
   readSubmissions(p, files);
   const unused = UNUSED.filter((d) => [...files.keys()].some((f) => f.startsWith(`${d}/`)));
-  if (unused.length > 0) p.warnings.push(`not used here: ${unused.map((d) => `${d}/`).join(', ')}`);
+  if (unused.length > 0) warn(p, 'ICPC_UNUSED_FOLDERS', { folders: unused.map((d) => `${d}/`).join(', ') });
   return checkProblem(p, where);
 }
 

@@ -17,6 +17,7 @@ import { insertPackageSubmissions } from '../problem-admin/package-submission.re
 import type { TestdataService } from '../testdata/testdata.service';
 import { importProgress, type ProgressSink } from './import-progress';
 import type { ImportedProblem, ImportFormat } from './types';
+import { importWarning, type ProblemWarning } from './warning';
 
 export type ArchiveReader = (format: ImportFormat, data: Buffer) => ImportedProblem[];
 
@@ -131,16 +132,17 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
   /** One problem inside the import's transaction: display id, images, cases, the row and its package programs. */
   async function writeOne(tx: Tx, p: ImportedProblem, i: number, version: string | null, env: { viewer: Viewer; languages: Map<string, number>; used: Set<string>; result: ImportResult }) {
     const { viewer, result } = env;
+    const note = (w: ProblemWarning) => result.warnings.push({ problemId, ...w });
     const base = cleanProblemId(named(p, i));
     const problemId = await freeProblemId(tx, base, env.used);
     const v = importedValues(p, problemId, env.languages);
     // Only a clash is reported: a title's spaces becoming dashes (every FPS problem's id is its title) is not one.
-    if (problemId !== base) result.warnings.push({ problemId, message: `the display id ${base} was taken; imported as ${problemId}` });
-    for (const w of p.warnings) result.warnings.push({ problemId, message: w });
+    if (problemId !== base) note(importWarning('PROBLEM_ID_TAKEN', { base, problemId }));
+    p.warnings.forEach(note);
     for (const img of p.images) {
       // Only the image types the site serves (no SVG: it can carry scripts); the others become a warning.
       const safe = sniffImage(img.data) !== null && img.data.length <= MD_IMAGE_MAX_BYTES;
-      if (!safe) result.warnings.push({ problemId, message: `image ${img.fileName} was not imported (not a gif, jpg, png, bmp or webp image of at most ${MD_IMAGE_MAX_BYTES} bytes)` });
+      if (!safe) note(importWarning('IMAGE_NOT_IMPORTED', { file: img.fileName, maxBytes: MD_IMAGE_MAX_BYTES }));
       const link = safe ? (await storeImage(tx, img.data, viewer, null)).link : img.fileName;
       for (const k of ['description', 'input', 'output', 'hint'] as const) {
         const text = v.row[k];
@@ -149,7 +151,7 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
     }
     const subtask = v.row.judgeCaseMode.startsWith('subtask');
     const files = p.cases.map((c, j) => ({ input: c.input, output: c.output, score: v.row.type === 1 ? (c.score ?? 0) : 0, groupNum: c.groupNum ?? (subtask ? j + 1 : null) }));
-    if (!version) result.warnings.push({ problemId, message: 'no test cases: upload them before judging' });
+    if (!version) note(importWarning('NO_TEST_CASES'));
     const pid = await writeProblem(tx, v, { author: p.author?.trim() || viewer.username, by: viewer.username, uploaded: version ? { version, files } : null, languages: env.languages });
     await insertPackageSubmissions(tx, pid, p.submissions);
     result.problems.push({ id: pid, problemId, title: v.row.title, cases: p.cases.length, submissions: p.submissions.length });

@@ -4,6 +4,7 @@ import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './
 import { addExample, blankProblem, checkProblem, naturalCompare, ourLanguage } from './common';
 import { asArray, asObject, num, str, strings, text, type Fields } from './fields';
 import type { ImportedProblem } from './types';
+import { warn } from './warning';
 
 const EXTENSION: Record<string, string> = { C: 'c', 'C++': 'cpp', Java: 'java', Python3: 'py', Golang: 'go', 'JavaScript Node': 'js' };
 
@@ -24,7 +25,7 @@ function readPrograms(p: ImportedProblem, json: Fields): void {
       p.codeTemplates.push({ language, code: parts.filter((s) => s.trim()).join('\n'), enabled: true });
     }
   }
-  if (joined) p.warnings.push('template prepend / append code was joined into the template; students can now edit it');
+  if (joined) warn(p, 'QDUOJ_TEMPLATE_JOINED');
   asArray(json.answers).forEach((a, i) => {
     const o = asObject(a);
     const raw = str(o, 'language') ?? '';
@@ -33,7 +34,7 @@ function readPrograms(p: ImportedProblem, json: Fields): void {
     if (language && code !== undefined) p.submissions.push({ path: `answers/${i + 1}.${EXTENSION[language] ?? 'txt'}`, language, code, expected: 'accepted' });
     else unknown.add(raw || '(none)');
   });
-  if (unknown.size > 0) p.warnings.push(`templates or answers in languages this judge does not have were skipped: ${[...unknown].join(', ')}`);
+  if (unknown.size > 0) warn(p, 'QDUOJ_UNKNOWN_LANGUAGES', { languages: [...unknown].join(', ') });
 }
 
 /** The cases of `test_case_score` with their files from `testcase/`; SPJ cases may lack an output file. */
@@ -56,7 +57,7 @@ function readCases(p: ImportedProblem, json: Fields, folder: ArchiveFiles, where
     const score = num(o, 'score');
     p.cases.push(p.type === 1 && score !== undefined ? { input, output, score } : { input, output });
   }
-  if (emptyAnswers > 0) p.warnings.push(`${emptyAnswers} SPJ test case(s) had no expected output; empty ones were created`);
+  if (emptyAnswers > 0) warn(p, 'QDUOJ_EMPTY_OUTPUTS', { count: emptyAnswers });
 }
 
 /** One problem from its folder (`problem.json`, `testcase/`). */
@@ -97,7 +98,7 @@ export function readQduojProblem(folder: ArchiveFiles, name: string): ImportedPr
     if (language !== 'C' && language !== 'C++') throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
     p.judgeMode = 'spj';
     p.checker = { language, code: spjCode, protocol: 'testlib' };
-    p.warnings.push('the SPJ comes from QDUOJ (its own arguments and exit codes); check it against our checker protocol (input, user output, expected output; exit 0 accepts)');
+    warn(p, 'QDUOJ_SPJ_PROTOCOL');
   }
   readPrograms(p, json);
   readCases(p, json, folder, where);

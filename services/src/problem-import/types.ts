@@ -2,6 +2,7 @@
 // and what the import service stores. Readers are pure: bytes in, problems (or an OjError) out; nothing touches
 // the database or the object store until every problem of the archive has been read and checked.
 import type { BuiltinChecker, SubtaskDependency } from '@oj/proto';
+import type { ProblemWarning } from './warning';
 
 export type ImportFormat = 'hoj' | 'qduoj' | 'fps' | 'hydro' | 'icpc';
 
@@ -68,8 +69,8 @@ export interface ImportedProblem {
   images: { key: string; fileName: string; data: Buffer }[];
   /** ICPC `submissions/`: programs with the verdict they must get (for the package self-check). */
   submissions: { path: string; language: string; code: string; expected: ExpectedVerdict }[];
-  /** What the archive had that we could not carry over, in English (shown in the import report). */
-  warnings: string[];
+  /** What the archive had that we could not carry over, or advice to check what was (shown in the import report). */
+  warnings: ProblemWarning[];
 }
 
 /** Limits every reader enforces before inflating anything (zip bombs, path escapes). */

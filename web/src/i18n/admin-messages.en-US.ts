@@ -12,6 +12,7 @@ import { userAdminEnUS } from './user-admin.en-US';
 import { trainingAdminEnUS } from './training-admin.en-US';
 import { remoteAdminEnUS } from './remote-admin.en-US';
 import { educationAdminEnUS } from './education-admin.en-US';
+import { importWarningsEnUS } from './import-warnings.en-US';
 
 export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...adminEnUS,
@@ -26,4 +27,5 @@ export const adminMessagesEnUS: Record<AdminMessageId, string> = {
   ...trainingAdminEnUS,
   ...educationAdminEnUS,
   ...remoteAdminEnUS,
+  ...importWarningsEnUS,
 };

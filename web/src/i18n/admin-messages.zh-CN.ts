@@ -12,6 +12,7 @@ import { userAdminZhCN } from './user-admin.zh-CN';
 import { trainingAdminZhCN } from './training-admin.zh-CN';
 import { remoteAdminZhCN } from './remote-admin.zh-CN';
 import { educationAdminZhCN } from './education-admin.zh-CN';
+import { importWarningsZhCN } from './import-warnings.zh-CN';
 
 export const adminMessagesZhCN = {
   ...adminZhCN,
@@ -26,6 +27,7 @@ export const adminMessagesZhCN = {
   ...trainingAdminZhCN,
   ...educationAdminZhCN,
   ...remoteAdminZhCN,
+  ...importWarningsZhCN,
 };
 
 export type AdminMessageId = keyof typeof adminMessagesZhCN;

@@ -95,7 +95,7 @@ export const adminEnUS: Record<keyof typeof adminZhCN, string> = {
   'admin.batch.phase_failed': 'The import failed; the bank is unchanged',
   'admin.batch.imported': '{count} problems imported',
   'admin.batch.problemCounts': '{cases} cases · {submissions} package programs',
-  'admin.batch.warnings': 'Not carried over:',
+  'admin.batch.warnings': 'Notes on the import:',
   'admin.batch.export': 'Export problems',
   'admin.batch.exportSelected': 'Export selected ({count})',
   'admin.batch.unselect': 'Unselect',

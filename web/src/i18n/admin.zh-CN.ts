@@ -93,7 +93,7 @@ export const adminZhCN = {
   'admin.batch.phase_failed': '导入失败，题库未改动',
   'admin.batch.imported': '成功导入 {count} 道题目',
   'admin.batch.problemCounts': '{cases} 个测试点 · {submissions} 个题目包程序',
-  'admin.batch.warnings': '以下内容未能导入：',
+  'admin.batch.warnings': '导入提示：',
   'admin.batch.export': '导出题目',
   'admin.batch.exportSelected': '导出所选（{count}）',
   'admin.batch.unselect': '取消选择',

@@ -1,6 +1,6 @@
 // The import half of /admin/problem/batch-operation: format, archive, the upload bar (bytes sent), the server's
-// steps per problem (reading, compiling checkers, storing test data, writing), then the new problems and what
-// could not be carried over. A failed import changes nothing; its message says why.
+// steps per problem (reading, compiling checkers, storing test data, writing), then the new problems and the notes
+// on them in the page's language. A failed import changes nothing; its message says why.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import type { UploadProgress } from '../../../lib/upload';
 import { showToast } from '../../../stores/ui';
 import { newProgressKey, useKeyedProgress } from '../../../lib/useKeyedProgress';
 import { IMPORT_FORMATS, importArchive, type ImportFormatKey } from './batch-api';
+import { importWarningText } from './import-warning-text';
 
 export function ImportPanel({ onImported }: { onImported: () => void }) {
   const intl = useIntl();
@@ -111,8 +112,8 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
               </div>
               <ul className="list-disc pl-5">
                 {result.warnings.map((w, i) => (
-                  <li key={i}>
-                    {w.problemId}: {w.message}
+                  <li key={i} data-testid="import-warning" data-code={w.code}>
+                    {w.problemId}: {importWarningText(intl, w)}
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,48 @@
+// The problem importer's warnings (proto IMPORT_WARNINGS), Simplified Chinese: `import.warn.<CODE>`, with the same
+// `{params}` as the code's English sentence (import-warnings.test.ts checks both).
+import type { ImportWarningCode } from '@oj/proto';
+
+export type ImportWarningMessageId = `import.warn.${ImportWarningCode}`;
+
+export const importWarningsZhCN: Record<ImportWarningMessageId, string> = {
+  'import.warn.PROBLEM_ID_TAKEN': '展示 ID {base} 已被占用，本题以 {problemId} 导入',
+  'import.warn.IMAGE_NOT_IMPORTED': '图片 {file} 未导入（仅支持不超过 {maxBytes} 字节的 gif、jpg、png、bmp 或 webp 图片）',
+  'import.warn.NO_TEST_CASES': '没有测试数据：评测前请先上传',
+  'import.warn.EXAMPLE_NOT_SHOWN': '有样例过长（或样例多于 {max} 组），未在题面中显示',
+  'import.warn.HOJ_UNKNOWN_LANGUAGES': '以下语言本站不支持，导入时已忽略：{languages}',
+  'import.warn.QDUOJ_TEMPLATE_JOINED': '代码模板的 prepend / append 部分已并入模板，学生现在可以修改这部分代码',
+  'import.warn.QDUOJ_UNKNOWN_LANGUAGES': '以下语言本站不支持，相应的代码模板或参考答案已跳过：{languages}',
+  'import.warn.QDUOJ_EMPTY_OUTPUTS': '有 {count} 个 SPJ 测试点没有标准答案，已为其创建空的答案文件',
+  'import.warn.QDUOJ_SPJ_PROTOCOL': 'SPJ 来自 QDUOJ（参数和退出码有自己的约定），请按本站的检查器约定核对：参数依次为输入、选手输出、标准答案，退出码 0 表示通过',
+  'import.warn.FPS_SPJ_HUSTOJ': 'SPJ 来自 FPS 文件（HUSTOJ 约定：参数依次为输入、标准答案、选手输出，退出码 0 表示通过），请确认它按本站的顺序读取参数：输入、选手输出、标准答案',
+  'import.warn.FPS_UNKNOWN_LANGUAGES': '以下语言本站不支持，相应的参考程序或代码模板已跳过：{languages}',
+  'import.warn.FPS_PREPEND_APPEND_DROPPED': '不支持 prepend / append 代码，已舍弃',
+  'import.warn.FPS_REMOTE_NO_DATA': '该 FPS 题目没有测试数据：原站点将它交给 {remote} 远程评测，本站无法连接该站点',
+  'import.warn.FPS_EMPTY_OUTPUTS': '测试点没有标准答案，已为 SPJ 创建空的答案文件',
+  'import.warn.HYDRO_NO_STATEMENT': '题目没有题面（problem.md）',
+  'import.warn.HYDRO_OTHER_STATEMENTS': '其他语言的题面未导入：{files}',
+  'import.warn.HYDRO_LINK_NOT_IMAGE': '{where}：题面链接了 file://{ref}，它不是图片，未导入',
+  'import.warn.HYDRO_LINK_MISSING': '{where}：题面链接了 file://{ref}，但压缩包中没有这个文件',
+  'import.warn.HYDRO_CHECKER_KIND': '检查器是 Hydro 的 {kind} 类型，请按本站 testlib 风格的约定核对',
+  'import.warn.HYDRO_CHECKER_TYPE_NO_FILE': 'checker_type 为 {checkerType}，但没有检查器文件：已改用默认比较方式',
+  'import.warn.HYDRO_UNKNOWN_LANGUAGES': '以下语言本站不支持，已跳过：{languages}',
+  'import.warn.HYDRO_CASE_LIMITS': '不支持为单个测试点设置时间或内存限制（{input}），以题目的限制为准',
+  'import.warn.HYDRO_SUBTASK_SCORING': '子任务计分方式 {types} 将按每个子任务中得分最低的测试点计分',
+  'import.warn.HYDRO_DEPENDENCIES_DROPPED': '子任务依赖（if）只在按子任务计分时有效，已舍弃',
+  'import.warn.ICPC_NO_STATEMENT': '题目包中没有题面',
+  'import.warn.ICPC_PDF_STATEMENT': '题面只有 PDF（{file}），请把题面录入到题目中',
+  'import.warn.ICPC_LATEX_STATEMENT': '题面由 LaTeX 转换而来（{file}），请检查排版',
+  'import.warn.ICPC_IMAGE_MISSING': '{where}：题面引用了 {ref}，但题目包中没有这张图片',
+  'import.warn.ICPC_NO_TIME_LIMIT': '题目包未设置时间限制，已使用 1 秒',
+  'import.warn.ICPC_NO_TIME_LIMIT_MULTIPLIER': '题目包未设置时间限制，已使用 1 秒（time_multiplier 要根据标程的运行时间计算，而这里无从得知）',
+  'import.warn.ICPC_NO_MEMORY_LIMIT': '题目包未设置内存限制，已使用 {mb} MB',
+  'import.warn.ICPC_SCORING_PASS_FAIL': '计分题在本站只判通过或不通过',
+  'import.warn.ICPC_VALIDATOR_IGNORED': '已忽略 output_validators/：problem.yaml 要求使用默认校验器',
+  'import.warn.ICPC_INTERACTION_FILES': '{count} 个 .interaction 文件（交互样例）不会显示在题面中',
+  'import.warn.ICPC_EXTRA_VALIDATORS': '只使用第一个输出校验器（{used}），已忽略 {ignored}',
+  'import.warn.ICPC_VALIDATOR_FILES_UNUSED': '以下校验器文件未使用：{files}',
+  'import.warn.ICPC_VALIDATOR_ONE_SOURCE': '校验器只由 {main} 编译而成，其他源文件仅作为评测程序附加文件供它使用',
+  'import.warn.ICPC_JAVA_RENAMED': '以下 Java 程序的类名与文件名相同，在本站以 Main 类运行（已改名）：{files}',
+  'import.warn.ICPC_SUBMISSIONS_SKIPPED': '以下题目包程序未导入（多文件程序、未知的结果目录，或本站不支持的语言，如 Python 2）：{files}',
+  'import.warn.ICPC_UNUSED_FOLDERS': '以下目录在本站不使用：{folders}',
+};

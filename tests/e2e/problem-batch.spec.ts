@@ -39,6 +39,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('self-check-verdict')).toHaveText(zh ? '全部一致' : 'Every program matches', { timeout: 90_000 });
     for (const row of await page.getByTestId('self-check-row').all()) await expect(row).toHaveAttribute('data-matches', 'true');
     await expect(page.locator('[data-testid="self-check-row"][data-expected="time_limit_exceeded"]')).toHaveCount(1);
+    // The folder's verdict is named in the page's language, beside the folder itself.
+    await expect(page.locator('[data-testid="self-check-row"][data-expected="time_limit_exceeded"] [data-testid="self-check-expected"]')).toHaveText(zh ? '时间超限time_limit_exceeded/' : 'Time Limit Exceededtime_limit_exceeded/');
     await expect(page.getByTestId('self-check-slowest')).toContainText(zh ? '时限' : 'limit');
   });
 

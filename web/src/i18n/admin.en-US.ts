@@ -114,4 +114,12 @@ export const adminEnUS: Record<keyof typeof adminZhCN, string> = {
   'admin.selfCheck.allMatch': 'Every program matches',
   'admin.selfCheck.mismatch': 'Some programs do not get their expected verdict',
   'admin.selfCheck.empty': 'This problem has no package programs (submissions/); import an ICPC package to self-check it.',
+  'admin.selfCheck.folder.accepted': 'Accepted',
+  'admin.selfCheck.folder.wrong_answer': 'Wrong Answer',
+  'admin.selfCheck.folder.time_limit_exceeded': 'Time Limit Exceeded',
+  'admin.selfCheck.folder.run_time_error': 'Run-Time Error',
+  'admin.selfCheck.folder.memory_limit_exceeded': 'Memory Limit Exceeded',
+  'admin.selfCheck.folder.output_limit_exceeded': 'Output Limit Exceeded',
+  'admin.selfCheck.folder.compile_error': 'Compile Error',
+  'admin.selfCheck.folder.rejected': 'Rejected',
 };

@@ -112,4 +112,12 @@ export const adminZhCN = {
   'admin.selfCheck.allMatch': '全部一致',
   'admin.selfCheck.mismatch': '存在与期望不一致的程序',
   'admin.selfCheck.empty': '该题目没有题目包程序（submissions/），导入 ICPC 题目包后即可自检。',
+  'admin.selfCheck.folder.accepted': '答案正确',
+  'admin.selfCheck.folder.wrong_answer': '答案错误',
+  'admin.selfCheck.folder.time_limit_exceeded': '时间超限',
+  'admin.selfCheck.folder.run_time_error': '运行错误',
+  'admin.selfCheck.folder.memory_limit_exceeded': '内存超限',
+  'admin.selfCheck.folder.output_limit_exceeded': '输出超限',
+  'admin.selfCheck.folder.compile_error': '编译错误',
+  'admin.selfCheck.folder.rejected': '不通过',
 };

@@ -83,7 +83,9 @@ export function SelfCheckPage() {
                 <tr key={r.id} className="border-t border-slate-100" data-testid="self-check-row" data-expected={r.expected} data-matches={String(r.matches)}>
                   <td className={`${td} font-mono`}>{r.path}</td>
                   <td className={td}>{r.language}</td>
-                  <td className={td}>{r.expected}</td>
+                  <td className={td} data-testid="self-check-expected">
+                    <ExpectedVerdict folder={r.expected} />
+                  </td>
                   <td className={td}>
                     {r.status === null ? '--' : r.submitId !== null ? (
                       <Link to={`/submission-detail/${r.submitId}`}>
@@ -110,5 +112,23 @@ export function SelfCheckPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The package folders whose verdict the page names in the page's language (the others show as their folder only). */
+const KNOWN_FOLDERS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'run_time_error', 'memory_limit_exceeded', 'output_limit_exceeded', 'compile_error', 'rejected'] as const;
+const isKnownFolder = (f: string): f is (typeof KNOWN_FOLDERS)[number] => (KNOWN_FOLDERS as readonly string[]).includes(f);
+
+/** A package folder's expected verdict: its name in the page's language, with the folder as the package has it. */
+function ExpectedVerdict({ folder }: { folder: string }) {
+  return (
+    <>
+      {isKnownFolder(folder) && (
+        <span className="mr-1">
+          <FormattedMessage id={`admin.selfCheck.folder.${folder}`} />
+        </span>
+      )}
+      <span className="font-mono text-xs text-slate-400">{folder}/</span>
+    </>
   );
 }

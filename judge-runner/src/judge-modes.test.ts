@@ -121,6 +121,44 @@ describe('special judge (C++ checker)', () => {
   });
 });
 
+describe('special judge (HUSTOJ protocol, from FPS files)', () => {
+  // HUSTOJ's A+B special judge as its wiki has it: argv[1] input, argv[2] the expected output, argv[3] the user's;
+  // it checks the sum read from argv[3] only, so the argument order decides the verdict. Any non-zero exit is WA.
+  const HUSTOJ_SPJ = `#include <stdio.h>
+int main(int argc, char *args[]) {
+  FILE *f_in = fopen(args[1], "r"), *f_out = fopen(args[2], "r"), *f_user = fopen(args[3], "r");
+  long a, b, c;
+  if (!f_out || fscanf(f_in, "%ld %ld", &a, &b) != 2) return 9;
+  if (fscanf(f_user, "%ld", &c) != 1) { fprintf(stderr, "no number"); return 2; }
+  return a + b == c ? 0 : 5;
+}
+`;
+  const hustojJob = (code: string, submitId: number, over: Partial<JudgeJob['problem']> = {}) =>
+    makeJob('Python3', code, { judgeMode: 'spj', spjLanguage: 'C', spjCode: HUSTOJ_SPJ, checkerProtocol: 'hustoj', cases: [kase(1, '1 2\n', '3\n'), kase(2, '20 22\n', '42\n')], ...over }, submitId);
+
+  it('runs it as HUSTOJ does (input, expected output, user output): right sums are Accepted', async () => {
+    const { final } = await run(hustojJob('a, b = map(int, input().split())\nprint(a + b)\n', 40));
+    expect(final.cases.map((c) => c.status)).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.ACCEPTED]);
+    // Under testlib's order the same checker reads the answer file as the user's output: a wrong sum would pass.
+    const testlib = await run(hustojJob('a, b = map(int, input().split())\nprint(a + b + 1)\n', 41, { checkerProtocol: undefined }));
+    expect(testlib.final.status).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('any non-zero exit is Wrong Answer (not testlib\'s PE or System Error), with its message', async () => {
+    const { final } = await run(hustojJob('a, b = map(int, input().split())\nprint(a + b + 1)\n', 42));
+    expect(final.cases[0]).toMatchObject({ status: JudgeStatus.WRONG_ANSWER });
+    expect(final.status).toBe(JudgeStatus.WRONG_ANSWER);
+    const silent = await run(hustojJob('input()\n', 43));
+    expect(silent.final.cases[0]).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, message: 'no number' });
+  });
+
+  it('is a compiled checker only: as an interactor it is System Error', async () => {
+    const { final } = await run(hustojJob('print(3)\n', 44, { judgeMode: 'interactive' }));
+    expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(final.errorMessage).toMatch(/HUSTOJ/);
+  });
+});
+
 describe('special judge (JavaScript checker in isolated-vm)', () => {
   const JS_CHECKER = `function check(input, output, answer, extra) {
   const want = Number(answer), got = Number(output.trim());

@@ -44,7 +44,9 @@ export async function prepareJudgeMode(
   const code = p.spjCode ?? '';
   const kattis = p.checkerProtocol === 'kattis';
   if (!code.trim()) return { ok: false, message: `the problem's ${p.judgeMode === 'spj' ? 'checker' : 'interactor'} has no code` };
+  const hustoj = p.checkerProtocol === 'hustoj';
   if (kattis && isJavaScriptChecker(language)) return { ok: false, message: 'Kattis validators cannot be JavaScript checkers (isolated-vm)' };
+  if (hustoj && (p.judgeMode !== 'spj' || isJavaScriptChecker(language))) return { ok: false, message: 'a HUSTOJ special judge is a compiled checker, not an interactor nor a JavaScript checker' };
   if (p.judgeMode === 'spj' && isJavaScriptChecker(language)) {
     const js = await createJsChecker(code, p.judgeExtraFile);
     return js.ok ? { ok: true, mode: { ...none, checker: js.checker, close: () => js.checker.close() } } : js;
@@ -61,7 +63,7 @@ export async function prepareJudgeMode(
   if (kind === 'spj') {
     const checker = kattis
       ? await kattisChecker({ sandbox: helperSandbox, helper, box, dir: opts.dir, io: opts.io, problem: p })
-      : await testlibChecker({ sandbox: helperSandbox, helper, box, io: opts.io, problem: p });
+      : await testlibChecker({ sandbox: helperSandbox, helper, box, io: opts.io, problem: p, hustoj });
     return { ok: true, mode: { ...none, checker, close: () => checker.close() } };
   }
   if (kattis) await kattisBox(box, helper, 'interactive', p);

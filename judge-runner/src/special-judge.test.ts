@@ -8,7 +8,7 @@ import { jsCheckerOutcome } from './js-checker';
 import { runLimits } from './limits';
 import { findLanguage } from './languages';
 import type { RunResult } from './sandbox/types';
-import { checkerVerdict, parsePoints } from './special-judge';
+import { checkerVerdict, hustojVerdict, parsePoints } from './special-judge';
 import { makeJob } from './job-fixture';
 
 const ok: RunResult = { exitCode: 0, signal: null, cpuMs: 1, wallMs: 1, memoryKb: 1, cpuExceeded: false, wallExceeded: false, memoryExceeded: false, outputExceeded: false };
@@ -25,6 +25,12 @@ describe('checker exit codes (testlib)', () => {
     expect(checkerVerdict({ ...ok, exitCode: 42 }, '')).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR });
     expect(checkerVerdict({ ...ok, exitCode: null, signal: 11 }, '')).toEqual({ status: JudgeStatus.SYSTEM_ERROR, message: 'checker killed by SIGSEGV' });
     expect(checkerVerdict({ ...ok, cpuExceeded: true }, '', 'interactor').message).toBe('interactor time limit exceeded');
+  });
+  it('HUSTOJ: 0 AC, any other exit WA with its message; a crash or a blown limit stays System Error', () => {
+    expect(hustojVerdict(ok, '')).toEqual({ status: JudgeStatus.ACCEPTED });
+    for (const code of [1, 2, 3, 7, 42, 255]) expect(hustojVerdict({ ...ok, exitCode: code }, 'differs')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'differs' });
+    expect(hustojVerdict({ ...ok, exitCode: null, signal: 11 }, '').status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(hustojVerdict({ ...ok, exitCode: 1, cpuExceeded: true }, '').status).toBe(JudgeStatus.SYSTEM_ERROR);
   });
   it('reads points as `points p` or the first number', () => {
     expect(parsePoints('points 0.5 half')).toBe(0.5);

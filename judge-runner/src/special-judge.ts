@@ -5,6 +5,8 @@
 //   0 AC · 1 WA · 2 PE · 4 (testlib "dirt") and 8 (unexpected EOF) PE · 7 partial: points p in [0, 1] printed as
 //   `points p` (or the first number) on stderr/stdout → Partial Accepted scoring ⌊p × case score⌋ (p ≥ 1: AC) ·
 //   3 (judge fail), any other code, a signal or a blown checker limit → System Error.
+// A HUSTOJ special judge (protocol `hustoj`, from FPS files) runs as `<spj> <std_input> <std_output> <user_output>`:
+// exit 0 AC, any other exit code WA; a signal or a blown limit is still System Error.
 // The checker's message (stderr, then stdout; first KiB) is kept as the case's message.
 import { chmod, copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,6 +83,14 @@ export function checkerVerdict(r: RunResult, printed: string, who: 'checker' | '
   }
 }
 
+/** The verdict of a case from how a HUSTOJ special judge ended: exit 0 accepts, any other exit code rejects. */
+export function hustojVerdict(r: RunResult, printed: string): CheckerOutcome {
+  if (r.signal === null && !r.cpuExceeded && !r.wallExceeded && !r.memoryExceeded && !r.outputExceeded && r.exitCode !== 0) {
+    return checkerVerdict({ ...r, exitCode: 1 }, printed);
+  }
+  return checkerVerdict(r, printed);
+}
+
 /** Checker / interactor run limits: CPU max(5 s, 2 × the time limit), memory max(512 MB, the problem's). */
 export function helperLimits(problem: JudgeJob['problem'], outputBytes = 16 * 1024 * 1024): Limits {
   const cpuMs = Math.max(5000, 2 * problem.timeLimitMs);
@@ -88,8 +98,11 @@ export function helperLimits(problem: JudgeJob['problem'], outputBytes = 16 * 10
 }
 
 
-/** A compiled testlib-style checker run in `sandbox` (not the slot's warm one) with `box` (a fresh directory) as /w. */
-export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperProgram; box: string; io: string; problem: JudgeJob['problem'] }): Promise<Checker> {
+/**
+ * A compiled checker run in `sandbox` (not the slot's warm one) with `box` (a fresh directory) as /w: testlib-style,
+ * or with `hustoj` HUSTOJ's argument order and exit codes.
+ */
+export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperProgram; box: string; io: string; problem: JudgeJob['problem']; hustoj?: boolean }): Promise<Checker> {
   const { sandbox, box, io, problem } = opts;
   await helperBox(box, opts.helper, 'spj', problem.judgeExtraFile);
   const data = path.join(box, 'data');
@@ -103,14 +116,14 @@ export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperPro
       const out = path.join(io, `${c.index}.spj.out`);
       const err = path.join(io, `${c.index}.spj.err`);
       const r = await sandbox.run({
-        ...helperRun(opts.helper, 'spj', ['/w/data/std_input', '/w/data/user_output', '/w/data/std_output'], helperLimits(problem)),
+        ...helperRun(opts.helper, 'spj', opts.hustoj ? ['/w/data/std_input', '/w/data/std_output', '/w/data/user_output'] : ['/w/data/std_input', '/w/data/user_output', '/w/data/std_output'], helperLimits(problem)),
         workDir: box,
         writableWorkDir: false,
         stdoutFile: out,
         stderrFile: err,
       });
       const printed = `${await readHead(err, CHECKER_MESSAGE_MAX, '')}\n${await readHead(out, CHECKER_MESSAGE_MAX, '')}`;
-      return checkerVerdict(r, printed);
+      return opts.hustoj ? hustojVerdict(r, printed) : checkerVerdict(r, printed);
     },
     async close() {},
   };

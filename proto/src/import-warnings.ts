@@ -16,7 +16,7 @@ export const IMPORT_WARNINGS = {
   QDUOJ_EMPTY_OUTPUTS: '{count} SPJ test case(s) had no expected output; empty ones were created',
   QDUOJ_SPJ_PROTOCOL: 'the SPJ comes from QDUOJ (its own arguments and exit codes); check it against our checker protocol (input, user output, expected output; exit 0 accepts)',
   // FPS
-  FPS_SPJ_HUSTOJ: 'the SPJ comes from an FPS file (HUSTOJ-style: input, expected output, user output; exit 0 accepts); check that it reads its arguments in our order (input, user output, expected output)',
+  FPS_SPJ_HUSTOJ: 'the SPJ comes from an FPS file and is judged as HUSTOJ judges it: arguments input, expected output, user output; exit 0 accepts, any other exit code is Wrong Answer',
   FPS_UNKNOWN_LANGUAGES: 'solutions or templates in languages this judge does not have were skipped: {languages}',
   FPS_PREPEND_APPEND_DROPPED: 'prepend / append code is not supported and was dropped',
   FPS_REMOTE_NO_DATA: 'the FPS item has no test data: its site judged it remotely on {remote}, which this judge cannot reach',

@@ -11,7 +11,12 @@ const Text = (max: number) => Type.String({ maxLength: max });
 /** File name → content; the original product sends these maps as JSON text. */
 const ExtraFiles = Type.Union([Type.Record(Type.String({ maxLength: 255 }), Type.String({ maxLength: 5_000_000 })), Type.String({ maxLength: 10_000_000 }), Type.Null()]);
 
-export const CHECKER_PROTOCOLS = ['testlib', 'kattis'] as const;
+/**
+ * How a checker is called and read: `testlib` (input, user output, answer; testlib's exit codes), `kattis` (an ICPC
+ * output validator: exit 42 / 43), `hustoj` (HUSTOJ's special judge: input, answer, user output; exit 0 accepts, any
+ * other exit is Wrong Answer; checkers only, not interactors).
+ */
+export const CHECKER_PROTOCOLS = ['testlib', 'kattis', 'hustoj'] as const;
 export type CheckerProtocol = (typeof CHECKER_PROTOCOLS)[number];
 
 /** Admin problem list: the original's query plus the type and difficulty filters of the admin page. */

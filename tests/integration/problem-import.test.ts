@@ -127,6 +127,19 @@ describe('one sample of each format imports and judges', () => {
   }
 });
 
+describe("an FPS item's HUSTOJ special judge", () => {
+  it("is judged with HUSTOJ's argument order: a right sum is Accepted, a wrong one Wrong Answer", async () => {
+    const r = await upload('import-fps-problem', 'hustoj-spj.xml', fixtureFile('fps', 'hustoj-spj/problems.xml'));
+    expect(r.status, r.msg).toBe(200);
+    const [p] = r.data.problems;
+    expect(r.data.warnings.map((w) => w.code)).toEqual(['FPS_SPJ_HUSTOJ']);
+    expect((await detail(p!.id)).checkerProtocol).toBe('hustoj');
+    expect(await judge(p!.id, C.sum)).toBe(JudgeStatus.ACCEPTED);
+    // The special judge reads the user's output from its third argument only: in testlib's order this would pass.
+    expect(await judge(p!.id, C.sum.replace('a+b', 'a+b+1'))).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 120_000);
+});
+
 describe("HUSTOJ's FPS export", () => {
   it('imports with its DOCTYPE header: titles as display ids without a clash warning, a remote item without cases (its self-check refused), solutions self-check Accepted', async () => {
     const before = await bankSize();

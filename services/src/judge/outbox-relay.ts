@@ -60,7 +60,7 @@ function problemPartOf(found: NonNullable<Awaited<ReturnType<typeof problemWithC
     isRemoveEndBlank: p.isRemoveEndBlank,
     ioScore: p.ioScore,
     ...(p.judgeMode !== 'default' && p.spjCode ? { spjLanguage: p.spjLanguage ?? 'C++', spjCode: p.spjCode } : {}),
-    ...(p.judgeMode !== 'default' && p.checkerProtocol === 'kattis' ? { checkerProtocol: 'kattis' as const } : {}),
+    ...(p.judgeMode !== 'default' && (p.checkerProtocol === 'kattis' || p.checkerProtocol === 'hustoj') ? { checkerProtocol: p.checkerProtocol } : {}),
     // The ICPC default validator (judge mode default) or a kattis validator's extra arguments; null: neither.
     ...(p.validatorFlags !== null && (p.judgeMode === 'default' || p.checkerProtocol === 'kattis') ? { validatorFlags: p.validatorFlags } : {}),
     ...builtinCheckerPart(p),

@@ -2,7 +2,7 @@
 // save whose checker changed): a compile-only online-test job on the `test` lane; the answer is read back from the
 // online-test row, so any services process may receive it.
 import { randomUUID } from 'node:crypto';
-import { isCheckerLanguage, JudgeStatus, OjError, TEST_JOB_SUBMIT_ID, type JudgeJob } from '@oj/proto';
+import { isCheckerLanguage, JudgeStatus, OjError, TEST_JOB_SUBMIT_ID, type CheckerProtocol, type JudgeJob } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import { deleteTestRun, insertTestRun, ownTestRun } from '../submission/test-judge.repo';
 
@@ -13,8 +13,8 @@ export interface CheckerSource {
   judgeExtraFile: Record<string, string> | null;
   /** The problem it belongs to (0 for a problem not saved yet). */
   pid: number;
-  /** `kattis`: built as a Kattis validator (not a JavaScript checker). Default testlib. */
-  protocol?: 'testlib' | 'kattis';
+  /** `kattis`: built as a Kattis validator (not a JavaScript checker). Default testlib (a HUSTOJ one builds alike). */
+  protocol?: CheckerProtocol;
 }
 
 const WAIT_MS = 90_000;

@@ -67,6 +67,12 @@ describe('problem form values', () => {
     expect(t.row.validatorFlags).toBeNull();
   });
 
+  it('keeps a HUSTOJ special judge as a compiled checker only: not an interactor, not JavaScript', () => {
+    expect(problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'C', checkerProtocol: 'hustoj' }), null).row.checkerProtocol).toBe('hustoj');
+    expect(codeOf(() => problemValues(dto({ judgeMode: 'interactive', spjCode: 'x', spjLanguage: 'C', checkerProtocol: 'hustoj' }), null))).toBe('PROBLEM_HUSTOJ_SPJ_ONLY');
+    expect(codeOf(() => problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'JavaScript', checkerProtocol: 'hustoj' }), null))).toBe('PROBLEM_HUSTOJ_SPJ_ONLY');
+  });
+
   it('keeps the built-in checker in the default mode without validator flags, tolerances for float only', () => {
     expect(problemValues(dto({ checker: 'float', floatAbsoluteTolerance: 0.01 }), null).row).toMatchObject({ checker: 'float', floatAbsoluteTolerance: 0.01, floatRelativeTolerance: null });
     expect(problemValues(dto({ checker: 'tokens', floatAbsoluteTolerance: 0.01 }), null).row).toMatchObject({ checker: 'tokens', floatAbsoluteTolerance: null });

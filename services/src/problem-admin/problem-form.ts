@@ -159,6 +159,7 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
     spjCode = (p.spjCode ?? '').trim() ? p.spjCode! : null;
     spjLanguage = (p.spjLanguage ?? '').trim() || null;
     if (!spjCode || !spjLanguage) throw new OjError('PROBLEM_CHECKER_REQUIRED');
+    if (p.checkerProtocol === 'hustoj' && (judgeMode !== 'spj' || /^(JavaScript|JS|Node)/i.test(spjLanguage))) throw new OjError('PROBLEM_HUSTOJ_SPJ_ONLY');
   }
 
   const samples = (dto.samples ?? []).map((c) => toCase(c, oi));

@@ -41,7 +41,7 @@ describe('FPS files', () => {
     expect(vowels!.warnings).toContainEqual({ code: 'FPS_UNKNOWN_LANGUAGES', params: { languages: 'Pascal' }, message: expect.stringContaining('Pascal') });
 
     expect(sqrt).toMatchObject({ title: 'Nearly Equal', timeLimitMs: 1500, memoryLimitMb: 64, judgeMode: 'spj', input: '<p>One integer n (0 &lt;= n &lt;= 10^6).</p>' });
-    expect(sqrt!.checker).toMatchObject({ language: 'C++', protocol: 'testlib' });
+    expect(sqrt!.checker).toMatchObject({ language: 'C++', protocol: 'hustoj' });
     expect(sqrt!.checker!.code).toContain('std::fabs(x - y) <= 1e-4');
     expect(sqrt!.hint).toBeUndefined();
     expect(sqrt!.warnings).toContainEqual({ code: 'FPS_SPJ_HUSTOJ', params: {}, message: expect.stringContaining('SPJ') });
@@ -114,7 +114,7 @@ describe('FPS files', () => {
     expect(p).toMatchObject({ description: '### Title\n\nText with <span>HTML</span>\n', input: '**Input**\n', output: '<span class="md">a</span> and <span class="md">b</span>', hint: 'x' });
   });
 
-  it('reads a testlib checker (FPS 1.5 <tpj>, or an <spj> that registers testlib) without the HUSTOJ argument-order warning', () => {
+  it('reads a testlib checker (FPS 1.5 <tpj>, or an <spj> that registers testlib) as testlib checkers, and HUSTOJ\'s own kind with HUSTOJ\'s protocol', () => {
     const checker = '<![CDATA[#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "ok"); }\n]]>';
     const cases = '<test_input>1</test_input><test_output>1</test_output>';
     const [tpj, spj, hustoj] = readArchive(
@@ -125,7 +125,9 @@ describe('FPS files', () => {
       expect(p).toMatchObject({ judgeMode: 'spj', checker: { language: 'C++', protocol: 'testlib' }, warnings: [] });
       expect(p.checker!.code).toContain('registerTestlibCmd');
     }
-    expect(hustoj!.warnings).toEqual([{ code: 'FPS_SPJ_HUSTOJ', params: {}, message: expect.stringContaining('HUSTOJ-style') }]);
+    // HUSTOJ's own kind is judged with HUSTOJ's arguments and exit codes.
+    expect(hustoj).toMatchObject({ judgeMode: 'spj', checker: { language: 'C', protocol: 'hustoj' } });
+    expect(hustoj!.warnings).toEqual([{ code: 'FPS_SPJ_HUSTOJ', params: {}, message: expect.stringContaining('as HUSTOJ judges it') }]);
   });
 
   it("maps HUSTOJ's Clang and Clang++ to C and C++", () => {

@@ -127,10 +127,10 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
     const language = ourLanguage(raw);
     if (!language || !(language === 'C' || language.startsWith('C++'))) throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
     p.judgeMode = 'spj';
-    p.checker = { language, code: spjCode, protocol: 'testlib' };
-    if (!tpj && !/\bregisterTestlibCmd\s*\(/.test(spjCode)) {
-      warn(p, 'FPS_SPJ_HUSTOJ');
-    }
+    // HUSTOJ's own kind runs as HUSTOJ runs it: input, expected output, user output; exit 0 accepts.
+    const hustoj = !tpj && !/\bregisterTestlibCmd\s*\(/.test(spjCode);
+    p.checker = { language, code: spjCode, protocol: hustoj ? 'hustoj' : 'testlib' };
+    if (hustoj) warn(p, 'FPS_SPJ_HUSTOJ');
   }
   const unknown = new Set<string>();
   asArray(item.solution).forEach((s, i) => {

@@ -102,7 +102,7 @@ function readProblemFields(p: ImportedProblem, pr: Fields, where: string): void 
   put(p, 'codeShare', bool(pr, 'codeShare'));
   const spjCode = str(pr, 'spjCode');
   const spjLanguage = str(pr, 'spjLanguage');
-  if (spjCode && spjLanguage) p.checker = { language: spjLanguage, code: spjCode, protocol: pr.checkerProtocol === 'kattis' ? 'kattis' : 'testlib' };
+  if (spjCode && spjLanguage) p.checker = { language: spjLanguage, code: spjCode, protocol: pr.checkerProtocol === 'kattis' || pr.checkerProtocol === 'hustoj' ? pr.checkerProtocol : 'testlib' };
   const examples = str(pr, 'examples');
   if (examples) p.examples = parseHojExamples(examples);
 }

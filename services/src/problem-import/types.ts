@@ -1,7 +1,7 @@
 // The intermediate form every problem-archive reader produces (QDUOJ, FPS, HOJ, Hydro, ICPC, our own export),
 // and what the import service stores. Readers are pure: bytes in, problems (or an OjError) out; nothing touches
 // the database or the object store until every problem of the archive has been read and checked.
-import type { BuiltinChecker, SubtaskDependency } from '@oj/proto';
+import type { BuiltinChecker, CheckerProtocol, SubtaskDependency } from '@oj/proto';
 import type { ProblemWarning } from './warning';
 
 export type ImportFormat = 'hoj' | 'qduoj' | 'fps' | 'hydro' | 'icpc';
@@ -38,8 +38,11 @@ export interface ImportedProblem {
   examples: { input: string; output: string }[];
   judgeMode: 'default' | 'spj' | 'interactive';
   judgeCaseMode?: 'default' | 'subtask_lowest' | 'subtask_average' | 'ergodic_without_error';
-  /** Checker (spj) or interactor (interactive). `protocol` kattis: ICPC output validator (exit 42 AC / 43 WA). */
-  checker?: { language: string; code: string; protocol: 'testlib' | 'kattis' };
+  /**
+   * Checker (spj) or interactor (interactive). `protocol` kattis: ICPC output validator (exit 42 AC / 43 WA); hustoj: a
+   * HUSTOJ special judge (input, answer, user output; exit 0 AC).
+   */
+  checker?: { language: string; code: string; protocol: CheckerProtocol };
   /** ICPC default output validator flags (e.g. `float_tolerance 1e-6 case_sensitive`), judgeMode default only. */
   validatorFlags?: string;
   /** The built-in checker of judgeMode default (our extension; absent: HOJ's comparison) and the float tolerances. */

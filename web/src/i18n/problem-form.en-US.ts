@@ -92,6 +92,7 @@ export const problemFormEnUS: Record<keyof typeof problemFormZhCN, string> = {
   'problemAdmin.form.caseGroupN': 'Group of case {n}',
   'problemAdmin.form.protocolTestlib': 'testlib (0 AC / 1 WA / 7 partial)',
   'problemAdmin.form.protocolKattis': 'ICPC / Kattis (42 AC / 43 WA)',
+  'problemAdmin.form.protocolHustoj': 'HUSTOJ (input, answer, user output; 0 AC / other WA)',
   'problemAdmin.form.caseInput': 'Input',
   'problemAdmin.form.caseOutput': 'Output',
   'problemAdmin.form.caseScoreLabel': 'Score',

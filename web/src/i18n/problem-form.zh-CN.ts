@@ -90,6 +90,7 @@ export const problemFormZhCN = {
   'problemAdmin.form.caseGroupN': '测试点 {n} 组号',
   'problemAdmin.form.protocolTestlib': 'testlib（0 通过 / 1 答案错误 / 7 部分得分）',
   'problemAdmin.form.protocolKattis': 'ICPC / Kattis（42 通过 / 43 答案错误）',
+  'problemAdmin.form.protocolHustoj': 'HUSTOJ（输入、标准答案、选手输出；0 通过 / 其他答案错误）',
   'problemAdmin.form.caseInput': '输入',
   'problemAdmin.form.caseOutput': '输出',
   'problemAdmin.form.caseScoreLabel': '分数',

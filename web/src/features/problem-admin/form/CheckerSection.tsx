@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../stores/ui';
 import { BuiltinCheckerField } from './BuiltinCheckerField';
 import { useProblemFormTarget } from './problem-form-target';
-import { checkerKey, type JudgeMode, type ProblemFormState } from './problem-form-model';
+import { checkerKey, protocolOf, type JudgeMode, type ProblemFormState } from './problem-form-model';
 
 const MODES: [JudgeMode, MessageId, MessageId][] = [
   ['default', 'problemAdmin.form.modeDefault', 'problemAdmin.form.modeDefaultInfo'],
@@ -55,7 +55,7 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
       <div className="flex flex-wrap gap-4 text-sm">
         {MODES.map(([m, label]) => (
           <label key={m} className="flex items-center gap-1">
-            <input type="radio" checked={form.judgeMode === m} onChange={() => patch({ judgeMode: m })} data-testid={`problem-form-mode-${m}`} />
+            <input type="radio" checked={form.judgeMode === m} onChange={() => patch({ judgeMode: m, ...(m !== 'spj' && form.checkerProtocol === 'hustoj' ? { checkerProtocol: 'testlib' as const } : {}) })} data-testid={`problem-form-mode-${m}`} />
             <FormattedMessage id={label} />
           </label>
         ))}
@@ -87,9 +87,11 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
             </label>
             <label className="flex items-center gap-2">
               <FormattedMessage id="problemAdmin.form.checkerProtocol" />
-              <select className="rounded border border-slate-300 px-2 py-1" value={form.checkerProtocol} onChange={(e) => patch({ checkerProtocol: e.target.value === 'kattis' ? 'kattis' : 'testlib' })}>
+              <select className="rounded border border-slate-300 px-2 py-1" value={form.checkerProtocol} onChange={(e) => patch({ checkerProtocol: protocolOf(e.target.value) })} data-testid="problem-form-checker-protocol">
                 <option value="testlib">{intl.formatMessage({ id: 'problemAdmin.form.protocolTestlib' })}</option>
                 <option value="kattis">{intl.formatMessage({ id: 'problemAdmin.form.protocolKattis' })}</option>
+                {/* HUSTOJ's special judge is a checker only (FPS imports bring them). */}
+                {form.judgeMode === 'spj' && <option value="hustoj">{intl.formatMessage({ id: 'problemAdmin.form.protocolHustoj' })}</option>}
               </select>
             </label>
             <button type="button" className="rounded bg-slate-700 px-3 py-1 text-white hover:bg-slate-800 disabled:opacity-50" disabled={busy} onClick={() => void compile()} data-testid="problem-form-compile">

@@ -125,7 +125,7 @@ function ExpectedVerdict({ folder }: { folder: string }) {
     <>
       {isKnownFolder(folder) && (
         <span className="mr-1">
-          <FormattedMessage id={`admin.selfCheck.folder.${folder}`} />
+          <FormattedMessage id={`admin.selfCheckFolder.${folder}`} />
         </span>
       )}
       <span className="font-mono text-xs text-slate-400">{folder}/</span>

@@ -1,7 +1,7 @@
 // The one error catalogue: stable codes, the envelope status and HTTP status, and the message in both
 // languages (the specification's wording). The gateway renders `msg` in the caller's language; the web
 // shows `intl.formatMessage({ id: 'error.' + code }, params)` from the same texts.
-import { formatImportFailure, isImportFailureCode } from './import-failures';
+import { formatImportFailure, importPlace, isImportFailureCode } from './import-failures';
 
 export interface ErrorDef {
   /** HTTP status of the answer. */
@@ -316,6 +316,8 @@ export function formatError(code: ErrorCode, locale: Locale, params: Record<stri
   return template.replace(/\{(\w+)\}/g, (_, k: string) => {
     if (k === 'detail' && detail !== undefined) return detail;
     const value = String(params[k] ?? '');
+    // The FPS item an SQL problem is, named like a refusal's `{where}`.
+    if (k === 'problem' && code === 'IMPORT_LANGUAGE_UNJUDGEABLE') return importPlace(value, locale === 'en-US' ? 'en' : 'zh');
     const field = k === 'field' ? FIELD_NAMES[value] : undefined;
     return field ? (locale === 'en-US' ? field.en : field.zh) : value;
   });

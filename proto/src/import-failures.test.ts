@@ -37,5 +37,8 @@ describe('import refusals', () => {
     expect(zh('set/a.xml item 1 (untitled)')).toBe('set/a.xml 第 1 题（无标题） 没有测试数据');
     expect(formatImportFailure('FPS_DECLARATIONS', 'zh', { where: 'the FPS file' })).toMatch(/^FPS 文件 声明了/);
     expect(formatImportFailure('NO_TEST_CASES', 'en', { where: 'the FPS file item 2 (A+B)' })).toBe('the FPS file item 2 (A+B) has no test cases');
+    const sql = { problem: 'the FPS file item 3 (Select)', language: 'SQL(sqlite3)' };
+    expect(formatError('IMPORT_LANGUAGE_UNJUDGEABLE', 'zh-CN', sql)).toMatch(/^导入失败：FPS 文件 第 3 题（Select） 是 SQL\(sqlite3\) 题目/);
+    expect(formatError('IMPORT_LANGUAGE_UNJUDGEABLE', 'en-US', sql)).toMatch(/^Import failed: the FPS file item 3 \(Select\) is a SQL\(sqlite3\) problem/);
   });
 });

@@ -136,10 +136,12 @@ export function importFailureParams(code: ImportFailureCode, lang: keyof ImportF
 }
 
 /**
- * `{where}` in Chinese: the readers name a file or problem by its path, but by a word when there is none (a bare FPS
- * file, a package or problem at the archive's top) and an FPS problem as `<file> item <n> (<title>)`.
+ * A place of an archive (`{where}`) in `lang`: the readers name a file or problem by its path, but by an English word
+ * when there is none (a bare FPS file, a package or problem at the archive's top) and an FPS problem as
+ * `<file> item <n> (<title>)`; the Chinese names these in Chinese.
  */
-function placeZh(where: string): string {
+export function importPlace(where: string, lang: keyof ImportFailureDef): string {
+  if (lang === 'en') return where;
   const item = / item (\d+) \((.*)\)$/.exec(where);
   const file = item ? where.slice(0, item.index) : where;
   const place = file === 'the FPS file' ? 'FPS 文件' : file === 'the package' ? '题目包' : file === 'the problem' ? '该题目' : file;
@@ -151,5 +153,5 @@ export function formatImportFailure(code: ImportFailureCode, lang: keyof ImportF
   const def: ImportFailureDef = IMPORT_FAILURES[code];
   if (lang === 'en') return fillPlaceholders(def.en, params);
   const where = params.where;
-  return fillPlaceholders(def.zh, typeof where === 'string' ? { ...params, where: placeZh(where) } : params);
+  return fillPlaceholders(def.zh, typeof where === 'string' ? { ...params, where: importPlace(where, 'zh') } : params);
 }

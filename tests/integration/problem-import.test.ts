@@ -232,7 +232,7 @@ describe('a bad archive is refused and changes nothing', () => {
             .toString()
             .replace('</fps>', '<item><title>Select</title><time_limit>1</time_limit><memory_limit>64</memory_limit><test_input>create table t(x int);</test_input><test_output>1</test_output><solution language="SQL(sqlite3)">select 1;</solution></item></fps>'),
         ),
-      /item 3 \(Select\).*SQL\(sqlite3\)/,
+      /^导入失败：FPS 文件 第 3 题（Select） 是 SQL\(sqlite3\) 题目/,
     ],
     ['malformed YAML', 'import-icpc-problem', 'p.zip', () => icpc([{ name: 'problem.yaml', data: Buffer.from('name: [unclosed\n') }], (n) => n === 'problem.yaml'), /problem\.yaml/],
     ['a case without its answer', 'import-icpc-problem', 'p.zip', () => icpc([], (n) => n === 'data/secret/1.ans' || /data\/secret\/[^/]+\.ans$/.test(n)), /\.in|\.ans|answer/],

@@ -1,6 +1,7 @@
 // The one error catalogue: stable codes, the envelope status and HTTP status, and the message in both
 // languages (the specification's wording). The gateway renders `msg` in the caller's language; the web
 // shows `intl.formatMessage({ id: 'error.' + code }, params)` from the same texts.
+import { formatImportFailure, importPlace, isImportFailureCode } from './import-failures';
 
 export interface ErrorDef {
   /** HTTP status of the answer. */
@@ -302,11 +303,22 @@ export const FIELD_NAMES: Record<string, { en: string; zh: string }> = {
   categoryName: { en: 'Category name', zh: '分类名称' },
 };
 
+/** `{detail}` of an IMPORT_FAILED that names its `reason` (a code of IMPORT_FAILURES): that sentence in `locale`. */
+function cataloguedDetail(code: ErrorCode, locale: Locale, params: Record<string, string | number>): string | undefined {
+  return code === 'IMPORT_FAILED' && isImportFailureCode(params.reason)
+    ? formatImportFailure(params.reason, locale === 'en-US' ? 'en' : 'zh', params)
+    : undefined;
+}
+
 export function formatError(code: ErrorCode, locale: Locale, params: Record<string, string | number> = {}): string {
   const def: ErrorDef = ERRORS[code];
   const template = locale === 'en-US' ? def.en : def.zh;
+  const detail = cataloguedDetail(code, locale, params);
   return template.replace(/\{(\w+)\}/g, (_, k: string) => {
+    if (k === 'detail' && detail !== undefined) return detail;
     const value = String(params[k] ?? '');
+    // The FPS item an SQL problem is, named like a refusal's `{where}`.
+    if (k === 'problem' && code === 'IMPORT_LANGUAGE_UNJUDGEABLE') return importPlace(value, locale === 'en-US' ? 'en' : 'zh');
     const field = k === 'field' ? FIELD_NAMES[value] : undefined;
     return field ? (locale === 'en-US' ? field.en : field.zh) : value;
   });

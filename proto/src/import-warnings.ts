@@ -1,6 +1,7 @@
 // The problem importer's warnings: one stable code each, with the English sentence that the import answer's
 // `message` carries. Its `{name}` placeholders are the code's params (the type below reads them off the sentence);
 // the web shows `import.warn.<CODE>` from its catalogues with the same params.
+import { fillPlaceholders, placeholderNames, type PlaceholderParams } from './placeholders';
 
 export const IMPORT_WARNINGS = {
   // any format
@@ -53,11 +54,8 @@ export const IMPORT_WARNINGS = {
 
 export type ImportWarningCode = keyof typeof IMPORT_WARNINGS;
 
-/** The `{name}` placeholders of a message, as a union of names. */
-type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer R}` ? P | Placeholders<R> : never;
-
 /** The params a code takes: each placeholder of its sentence, a string or a number (lists are joined into one string). */
-export type ImportWarningParams<C extends ImportWarningCode> = { [K in Placeholders<(typeof IMPORT_WARNINGS)[C]>]: string | number };
+export type ImportWarningParams<C extends ImportWarningCode> = PlaceholderParams<(typeof IMPORT_WARNINGS)[C]>;
 
 export function isImportWarningCode(s: unknown): s is ImportWarningCode {
   return typeof s === 'string' && Object.hasOwn(IMPORT_WARNINGS, s);
@@ -65,11 +63,10 @@ export function isImportWarningCode(s: unknown): s is ImportWarningCode {
 
 /** The names of the params a code takes (its sentence's placeholders), in order of first use. */
 export function importWarningParams(code: ImportWarningCode): string[] {
-  return [...new Set([...IMPORT_WARNINGS[code].matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))];
+  return placeholderNames(IMPORT_WARNINGS[code]);
 }
 
 /** The English sentence of a warning, its params filled in. */
 export function formatImportWarning<C extends ImportWarningCode>(code: C, params: ImportWarningParams<C>): string {
-  const values: Record<string, string | number> = params;
-  return IMPORT_WARNINGS[code].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+  return fillPlaceholders(IMPORT_WARNINGS[code], params);
 }

@@ -1,10 +1,11 @@
 // Import and export in a real browser, in both languages: root imports an ICPC package on the batch page (upload
 // bar, the server's steps, the new problem), then runs its package self-check and watches every row arrive and
 // match; and exports a problem, imports the exported zip back through the page, and gets an equal problem (the
-// display id clash noted in the page's language).
+// display id clash noted in the page's language); and an archive that is refused says why in the page's language.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminProblemDetail } from '@oj/proto';
+import { writeZip } from '@oj/services';
 import { packageZip } from '../fixtures/problem-packages/build';
 import { adminLogin, expect, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
@@ -83,5 +84,17 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       return { ...rest, tags: p.tags.map((t) => t.name), languages: p.languages.map((l) => l.name) };
     };
     expect(strip(copy)).toEqual(strip(original));
+  });
+
+  test(`a refused import says why in the page's language and adds nothing (${locale})`, async ({ page }) => {
+    await adminLogin(page, locale, '/admin/problem/batch-operation');
+    await page.getByTestId('import-format').selectOption('icpc');
+    const zip = writeZip([{ name: 'data/secret/1.in', data: Buffer.from('1 2\n') }]);
+    await page.getByTestId('import-file').setInputFiles({ name: 'no-answer.zip', mimeType: 'application/zip', buffer: zip });
+    await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-error')).toHaveText(
+      zh ? '导入失败：题目包：data/secret/1.in 没有对应的 data/secret/1.ans' : 'Import failed: the package: data/secret/1.in has no data/secret/1.ans',
+    );
+    await expect(page.getByTestId('import-result-problem')).toHaveCount(0);
   });
 }

@@ -3,7 +3,7 @@
 // imports back equal; an ICPC package's and a HUSTOJ FPS export's programs self-check with every row matching; and a
 // bad archive (a `../` path, a 100:1 entry, a DOCTYPE, an SQL problem, malformed YAML, a case without its answer, a
 // checker that does not compile)
-// is refused with a clear message and leaves the bank exactly as it was.
+// is refused with a clear message in the caller's language and leaves the bank exactly as it was.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -245,7 +245,7 @@ describe('a bad archive is refused and changes nothing', () => {
             .toString()
             .replace('</fps>', '<item><title>Select</title><time_limit>1</time_limit><memory_limit>64</memory_limit><test_input>create table t(x int);</test_input><test_output>1</test_output><solution language="SQL(sqlite3)">select 1;</solution></item></fps>'),
         ),
-      /item 3 \(Select\).*SQL\(sqlite3\)/,
+      /^导入失败：FPS 文件 第 3 题（Select） 是 SQL\(sqlite3\) 题目/,
     ],
     ['malformed YAML', 'import-icpc-problem', 'p.zip', () => icpc([{ name: 'problem.yaml', data: Buffer.from('name: [unclosed\n') }], (n) => n === 'problem.yaml'), /problem\.yaml/],
     ['a case without its answer', 'import-icpc-problem', 'p.zip', () => icpc([], (n) => n === 'data/secret/1.ans' || /data\/secret\/[^/]+\.ans$/.test(n)), /\.in|\.ans|answer/],
@@ -254,7 +254,7 @@ describe('a bad archive is refused and changes nothing', () => {
       'import-icpc-problem',
       'p.zip',
       () => writeZip([...fixtureFiles('icpc', 'floatsum').filter((f) => !f.name.startsWith('problem.yaml')), { name: 'problem.yaml', data: Buffer.from('name: Broken\nvalidation: custom\n') }, { name: 'output_validators/v/v.cpp', data: Buffer.from('int main( { return 42; }\n') }]),
-      /.+/,
+      /^导入失败：Broken：检查器编译失败：/,
     ],
   ];
   for (const [what, route, name, data, message] of bad) {
@@ -266,4 +266,19 @@ describe('a bad archive is refused and changes nothing', () => {
       expect(await bankSize()).toBe(before);
     }, 120_000);
   }
+
+  it("words the refusal in the caller's language, the paths it names as they are", async () => {
+    const noAnswer = icpc([], (n) => n === 'data/secret/02-min.ans');
+    const doctype = Buffer.from('<!DOCTYPE fps [<!ENTITY a "b">]><fps/>');
+    const cases: [route: string, name: string, data: Buffer, lang: string, msg: string][] = [
+      ['import-icpc-problem', 'p.zip', noAnswer, 'zh-CN', '导入失败：题目包：data/secret/02-min.in 没有对应的 data/secret/02-min.ans'],
+      ['import-icpc-problem', 'p.zip', noAnswer, 'en-US', 'Import failed: the package: data/secret/02-min.in has no data/secret/02-min.ans'],
+      ['import-fps-problem', 'x.xml', doctype, 'zh-CN', '导入失败：FPS 文件 声明了 DOCTYPE 或 ENTITY，不予接受（以防外部实体和实体展开）'],
+      ['import-fps-problem', 'x.xml', doctype, 'en-US', 'Import failed: the FPS file declares a DOCTYPE or ENTITY, which is not accepted (external entities and entity expansion)'],
+    ];
+    for (const [route, name, data, lang, msg] of cases) {
+      const r = await upload(route, name, data, lang);
+      expect({ status: r.status, code: r.code, msg: r.msg }).toEqual({ status: 400, code: 'IMPORT_FAILED', msg });
+    }
+  });
 });

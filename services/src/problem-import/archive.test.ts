@@ -5,8 +5,9 @@ import { writeZip } from '../testdata/zip';
 import { openZip, RATIO_MIN_BYTES } from './archive';
 import { readArchive } from './index';
 import { IMPORT_LIMITS } from './types';
+import { refusal } from '../testing/import-refusal';
 
-const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
+const tooLarge = (named: string) => expect.objectContaining({ code: 'FILE_TOO_LARGE', params: { detail: expect.stringContaining(named) } });
 
 /** Deterministic incompressible bytes. */
 function noise(n: number): Buffer {
@@ -42,7 +43,7 @@ describe('archive access', () => {
       { name: 'problem.yaml', data: Buffer.from('name: x\n') },
       { name, data: Buffer.from('x') },
     ]);
-    expect(() => readArchive(format, zip)).toThrow(failure('IMPORT_FAILED', JSON.stringify(name)));
+    expect(() => readArchive(format, zip)).toThrow(refusal('ARCHIVE_ENTRY_OUTSIDE', `the archive entry ${JSON.stringify(name)} points outside the archive (absolute path, .. or control character)`, { name: JSON.stringify(name) }));
   });
 
   it('refuses an entry that inflates 101 times its size (zip bomb), naming it', () => {
@@ -51,7 +52,7 @@ describe('archive access', () => {
     expect(ratio).toBeGreaterThan(100);
     expect(ratio).toBeLessThan(103);
     const zip = writeZip([{ name: 'data/secret/bomb.in', data }]);
-    expect(() => readArchive('icpc', zip)).toThrow(failure('FILE_TOO_LARGE', 'data/secret/bomb.in'));
+    expect(() => readArchive('icpc', zip)).toThrow(tooLarge('data/secret/bomb.in'));
   });
 
   it('accepts an entry of 99:1 and small entries of any ratio', () => {
@@ -64,7 +65,7 @@ describe('archive access', () => {
 
   it('refuses more entries than the limit', () => {
     const zip = writeZip(Array.from({ length: 12 }, (_, i) => ({ name: `${i}.in`, data: Buffer.from('1') })));
-    expect(() => openZip(zip, undefined, { ...IMPORT_LIMITS, entries: 10 })).toThrow(failure('FILE_TOO_LARGE', 'more than 10 entries'));
+    expect(() => openZip(zip, undefined, { ...IMPORT_LIMITS, entries: 10 })).toThrow(tooLarge('more than 10 entries'));
   });
 
   it('refuses a file or a total over the limits, naming the file', () => {
@@ -72,12 +73,12 @@ describe('archive access', () => {
       { name: 'a.in', data: Buffer.alloc(600) },
       { name: 'b.in', data: Buffer.alloc(600) },
     ]);
-    expect(() => openZip(zip, undefined, { ...IMPORT_LIMITS, fileBytes: 500 })).toThrow(failure('FILE_TOO_LARGE', 'a.in'));
-    expect(() => openZip(zip, undefined, { ...IMPORT_LIMITS, totalBytes: 1000 })).toThrow(failure('FILE_TOO_LARGE', 'more than 1000 bytes'));
+    expect(() => openZip(zip, undefined, { ...IMPORT_LIMITS, fileBytes: 500 })).toThrow(tooLarge('a.in'));
+    expect(() => openZip(zip, undefined, { ...IMPORT_LIMITS, totalBytes: 1000 })).toThrow(tooLarge('more than 1000 bytes'));
   });
 
   it('refuses what is not a zip', () => {
-    expect(() => readArchive('hoj', Buffer.from('not a zip at all, just text'))).toThrow(failure('IMPORT_FAILED', 'not a valid zip'));
+    expect(() => readArchive('hoj', Buffer.from('not a zip at all, just text'))).toThrow(refusal('ARCHIVE_NOT_ZIP', 'the archive is not a valid zip file: no end of central directory', { error: 'no end of central directory' }));
   });
 
   it('strips one common top folder only when the package is not already at the top; drops macOS junk', () => {
@@ -93,6 +94,8 @@ describe('archive access', () => {
   it('refuses more problems than one import may bring', () => {
     const item = (i: number) => `<item><title>P${i}</title><time_limit>1</time_limit><memory_limit>64</memory_limit><test_input>1</test_input><test_output>1</test_output></item>`;
     const xml = `<fps version="1.2">${Array.from({ length: IMPORT_LIMITS.problems + 1 }, (_, i) => item(i)).join('')}</fps>`;
-    expect(() => readArchive('fps', Buffer.from(xml))).toThrow(failure('IMPORT_FAILED', `${IMPORT_LIMITS.problems + 1} problems`));
+    expect(() => readArchive('fps', Buffer.from(xml))).toThrow(
+      refusal('TOO_MANY_PROBLEMS', `the archive holds ${IMPORT_LIMITS.problems + 1} problems, more than the ${IMPORT_LIMITS.problems} one import may bring`, { count: IMPORT_LIMITS.problems + 1, max: IMPORT_LIMITS.problems }),
+    );
   });
 });

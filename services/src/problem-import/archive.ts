@@ -1,14 +1,17 @@
 // Safe access to an uploaded problem archive, shared by every reader: the zip's central directory is checked before
 // anything is inflated (path escapes, zip bombs by ratio, entry count, declared sizes), then the files are read
 // into memory under `IMPORT_LIMITS`, and a package zipped inside one folder is unwrapped.
-import { OjError } from '@oj/proto';
+import { OjError, type ImportFailureCode, type ImportFailureParams, type ParamsArgs } from '@oj/proto';
 import { centralDirectory, readZip } from '../testdata/zip';
 import { IMPORT_LIMITS, type ImportLimits } from './types';
 
 /** Entries smaller than this are not held to the ratio: a small file cannot make a bomb, and test data compresses well. */
 export const RATIO_MIN_BYTES = 1024 * 1024;
 
-export const importFailed = (detail: string) => new OjError('IMPORT_FAILED', { detail });
+/** IMPORT_FAILED for a code of proto's IMPORT_FAILURES with exactly the params its sentence names (shown in the caller's language). */
+export function importFailed<C extends ImportFailureCode>(reason: C, ...[params]: ParamsArgs<ImportFailureParams<C>>): OjError {
+  return new OjError('IMPORT_FAILED', { ...params, reason });
+}
 export const tooLarge = (detail: string) => new OjError('FILE_TOO_LARGE', { detail });
 
 /** Files of an archive by path (`/` separators, no leading folder once unwrapped), in the archive's order. */
@@ -26,14 +29,14 @@ export function safeEntryPath(name: string): string {
   const segs = unified.split('/').filter((s) => s !== '' && s !== '.');
   const control = [...name].some((ch) => ch.codePointAt(0)! < 0x20 || ch === '\u007f');
   if (unified.startsWith('/') || /^[A-Za-z]:/.test(unified) || segs.includes('..') || control || segs.length === 0) {
-    throw importFailed(`the archive entry ${JSON.stringify(name)} points outside the archive (absolute path, .. or control character)`);
+    throw importFailed('ARCHIVE_ENTRY_OUTSIDE', { name: JSON.stringify(name) });
   }
   return segs.join('/');
 }
 
 /** Rethrows the zip layer's errors as import errors (sizes stay FILE_TOO_LARGE, bombs ARCHIVE_BOMB). */
 function asImportError(err: unknown): never {
-  if (err instanceof OjError && err.code !== 'FILE_TOO_LARGE' && err.code !== 'ARCHIVE_BOMB') throw importFailed(`the archive is not a valid zip file: ${String(err.params.detail ?? err.message)}`);
+  if (err instanceof OjError && err.code !== 'FILE_TOO_LARGE' && err.code !== 'ARCHIVE_BOMB') throw importFailed('ARCHIVE_NOT_ZIP', { error: String(err.params.detail ?? err.message) });
   throw err;
 }
 
@@ -57,7 +60,7 @@ export function openZip(data: Buffer, isRoot: (paths: readonly string[]) => bool
     if (e.size > RATIO_MIN_BYTES && e.size > limits.maxRatio * e.compressedSize) {
       throw tooLarge(`${e.name} inflates ${e.compressedSize === 0 ? 'from nothing' : `${(e.size / e.compressedSize).toFixed(0)} times`}, more than the ${limits.maxRatio}:1 allowed (zip bomb)`);
     }
-    if (seen.has(path)) throw importFailed(`the archive holds ${path} twice`);
+    if (seen.has(path)) throw importFailed('ARCHIVE_ENTRY_TWICE', { path });
     seen.add(path);
     if (!isJunk(path)) pathOf.set(e.name, path);
   }
@@ -86,17 +89,17 @@ function followLinks(files: ArchiveFiles, links: Map<string, string>, limits: Im
   const targetOf = (link: string): string => {
     const segs = link.split('/').slice(0, -1);
     const to = links.get(link)!.trim();
-    if (to.startsWith('/') || /^[A-Za-z]:/.test(to)) throw importFailed(`the symbolic link ${link} points outside the archive (${to})`);
+    if (to.startsWith('/') || /^[A-Za-z]:/.test(to)) throw importFailed('LINK_OUTSIDE', { link, target: to });
     for (const seg of to.split('/')) {
       if (seg === '..') {
-        if (segs.pop() === undefined) throw importFailed(`the symbolic link ${link} points outside the archive (${to})`);
+        if (segs.pop() === undefined) throw importFailed('LINK_OUTSIDE', { link, target: to });
       } else if (seg !== '' && seg !== '.') segs.push(seg);
     }
     return segs.join('/');
   };
   /** What `link` stands for: [path below it ('' for a file), data]. */
   const contents = (link: string, depth: number): [string, Buffer][] => {
-    if (depth > LINK_DEPTH) throw importFailed(`the symbolic link ${link} is part of a loop or a chain of more than ${LINK_DEPTH} links`);
+    if (depth > LINK_DEPTH) throw importFailed('LINK_LOOP', { link, max: LINK_DEPTH });
     const target = targetOf(link);
     const file = files.get(target);
     if (file) return [['', file]];
@@ -107,7 +110,7 @@ function followLinks(files: ArchiveFiles, links: Map<string, string>, limits: Im
     for (const other of links.keys()) {
       if (inside(other)) for (const [rest, d] of contents(other, depth + 1)) found.push([below(other) + rest, d]);
     }
-    if (found.length === 0) throw importFailed(`the symbolic link ${link} points to ${links.get(link)!.trim()}, which the archive does not hold`);
+    if (found.length === 0) throw importFailed('LINK_TARGET_MISSING', { link, target: links.get(link)!.trim() });
     return found;
   };
   let total = [...files.values()].reduce((n, d) => n + d.length, 0);
@@ -115,7 +118,7 @@ function followLinks(files: ArchiveFiles, links: Map<string, string>, limits: Im
   for (const link of links.keys()) {
     for (const [rest, data] of contents(link, 0)) {
       const path = link + rest;
-      if (files.has(path) || made.has(path)) throw importFailed(`the archive holds ${path} twice (through the symbolic link ${link})`);
+      if (files.has(path) || made.has(path)) throw importFailed('LINK_ENTRY_TWICE', { path, link });
       total += data.length;
       if (files.size + made.size >= limits.entries) throw tooLarge(`the archive's files and the copies its symbolic links make are more than ${limits.entries} files`);
       if (total > limits.totalBytes) throw tooLarge(`the archive's files and the copies its symbolic links make come to more than ${limits.totalBytes} bytes`);

@@ -37,15 +37,15 @@ export function blankProblem(title: string): ImportedProblem {
  * present under safe single-segment names, limits positive and finite.
  */
 export function checkProblem(p: ImportedProblem, where: string, opts: { allowNoCases?: boolean } = {}): ImportedProblem {
-  if (p.cases.length === 0 && !opts.allowNoCases) throw importFailed(`${where} has no test cases`);
+  if (p.cases.length === 0 && !opts.allowNoCases) throw importFailed('NO_TEST_CASES', { where });
   for (const c of p.cases) {
     for (const name of [c.input, c.output]) {
-      if (!isSafeCaseName(name)) throw importFailed(`${where}: the test case file name ${JSON.stringify(name)} is not allowed`);
-      if (!p.files.has(name)) throw importFailed(`${where}: the test case file ${name} is missing`);
+      if (!isSafeCaseName(name)) throw importFailed('CASE_NAME_NOT_ALLOWED', { where, name: JSON.stringify(name) });
+      if (!p.files.has(name)) throw importFailed('CASE_FILE_MISSING', { where, file: name });
     }
   }
-  if (!(p.timeLimitMs > 0) || !Number.isFinite(p.timeLimitMs)) throw importFailed(`${where}: the time limit ${p.timeLimitMs} ms is not a positive number`);
-  if (!(p.memoryLimitMb > 0) || !Number.isFinite(p.memoryLimitMb)) throw importFailed(`${where}: the memory limit ${p.memoryLimitMb} MB is not a positive number`);
+  if (!(p.timeLimitMs > 0) || !Number.isFinite(p.timeLimitMs)) throw importFailed('TIME_LIMIT_INVALID', { where, ms: p.timeLimitMs });
+  if (!(p.memoryLimitMb > 0) || !Number.isFinite(p.memoryLimitMb)) throw importFailed('MEMORY_LIMIT_INVALID', { where, mb: p.memoryLimitMb });
   return p;
 }
 

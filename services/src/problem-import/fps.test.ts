@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fixtureFile, fpsFile, packageZip } from '../../../tests/fixtures/problem-packages/build';
 import { writeZip } from '../testdata/zip';
 import { readArchive } from './index';
+import { refusal } from '../testing/import-refusal';
 
-const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
 const xml = (items: string) => Buffer.from(`<?xml version="1.0"?>\n<fps version="1.2">${items}</fps>`);
 const item = (body: string) =>
   `<item><title>T</title><time_limit unit="s">1</time_limit><memory_limit unit="mb">64</memory_limit><description>d</description>${body}</item>`;
@@ -67,12 +67,12 @@ describe('FPS files', () => {
 
   it('refuses a DOCTYPE (entity expansion / XXE), naming the file', () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><fps>${item('<test_input>&lol2;</test_input><test_output>x</test_output>')}</fps>`;
-    expect(() => readArchive('fps', Buffer.from(bomb))).toThrow(failure('IMPORT_FAILED', 'the FPS file declares a DOCTYPE'));
+    expect(() => readArchive('fps', Buffer.from(bomb))).toThrow(refusal('FPS_DECLARATIONS', 'the FPS file declares a DOCTYPE or ENTITY, which is not accepted (external entities and entity expansion)', { where: 'the FPS file' }));
   });
 
   it('refuses an external entity inside a zipped file, naming the entry', () => {
     const zip = writeZip([{ name: 'set/xxe.xml', data: Buffer.from('<!DOCTYPE fps [<!ENTITY x SYSTEM "file:///etc/passwd">]><fps/>') }]);
-    expect(() => readArchive('fps', zip)).toThrow(failure('IMPORT_FAILED', 'xxe.xml'));
+    expect(() => readArchive('fps', zip)).toThrow(refusal('FPS_DECLARATIONS', 'set/xxe.xml declares a DOCTYPE or ENTITY, which is not accepted (external entities and entity expansion)', { where: 'set/xxe.xml' }));
   });
 
   it('accepts "<!DOCTYPE" written inside CDATA (statement HTML)', () => {
@@ -89,9 +89,10 @@ describe('FPS files', () => {
 
   it('still refuses a DOCTYPE with an internal subset, or one after the root element', () => {
     const subset = `<!DOCTYPE fps PUBLIC "a" "b" [<!ENTITY x "y">]><fps>${item('<test_input>&x;</test_input><test_output>y</test_output>')}</fps>`;
-    expect(() => readArchive('fps', Buffer.from(subset))).toThrow(failure('IMPORT_FAILED', 'declares a DOCTYPE'));
+    const declares = refusal('FPS_DECLARATIONS', /^Import failed: the FPS file declares a DOCTYPE/, { where: 'the FPS file' });
+    expect(() => readArchive('fps', Buffer.from(subset))).toThrow(declares);
     const late = `<fps>${item('<test_input>1</test_input><test_output>1</test_output>')}<!DOCTYPE fps SYSTEM "x"></fps>`;
-    expect(() => readArchive('fps', Buffer.from(late))).toThrow(failure('IMPORT_FAILED', 'declares a DOCTYPE'));
+    expect(() => readArchive('fps', Buffer.from(late))).toThrow(declares);
   });
 
   it('refuses an SQL problem with a catalogued error naming the item and the language', () => {
@@ -138,7 +139,9 @@ describe('FPS files', () => {
   });
 
   it('refuses malformed XML with its line', () => {
-    expect(() => readArchive('fps', xml(item('<test_input>1</test_output>')))).toThrow(failure('IMPORT_FAILED', 'not well-formed XML'));
+    expect(() => readArchive('fps', xml(item('<test_input>1</test_output>')))).toThrow(
+      refusal('FPS_XML_MALFORMED', /^Import failed: the FPS file is not well-formed XML: .+ \(line 2, column \d+\)$/, { where: 'the FPS file', error: expect.any(String), line: 2, column: expect.any(Number) }),
+    );
   });
 
   it('imports an item without test data without cases (the import asks for them), naming a remote judge in a warning', () => {
@@ -149,13 +152,15 @@ describe('FPS files', () => {
   });
 
   it('refuses unpaired test_input / test_output, naming the item', () => {
-    expect(() => readArchive('fps', xml(item('<test_input>1</test_input><test_input>2</test_input><test_output>1</test_output>')))).toThrow(failure('IMPORT_FAILED', 'item 1 (T)'));
+    expect(() => readArchive('fps', xml(item('<test_input>1</test_input><test_input>2</test_input><test_output>1</test_output>')))).toThrow(
+      refusal('FPS_CASE_COUNTS', 'the FPS file item 1 (T) has 2 test_input and 1 test_output elements', { where: 'the FPS file item 1 (T)', inputs: 2, outputs: 1 }),
+    );
   });
 });
 
 describe('FPS parser limits', () => {
   it('refuses absurdly deep nesting as an import error, not a crash', () => {
     const deep = `<fps>${'<item>'.repeat(200_000)}${'</item>'.repeat(200_000)}</fps>`;
-    expect(() => readArchive('fps', Buffer.from(deep))).toThrow(failure('IMPORT_FAILED', 'the FPS file cannot be parsed'));
+    expect(() => readArchive('fps', Buffer.from(deep))).toThrow(refusal('FILE_UNPARSABLE', /^Import failed: the FPS file cannot be parsed: /, { where: 'the FPS file', error: expect.any(String) }));
   });
 });

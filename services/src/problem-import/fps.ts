@@ -97,7 +97,7 @@ const EXTERNAL_DOCTYPE = new RegExp(`^(\\s*(?:<\\?xml[^?]*\\?>\\s*)?(?:<!--(?:[^
 function withoutDeclarations(xml: string, where: string): string {
   const text = xml.replace(EXTERNAL_DOCTYPE, (whole, prolog: string) => prolog + whole.slice(prolog.length).replace(/[^\n]/g, ' '));
   const bare = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '').replace(/<!--[\s\S]*?-->/g, '');
-  if (/<!(DOCTYPE|ENTITY)/i.test(bare)) throw importFailed(`${where} declares a DOCTYPE or ENTITY, which is not accepted (external entities and entity expansion)`);
+  if (/<!(DOCTYPE|ENTITY)/i.test(bare)) throw importFailed('FPS_DECLARATIONS', { where });
   return text;
 }
 
@@ -125,7 +125,7 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
   if (spjCode.trim()) {
     const raw = attr(spj, 'language') ?? 'C++';
     const language = ourLanguage(raw);
-    if (!language || !(language === 'C' || language.startsWith('C++'))) throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
+    if (!language || !(language === 'C' || language.startsWith('C++'))) throw importFailed('SPJ_LANGUAGE', { where, language: raw });
     p.judgeMode = 'spj';
     // HUSTOJ's own kind runs as HUSTOJ runs it: input, expected output, user output; exit 0 accepts.
     const hustoj = !tpj && !/\bregisterTestlibCmd\s*\(/.test(spjCode);
@@ -164,7 +164,7 @@ function readCases(p: ImportedProblem, item: Fields, where: string): void {
     return;
   }
   if (outputs.length !== inputs.length) {
-    if (outputs.length > 0 || p.judgeMode !== 'spj') throw importFailed(`${where} has ${inputs.length} test_input and ${outputs.length} test_output elements`);
+    if (outputs.length > 0 || p.judgeMode !== 'spj') throw importFailed('FPS_CASE_COUNTS', { where, inputs: inputs.length, outputs: outputs.length });
     outputs = inputs.map(() => '');
     warn(p, 'FPS_EMPTY_OUTPUTS');
   }
@@ -183,7 +183,7 @@ function readItem(item: Fields, where: string): ImportedProblem {
   const timeText = elementText(item.time_limit).trim();
   const time = durationMs(`${timeText}${(attr(item.time_limit, 'unit') ?? 's').toLowerCase()}`);
   const memory = sizeMb(`${elementText(item.memory_limit).trim()}${(attr(item.memory_limit, 'unit') ?? 'mb').toLowerCase()}`);
-  if (time === null || memory === null) throw importFailed(`${named}: the time or memory limit cannot be read`);
+  if (time === null || memory === null) throw importFailed('FPS_LIMITS_UNREADABLE', { where: named });
   p.timeLimitMs = time;
   p.memoryLimitMb = memory;
   p.description = statement(item, 'description');
@@ -216,15 +216,15 @@ function readItem(item: Fields, where: string): ImportedProblem {
 export function readFpsXml(source: string, where: string): ImportedProblem[] {
   const xml = withoutDeclarations(source, where);
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw importFailed(`${where} is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+  if (valid !== true) throw importFailed('FPS_XML_MALFORMED', { where, error: valid.err.msg, line: valid.err.line, column: valid.err.col });
   let parsed: unknown;
   try {
     parsed = parser.parse(xml);
   } catch (err) {
-    throw importFailed(`${where} cannot be parsed: ${(err as Error).message}`);
+    throw importFailed('FILE_UNPARSABLE', { where, error: (err as Error).message });
   }
   const fps = asObject(asObject(parsed)?.fps);
-  if (!fps) throw importFailed(`${where} has no <fps> root element`);
+  if (!fps) throw importFailed('FPS_NO_ROOT', { where });
   return asArray(fps.item).map((item, i) => readItem(asObject(item) ?? {}, `${where} item ${i + 1}`));
 }
 
@@ -238,6 +238,6 @@ export function readFps(data: Buffer): ImportedProblem[] {
   }
   const files = openZip(data);
   const xmls = [...files.keys()].filter((f) => /\.xml$/i.test(f)).sort(naturalCompare);
-  if (xmls.length === 0) throw importFailed('the zip holds no .xml FPS file');
+  if (xmls.length === 0) throw importFailed('FPS_NO_XML');
   return xmls.flatMap((f) => readFpsXml(textOf(files.get(f)!), f));
 }

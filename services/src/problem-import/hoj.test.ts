@@ -4,6 +4,7 @@ import { writeZip } from '../testdata/zip';
 import { blankProblem } from './common';
 import { readArchive, writeHojArchive } from './index';
 import type { ImportedProblem } from './types';
+import { refusal } from '../testing/import-refusal';
 
 const withoutWarnings = (ps: ImportedProblem[]) => ps.map((p) => ({ ...p, warnings: [] }));
 
@@ -141,11 +142,11 @@ describe('HOJ archives', () => {
       { name: 'problem_1.json', data: Buffer.from(JSON.stringify({ problem: { title: 'T', timeLimit: 1000, memoryLimit: 256 }, samples: [{ input: '1.in', output: '1.out' }] })) },
       { name: 'problem_1/1.in', data: Buffer.from('1') },
     ]);
-    expect(() => readArchive('hoj', zip)).toThrow(expect.objectContaining({ code: 'IMPORT_FAILED', params: { detail: expect.stringContaining('1.out') } }));
+    expect(() => readArchive('hoj', zip)).toThrow(refusal('CASE_FILE_MISSING', 'problem_1.json: the test case file 1.out is missing', { where: 'problem_1.json', file: '1.out' }));
   });
 
   it('refuses malformed JSON, naming the file', () => {
     const zip = writeZip([{ name: 'problem_7.json', data: Buffer.from('{"problem": {') }]);
-    expect(() => readArchive('hoj', zip)).toThrow(expect.objectContaining({ code: 'IMPORT_FAILED', params: { detail: expect.stringContaining('problem_7.json') } }));
+    expect(() => readArchive('hoj', zip)).toThrow(refusal('JSON_INVALID', /^Import failed: problem_7\.json is not valid JSON \(.+\)$/, { where: 'problem_7.json', error: expect.any(String) }));
   });
 });

@@ -28,7 +28,7 @@ function readCase(raw: unknown, where: string): ImportedCase {
   const o = asObject(raw);
   const input = str(o, 'input');
   const output = str(o, 'output');
-  if (!o || input === undefined || output === undefined) throw importFailed(`${where}: a test case has no input or output file name`);
+  if (!o || input === undefined || output === undefined) throw importFailed('HOJ_CASE_NO_FILES', { where });
   // HOJ writes full server paths for cases kept in its database; the folder holds them by base name.
   const c: ImportedCase = { input: input.replace(/^.*[/\\]/, ''), output: output.replace(/^.*[/\\]/, '') };
   const score = num(o, 'score');
@@ -52,7 +52,7 @@ function readExtension(p: ImportedProblem, ext: Fields, where: string): void {
     const key = str(o, 'key');
     const fileName = str(o, 'fileName');
     const b64 = str(o, 'base64');
-    if (key === undefined || fileName === undefined || b64 === undefined) throw importFailed(`${where}: an image has no key, file name or data`);
+    if (key === undefined || fileName === undefined || b64 === undefined) throw importFailed('HOJ_IMAGE_INCOMPLETE', { where });
     p.images.push({ key, fileName, data: Buffer.from(b64, 'base64') });
   }
   for (const raw of asArray(ext.submissions)) {
@@ -61,7 +61,7 @@ function readExtension(p: ImportedProblem, ext: Fields, where: string): void {
     const language = str(o, 'language');
     const code = str(o, 'code');
     const expected = oneOf(VERDICTS, o?.expected);
-    if (path === undefined || language === undefined || code === undefined || !expected) throw importFailed(`${where}: a package program has no path, language, code or expected verdict`);
+    if (path === undefined || language === undefined || code === undefined || !expected) throw importFailed('HOJ_PROGRAM_INCOMPLETE', { where });
     p.submissions.push({ path, language, code, expected });
   }
 }
@@ -70,7 +70,7 @@ function readExtension(p: ImportedProblem, ext: Fields, where: string): void {
 function readProblemFields(p: ImportedProblem, pr: Fields, where: string): void {
   const timeLimit = num(pr, 'timeLimit');
   const memoryLimit = num(pr, 'memoryLimit');
-  if (timeLimit === undefined || memoryLimit === undefined) throw importFailed(`${where}: the problem has no timeLimit or memoryLimit`);
+  if (timeLimit === undefined || memoryLimit === undefined) throw importFailed('HOJ_NO_LIMITS', { where });
   p.timeLimitMs = timeLimit;
   p.memoryLimitMb = memoryLimit;
   p.description = str(pr, 'description') ?? '';
@@ -91,7 +91,7 @@ function readProblemFields(p: ImportedProblem, pr: Fields, where: string): void 
   put(p, 'floatRelativeTolerance', num(pr, 'floatRelativeTolerance'));
   if (pr.subtaskDependencies !== undefined && pr.subtaskDependencies !== null) {
     const deps = subtaskDependencyList(pr.subtaskDependencies);
-    if (!deps) throw importFailed(`${where}: subtaskDependencies must be a list of { groupNum, dependencies: [group numbers] }`);
+    if (!deps) throw importFailed('HOJ_SUBTASK_DEPENDENCIES', { where });
     p.subtaskDependencies = deps;
   }
   put(p, 'isFileIO', bool(pr, 'isFileIO'));
@@ -114,11 +114,11 @@ export function readHojProblem(name: string, json: string, folder: ArchiveFiles 
   try {
     root = asObject(JSON.parse(json));
   } catch (err) {
-    throw importFailed(`${where} is not valid JSON (${(err as Error).message})`);
+    throw importFailed('JSON_INVALID', { where, error: (err as Error).message });
   }
   const pr = asObject(root?.problem);
   const title = str(pr, 'title');
-  if (!root || !pr || title === undefined) throw importFailed(`${where} has no problem object with a title`);
+  if (!root || !pr || title === undefined) throw importFailed('HOJ_NO_PROBLEM_OBJECT', { where });
   const p = blankProblem(title);
   readProblemFields(p, pr, where);
   p.judgeMode = oneOf(JUDGE_MODES, root.judgeMode) ?? oneOf(JUDGE_MODES, pr.judgeMode) ?? (root.isSpj === true ? 'spj' : 'default');
@@ -133,9 +133,9 @@ export function readHojProblem(name: string, json: string, folder: ArchiveFiles 
   });
   put(p, 'userExtraFile', stringMap(root.userExtraFile) ?? stringMap(pr.userExtraFile));
   put(p, 'judgeExtraFile', stringMap(root.judgeExtraFile) ?? stringMap(pr.judgeExtraFile));
-  if (!Array.isArray(root.samples)) throw importFailed(`${where} lists no test cases (samples)`);
+  if (!Array.isArray(root.samples)) throw importFailed('HOJ_NO_SAMPLES', { where });
   p.cases = root.samples.map((c) => readCase(c, where));
-  if (p.cases.length > 0 && !folder) throw importFailed(`${where} has no ${name}/ folder with its test case files`);
+  if (p.cases.length > 0 && !folder) throw importFailed('HOJ_NO_CASE_FOLDER', { where, folder: name });
   const referenced = new Set(p.cases.flatMap((c) => [c.input, c.output]));
   for (const [file, data] of folder ?? []) {
     if (file.includes('/') || (file === 'info' && !referenced.has(file))) continue; // HOJ's own case index
@@ -154,9 +154,9 @@ export function readHoj(data: Buffer): ImportedProblem[] {
   const files = openZip(data, (paths) => paths.some((p) => /^[^/]+\.json$/i.test(p)));
   const folders = groupByTop(files);
   const jsons = [...files.keys()].filter((p) => !p.includes('/')).sort(naturalCompare);
-  if (jsons.length === 0) throw importFailed('the archive holds no problem_N.json file at its top');
+  if (jsons.length === 0) throw importFailed('HOJ_NO_PROBLEMS');
   return jsons.map((path) => {
-    if (!/\.json$/i.test(path)) throw importFailed(`${path} at the archive's top is not a problem JSON file`);
+    if (!/\.json$/i.test(path)) throw importFailed('HOJ_TOP_NOT_JSON', { path });
     const name = path.slice(0, -'.json'.length);
     return readHojProblem(name, textOf(files.get(path)!), folders.get(name));
   });

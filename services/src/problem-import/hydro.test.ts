@@ -3,8 +3,8 @@ import { fixtureFiles, packageZip } from '../../../tests/fixtures/problem-packag
 import { writeZip } from '../testdata/zip';
 import { hydroLanguage } from './hydro';
 import { readArchive } from './index';
+import { refusal } from '../testing/import-refusal';
 
-const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
 const replaced = (name: string, text: string) => fixtureFiles('hydro', 'export').map((f) => (f.name === name ? { ...f, data: Buffer.from(text) } : f));
 
 describe('Hydro exports', () => {
@@ -75,7 +75,9 @@ describe('Hydro exports', () => {
 
   it('refuses a YAML alias bomb, naming the file', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'title: t'].join('\n');
-    expect(() => readArchive('hydro', writeZip(replaced('P1001/problem.yaml', bomb)))).toThrow(failure('IMPORT_FAILED', 'P1001/problem.yaml uses YAML anchors or aliases'));
+    expect(() => readArchive('hydro', writeZip(replaced('P1001/problem.yaml', bomb)))).toThrow(
+      refusal('YAML_ALIASES', 'P1001/problem.yaml uses YAML anchors or aliases, which are not accepted (they can expand without bound)', { where: 'P1001/problem.yaml' }),
+    );
   });
 
   it('reads Hydro\'s subtask dependencies (if, by subtask id) as group dependencies', () => {
@@ -85,21 +87,25 @@ describe('Hydro exports', () => {
     expect(p).toMatchObject({ judgeCaseMode: 'subtask_lowest', subtaskDependencies: [{ groupNum: 2, dependencies: [1] }] });
     expect(p!.warnings.map((w) => w.message).join('\n')).not.toContain('dependencies');
     expect(p!.warnings.map((w) => w.code)).not.toContain('HYDRO_DEPENDENCIES_DROPPED');
-    expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', config('    if: [7]\n'))))).toThrow(failure('IMPORT_FAILED', 'depends (if) on subtask 7'));
+    expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', config('    if: [7]\n'))))).toThrow(
+      refusal('HYDRO_DEPENDENCY_UNKNOWN', 'P1000: subtask 2 depends (if) on subtask 7, which does not exist', { where: 'P1000', subtask: 2, dependency: '7' }),
+    );
   });
 
   it('refuses malformed YAML, naming the file', () => {
-    expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', 'time: [1s\nsubtasks: {')))).toThrow(failure('IMPORT_FAILED', 'P1000/testdata/config.yaml is not valid YAML'));
+    expect(() => readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', 'time: [1s\nsubtasks: {')))).toThrow(
+      refusal('YAML_INVALID', /^Import failed: P1000\/testdata\/config\.yaml is not valid YAML: /, { where: 'P1000/testdata/config.yaml', error: expect.any(String) }),
+    );
   });
 
   it('refuses a .in without .out or .ans, naming it', () => {
     const files = fixtureFiles('hydro', 'export').filter((f) => f.name !== 'P1001/testdata/a2.ans');
-    expect(() => readArchive('hydro', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'testdata/a2.in'));
+    expect(() => readArchive('hydro', writeZip(files))).toThrow(refusal('HYDRO_NO_OUTPUT', 'P1001: testdata/a2.in has no a2.out or a2.ans', { where: 'P1001', input: 'a2.in', base: 'a2' }));
   });
 
   it('refuses a config naming a missing case file or checker, naming it', () => {
     const files = fixtureFiles('hydro', 'export').filter((f) => f.name !== 'P1000/testdata/chk.cc');
-    expect(() => readArchive('hydro', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'chk.cc'));
+    expect(() => readArchive('hydro', writeZip(files))).toThrow(refusal('HYDRO_TESTDATA_MISSING', 'P1000: testdata/config.yaml names chk.cc, which testdata/ does not hold', { where: 'P1000', file: 'chk.cc' }));
   });
 
   it('reads one problem at the top of the archive', () => {

@@ -59,19 +59,19 @@ function readStatement(p: ImportedProblem, folder: ArchiveFiles, where: string):
 /** A source file of testdata/ named by config.yaml (checker, interactor, extra files); fails naming it when absent. */
 function testdataText(testdata: ArchiveFiles, name: string, where: string): string {
   const data = testdata.get(name);
-  if (!data) throw importFailed(`${where}: testdata/config.yaml names ${name}, which testdata/ does not hold`);
+  if (!data) throw importFailed('HYDRO_TESTDATA_MISSING', { where, file: name });
   return textOf(data);
 }
 
 /** Judge mode, checker or interactor, extra files, languages, limits and file IO from config.yaml. */
 function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, where: string): void {
   const type = str(config, 'type') ?? 'default';
-  if (type !== 'default' && type !== 'interactive') throw importFailed(`${where}: problems of type ${type} cannot be judged here`);
+  if (type !== 'default' && type !== 'interactive') throw importFailed('HYDRO_TYPE_UNSUPPORTED', { where, type });
   const helper = type === 'interactive' ? str(config, 'interactor') : str(config, 'checker_type') !== 'default' ? str(config, 'checker') : undefined;
-  if (type === 'interactive' && !helper) throw importFailed(`${where}: an interactive problem without an interactor`);
+  if (type === 'interactive' && !helper) throw importFailed('HYDRO_NO_INTERACTOR', { where });
   if (helper) {
     const language = languageOfFile(helper);
-    if (language !== 'C' && !language?.startsWith('C++')) throw importFailed(`${where}: the ${type === 'interactive' ? 'interactor' : 'checker'} ${helper} is not in C or C++`);
+    if (language !== 'C' && !language?.startsWith('C++')) throw importFailed(type === 'interactive' ? 'HYDRO_INTERACTOR_LANGUAGE' : 'HYDRO_CHECKER_LANGUAGE', { where, file: helper });
     p.judgeMode = type === 'interactive' ? 'interactive' : 'spj';
     p.checker = { language, code: testdataText(testdata, helper, where), protocol: 'testlib' };
     const kind = str(config, 'checker_type') ?? 'testlib';
@@ -86,7 +86,7 @@ function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, 
   if (Object.keys(userExtra).length > 0) p.userExtraFile = userExtra;
   const time = config.time === undefined ? 1000 : durationMs(config.time, 'ms');
   const memory = config.memory === undefined ? 256 : sizeMb(config.memory, 'mb');
-  if (time === null || memory === null) throw importFailed(`${where}: the time or memory limit in testdata/config.yaml cannot be read`);
+  if (time === null || memory === null) throw importFailed('HYDRO_LIMITS_UNREADABLE', { where });
   p.timeLimitMs = time;
   p.memoryLimitMb = memory;
   const filename = str(config, 'filename');
@@ -111,7 +111,7 @@ function hydroDependencies(subtasks: Fields[], where: string): { groupNum: numbe
             groupNum: g + 1,
             dependencies: asArray(s.if).map((id) => {
               const group = typeof id === 'number' ? groupOf.get(id) : undefined;
-              if (group === undefined) throw importFailed(`${where}: subtask ${g + 1} depends (if) on subtask ${String(id)}, which does not exist`);
+              if (group === undefined) throw importFailed('HYDRO_DEPENDENCY_UNKNOWN', { where, subtask: g + 1, dependency: String(id) });
               return group;
             }),
           },
@@ -125,7 +125,7 @@ function readCases(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, w
     const o = asObject(raw);
     const input = text(o, 'input');
     const output = text(o, 'output');
-    if (!input || !output) throw importFailed(`${where}: a case in testdata/config.yaml has no input or output file`);
+    if (!input || !output) throw importFailed('HYDRO_CASE_NO_FILES', { where });
     if (o && (o.time !== undefined || o.memory !== undefined)) warn(p, 'HYDRO_CASE_LIMITS', { input });
     return { input, output };
   };
@@ -155,7 +155,7 @@ function readCases(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, w
   for (const c of p.cases) {
     for (const name of [c.input, c.output]) {
       const data = testdata.get(name);
-      if (!data) throw importFailed(`${where}: the test case file testdata/${name} is missing`);
+      if (!data) throw importFailed('CASE_FILE_MISSING', { where, file: `testdata/${name}` });
       p.files.set(flat(name), data);
     }
     c.input = flat(c.input);
@@ -171,7 +171,7 @@ function autoPairs(testdata: ArchiveFiles, where: string): ImportedCase[] {
     .map((input) => {
       const base = input.slice(0, -3);
       const output = [`${base}.out`, `${base}.ans`].find((o) => testdata.has(o));
-      if (!output) throw importFailed(`${where}: testdata/${input} has no ${base}.out or ${base}.ans`);
+      if (!output) throw importFailed('HYDRO_NO_OUTPUT', { where, input, base });
       return { input, output };
     });
 }
@@ -181,7 +181,7 @@ export function readHydroProblem(folder: ArchiveFiles, name: string): ImportedPr
   const where = name || 'the problem';
   const at = (f: string) => (name ? `${name}/${f}` : f);
   const yamlFile = folder.get('problem.yaml');
-  if (!yamlFile) throw importFailed(`${at('')}problem.yaml is missing`);
+  if (!yamlFile) throw importFailed('HYDRO_NO_PROBLEM_YAML', { file: at('problem.yaml') });
   const meta = readYaml(textOf(yamlFile), at('problem.yaml'));
   const p = blankProblem(text(meta, 'title') ?? name);
   p.type = 1;
@@ -202,6 +202,6 @@ export function readHydro(data: Buffer): ImportedProblem[] {
   const files = openZip(data, (paths) => paths.some((p) => p === 'problem.yaml' || /^[^/]+\/problem\.yaml$/.test(p)));
   if (files.has('problem.yaml')) return [readHydroProblem(files, '')];
   const folders = [...groupByTop(files)].filter(([, g]) => g.has('problem.yaml')).sort(([a], [b]) => naturalCompare(a, b));
-  if (folders.length === 0) throw importFailed('the archive holds no Hydro problem (a folder with problem.yaml)');
+  if (folders.length === 0) throw importFailed('HYDRO_NO_PROBLEMS');
   return folders.map(([name, g]) => readHydroProblem(g, name));
 }

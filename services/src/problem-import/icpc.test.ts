@@ -6,8 +6,9 @@ import { javaClassAsMain } from './java-main';
 import { openZip } from './archive';
 import { readArchive } from './index';
 import { IMPORT_LIMITS } from './types';
+import { refusal } from '../testing/import-refusal';
 
-const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
+const tooLarge = (named: string) => expect.objectContaining({ code: 'FILE_TOO_LARGE', params: { detail: expect.stringContaining(named) } });
 
 describe('ICPC problem packages', () => {
   it('reads aplusb: statement sections, limits from the ini, samples first, submissions by verdict folder', () => {
@@ -108,23 +109,30 @@ describe('ICPC problem packages', () => {
 
   it('refuses a .in without its .ans, naming it', () => {
     const files = fixtureFiles('icpc', 'aplusb').filter((f) => f.name !== 'data/secret/02-min.ans');
-    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'data/secret/02-min.in'));
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(
+      refusal('ICPC_CASE_UNPAIRED', 'the package: data/secret/02-min.in has no data/secret/02-min.ans', { where: 'the package', file: 'data/secret/02-min.in', partner: 'data/secret/02-min.ans' }),
+    );
   });
 
   it('refuses a package without data', () => {
     const files = fixtureFiles('icpc', 'aplusb').filter((f) => !f.name.startsWith('data/'));
-    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'no test cases'));
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(refusal('NO_TEST_CASES', 'the package has no test cases', { where: 'the package' }));
   });
 
   it('refuses a custom validator that is not C or C++, naming it', () => {
     const files = fixtureFiles('icpc', 'split').filter((f) => !f.name.startsWith('output_validators/'));
     files.push({ name: 'output_validators/py/validate.py', data: Buffer.from('import sys\nsys.exit(42)\n') });
-    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'output_validators/py/validate.py'));
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(
+      refusal('ICPC_VALIDATOR_LANGUAGE', 'the package: the output validator output_validators/py/validate.py is not in C or C++, the only languages validators can use here', {
+        where: 'the package',
+        file: 'output_validators/py/validate.py',
+      }),
+    );
   });
 
   it('refuses malformed problem.yaml, naming it', () => {
     const files = fixtureFiles('icpc', 'aplusb').map((f) => (f.name === 'problem.yaml' ? { ...f, data: Buffer.from('name: [unclosed\nlimits: {') } : f));
-    expect(() => readArchive('icpc', writeZip(files))).toThrow(failure('IMPORT_FAILED', 'problem.yaml'));
+    expect(() => readArchive('icpc', writeZip(files))).toThrow(refusal('YAML_INVALID', /^Import failed: problem\.yaml is not valid YAML: /, { where: 'problem.yaml', error: expect.any(String) }));
   });
 
   it('converts LaTeX minimally: sections, emphasis, escaped percent kept, math untouched', () => {
@@ -161,17 +169,25 @@ describe('ICPC problem packages', () => {
   it('refuses a symbolic link that leaves the archive or points at nothing, naming it', () => {
     const base = fixtureFiles('icpc', 'aplusb');
     const withLink = (target: string) => writeZip([...base, { name: 'data/secret/99.in', data: Buffer.from(target), symlink: true }, { name: 'data/secret/99.ans', data: Buffer.from('0\n') }]);
-    expect(() => readArchive('icpc', withLink('../../../etc/passwd'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
-    expect(() => readArchive('icpc', withLink('/etc/passwd'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
-    expect(() => readArchive('icpc', withLink('missing.in'))).toThrow(failure('IMPORT_FAILED', 'data/secret/99.in'));
-    expect(() => readArchive('icpc', withLink('99.in'))).toThrow(failure('IMPORT_FAILED', 'loop'));
+    expect(() => readArchive('icpc', withLink('../../../etc/passwd'))).toThrow(
+      refusal('LINK_OUTSIDE', 'the symbolic link data/secret/99.in points outside the archive (../../../etc/passwd)', { link: 'data/secret/99.in', target: '../../../etc/passwd' }),
+    );
+    expect(() => readArchive('icpc', withLink('/etc/passwd'))).toThrow(
+      refusal('LINK_OUTSIDE', 'the symbolic link data/secret/99.in points outside the archive (/etc/passwd)', { link: 'data/secret/99.in', target: '/etc/passwd' }),
+    );
+    expect(() => readArchive('icpc', withLink('missing.in'))).toThrow(
+      refusal('LINK_TARGET_MISSING', 'the symbolic link data/secret/99.in points to missing.in, which the archive does not hold', { link: 'data/secret/99.in', target: 'missing.in' }),
+    );
+    expect(() => readArchive('icpc', withLink('99.in'))).toThrow(
+      refusal('LINK_LOOP', 'the symbolic link data/secret/99.in is part of a loop or a chain of more than 8 links', { link: 'data/secret/99.in', max: 8 }),
+    );
   });
 
   it('counts the copies symbolic links make against the archive’s file limit (links to a folder, many times)', () => {
     const folder = Array.from({ length: 20 }, (_, i) => ({ name: `data/secret/g/${i}.in`, data: Buffer.from(`${i}\n`) }));
     const links = Array.from({ length: 20 }, (_, i) => ({ name: `data/secret/copy${i}`, data: Buffer.from('g'), symlink: true }));
     const zip = writeZip([...fixtureFiles('icpc', 'aplusb'), ...folder, ...links]);
-    expect(() => openZip(zip, () => true, { ...IMPORT_LIMITS, entries: 300 })).toThrow(failure('FILE_TOO_LARGE', '300 files'));
+    expect(() => openZip(zip, () => true, { ...IMPORT_LIMITS, entries: 300 })).toThrow(tooLarge('300 files'));
     expect(openZip(zip, () => true, { ...IMPORT_LIMITS, entries: 1000 }).size).toBeGreaterThan(400);
   });
 

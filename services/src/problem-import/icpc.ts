@@ -86,7 +86,7 @@ function readData(p: ImportedProblem, files: ArchiveFiles, where: string): void 
   const flat = (path: string) => {
     const name = path.slice('data/'.length).replaceAll('/', '-');
     const other = names.get(name);
-    if (other !== undefined && other !== path) throw importFailed(`${where}: ${path} and ${other} would get the same case name`);
+    if (other !== undefined && other !== path) throw importFailed('ICPC_CASE_NAME_CLASH', { where, path, other });
     names.set(name, path);
     return name;
   };
@@ -96,12 +96,12 @@ function readData(p: ImportedProblem, files: ArchiveFiles, where: string): void 
     const inPart = [...files.keys()].filter((f) => f.startsWith(prefix));
     interactions += inPart.filter((f) => f.endsWith('.interaction')).length;
     for (const ans of inPart.filter((f) => f.endsWith('.ans'))) {
-      if (!files.has(`${ans.slice(0, -4)}.in`)) throw importFailed(`${where}: ${ans} has no ${ans.slice(0, -4)}.in`);
+      if (!files.has(`${ans.slice(0, -4)}.in`)) throw importFailed('ICPC_CASE_UNPAIRED', { where, file: ans, partner: `${ans.slice(0, -4)}.in` });
     }
     for (const input of inPart.filter((f) => f.endsWith('.in')).sort(naturalCompare)) {
       const answer = `${input.slice(0, -3)}.ans`;
       const data = files.get(answer);
-      if (!data) throw importFailed(`${where}: ${input} has no ${answer}`);
+      if (!data) throw importFailed('ICPC_CASE_UNPAIRED', { where, file: input, partner: answer });
       const c = { input: flat(input), output: flat(answer) };
       p.files.set(c.input, files.get(input)!);
       p.files.set(c.output, data);
@@ -127,7 +127,7 @@ function readValidator(p: ImportedProblem, files: ArchiveFiles, where: string): 
   const main = programs.find((f) => /\bmain\s*\(/.test(textOf(files.get(f)!))) ?? programs[0];
   if (!main) {
     const other = mine.find((f) => /\.(py|java|sh|kt|rs|go)$/i.test(f));
-    throw importFailed(`${where}: ${other ? `the output validator ${other} is not in C or C++, the only languages validators can use here` : 'validation is custom but output_validators/ holds no C or C++ program'}`);
+    throw other ? importFailed('ICPC_VALIDATOR_LANGUAGE', { where, file: other }) : importFailed('ICPC_NO_VALIDATOR', { where });
   }
   p.checker = { language: languageOfFile(main) ?? 'C++ 17', code: textOf(files.get(main)!), protocol: 'kattis' };
   const extra: Record<string, string> = {};
@@ -208,6 +208,6 @@ export function readIcpc(data: Buffer): ImportedProblem[] {
   const files = openZip(data, isPackageRoot);
   if (isPackageRoot([...files.keys()])) return [readIcpcPackage(files, undefined)];
   const packages = [...groupByTop(files)].filter(([, g]) => isPackageRoot([...g.keys()])).sort(([a], [b]) => naturalCompare(a, b));
-  if (packages.length === 0) throw importFailed('the archive holds no ICPC problem package (a folder with problem.yaml or data/)');
+  if (packages.length === 0) throw importFailed('ICPC_NO_PACKAGES');
   return packages.map(([name, g]) => readIcpcPackage(g, name));
 }

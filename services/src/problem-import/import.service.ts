@@ -15,6 +15,7 @@ import { builtinCheckerValues, subtaskDependenciesOf, type ProblemValues } from 
 import { writeProblem } from '../problem-admin/problem-write';
 import { insertPackageSubmissions } from '../problem-admin/package-submission.repo';
 import type { TestdataService } from '../testdata/testdata.service';
+import { importFailed } from './archive';
 import { importProgress, type ProgressSink } from './import-progress';
 import type { ImportedProblem, ImportFormat } from './types';
 import { importWarning, type ProblemWarning } from './warning';
@@ -111,7 +112,7 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
       try {
         await compileChecker(ctx, { kind: p.judgeMode, language: p.checker.language, code: p.checker.code, judgeExtraFile: p.judgeExtraFile ?? null, pid: 0, protocol: p.checker.protocol }, uid);
       } catch (err) {
-        if (err instanceof OjError && err.code === 'PROBLEM_CHECKER_COMPILE') throw new OjError('IMPORT_FAILED', { detail: `${named(p, i)}: ${String(err.params.detail ?? err.message)}` });
+        if (err instanceof OjError && err.code === 'PROBLEM_CHECKER_COMPILE') throw importFailed('CHECKER_COMPILE', { problem: named(p, i), output: String(err.params.detail ?? err.message) });
         throw err;
       }
       compiled.add(hash);
@@ -160,7 +161,7 @@ export function createProblemImportService(ctx: ServiceContext, testdata: Testda
   async function run(format: ImportFormat, data: Buffer, viewer: Viewer, progress: ProgressSink): Promise<ImportResult> {
     await progress({ phase: 'reading', done: 0, total: 0 });
     const problems = read(format, data);
-    if (problems.length === 0) throw new OjError('IMPORT_FAILED', { detail: 'the archive holds no problem' });
+    if (problems.length === 0) throw importFailed('NO_PROBLEMS');
     await compileCheckers(problems, viewer.uid, progress);
     const versions = await storeCases(problems, progress);
     const result: ImportResult = { problems: [], warnings: [] };

@@ -22,8 +22,8 @@ const READERS: Record<ImportFormat, (data: Buffer) => ImportedProblem[]> = {
 /** The problems of archive `data` in `format`, checked; at most `IMPORT_LIMITS.problems` of them. */
 export function readArchive(format: ImportFormat, data: Buffer): ImportedProblem[] {
   const read = Object.hasOwn(READERS, format) ? READERS[format] : undefined;
-  if (!read) throw importFailed(`unknown archive format ${String(format)}`);
+  if (!read) throw importFailed('UNKNOWN_FORMAT', { format: String(format) });
   const problems = read(data);
-  if (problems.length > IMPORT_LIMITS.problems) throw importFailed(`the archive holds ${problems.length} problems, more than the ${IMPORT_LIMITS.problems} one import may bring`);
+  if (problems.length > IMPORT_LIMITS.problems) throw importFailed('TOO_MANY_PROBLEMS', { count: problems.length, max: IMPORT_LIMITS.problems });
   return problems;
 }

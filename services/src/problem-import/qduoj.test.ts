@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fixtureFiles, packageZip } from '../../../tests/fixtures/problem-packages/build';
 import { writeZip } from '../testdata/zip';
 import { readArchive } from './index';
+import { refusal } from '../testing/import-refusal';
 
-const failure = (code: string, named: string) => expect.objectContaining({ code, params: { detail: expect.stringContaining(named) } });
 
 describe('QDUOJ exports', () => {
   it('reads an ACM and an OI problem with an SPJ, in folder order', () => {
@@ -52,11 +52,13 @@ describe('QDUOJ exports', () => {
 
   it('refuses a missing test case file of a problem without SPJ, naming it', () => {
     const files = fixtureFiles('qduoj', 'export').filter((f) => f.name !== '1/testcase/2.out');
-    expect(() => readArchive('qduoj', writeZip(files))).toThrow(failure('IMPORT_FAILED', '1/problem.json: the test case file testcase/2.out is missing'));
+    expect(() => readArchive('qduoj', writeZip(files))).toThrow(
+      refusal('CASE_FILE_MISSING', '1/problem.json: the test case file testcase/2.out is missing', { where: '1/problem.json', file: 'testcase/2.out' }),
+    );
   });
 
   it('refuses malformed problem.json, naming it', () => {
     const files = fixtureFiles('qduoj', 'export').map((f) => (f.name === '2/problem.json' ? { ...f, data: Buffer.from('{"title": ') } : f));
-    expect(() => readArchive('qduoj', writeZip(files))).toThrow(failure('IMPORT_FAILED', '2/problem.json'));
+    expect(() => readArchive('qduoj', writeZip(files))).toThrow(refusal('JSON_INVALID', /^Import failed: 2\/problem\.json is not valid JSON \(.+\)$/, { where: '2/problem.json', error: expect.any(String) }));
   });
 });

@@ -44,7 +44,7 @@ function readCases(p: ImportedProblem, json: Fields, folder: ArchiveFiles, where
   for (const raw of asArray(json.test_case_score)) {
     const o = asObject(raw);
     const input = str(o, 'input_name');
-    if (!input) throw importFailed(`${where}: a test case has no input_name`);
+    if (!input) throw importFailed('QDUOJ_CASE_NO_INPUT', { where });
     const output = str(o, 'output_name') || `${input.replace(/\.in$/, '')}.out`;
     for (const name of [input, output]) {
       const data = files.get(name);
@@ -52,7 +52,7 @@ function readCases(p: ImportedProblem, json: Fields, folder: ArchiveFiles, where
       else if (name === output && p.judgeMode === 'spj') {
         p.files.set(name, Buffer.alloc(0));
         emptyAnswers++;
-      } else throw importFailed(`${where}: the test case file testcase/${name} is missing`);
+      } else throw importFailed('CASE_FILE_MISSING', { where, file: `testcase/${name}` });
     }
     const score = num(o, 'score');
     p.cases.push(p.type === 1 && score !== undefined ? { input, output, score } : { input, output });
@@ -64,17 +64,17 @@ function readCases(p: ImportedProblem, json: Fields, folder: ArchiveFiles, where
 export function readQduojProblem(folder: ArchiveFiles, name: string): ImportedProblem {
   const where = `${name}/problem.json`;
   const source = folder.get('problem.json');
-  if (!source) throw importFailed(`${name}/ has no problem.json`);
+  if (!source) throw importFailed('QDUOJ_NO_PROBLEM_JSON', { folder: name });
   let json: Fields | undefined;
   try {
     json = asObject(JSON.parse(textOf(source)));
   } catch (err) {
-    throw importFailed(`${where} is not valid JSON (${(err as Error).message})`);
+    throw importFailed('JSON_INVALID', { where, error: (err as Error).message });
   }
   const title = str(json, 'title');
   const time = num(json, 'time_limit');
   const memory = num(json, 'memory_limit');
-  if (!json || title === undefined || time === undefined || memory === undefined) throw importFailed(`${where} has no title, time_limit or memory_limit`);
+  if (!json || title === undefined || time === undefined || memory === undefined) throw importFailed('QDUOJ_NO_FIELDS', { where });
   const p = blankProblem(title);
   const id = text(json, 'display_id');
   if (id) p.problemId = id;
@@ -95,7 +95,7 @@ export function readQduojProblem(folder: ArchiveFiles, name: string): ImportedPr
   if (spjCode?.trim()) {
     const raw = str(spj, 'language') ?? 'C';
     const language = ourLanguage(raw);
-    if (language !== 'C' && language !== 'C++') throw importFailed(`${where}: the SPJ is written in ${raw}; checkers must be C or C++`);
+    if (language !== 'C' && language !== 'C++') throw importFailed('SPJ_LANGUAGE', { where, language: raw });
     p.judgeMode = 'spj';
     p.checker = { language, code: spjCode, protocol: 'testlib' };
     warn(p, 'QDUOJ_SPJ_PROTOCOL');
@@ -109,6 +109,6 @@ export function readQduojProblem(folder: ArchiveFiles, name: string): ImportedPr
 export function readQduoj(data: Buffer): ImportedProblem[] {
   const files = openZip(data, (paths) => paths.some((p) => /^[^/]+\/problem\.json$/.test(p)));
   const folders = [...groupByTop(files)].filter(([, g]) => g.has('problem.json')).sort(([a], [b]) => naturalCompare(a, b));
-  if (folders.length === 0) throw importFailed('the archive holds no QDUOJ problem (a folder with problem.json)');
+  if (folders.length === 0) throw importFailed('QDUOJ_NO_PROBLEMS');
   return folders.map(([name, g]) => readQduojProblem(g, name));
 }

@@ -1,6 +1,6 @@
 // The one way readers and the import service note something about a problem: a code of proto's IMPORT_WARNINGS with
 // exactly the params its sentence names (a missing or unknown one does not compile), and the English sentence.
-import { formatImportWarning, type ImportWarningCode, type ImportWarningParams } from '@oj/proto';
+import { formatImportWarning, type ImportWarningCode, type ImportWarningParams, type ParamsArgs } from '@oj/proto';
 
 /** A warning about one problem (the import answer adds the problem's display id). */
 export interface ProblemWarning {
@@ -10,7 +10,7 @@ export interface ProblemWarning {
 }
 
 /** A code's params as arguments: none for a code whose sentence names none. */
-export type WarningArgs<C extends ImportWarningCode> = keyof ImportWarningParams<C> extends never ? [] : [params: ImportWarningParams<C>];
+export type WarningArgs<C extends ImportWarningCode> = ParamsArgs<ImportWarningParams<C>>;
 
 export function importWarning<C extends ImportWarningCode>(code: C, ...[params]: WarningArgs<C>): ProblemWarning {
   const values = (params ?? {}) as ImportWarningParams<C>;

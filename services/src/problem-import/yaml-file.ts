@@ -11,10 +11,10 @@ export function readYaml(source: string, where: string): Fields {
   try {
     doc = parseDocument(source, { prettyErrors: false, uniqueKeys: false });
   } catch (e) {
-    throw importFailed(`${where} cannot be parsed: ${(e as Error).message}`);
+    throw importFailed('FILE_UNPARSABLE', { where, error: (e as Error).message });
   }
   const err = doc.errors[0];
-  if (err) throw importFailed(`${where} is not valid YAML: ${err.message.split('\n')[0]}`);
+  if (err) throw importFailed('YAML_INVALID', { where, error: err.message.split('\n')[0]! });
   let alias = false;
   visit(doc, (_key, node) => {
     if (isAlias(node) || (isNode(node) && node.anchor)) {
@@ -23,15 +23,15 @@ export function readYaml(source: string, where: string): Fields {
     }
     return undefined;
   });
-  if (alias) throw importFailed(`${where} uses YAML anchors or aliases, which are not accepted (they can expand without bound)`);
+  if (alias) throw importFailed('YAML_ALIASES', { where });
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 0 });
   } catch (e) {
-    throw importFailed(`${where} cannot be read: ${(e as Error).message}`);
+    throw importFailed('FILE_UNREADABLE', { where, error: (e as Error).message });
   }
   if (value === null || value === undefined) return {};
   const o = asObject(value);
-  if (!o) throw importFailed(`${where} is not a YAML mapping`);
+  if (!o) throw importFailed('YAML_NOT_MAPPING', { where });
   return o;
 }

@@ -1,4 +1,5 @@
-// The problem form's output check and subtask dependencies in a real browser, in both languages: an admin picks the
+// The problem form's output check and subtask dependencies in a real browser, in both languages: a special judge may take
+// HUSTOJ's protocol (an interactor may not); an admin picks the
 // float checker (its tolerances start at 1e-6, a negative one is refused), gives the subtasks of an OI problem their
 // dependencies (a cycle is refused), saves, and finds both again when editing; a submission that fails a subtask then
 // shows the subtask depending on it as Skipped in its subtask table.
@@ -15,6 +16,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('problem-form-title').fill(`Checkers ${locale}`);
     await page.getByTestId('problem-form-input').locator('textarea').fill('Two integers.');
     await page.getByTestId('problem-form-output').locator('textarea').fill('Their sum.');
+
+    // A special judge can speak HUSTOJ's protocol (FPS imports bring such checkers); an interactor cannot.
+    await page.getByTestId('problem-form-mode-spj').check();
+    const protocol = page.getByTestId('problem-form-checker-protocol');
+    await expect(protocol.locator('option[value="hustoj"]')).toHaveText(zh ? 'HUSTOJ（输入、标准答案、选手输出；0 通过 / 其他答案错误）' : 'HUSTOJ (input, answer, user output; 0 AC / other WA)');
+    await protocol.selectOption('hustoj');
+    await page.getByTestId('problem-form-mode-interactive').check();
+    await expect(protocol.locator('option[value="hustoj"]')).toHaveCount(0);
+    await expect(protocol).toHaveValue('testlib');
+    await page.getByTestId('problem-form-mode-default').check();
 
     // The output check: HOJ's comparison by default, seven built-in checkers and the ICPC validator to choose from.
     const checker = page.getByTestId('problem-form-output-check');

@@ -19,6 +19,11 @@ const ExtraFiles = Type.Union([Type.Record(Type.String({ maxLength: 255 }), Type
 export const CHECKER_PROTOCOLS = ['testlib', 'kattis', 'hustoj'] as const;
 export type CheckerProtocol = (typeof CHECKER_PROTOCOLS)[number];
 
+/** A stored or sent checker protocol: one of ours, else testlib (the default). */
+export function checkerProtocolOf(v: unknown): CheckerProtocol {
+  return (CHECKER_PROTOCOLS as readonly unknown[]).includes(v) ? (v as CheckerProtocol) : 'testlib';
+}
+
 /** Admin problem list: the original's query plus the type and difficulty filters of the admin page. */
 export const AdminProblemListQuery = Type.Object({
   currentPage: Type.Optional(Type.Integer({ minimum: 1 })),

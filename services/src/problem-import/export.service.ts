@@ -1,6 +1,6 @@
 // Exporting problems (`GET /api/file/export-problem?pid=…`, root only) as one archive of our own format (the
 // original product's HOJ layout with our extra fields), which the HOJ import reads back unchanged.
-import { decodePack, OjError, type BuiltinChecker } from '@oj/proto';
+import { checkerProtocolOf, decodePack, OjError, type BuiltinChecker } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import { findProblemById, tagsOf } from '../problem/problem.repo';
@@ -55,7 +55,7 @@ export function createProblemExportService(ctx: ServiceContext, write: ArchiveWr
       examples: p.examples,
       judgeMode: p.judgeMode as ImportedProblem['judgeMode'],
       judgeCaseMode: p.judgeCaseMode as NonNullable<ImportedProblem['judgeCaseMode']>,
-      ...(p.judgeMode !== 'default' && p.spjCode && { checker: { language: p.spjLanguage ?? 'C++', code: p.spjCode, protocol: p.checkerProtocol === 'kattis' ? 'kattis' : 'testlib' } }),
+      ...(p.judgeMode !== 'default' && p.spjCode && { checker: { language: p.spjLanguage ?? 'C++', code: p.spjCode, protocol: checkerProtocolOf(p.checkerProtocol) } }),
       ...(p.validatorFlags !== null && { validatorFlags: p.validatorFlags }),
       ...(p.checker !== 'default' && { builtinChecker: p.checker as BuiltinChecker }),
       ...(p.floatAbsoluteTolerance !== null && { floatAbsoluteTolerance: p.floatAbsoluteTolerance }),

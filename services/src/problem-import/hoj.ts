@@ -3,7 +3,7 @@
 // back unchanged).
 import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './archive';
 import { blankProblem, checkProblem, isOurLanguage, naturalCompare } from './common';
-import { BUILTIN_CHECKERS } from '@oj/proto';
+import { BUILTIN_CHECKERS, checkerProtocolOf } from '@oj/proto';
 import { asArray, asObject, bool, num, str, stringMap, strings, subtaskDependencyList, type Fields } from './fields';
 import type { ExpectedVerdict, ImportedCase, ImportedProblem } from './types';
 import { warn } from './warning';
@@ -102,7 +102,7 @@ function readProblemFields(p: ImportedProblem, pr: Fields, where: string): void 
   put(p, 'codeShare', bool(pr, 'codeShare'));
   const spjCode = str(pr, 'spjCode');
   const spjLanguage = str(pr, 'spjLanguage');
-  if (spjCode && spjLanguage) p.checker = { language: spjLanguage, code: spjCode, protocol: pr.checkerProtocol === 'kattis' || pr.checkerProtocol === 'hustoj' ? pr.checkerProtocol : 'testlib' };
+  if (spjCode && spjLanguage) p.checker = { language: spjLanguage, code: spjCode, protocol: checkerProtocolOf(pr.checkerProtocol) };
   const examples = str(pr, 'examples');
   if (examples) p.examples = parseHojExamples(examples);
 }

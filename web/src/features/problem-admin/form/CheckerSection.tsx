@@ -4,13 +4,13 @@
 // a failure opens the Compile Error dialog with the compiler's message.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CHECKER_LANGUAGES } from '@oj/proto';
+import { CHECKER_LANGUAGES, checkerProtocolOf } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../stores/ui';
 import { BuiltinCheckerField } from './BuiltinCheckerField';
 import { useProblemFormTarget } from './problem-form-target';
-import { checkerKey, protocolOf, type JudgeMode, type ProblemFormState } from './problem-form-model';
+import { checkerKey, type JudgeMode, type ProblemFormState } from './problem-form-model';
 
 const MODES: [JudgeMode, MessageId, MessageId][] = [
   ['default', 'problemAdmin.form.modeDefault', 'problemAdmin.form.modeDefaultInfo'],
@@ -87,7 +87,7 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
             </label>
             <label className="flex items-center gap-2">
               <FormattedMessage id="problemAdmin.form.checkerProtocol" />
-              <select className="rounded border border-slate-300 px-2 py-1" value={form.checkerProtocol} onChange={(e) => patch({ checkerProtocol: protocolOf(e.target.value) })} data-testid="problem-form-checker-protocol">
+              <select className="rounded border border-slate-300 px-2 py-1" value={form.checkerProtocol} onChange={(e) => patch({ checkerProtocol: checkerProtocolOf(e.target.value) })} data-testid="problem-form-checker-protocol">
                 <option value="testlib">{intl.formatMessage({ id: 'problemAdmin.form.protocolTestlib' })}</option>
                 <option value="kattis">{intl.formatMessage({ id: 'problemAdmin.form.protocolKattis' })}</option>
                 {/* HUSTOJ's special judge is a checker only (FPS imports bring them). */}

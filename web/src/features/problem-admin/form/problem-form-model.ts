@@ -1,6 +1,6 @@
 // The problem form's state and rules in the browser: defaults of the specification's problem form, loading a stored
 // problem, the checks the server repeats (first broken rule → its message), the OI score spread, and the body sent.
-import { CHECKER_PROTOCOLS, type AdminProblemDetail, type CheckerProtocol, type ProblemCase, type ProblemDTO } from '@oj/proto';
+import { checkerProtocolOf, type AdminProblemDetail, type CheckerProtocol, type ProblemCase, type ProblemDTO } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { checkerProblem, checkerStateFromDetail, checkerToDTO, newCheckerState, type CheckerState } from './checker-model';
 
@@ -141,7 +141,7 @@ export function formFromDetail(d: AdminProblemDetail, cases: readonly ProblemCas
     judgeCaseMode: d.judgeCaseMode as JudgeCaseMode,
     spjLanguage: d.spjLanguage ?? 'C++',
     spjCode: d.spjCode ?? '',
-    checkerProtocol: protocolOf(d.checkerProtocol),
+    checkerProtocol: checkerProtocolOf(d.checkerProtocol),
     validatorFlags: d.validatorFlags ?? '',
     icpcValidator: d.validatorFlags !== null,
     compiledChecker: null,
@@ -290,9 +290,4 @@ export function validatorFlagsOf(s: Pick<ProblemFormState, 'judgeMode' | 'checke
   const flags = s.validatorFlags.trim();
   if (s.judgeMode === 'default') return s.icpcValidator ? flags : null;
   return s.checkerProtocol === 'kattis' && flags ? flags : null;
-}
-
-/** A checker protocol read from a detail or a select: one of ours, else testlib. */
-export function protocolOf(v: string | undefined): CheckerProtocol {
-  return (CHECKER_PROTOCOLS as readonly string[]).includes(v ?? '') ? (v as CheckerProtocol) : 'testlib';
 }

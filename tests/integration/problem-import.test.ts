@@ -137,6 +137,12 @@ describe("an FPS item's HUSTOJ special judge", () => {
     expect(await judge(p!.id, C.sum)).toBe(JudgeStatus.ACCEPTED);
     // The special judge reads the user's output from its third argument only: in testlib's order this would pass.
     expect(await judge(p!.id, C.sum.replace('a+b', 'a+b+1'))).toBe(JudgeStatus.WRONG_ANSWER);
+    // Our export keeps the protocol: the copy imports back as a HUSTOJ special judge.
+    const res = await gw.app.inject({ method: 'GET', url: `/api/file/export-problem?pid=${p!.id}`, headers: { authorization: token } });
+    expect(res.statusCode).toBe(200);
+    const back = await upload('import-problem', 'export.zip', res.rawPayload);
+    expect(back.status, back.msg).toBe(200);
+    expect((await detail(back.data.problems[0]!.id)).checkerProtocol).toBe('hustoj');
   }, 120_000);
 });
 

@@ -2,6 +2,7 @@
 // languages (the specification's wording). The gateway renders `msg` in the caller's language; the web
 // shows `intl.formatMessage({ id: 'error.' + code }, params)` from the same texts.
 import { formatImportFailure, importPlace, isImportFailureCode } from './import-failures';
+import { fillPlaceholders } from './placeholders';
 
 export interface ErrorDef {
   /** HTTP status of the answer. */
@@ -303,11 +304,34 @@ export const FIELD_NAMES: Record<string, { en: string; zh: string }> = {
   categoryName: { en: 'Category name', zh: '分类名称' },
 };
 
-/** `{detail}` of an IMPORT_FAILED that names its `reason` (a code of IMPORT_FAILURES): that sentence in `locale`. */
+/**
+ * The `{detail}` of a problem form's refusal, by its `reason` param, in both languages (the refusal's other params fill
+ * the sentence): what is wrong with a field, or why a checker did not compile.
+ */
+export const DETAIL_REASONS = {
+  PROBLEM_FIELD_INVALID: {
+    NOT_JSON_OBJECT: { en: 'not a JSON object of file names and contents', zh: '应为由文件名和文件内容组成的 JSON 对象' },
+    EXTRA_FILE_EMPTY: { en: 'every extra file needs a name and content', zh: '每个附加文件都需要文件名和内容' },
+    FILE_NAME: { en: 'the file name {name} is not allowed (letters, digits, dot, underscore and hyphen only)', zh: '文件名 {name} 不合法（只能使用字母、数字、点、下划线和连字符）' },
+    NO_SPACES_OR_SLASHES: { en: 'no spaces or slashes', zh: '不能包含空格或斜杠' },
+    NOT_CASE_SET_VERSION: { en: 'not a version of uploaded test cases', zh: '不是已上传测试数据的版本号' },
+  },
+  PROBLEM_CHECKER_COMPILE: {
+    LANGUAGE: { en: 'no checker can be written in {language}', zh: '不能用 {language} 编写检查器' },
+    NO_MESSAGE: { en: 'the compiler gave no message', zh: '编译器没有给出信息' },
+  },
+} as const satisfies Partial<Record<ErrorCode, Record<string, { en: string; zh: string }>>>;
+
+/**
+ * `{detail}` of an error that names its `reason`: an IMPORT_FAILED's (a code of IMPORT_FAILURES) or one of
+ * DETAIL_REASONS, that sentence in `locale`.
+ */
 function cataloguedDetail(code: ErrorCode, locale: Locale, params: Record<string, string | number>): string | undefined {
-  return code === 'IMPORT_FAILED' && isImportFailureCode(params.reason)
-    ? formatImportFailure(params.reason, locale === 'en-US' ? 'en' : 'zh', params)
-    : undefined;
+  const lang = locale === 'en-US' ? 'en' : 'zh';
+  if (code === 'IMPORT_FAILED') return isImportFailureCode(params.reason) ? formatImportFailure(params.reason, lang, params) : undefined;
+  const reasons: Record<string, { en: string; zh: string }> | undefined = (DETAIL_REASONS as Partial<Record<ErrorCode, Record<string, { en: string; zh: string }>>>)[code];
+  const reason = typeof params.reason === 'string' && reasons && Object.hasOwn(reasons, params.reason) ? reasons[params.reason] : undefined;
+  return reason ? fillPlaceholders(reason[lang], params) : undefined;
 }
 
 export function formatError(code: ErrorCode, locale: Locale, params: Record<string, string | number> = {}): string {

@@ -24,7 +24,7 @@ const POLL_MS = 200;
 /** Compiles `src` on a runner as `uid`; throws PROBLEM_CHECKER_COMPILE with the compiler's message when it fails. */
 export async function compileChecker(ctx: ServiceContext, src: CheckerSource, uid: string, opts: { waitMs?: number } = {}): Promise<void> {
   const { db, transport } = ctx;
-  if (!isCheckerLanguage(src.language)) throw new OjError('PROBLEM_CHECKER_COMPILE', { detail: `no checker can be written in ${src.language}` });
+  if (!isCheckerLanguage(src.language)) throw new OjError('PROBLEM_CHECKER_COMPILE', { reason: 'LANGUAGE', language: src.language });
   if (!transport.consumeTestResults) throw new OjError('PROBLEM_CHECKER_UNAVAILABLE');
   const key = `COMPILE_${randomUUID().replaceAll('-', '')}`;
   const waitMs = opts.waitMs ?? WAIT_MS;
@@ -64,7 +64,7 @@ export async function compileChecker(ctx: ServiceContext, src: CheckerSource, ui
       if (row && row.status !== JudgeStatus.PENDING) {
         const result = (row.result ?? {}) as { stderr?: string };
         if (row.status === JudgeStatus.ACCEPTED) return;
-        throw new OjError('PROBLEM_CHECKER_COMPILE', { detail: (result.stderr ?? '').trim() || 'the compiler gave no message' });
+        throw new OjError('PROBLEM_CHECKER_COMPILE', (result.stderr ?? '').trim() ? { detail: (result.stderr ?? '').trim() } : { reason: 'NO_MESSAGE' });
       }
       await new Promise((r) => setTimeout(r, POLL_MS));
     }

@@ -73,14 +73,14 @@ export function extraFiles(v: Record<string, string> | string | null | undefined
     try {
       map = JSON.parse(v);
     } catch {
-      throw new OjError('PROBLEM_FIELD_INVALID', { field, detail: 'not a JSON object' });
+      throw new OjError('PROBLEM_FIELD_INVALID', { field, reason: 'NOT_JSON_OBJECT' });
     }
   }
-  if (typeof map !== 'object' || map === null || Array.isArray(map)) throw new OjError('PROBLEM_FIELD_INVALID', { field, detail: 'not a JSON object' });
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) throw new OjError('PROBLEM_FIELD_INVALID', { field, reason: 'NOT_JSON_OBJECT' });
   const out: Record<string, string> = {};
   for (const [name, content] of Object.entries(map)) {
-    if (!name.trim() || typeof content !== 'string' || !content) throw new OjError('PROBLEM_FIELD_INVALID', { field, detail: 'every extra file needs a name and content' });
-    if (!/^[A-Za-z0-9._-]{1,100}$/.test(name) || name === '.' || name === '..') throw new OjError('PROBLEM_FIELD_INVALID', { field, detail: `bad file name ${name}` });
+    if (!name.trim() || typeof content !== 'string' || !content) throw new OjError('PROBLEM_FIELD_INVALID', { field, reason: 'EXTRA_FILE_EMPTY' });
+    if (!/^[A-Za-z0-9._-]{1,100}$/.test(name) || name === '.' || name === '..') throw new OjError('PROBLEM_FIELD_INVALID', { field, reason: 'FILE_NAME', name: JSON.stringify(name) });
     out[name] = content;
   }
   return Object.keys(out).length > 0 ? out : null;
@@ -143,7 +143,7 @@ export function subtaskDependenciesOf(deps: readonly SubtaskDependency[] | null 
 export function problemValues(dto: ProblemDTO, current: { caseVersion: string | null; groups?: readonly number[] } | null): ProblemValues {
   const p = dto.problem;
   const problemId = required(p.problemId, 'problemId');
-  if (/\s|\//.test(problemId)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'problemId', detail: 'no spaces or slashes' });
+  if (/\s|\//.test(problemId)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'problemId', reason: 'NO_SPACES_OR_SLASHES' });
   const title = required(p.title, 'title');
   const input = required(p.input, 'input');
   const output = required(p.output, 'output');
@@ -170,7 +170,7 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
     if (uploaded) {
       const version = (dto.uploadTestcaseDir ?? '').trim();
       if (version) {
-        if (!/^[0-9a-f]{64}$/.test(version)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'uploadTestcaseDir', detail: 'not a case-set version' });
+        if (!/^[0-9a-f]{64}$/.test(version)) throw new OjError('PROBLEM_FIELD_INVALID', { field: 'uploadTestcaseDir', reason: 'NOT_CASE_SET_VERSION' });
         if (samples.length === 0) throw new OjError('PROBLEM_CASES_REQUIRED');
         checkCases(samples, oi, subtask);
         upload = { version, cases: samples };

@@ -129,7 +129,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByTestId('admin-tag-table')).toBeVisible();
       // Nothing overflows sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      // Wide tables scroll inside their card, not the page (the role, announcement, notice and discussion tables did).
+      // Wide tables scroll inside their card, not the page (the dashboard's live panels and the role, announcement,
+      // notice and discussion tables did).
+      await page.goto('/admin/dashboard');
+      await expect(page.getByTestId('dashboard-runners')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.goto('/admin/role');
       await expect(page.getByTestId('role-row').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

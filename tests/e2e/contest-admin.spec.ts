@@ -35,7 +35,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     )!.submitId;
 
     page.on('dialog', (d) => void d.accept());
-    await adminLogin(page, locale, `/admin/contest/${cid}/problems`);
+    // The submission's page (reached from the dashboard's latest verdicts) links its problem inside the contest.
+    await adminLogin(page, locale, `/submission-detail/${submitId}`);
+    await expect(page.getByTestId('submission-problem-link')).toHaveAttribute('href', `/contest/${cid}/problem/A`);
+    await page.getByTestId('submission-problem-link').click();
+    await expect(page.getByTestId('contest-title')).toHaveText(title);
+    await page.goto(`/admin/contest/${cid}/problems`);
     await expect(page.getByTestId('admin-contest-problem-row')).toHaveCount(1);
 
     // Add from the bank: the next free letter is suggested; a taken one is refused before anything is sent.

@@ -9,8 +9,8 @@ import { api, apiLogin } from './contest-fixtures';
 
 type Locale = 'zh-CN' | 'en-US';
 const T = {
-  'zh-CN': { allocated: '分配保存成功', joined: '已加入该课程', students30: '共 30 名学生', students31: '共 31 名学生', invalid: '无效的邀请链接' },
-  'en-US': { allocated: 'Allocation saved successfully', joined: 'You have joined this course', students30: '30 students', students31: '31 students', invalid: 'Invalid invite link' },
+  'zh-CN': { allocated: '分配保存成功', joined: '已加入该课程', students30: '共 30 名学生', students31: '共 31 名学生', invalid: '无效的邀请链接', login: '请先登录' },
+  'en-US': { allocated: 'Allocation saved successfully', joined: 'You have joined this course', students30: '30 students', students31: '31 students', invalid: 'Invalid invite link', login: 'Please login first' },
 } as const;
 
 async function contextIn(browser: Browser, locale: Locale, phone = false): Promise<BrowserContext> {
@@ -120,5 +120,19 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(phone.getByTestId('course-card').filter({ hasText: `Course ${suffix}` })).toBeVisible();
     await phoneCtx.close();
     await teacherCtx.close();
+  });
+
+  test(`a visitor at /course is asked to log in, with no failed load (${locale})`, async ({ browser }) => {
+    const ctx = await contextIn(browser, locale);
+    const page = await ctx.newPage();
+    const failed: string[] = [];
+    page.on('response', (r) => void (r.url().includes('/api/') && r.status() >= 400 && failed.push(r.url())));
+    await page.goto('/course');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('login-prompt')).toHaveText(T[locale].login);
+    await expect(page.getByTestId('login-username')).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    expect(failed).toEqual([]);
+    await ctx.close();
   });
 }

@@ -38,6 +38,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(t.getByTestId('group-training-row')).toHaveCount(0);
     await t.getByTestId('group-training-admin').click();
     await expect(t.getByTestId('group-training-admin-page')).toBeVisible();
+    // In words, not message ids: the admin pages' messages load here too (the teacher never opened the admin shell).
+    await expect(t.getByTestId('admin-training-create')).toHaveText(zh ? '创建训练' : 'Create Training');
     await t.getByTestId('admin-training-create').click();
     await t.getByTestId('training-form-title').fill(`Week ${n}`);
     await t.getByTestId('training-form-description').locator('textarea').fill('Solve **the sum**.');

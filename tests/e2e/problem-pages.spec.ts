@@ -108,6 +108,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await login(page, owner, 'owner-pass-123');
       await page.goto(`/problem/${problemId}`);
       await page.getByTestId('language-select').selectOption('C');
+      // The editor's own words are in the page's language (a Chinese page's fold gutter said "Fold line").
+      await expect(page.locator(`.cm-foldGutter [title="${zh ? '折叠此段' : 'Fold line'}"]`).first()).toBeVisible();
+      if (zh) await expect(page.locator('.cm-foldGutter [title="Fold line"], .cm-foldGutter [title="Unfold line"]')).toHaveCount(0);
 
       // The split between statement and editor moves with the keyboard and keeps its minimums.
       const leftWidth = async () => (await page.getByTestId('split-left').boundingBox())!.width;

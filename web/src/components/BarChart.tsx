@@ -2,6 +2,7 @@
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { countTicks } from './chart-ticks';
 
 export interface BarSeries {
   name: string;
@@ -28,7 +29,7 @@ export function BarChart({ labels, series, height = 260, testId, title }: Props)
   const x = scaleBand<string>({ domain: labels.map((l, i) => `${i}:${l}`), range: [0, innerW], padding: 0.25 });
   const inner = scaleBand<number>({ domain: series.map((_, i) => i), range: [0, x.bandwidth()], padding: 0.1 });
   const y = scaleLinear<number>({ domain: [0, max], range: [innerH, 0], nice: true });
-  const ticks = y.ticks(4);
+  const ticks = countTicks(y);
   return (
     <figure data-testid={testId} className="w-full">
       <svg viewBox={`0 0 ${WIDTH} ${height}`} className="h-auto w-full" role="img" aria-label={title}>

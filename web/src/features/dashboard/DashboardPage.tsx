@@ -83,7 +83,7 @@ export function DashboardPage() {
         <>
           <div className="grid gap-4 xl:grid-cols-3">
             <QueuePanel lanes={live.lanes} />
-            <div className="xl:col-span-2">
+            <div className="min-w-0 xl:col-span-2">
               <RunnersPanel runners={live.runners} serverNow={now + live.skewMs} />
             </div>
           </div>

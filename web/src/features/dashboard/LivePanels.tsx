@@ -12,8 +12,9 @@ const card = 'rounded-lg border border-slate-200 bg-white p-4';
 const td = 'px-2 py-1.5 text-sm text-slate-700';
 
 function Panel({ title, testId, children }: { title: MessageId; testId: string; children: React.ReactNode }) {
+  // min-w-0: in the dashboard's grid a wide table scrolls inside the panel instead of widening the page on a phone.
   return (
-    <section className={card} data-testid={testId}>
+    <section className={`${card} min-w-0`} data-testid={testId}>
       <h2 className="mb-3 font-medium text-slate-700">
         <FormattedMessage id={title} />
       </h2>

@@ -5,12 +5,22 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { EDU_LIMITS, type CourseVO, type PageOf } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useSnapshot } from 'valtio';
+import { isLoggedIn, sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
+import { LoginPrompt } from '../auth/LoginPrompt';
 import { myCourses } from './education-api';
 
+/** A visitor gets the login prompt, not a failed load (the list is the caller's own courses). */
 export function CourseListPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'education.list.title' }));
+  const session = useSnapshot(sessionState);
+  return isLoggedIn(session) ? <MyCourses /> : <LoginPrompt />;
+}
+
+function MyCourses() {
+  const intl = useIntl();
   const [page, setPage] = useState<PageOf<CourseVO> | null>(null);
   const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');

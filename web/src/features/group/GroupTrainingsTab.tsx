@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { TRAINING_LIMITS, type PageOf, type TrainingVO } from '@oj/proto';
 import { DataTable } from '../../components/DataTable';
+import { loadAdminMessages } from '../../i18n/locale';
+import { readPromise } from '../../lib/read-promise';
 import { TrainingAdminContext } from '../training/admin/training-admin-target';
 import { CategoryTag, TrainingAuthTag, TrainingProgress } from '../training/TrainingBadges';
 import { useGroupShell } from './group-context';
@@ -74,8 +76,12 @@ export function GroupTrainingsTab() {
   );
 }
 
-/** The training admin pages inside the group (its admins; the server checks every call again). */
+/**
+ * The training admin pages inside the group (its admins; the server checks every call again). Their messages are the
+ * admin part of the catalogue, which a group's teacher, never in the admin shell, has not loaded yet.
+ */
 export function GroupTrainingAdmin({ children }: { children: ReactNode }) {
+  readPromise(loadAdminMessages());
   const { group, standing } = useGroupShell();
   const target = useMemo(() => groupTrainingAdmin(group.id), [group.id]);
   if (!standing.admin) return null;

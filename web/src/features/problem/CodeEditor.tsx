@@ -3,7 +3,8 @@
 // the rest of the usual setup (history and keymaps, highlighting, folding, search, bracket matching, the dark
 // theme's colours: editor-extras.ts) is a chunk asked for once the editor has been painted and put in by a reconfigure,
 // and so is the language mode (given in `extensions`). docs/benchmarks.md, "First load".
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
   crosshairCursor,
@@ -17,6 +18,7 @@ import {
   rectangularSelection,
 } from '@codemirror/view';
 import type * as EditorExtras from './editor-extras';
+import { editorPhrases } from './editor-phrases';
 
 export type EditorTheme = 'light' | 'dark';
 
@@ -95,7 +97,9 @@ export function CodeEditor({ value, onChange, theme, tabSize, height, extensions
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const extras = useRef<Extras | null>(null);
-  const parts = useRef({ theme: new Compartment(), tab: new Compartment(), size: new Compartment(), extras: new Compartment(), more: new Compartment() });
+  const parts = useRef({ theme: new Compartment(), tab: new Compartment(), size: new Compartment(), extras: new Compartment(), more: new Compartment(), phrases: new Compartment() });
+  const intl = useIntl();
+  const phrases = useMemo(() => EditorState.phrases.of(editorPhrases((id) => intl.formatMessage({ id }))), [intl]);
   // The latest props, for the listeners created once.
   const latest = useRef({ onChange, onExtrasLoaded, theme });
   latest.current = { onChange, onExtrasLoaded, theme };
@@ -113,6 +117,7 @@ export function CodeEditor({ value, onChange, theme, tabSize, height, extensions
           c.size.of(EditorView.theme({ '&': { height }, '.cm-scroller': { overflow: 'auto' } })),
           c.extras.of(extras.current?.extras ?? []),
           c.more.of([...extensions]),
+          c.phrases.of(phrases),
           EditorView.updateListener.of((u) => {
             if (u.docChanged && !u.transactions.some((t) => t.annotation(fromProps))) latest.current.onChange(u.state.doc.toString());
           }),
@@ -157,6 +162,9 @@ export function CodeEditor({ value, onChange, theme, tabSize, height, extensions
   useEffect(() => {
     view.current?.dispatch({ effects: parts.current.more.reconfigure([...extensions]) });
   }, [extensions]);
+  useEffect(() => {
+    view.current?.dispatch({ effects: parts.current.phrases.reconfigure(phrases) });
+  }, [phrases]);
 
   return <div ref={host} />;
 }

@@ -6,9 +6,10 @@ import { LIMITS, type ChangeUserInfoBody } from '@oj/proto';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
-import { openLoginDialog, showToast } from '../../stores/ui';
+import { showToast } from '../../stores/ui';
 import { changeEmail, changeMobile, changePassword, changeUserInfo, getChangeEmailCode, uploadAvatar } from '../auth/auth-api';
 import { countdownState, secondsLeft, startCountdown } from '../auth/countdown';
+import { LoginPrompt } from '../auth/LoginPrompt';
 import { checkEmail, checkPassword } from '../auth/validation';
 import { validateChangeMobile, type MobileField } from './mobile';
 
@@ -295,17 +296,7 @@ export function SettingPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'layout.header.setting' }));
   const session = useSnapshot(sessionState);
-  const loggedIn = isLoggedIn(session);
-  useEffect(() => {
-    if (!loggedIn) openLoginDialog('login');
-  }, [loggedIn]);
-  if (!loggedIn) {
-    return (
-      <p className="mx-auto max-w-screen-lg px-4 py-16 text-center text-slate-500">
-        <FormattedMessage id="error.AUTH_NOT_LOGGED_IN" />
-      </p>
-    );
-  }
+  if (!isLoggedIn(session)) return <LoginPrompt />;
   return (
     <div className="mx-auto max-w-screen-lg px-4 py-6" data-testid="setting-page">
       <Section title="setting.section.account">

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { deleteAnnouncement, getAnnouncements, saveAnnouncement } from './site-admin-api';
-import { btn, card, input, primary, td } from './styles';
+import { btn, card, input, primary, tableCard, td } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 interface Draft {
@@ -64,7 +64,7 @@ export function AnnouncementAdminPage() {
           )}
         </div>
       </form>
-      <section className={card}>
+      <section className={tableCard}>
         <table className="w-full text-sm" data-testid="announcement-table">
           <TableHead columns={['site.common.id', 'site.announcement.titleField', 'site.common.created', 'site.common.modified', 'site.common.author', 'site.announcement.visible', 'site.common.option']} />
           <tbody>

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { reportTagLabel } from '../discussion/ReportDialog';
 import { deleteDiscussions, getAdminDiscussions, getReports, resolveReport, updateDiscussion } from './site-admin-api';
-import { btn, card, td } from './styles';
+import { btn, tableCard, td } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 function Discussions() {
@@ -26,7 +26,7 @@ function Discussions() {
     if (window.confirm(intl.formatMessage({ id: 'site.discussion.deleteConfirm' }, { title: d.title }))) void run(() => deleteDiscussions([d.id]), 'site.common.deleted');
   };
   return (
-    <section className={`${card} space-y-2`}>
+    <section className={`${tableCard} space-y-2`}>
       <KeywordSearch
         testId="discussion-admin-search"
         placeholder="site.discussion.search"
@@ -79,7 +79,7 @@ function Reports() {
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
   return (
-    <section className={`${card} space-y-2`}>
+    <section className={`${tableCard} space-y-2`}>
       <label className="flex items-center gap-2 text-sm text-slate-600">
         <input type="checkbox" data-testid="report-open-only" checked={page.openOnly} onChange={(e) => setPage({ ...page, current: 1, openOnly: e.target.checked })} />
         <FormattedMessage id="site.report.openOnly" />

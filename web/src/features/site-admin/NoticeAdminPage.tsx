@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { deleteNotice, getNotices, searchUsers, sendNotice } from './site-admin-api';
-import { btn, card, input, primary, td } from './styles';
+import { btn, card, input, primary, tableCard, td } from './styles';
 import { useAdminAction } from './useAdminAction';
 
 const AUDIENCE = { All: 'site.notice.toAll', Single: 'site.notice.toChosen', Admin: 'site.notice.toAdmins' } as const;
@@ -98,7 +98,7 @@ export function NoticeAdminPage() {
           <FormattedMessage id="site.notice.send" />
         </button>
       </form>
-      <section className={card}>
+      <section className={tableCard}>
         <table className="w-full text-sm" data-testid="notice-table">
           <TableHead columns={['site.common.id', 'site.announcement.titleField', 'site.notice.audience', 'site.notice.recipients', 'site.common.author', 'site.common.created', 'site.common.option']} />
           <tbody>

@@ -155,7 +155,8 @@ export function SubmissionDetailPage() {
                     {problemID}
                   </Link>
                 ) : (
-                  <Link to={`/problem/${encodeURIComponent(sub.displayPid)}`} className="text-blue-600 hover:underline">
+                  // A contest submission's displayPid is the contest's letter: its problem is the contest's, not /problem/A.
+                  <Link to={`${sub.cid > 0 ? `/contest/${sub.cid}` : ''}/problem/${encodeURIComponent(sub.displayPid)}`} className="text-blue-600 hover:underline" data-testid="submission-problem-link">
                     {sub.displayPid}
                   </Link>
                 )}

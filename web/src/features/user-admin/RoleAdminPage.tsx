@@ -7,7 +7,7 @@ import { TableHead } from '../../components/TableHead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { runChange } from './run-change';
 import { roleList, setRoleStatus } from './user-admin-api';
-import { btn, card } from './styles';
+import { btn, tableCard } from './styles';
 
 export function RoleAdminPage() {
   const intl = useIntl();
@@ -18,7 +18,7 @@ export function RoleAdminPage() {
   const toggle = (r: RoleVO) => runChange(intl, () => setRoleStatus(r.id, r.status === 0 ? 1 : 0), 'useradmin.role.changed', load);
   const HEAD = ['useradmin.role.code', 'useradmin.role.name', 'useradmin.role.description', 'useradmin.role.users', 'useradmin.role.status', 'useradmin.list.option'] as const;
   return (
-    <section className={card}>
+    <section className={tableCard}>
       <h1 className="mb-3 text-lg font-semibold text-slate-800">
         <FormattedMessage id="useradmin.role.title" />
       </h1>

@@ -117,6 +117,9 @@ describe('board rooms', () => {
     expect([frame.from, frame.seq, frame.data.deltas.length]).toEqual([since, latest, 2]);
     expect(frame.data.deltas.every((d) => d[2].length === 1)).toBe(true);
     for (let i = 0; i < 2; i++) await f.verdict(await f.submit(c, uid, 'B', 90 + i), JudgeStatus.WRONG_ANSWER);
+    // Those deltas are relayed live first (the room's other socket has them), so none can reach the next socket live.
+    const latestB = await f.services.push.latestSeq(topics.scoreboard(c.cid));
+    await until(() => ok.got.some((g) => (g.frame as PushFrame).seq >= latestB));
     const far = await client(url, topics.board(c.cid, 'public'), since);
     expect(far.ack).toMatchObject({ ok: true, resync: true });
     expect(far.got).toHaveLength(0);

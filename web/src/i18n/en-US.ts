@@ -128,7 +128,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'setting.field.school': 'School',
   'setting.field.course': 'Major',
   'setting.field.number': 'Student Number',
-  'setting.field.github': 'Github',
+  'setting.field.github': 'GitHub',
   'setting.field.blog': 'Blog',
   'setting.field.cfUsername': 'Codeforces Username',
   'setting.field.gender': 'Gender',

@@ -150,7 +150,7 @@ export const zhCNStatic = {
   'setting.field.school': '学校',
   'setting.field.course': '专业',
   'setting.field.number': '学号',
-  'setting.field.github': 'Github',
+  'setting.field.github': 'GitHub',
   'setting.field.blog': '博客',
   'setting.field.cfUsername': 'Codeforces 用户名',
   'setting.field.gender': '性别',

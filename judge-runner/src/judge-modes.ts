@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { JudgeJob } from '@oj/proto';
+import { isJavaScriptChecker, type JudgeJob } from '@oj/proto';
 import { builtinChecker } from './builtin-checkers';
 import { defaultValidator, parseValidatorFlags } from './default-validator';
 import { compiledHelper, helperBox, type HelperProgram } from './helper-programs';
@@ -15,7 +15,7 @@ import { createJsChecker } from './js-checker';
 import { kattisBox, kattisChecker } from './kattis-validator';
 import type { ReadonlyBind, Sandbox } from './sandbox/types';
 import type { LanguageDef } from './languages';
-import { isJavaScriptChecker, testlibChecker, type Checker } from './special-judge';
+import { testlibChecker, type Checker } from './special-judge';
 
 export interface PreparedMode {
   /** spj (and default with validator flags): decides each case. */

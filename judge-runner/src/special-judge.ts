@@ -85,10 +85,8 @@ export function checkerVerdict(r: RunResult, printed: string, who: 'checker' | '
 
 /** The verdict of a case from how a HUSTOJ special judge ended: exit 0 accepts, any other exit code rejects. */
 export function hustojVerdict(r: RunResult, printed: string): CheckerOutcome {
-  if (r.signal === null && !r.cpuExceeded && !r.wallExceeded && !r.memoryExceeded && !r.outputExceeded && r.exitCode !== 0) {
-    return checkerVerdict({ ...r, exitCode: 1 }, printed);
-  }
-  return checkerVerdict(r, printed);
+  // checkerVerdict judges a signal or a blown limit before the exit code, so only the code needs mapping.
+  return checkerVerdict(r.exitCode !== null && r.exitCode !== 0 ? { ...r, exitCode: 1 } : r, printed);
 }
 
 /** Checker / interactor run limits: CPU max(5 s, 2 × the time limit), memory max(512 MB, the problem's). */
@@ -127,9 +125,4 @@ export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperPro
     },
     async close() {},
   };
-}
-
-/** Whether a checker language means JavaScript (run in isolated-vm). */
-export function isJavaScriptChecker(language: string): boolean {
-  return /^(JavaScript|JS|Node)/i.test(language);
 }

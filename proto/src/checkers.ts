@@ -26,6 +26,11 @@ export function isCheckerLanguage(language: string): boolean {
   return (CHECKER_LANGUAGES as readonly string[]).includes(language) || language === 'C' || language.startsWith('C ') || language.startsWith('C++') || /^(javascript|js)/i.test(language);
 }
 
+/** Whether a checker language means JavaScript (run in isolated-vm). */
+export function isJavaScriptChecker(language: string): boolean {
+  return /^(JavaScript|JS|Node)/i.test(language);
+}
+
 /** The float checker's tolerance when a new problem chooses it (the form's starting value, testlib's rcmp6). */
 export const DEFAULT_FLOAT_TOLERANCE = 1e-6;
 /** A tolerance of the float checker: absolute, or relative to the answer's value. */

@@ -334,3 +334,53 @@ describe('judge case modes (verdict matrix)', () => {
     expect(allGood.final).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 100 }); // full marks = ioScore
   });
 });
+
+describe('special judge (QDUOJ protocol, from QDUOJ exports)', () => {
+  // QDUOJ's special-judge shape: `spj <input> <user output>` and it refuses any other argument count with its ERROR
+  // (-1); it reads the sum from argv[2]. A second one reads the input from stdin, as QDUOJ also hands it there.
+  const QDUOJ_SPJ = `#include <stdio.h>
+int main(int argc, char *args[]) {
+  if (argc != 3) { printf("Usage: spj x.in x.out"); return -1; }
+  FILE *in = fopen(args[1], "r"), *user = fopen(args[2], "r");
+  long a, b, c;
+  if (!in || !user || fscanf(in, "%ld %ld", &a, &b) != 2) return -1;
+  if (fscanf(user, "%ld", &c) != 1) { fprintf(stderr, "no number"); return 1; }
+  return a + b == c ? 0 : 1;
+}
+`;
+  const STDIN_SPJ = `#include <stdio.h>
+int main(int argc, char *args[]) {
+  FILE *user = fopen(args[2], "r");
+  long a, b, c;
+  if (scanf("%ld %ld", &a, &b) != 2 || !user || fscanf(user, "%ld", &c) != 1) return 1;
+  return a + b == c ? 0 : 1;
+}
+`;
+  const qduojJob = (code: string, submitId: number, over: Partial<JudgeJob['problem']> = {}) =>
+    makeJob('Python3', code, { judgeMode: 'spj', spjLanguage: 'C', spjCode: QDUOJ_SPJ, checkerProtocol: 'qduoj', cases: [kase(1, '1 2\n', ''), kase(2, '20 22\n', '')], ...over }, submitId);
+  const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
+
+  it('runs it as QDUOJ does (input, user output): right sums are Accepted, a wrong one Wrong Answer', async () => {
+    const { final } = await run(qduojJob(SUM, 50));
+    expect(final.cases.map((c) => c.status)).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.ACCEPTED]);
+    const wrong = await run(qduojJob('a, b = map(int, input().split())\nprint(a + b + 1)\n', 51));
+    expect(wrong.final.cases[0]).toMatchObject({ status: JudgeStatus.WRONG_ANSWER });
+    expect(wrong.final.status).toBe(JudgeStatus.WRONG_ANSWER);
+    // Under testlib's three arguments the same special judge refuses to run: every case would be a System Error.
+    const testlib = await run(qduojJob(SUM, 52, { checkerProtocol: undefined }));
+    expect(testlib.final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+  });
+
+  it('hands the input on stdin too; its ERROR exit is a System Error', async () => {
+    const { final } = await run(qduojJob(SUM, 53, { spjCode: STDIN_SPJ }));
+    expect(final.status).toBe(JudgeStatus.ACCEPTED);
+    const broken = await run(qduojJob('input()\nprint(5)\n', 54, { cases: [kase(1, 'not numbers\n', '')] }));
+    expect(broken.final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+  });
+
+  it('is a compiled checker only: as an interactor it is System Error', async () => {
+    const { final } = await run(qduojJob('print(3)\n', 55, { judgeMode: 'interactive' }));
+    expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(final.errorMessage).toMatch(/QDUOJ/);
+  });
+});

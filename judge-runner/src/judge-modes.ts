@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isJavaScriptChecker, type JudgeJob } from '@oj/proto';
+import { isCheckerOnlyProtocol, isJavaScriptChecker, type JudgeJob } from '@oj/proto';
 import { builtinChecker } from './builtin-checkers';
 import { defaultValidator, parseValidatorFlags } from './default-validator';
 import { compiledHelper, helperBox, type HelperProgram } from './helper-programs';
@@ -44,9 +44,11 @@ export async function prepareJudgeMode(
   const code = p.spjCode ?? '';
   const kattis = p.checkerProtocol === 'kattis';
   if (!code.trim()) return { ok: false, message: `the problem's ${p.judgeMode === 'spj' ? 'checker' : 'interactor'} has no code` };
-  const hustoj = p.checkerProtocol === 'hustoj';
+  const protocol = p.checkerProtocol ?? 'testlib';
   if (kattis && isJavaScriptChecker(language)) return { ok: false, message: 'Kattis validators cannot be JavaScript checkers (isolated-vm)' };
-  if (hustoj && (p.judgeMode !== 'spj' || isJavaScriptChecker(language))) return { ok: false, message: 'a HUSTOJ special judge is a compiled checker, not an interactor nor a JavaScript checker' };
+  if (isCheckerOnlyProtocol(protocol) && (p.judgeMode !== 'spj' || isJavaScriptChecker(language))) {
+    return { ok: false, message: `a ${protocol.toUpperCase()} special judge is a compiled checker, not an interactor nor a JavaScript checker` };
+  }
   if (p.judgeMode === 'spj' && isJavaScriptChecker(language)) {
     const js = await createJsChecker(code, p.judgeExtraFile);
     return js.ok ? { ok: true, mode: { ...none, checker: js.checker, close: () => js.checker.close() } } : js;
@@ -63,7 +65,7 @@ export async function prepareJudgeMode(
   if (kind === 'spj') {
     const checker = kattis
       ? await kattisChecker({ sandbox: helperSandbox, helper, box, dir: opts.dir, io: opts.io, problem: p })
-      : await testlibChecker({ sandbox: helperSandbox, helper, box, io: opts.io, problem: p, hustoj });
+      : await testlibChecker({ sandbox: helperSandbox, helper, box, io: opts.io, problem: p, protocol: protocol === 'kattis' ? 'testlib' : protocol });
     return { ok: true, mode: { ...none, checker, close: () => checker.close() } };
   }
   if (kattis) await kattisBox(box, helper, 'interactive', p);

@@ -8,7 +8,7 @@ import { jsCheckerOutcome } from './js-checker';
 import { runLimits } from './limits';
 import { findLanguage } from './languages';
 import type { RunResult } from './sandbox/types';
-import { checkerVerdict, hustojVerdict, parsePoints } from './special-judge';
+import { checkerVerdict, hustojVerdict, parsePoints, qduojVerdict } from './special-judge';
 import { makeJob } from './job-fixture';
 
 const ok: RunResult = { exitCode: 0, signal: null, cpuMs: 1, wallMs: 1, memoryKb: 1, cpuExceeded: false, wallExceeded: false, memoryExceeded: false, outputExceeded: false };
@@ -31,6 +31,13 @@ describe('checker exit codes (testlib)', () => {
     for (const code of [1, 2, 3, 7, 42, 255]) expect(hustojVerdict({ ...ok, exitCode: code }, 'differs')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'differs' });
     expect(hustojVerdict({ ...ok, exitCode: null, signal: 11 }, '').status).toBe(JudgeStatus.SYSTEM_ERROR);
     expect(hustojVerdict({ ...ok, exitCode: 1, cpuExceeded: true }, '').status).toBe(JudgeStatus.SYSTEM_ERROR);
+  });
+  it('QDUOJ: 0 AC, 1 WA with its message, any other exit (its ERROR is -1), a crash or a blown limit System Error', () => {
+    expect(qduojVerdict(ok, '')).toEqual({ status: JudgeStatus.ACCEPTED });
+    expect(qduojVerdict({ ...ok, exitCode: 1 }, 'differs')).toEqual({ status: JudgeStatus.WRONG_ANSWER, message: 'differs' });
+    for (const code of [2, 3, 7, 42, 255]) expect(qduojVerdict({ ...ok, exitCode: code }, 'x').status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(qduojVerdict({ ...ok, exitCode: null, signal: 11 }, '').status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(qduojVerdict({ ...ok, exitCode: 0, cpuExceeded: true }, '').status).toBe(JudgeStatus.SYSTEM_ERROR);
   });
   it('reads points as `points p` or the first number', () => {
     expect(parsePoints('points 0.5 half')).toBe(0.5);

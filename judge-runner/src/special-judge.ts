@@ -7,10 +7,12 @@
 //   3 (judge fail), any other code, a signal or a blown checker limit → System Error.
 // A HUSTOJ special judge (protocol `hustoj`, from FPS files) runs as `<spj> <std_input> <std_output> <user_output>`:
 // exit 0 AC, any other exit code WA; a signal or a blown limit is still System Error.
+// A QDUOJ special judge (protocol `qduoj`, from QDUOJ exports) runs as `<spj> <std_input> <user_output>` with the input
+// also on stdin, as QDUOJ's JudgeServer runs it: exit 0 AC, 1 WA, any other exit code (its ERROR is -1, 255) System Error.
 // The checker's message (stderr, then stdout; first KiB) is kept as the case's message.
 import { chmod, copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { JudgeStatus, type JudgeJob } from '@oj/proto';
+import { JudgeStatus, type CheckerProtocol, type JudgeJob } from '@oj/proto';
 import { helperBox, helperRun, type HelperProgram } from './helper-programs';
 import { signalName } from './verdict';
 import type { Limits, RunResult, Sandbox } from './sandbox/types';
@@ -89,6 +91,18 @@ export function hustojVerdict(r: RunResult, printed: string): CheckerOutcome {
   return checkerVerdict(r.exitCode !== null && r.exitCode !== 0 ? { ...r, exitCode: 1 } : r, printed);
 }
 
+/** The verdict of a case from how a QDUOJ special judge ended: exit 0 accepts, 1 rejects, any other code is its error. */
+export function qduojVerdict(r: RunResult, printed: string): CheckerOutcome {
+  return checkerVerdict(r.exitCode !== null && r.exitCode !== 0 && r.exitCode !== 1 ? { ...r, exitCode: 3 } : r, printed);
+}
+
+/** How a compiled checker of each protocol but kattis (kattis-validator.ts) is called: its arguments, its stdin, its verdict. */
+const CALLS: Record<Exclude<CheckerProtocol, 'kattis'>, { args: string[]; stdin: boolean; verdict: (r: RunResult, printed: string) => CheckerOutcome }> = {
+  testlib: { args: ['/w/data/std_input', '/w/data/user_output', '/w/data/std_output'], stdin: false, verdict: checkerVerdict },
+  hustoj: { args: ['/w/data/std_input', '/w/data/std_output', '/w/data/user_output'], stdin: false, verdict: hustojVerdict },
+  qduoj: { args: ['/w/data/std_input', '/w/data/user_output'], stdin: true, verdict: qduojVerdict },
+};
+
 /** Checker / interactor run limits: CPU max(5 s, 2 × the time limit), memory max(512 MB, the problem's). */
 export function helperLimits(problem: JudgeJob['problem'], outputBytes = 16 * 1024 * 1024): Limits {
   const cpuMs = Math.max(5000, 2 * problem.timeLimitMs);
@@ -98,10 +112,11 @@ export function helperLimits(problem: JudgeJob['problem'], outputBytes = 16 * 10
 
 /**
  * A compiled checker run in `sandbox` (not the slot's warm one) with `box` (a fresh directory) as /w: testlib-style,
- * or with `hustoj` HUSTOJ's argument order and exit codes.
+ * or called and read as HUSTOJ or QDUOJ call theirs (`protocol`).
  */
-export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperProgram; box: string; io: string; problem: JudgeJob['problem']; hustoj?: boolean }): Promise<Checker> {
+export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperProgram; box: string; io: string; problem: JudgeJob['problem']; protocol?: Exclude<CheckerProtocol, 'kattis'> }): Promise<Checker> {
   const { sandbox, box, io, problem } = opts;
+  const call = CALLS[opts.protocol ?? 'testlib'];
   await helperBox(box, opts.helper, 'spj', problem.judgeExtraFile);
   const data = path.join(box, 'data');
   return {
@@ -114,14 +129,15 @@ export async function testlibChecker(opts: { sandbox: Sandbox; helper: HelperPro
       const out = path.join(io, `${c.index}.spj.out`);
       const err = path.join(io, `${c.index}.spj.err`);
       const r = await sandbox.run({
-        ...helperRun(opts.helper, 'spj', opts.hustoj ? ['/w/data/std_input', '/w/data/std_output', '/w/data/user_output'] : ['/w/data/std_input', '/w/data/user_output', '/w/data/std_output'], helperLimits(problem)),
+        ...helperRun(opts.helper, 'spj', call.args, helperLimits(problem)),
+        ...(call.stdin ? { stdinFile: path.join(data, 'std_input') } : {}),
         workDir: box,
         writableWorkDir: false,
         stdoutFile: out,
         stderrFile: err,
       });
       const printed = `${await readHead(err, CHECKER_MESSAGE_MAX, '')}\n${await readHead(out, CHECKER_MESSAGE_MAX, '')}`;
-      return opts.hustoj ? hustojVerdict(r, printed) : checkerVerdict(r, printed);
+      return call.verdict(r, printed);
     },
     async close() {},
   };

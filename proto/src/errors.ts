@@ -41,7 +41,7 @@ export const ERRORS = {
   PROBLEM_LANGUAGE_UNKNOWN: { http: 200, status: 400, en: 'Unknown language: {language}', zh: '未知的编程语言：{language}' },
   PROBLEM_TEMPLATE_EMPTY: { http: 200, status: 400, en: 'The enabled code template of {language} cannot be empty', zh: '{language} 已启用的代码模板不能为空' },
   PROBLEM_CHECKER_REQUIRED: { http: 200, status: 400, en: 'The special judge or interactor code and its language are required', zh: '特殊判题或交互程序的代码及语言为必填项' },
-  PROBLEM_HUSTOJ_SPJ_ONLY: { http: 200, status: 400, en: 'A HUSTOJ special judge is a compiled checker: it cannot be an interactor or a JavaScript checker', zh: 'HUSTOJ 特殊判题程序只能是编译型的检查器，不能用作交互程序，也不能用 JavaScript 编写' },
+  PROBLEM_CHECKER_ONLY_PROTOCOL: { http: 200, status: 400, en: 'A {protocol} special judge is a compiled checker: it cannot be an interactor or a JavaScript checker', zh: '{protocol} 特殊判题程序只能是编译型的检查器，不能用作交互程序，也不能用 JavaScript 编写' },
   PROBLEM_SUBTASK_DEPENDENCY_UNKNOWN: { http: 200, status: 400, en: 'Subtask {group} in the subtask dependencies has no test case', zh: '子任务依赖中的子任务 {group} 没有测试点' },
   PROBLEM_SUBTASK_DEPENDENCY_CYCLE: { http: 200, status: 400, en: 'The subtask dependencies go round in a circle (through subtask {group})', zh: '子任务依赖存在循环（经过子任务 {group}）' },
   PROBLEM_CHECKER_COMPILE: { http: 200, status: 400, en: 'Compile Error: {detail}', zh: '编译错误：{detail}' },

@@ -15,7 +15,7 @@ export const IMPORT_WARNINGS = {
   QDUOJ_TEMPLATE_JOINED: 'template prepend / append code was joined into the template; students can now edit it',
   QDUOJ_UNKNOWN_LANGUAGES: 'templates or answers in languages this judge does not have were skipped: {languages}',
   QDUOJ_EMPTY_OUTPUTS: '{count} SPJ test case(s) had no expected output; empty ones were created',
-  QDUOJ_SPJ_PROTOCOL: 'the SPJ comes from QDUOJ (its own arguments and exit codes); check it against our checker protocol (input, user output, expected output; exit 0 accepts)',
+  QDUOJ_SPJ_PROTOCOL: 'the SPJ comes from QDUOJ and is judged as QDUOJ judges it: arguments input, user output (the input also on stdin); exit 0 accepts, 1 is Wrong Answer, any other exit code is a System Error',
   // FPS
   FPS_SPJ_HUSTOJ: 'the SPJ comes from an FPS file and is judged as HUSTOJ judges it: arguments input, expected output, user output; exit 0 accepts, any other exit code is Wrong Answer',
   FPS_UNKNOWN_LANGUAGES: 'solutions or templates in languages this judge does not have were skipped: {languages}',

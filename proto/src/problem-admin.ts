@@ -14,10 +14,16 @@ const ExtraFiles = Type.Union([Type.Record(Type.String({ maxLength: 255 }), Type
 /**
  * How a checker is called and read: `testlib` (input, user output, answer; testlib's exit codes), `kattis` (an ICPC
  * output validator: exit 42 / 43), `hustoj` (HUSTOJ's special judge: input, answer, user output; exit 0 accepts, any
- * other exit is Wrong Answer; checkers only, not interactors).
+ * other exit is Wrong Answer), `qduoj` (QDUOJ's special judge: input, user output, the input also on stdin; exit 0
+ * accepts, 1 is Wrong Answer, any other exit a System Error). hustoj and qduoj are checkers only, not interactors.
  */
-export const CHECKER_PROTOCOLS = ['testlib', 'kattis', 'hustoj'] as const;
+export const CHECKER_PROTOCOLS = ['testlib', 'kattis', 'hustoj', 'qduoj'] as const;
 export type CheckerProtocol = (typeof CHECKER_PROTOCOLS)[number];
+
+/** Protocols of another judge's special judge: a compiled checker only (not an interactor, not JavaScript). */
+export function isCheckerOnlyProtocol(p: CheckerProtocol | undefined): p is 'hustoj' | 'qduoj' {
+  return p === 'hustoj' || p === 'qduoj';
+}
 
 /** A stored or sent checker protocol: one of ours, else testlib (the default). */
 export function checkerProtocolOf(v: unknown): CheckerProtocol {

@@ -17,13 +17,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('problem-form-input').locator('textarea').fill('Two integers.');
     await page.getByTestId('problem-form-output').locator('textarea').fill('Their sum.');
 
-    // A special judge can speak HUSTOJ's protocol (FPS imports bring such checkers); an interactor cannot.
+    // A special judge can speak HUSTOJ's or QDUOJ's protocol (FPS and QDUOJ imports bring such checkers); an
+    // interactor cannot.
     await page.getByTestId('problem-form-mode-spj').check();
     const protocol = page.getByTestId('problem-form-checker-protocol');
     await expect(protocol.locator('option[value="hustoj"]')).toHaveText(zh ? 'HUSTOJ（输入、标准答案、选手输出；0 通过 / 其他答案错误）' : 'HUSTOJ (input, answer, user output; 0 AC / other WA)');
-    await protocol.selectOption('hustoj');
+    await expect(protocol.locator('option[value="qduoj"]')).toHaveText(zh ? 'QDUOJ（输入、选手输出；0 通过 / 1 答案错误 / 其他为判题错误）' : 'QDUOJ (input, user output; 0 AC / 1 WA / other error)');
+    await protocol.selectOption('qduoj');
     await page.getByTestId('problem-form-mode-interactive').check();
-    await expect(protocol.locator('option[value="hustoj"]')).toHaveCount(0);
+    await expect(protocol.locator('option[value="hustoj"], option[value="qduoj"]')).toHaveCount(0);
     await expect(protocol).toHaveValue('testlib');
     await page.getByTestId('problem-form-mode-default').check();
 

@@ -146,6 +146,18 @@ describe("an FPS item's HUSTOJ special judge", () => {
   }, 120_000);
 });
 
+describe("a QDUOJ export's special judge", () => {
+  it("is judged as QDUOJ judges it (input, user output; QDUOJ's own template refuses three arguments)", async () => {
+    const r = await upload('import-qdoj-problem', 'qduoj.zip', packageZip('qduoj', 'spj-template'));
+    expect(r.status, r.msg).toBe(200);
+    const [p] = r.data.problems;
+    expect(r.data.warnings.map((w) => w.code)).toContain('QDUOJ_SPJ_PROTOCOL');
+    expect((await detail(p!.id)).checkerProtocol).toBe('qduoj');
+    expect(await judge(p!.id, C.sum)).toBe(JudgeStatus.ACCEPTED);
+    expect(await judge(p!.id, C.sum.replace('a+b', 'a+b+1'))).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 120_000);
+});
+
 describe("HUSTOJ's FPS export", () => {
   it('imports with its DOCTYPE header: titles as display ids without a clash warning, a remote item without cases (its self-check refused), solutions self-check Accepted', async () => {
     const before = await bankSize();

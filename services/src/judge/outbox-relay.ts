@@ -1,7 +1,7 @@
 // The outbox relay: turns committed outbox rows into `JudgeJob`s on the bus, then marks them sent. Runs
 // right after each submit and periodically, for rows a crash or a bus outage left behind.
 import { createHash } from 'node:crypto';
-import { BUILTIN_CHECKERS, isInProgress, LANES, parseRemoteProblemId, type JudgeJob, type Lane } from '@oj/proto';
+import { BUILTIN_CHECKERS, checkerProtocolOf, isInProgress, LANES, parseRemoteProblemId, type JudgeJob, type Lane } from '@oj/proto';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
 import { problemWithCases } from '../problem/problem.repo';
@@ -60,7 +60,7 @@ function problemPartOf(found: NonNullable<Awaited<ReturnType<typeof problemWithC
     isRemoveEndBlank: p.isRemoveEndBlank,
     ioScore: p.ioScore,
     ...(p.judgeMode !== 'default' && p.spjCode ? { spjLanguage: p.spjLanguage ?? 'C++', spjCode: p.spjCode } : {}),
-    ...(p.judgeMode !== 'default' && (p.checkerProtocol === 'kattis' || p.checkerProtocol === 'hustoj') ? { checkerProtocol: p.checkerProtocol } : {}),
+    ...(p.judgeMode !== 'default' && checkerProtocolOf(p.checkerProtocol) !== 'testlib' ? { checkerProtocol: checkerProtocolOf(p.checkerProtocol) } : {}),
     // The ICPC default validator (judge mode default) or a kattis validator's extra arguments; null: neither.
     ...(p.validatorFlags !== null && (p.judgeMode === 'default' || p.checkerProtocol === 'kattis') ? { validatorFlags: p.validatorFlags } : {}),
     ...builtinCheckerPart(p),

@@ -69,8 +69,10 @@ describe('problem form values', () => {
 
   it('keeps a HUSTOJ special judge as a compiled checker only: not an interactor, not JavaScript', () => {
     expect(problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'C', checkerProtocol: 'hustoj' }), null).row.checkerProtocol).toBe('hustoj');
-    expect(codeOf(() => problemValues(dto({ judgeMode: 'interactive', spjCode: 'x', spjLanguage: 'C', checkerProtocol: 'hustoj' }), null))).toBe('PROBLEM_HUSTOJ_SPJ_ONLY');
-    expect(codeOf(() => problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'JavaScript', checkerProtocol: 'hustoj' }), null))).toBe('PROBLEM_HUSTOJ_SPJ_ONLY');
+    expect(codeOf(() => problemValues(dto({ judgeMode: 'interactive', spjCode: 'x', spjLanguage: 'C', checkerProtocol: 'hustoj' }), null))).toBe('PROBLEM_CHECKER_ONLY_PROTOCOL');
+    expect(codeOf(() => problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'JavaScript', checkerProtocol: 'hustoj' }), null))).toBe('PROBLEM_CHECKER_ONLY_PROTOCOL');
+    expect(problemValues(dto({ judgeMode: 'spj', spjCode: 'x', spjLanguage: 'C', checkerProtocol: 'qduoj' }), null).row.checkerProtocol).toBe('qduoj');
+    expect(codeOf(() => problemValues(dto({ judgeMode: 'interactive', spjCode: 'x', spjLanguage: 'C', checkerProtocol: 'qduoj' }), null))).toBe('PROBLEM_CHECKER_ONLY_PROTOCOL');
   });
 
   it('keeps the built-in checker in the default mode without validator flags, tolerances for float only', () => {

@@ -1,7 +1,7 @@
 // The problem form's rules (the specification's group problem form, checked on the server as the form checks them):
 // required fields, file IO names, test cases by judge-case mode, OI scores, the checker, languages and enabled
 // templates, duplicate tags. Pure: a ProblemDTO in, the values to store out, or the first broken rule as an OjError.
-import { isJavaScriptChecker, normalizeSubtaskDependencies, OjError, ProblemType, type BuiltinChecker, type ProblemDTO, type SubtaskDependency } from '@oj/proto';
+import { isCheckerOnlyProtocol, isJavaScriptChecker, normalizeSubtaskDependencies, OjError, ProblemType, type BuiltinChecker, type ProblemDTO, type SubtaskDependency } from '@oj/proto';
 
 export interface FormCase {
   input: string;
@@ -159,7 +159,9 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
     spjCode = (p.spjCode ?? '').trim() ? p.spjCode! : null;
     spjLanguage = (p.spjLanguage ?? '').trim() || null;
     if (!spjCode || !spjLanguage) throw new OjError('PROBLEM_CHECKER_REQUIRED');
-    if (p.checkerProtocol === 'hustoj' && (judgeMode !== 'spj' || isJavaScriptChecker(spjLanguage))) throw new OjError('PROBLEM_HUSTOJ_SPJ_ONLY');
+    if (isCheckerOnlyProtocol(p.checkerProtocol) && (judgeMode !== 'spj' || isJavaScriptChecker(spjLanguage))) {
+      throw new OjError('PROBLEM_CHECKER_ONLY_PROTOCOL', { protocol: p.checkerProtocol === 'hustoj' ? 'HUSTOJ' : 'QDUOJ' });
+    }
   }
 
   const samples = (dto.samples ?? []).map((c) => toCase(c, oi));

@@ -35,7 +35,7 @@ describe('QDUOJ exports', () => {
       problemId: 'Q1002',
       type: 1,
       judgeMode: 'spj',
-      checker: { language: 'C', protocol: 'testlib' },
+      checker: { language: 'C', protocol: 'qduoj' },
       hint: 'Trial division up to the square root is enough.',
       cases: [
         { input: '1.in', output: '1.out', score: 40 },
@@ -44,6 +44,21 @@ describe('QDUOJ exports', () => {
     });
     expect(oi!.files.get('1.out')).toEqual(Buffer.alloc(0));
     expect(oi!.warnings).toContainEqual({ code: 'QDUOJ_EMPTY_OUTPUTS', params: { count: 2 }, message: '2 SPJ test case(s) had no expected output; empty ones were created' });
+  });
+
+  it("keeps QDUOJ's special-judge protocol, and testlib's for a testlib checker", () => {
+    const [p] = readArchive('qduoj', packageZip('qduoj', 'spj-template'));
+    expect(p).toMatchObject({ judgeMode: 'spj', checker: { language: 'C', protocol: 'qduoj' } });
+    expect(p!.warnings.map((w) => w.code)).toContain('QDUOJ_SPJ_PROTOCOL');
+    const files = fixtureFiles('qduoj', 'spj-template').map((f) => {
+      if (f.name !== '1/problem.json') return f;
+      const json = JSON.parse(f.data.toString()) as { spj: { code: string } };
+      json.spj.code = '#include "testlib.h"\nint main(int argc, char *argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "ok"); }\n';
+      return { name: f.name, data: Buffer.from(JSON.stringify(json)) };
+    });
+    const [t] = readArchive('qduoj', writeZip(files));
+    expect(t!.checker).toMatchObject({ protocol: 'testlib' });
+    expect(t!.warnings.map((w) => w.code)).not.toContain('QDUOJ_SPJ_PROTOCOL');
   });
 
   it('unwraps an export zipped inside a folder', () => {

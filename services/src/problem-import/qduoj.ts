@@ -97,8 +97,10 @@ export function readQduojProblem(folder: ArchiveFiles, name: string): ImportedPr
     const language = ourLanguage(raw);
     if (language !== 'C' && language !== 'C++') throw importFailed('SPJ_LANGUAGE', { where, language: raw });
     p.judgeMode = 'spj';
-    p.checker = { language, code: spjCode, protocol: 'testlib' };
-    warn(p, 'QDUOJ_SPJ_PROTOCOL');
+    // QDUOJ's own kind runs as QDUOJ's JudgeServer runs it (input, user output; exit 0 / 1), unless it is testlib's.
+    const qduoj = !/\bregisterTestlibCmd\s*\(/.test(spjCode);
+    p.checker = { language, code: spjCode, protocol: qduoj ? 'qduoj' : 'testlib' };
+    if (qduoj) warn(p, 'QDUOJ_SPJ_PROTOCOL');
   }
   readPrograms(p, json);
   readCases(p, json, folder, where);

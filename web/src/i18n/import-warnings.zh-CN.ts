@@ -13,7 +13,7 @@ export const importWarningsZhCN: Record<ImportWarningMessageId, string> = {
   'import.warn.QDUOJ_TEMPLATE_JOINED': '代码模板的 prepend / append 部分已并入模板，学生现在可以修改这部分代码',
   'import.warn.QDUOJ_UNKNOWN_LANGUAGES': '以下语言本站不支持，相应的代码模板或参考答案已跳过：{languages}',
   'import.warn.QDUOJ_EMPTY_OUTPUTS': '有 {count} 个 SPJ 测试点没有标准答案，已为其创建空的答案文件',
-  'import.warn.QDUOJ_SPJ_PROTOCOL': 'SPJ 来自 QDUOJ（参数和退出码有自己的约定），请按本站的检查器约定核对：参数依次为输入、选手输出、标准答案，退出码 0 表示通过',
+  'import.warn.QDUOJ_SPJ_PROTOCOL': 'SPJ 来自 QDUOJ，按 QDUOJ 的方式评测：参数依次为输入、选手输出（输入同时作为标准输入），退出码 0 表示通过，1 为答案错误，其他退出码为系统错误',
   'import.warn.FPS_SPJ_HUSTOJ': 'SPJ 来自 FPS 文件，按 HUSTOJ 的方式评测：参数依次为输入、标准答案、选手输出，退出码 0 表示通过，其他退出码为答案错误',
   'import.warn.FPS_UNKNOWN_LANGUAGES': '以下语言本站不支持，相应的参考程序或代码模板已跳过：{languages}',
   'import.warn.FPS_PREPEND_APPEND_DROPPED': '不支持 prepend / append 代码，已舍弃',

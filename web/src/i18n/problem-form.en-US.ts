@@ -93,6 +93,7 @@ export const problemFormEnUS: Record<keyof typeof problemFormZhCN, string> = {
   'problemAdmin.form.protocolTestlib': 'testlib (0 AC / 1 WA / 7 partial)',
   'problemAdmin.form.protocolKattis': 'ICPC / Kattis (42 AC / 43 WA)',
   'problemAdmin.form.protocolHustoj': 'HUSTOJ (input, answer, user output; 0 AC / other WA)',
+  'problemAdmin.form.protocolQduoj': 'QDUOJ (input, user output; 0 AC / 1 WA / other error)',
   'problemAdmin.form.caseInput': 'Input',
   'problemAdmin.form.caseOutput': 'Output',
   'problemAdmin.form.caseScoreLabel': 'Score',

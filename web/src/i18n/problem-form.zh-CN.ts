@@ -91,6 +91,7 @@ export const problemFormZhCN = {
   'problemAdmin.form.protocolTestlib': 'testlib（0 通过 / 1 答案错误 / 7 部分得分）',
   'problemAdmin.form.protocolKattis': 'ICPC / Kattis（42 通过 / 43 答案错误）',
   'problemAdmin.form.protocolHustoj': 'HUSTOJ（输入、标准答案、选手输出；0 通过 / 其他答案错误）',
+  'problemAdmin.form.protocolQduoj': 'QDUOJ（输入、选手输出；0 通过 / 1 答案错误 / 其他为判题错误）',
   'problemAdmin.form.caseInput': '输入',
   'problemAdmin.form.caseOutput': '输出',
   'problemAdmin.form.caseScoreLabel': '分数',

@@ -4,7 +4,7 @@
 // a failure opens the Compile Error dialog with the compiler's message.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CHECKER_LANGUAGES, checkerProtocolOf } from '@oj/proto';
+import { CHECKER_LANGUAGES, checkerProtocolOf, isCheckerOnlyProtocol } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../stores/ui';
@@ -55,7 +55,7 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
       <div className="flex flex-wrap gap-4 text-sm">
         {MODES.map(([m, label]) => (
           <label key={m} className="flex items-center gap-1">
-            <input type="radio" checked={form.judgeMode === m} onChange={() => patch({ judgeMode: m, ...(m !== 'spj' && form.checkerProtocol === 'hustoj' ? { checkerProtocol: 'testlib' as const } : {}) })} data-testid={`problem-form-mode-${m}`} />
+            <input type="radio" checked={form.judgeMode === m} onChange={() => patch({ judgeMode: m, ...(m !== 'spj' && isCheckerOnlyProtocol(form.checkerProtocol) ? { checkerProtocol: 'testlib' as const } : {}) })} data-testid={`problem-form-mode-${m}`} />
             <FormattedMessage id={label} />
           </label>
         ))}
@@ -92,6 +92,7 @@ export function CheckerSection({ form, patch }: { form: ProblemFormState; patch:
                 <option value="kattis">{intl.formatMessage({ id: 'problemAdmin.form.protocolKattis' })}</option>
                 {/* HUSTOJ's special judge is a checker only (FPS imports bring them). */}
                 {form.judgeMode === 'spj' && <option value="hustoj">{intl.formatMessage({ id: 'problemAdmin.form.protocolHustoj' })}</option>}
+                {form.judgeMode === 'spj' && <option value="qduoj">{intl.formatMessage({ id: 'problemAdmin.form.protocolQduoj' })}</option>}
               </select>
             </label>
             <button type="button" className="rounded bg-slate-700 px-3 py-1 text-white hover:bg-slate-800 disabled:opacity-50" disabled={busy} onClick={() => void compile()} data-testid="problem-form-compile">

@@ -51,8 +51,10 @@ test('a new user registers, meets the slide verification, resets the password an
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: /Thanks for registering|感谢您的注册/ })).toBeVisible();
 
-  // Log in; then log out.
-  await fillLogin(page, PASSWORD);
+  // The login form opens with the name just registered; log in, then log out.
+  await expect(page.getByTestId('login-username')).toHaveValue(USER);
+  await expect(page.getByTestId('login-password')).toHaveValue('');
+  await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: /Welcome Back|欢迎回来/ })).toBeVisible();
   await expect(page.getByTestId('user-menu')).toBeVisible();

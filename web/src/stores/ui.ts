@@ -4,10 +4,12 @@ import type { WebsiteConfig } from '@oj/proto';
 
 export type LoginMode = 'login' | 'register' | 'resetPwd';
 
-export const loginDialogState = proxy<{ open: boolean; mode: LoginMode }>({ open: false, mode: 'login' });
+/** `username`: what the login form starts with (the name just registered), else empty. */
+export const loginDialogState = proxy<{ open: boolean; mode: LoginMode; username: string }>({ open: false, mode: 'login', username: '' });
 
-export function openLoginDialog(mode: LoginMode = 'login'): void {
+export function openLoginDialog(mode: LoginMode = 'login', username = ''): void {
   loginDialogState.mode = mode;
+  loginDialogState.username = username;
   loginDialogState.open = true;
 }
 

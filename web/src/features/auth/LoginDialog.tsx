@@ -44,10 +44,10 @@ function SubmitButton({ busy, label, testId }: { busy: boolean; label: MessageId
 const errorCode = (e: unknown) => (e instanceof ApiError ? e.code : undefined);
 
 /** The login form; `admin`: the admin login (/admin/login), which only admins pass, then `onDone`. */
-export function LoginForm({ admin = false, onDone }: { admin?: boolean; onDone?: () => void }) {
+export function LoginForm({ admin = false, onDone, username = '' }: { admin?: boolean; onDone?: () => void; username?: string }) {
   const intl = useIntl();
   const fails = useSnapshot(loginFailState);
-  const [form, setForm] = useState({ username: '', password: '' });
+  const [form, setForm] = useState({ username, password: '' });
   const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({});
   const [busy, setBusy] = useState(false);
   const [slide, setSlide] = useState<SlideAnswer | null>(null);
@@ -154,7 +154,7 @@ function RegisterForm() {
       }
       await register({ username: form.username.trim(), email: form.email.trim(), password: form.password, code: form.code.trim() });
       showToast('success', intl.formatMessage({ id: 'auth.message.thanksRegister' }));
-      openLoginDialog('login');
+      openLoginDialog('login', form.username.trim());
     } catch {
       // A failed registration clears the code.
       setForm((f) => ({ ...f, code: '' }));
@@ -314,7 +314,7 @@ export function LoginDialog() {
           <Dialog.Description className="sr-only">
             <FormattedMessage id={TITLES[state.mode]} />
           </Dialog.Description>
-          {state.mode === 'login' && <LoginForm />}
+          {state.mode === 'login' && <LoginForm username={state.username} />}
           {state.mode === 'register' && <RegisterForm />}
           {state.mode === 'resetPwd' && <ResetForm />}
           <div className="mt-4 flex justify-between text-sm">

@@ -254,6 +254,17 @@ export type ImportProgress = Static<typeof ImportProgress>;
 
 // ---------- package self-check ----------
 
+/**
+ * What a package program is expected to get, named as an ICPC package's `submissions/<folder>/` (a reader maps other
+ * spellings onto these): the importers, our export, the self-check's rule and its page share this list.
+ */
+export const EXPECTED_VERDICTS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'run_time_error', 'memory_limit_exceeded', 'output_limit_exceeded', 'compile_error', 'rejected'] as const;
+export type ExpectedVerdict = (typeof EXPECTED_VERDICTS)[number];
+
+export function isExpectedVerdict(v: unknown): v is ExpectedVerdict {
+  return (EXPECTED_VERDICTS as readonly unknown[]).includes(v);
+}
+
 export const SelfCheckRow = Type.Object({
   id: Type.Integer(),
   path: Type.String(),

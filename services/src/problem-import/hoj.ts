@@ -3,14 +3,13 @@
 // back unchanged).
 import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './archive';
 import { blankProblem, checkProblem, isOurLanguage, naturalCompare } from './common';
-import { BUILTIN_CHECKERS, checkerProtocolOf } from '@oj/proto';
+import { BUILTIN_CHECKERS, checkerProtocolOf, EXPECTED_VERDICTS } from '@oj/proto';
 import { asArray, asObject, bool, num, str, stringMap, strings, subtaskDependencyList, type Fields } from './fields';
-import type { ExpectedVerdict, ImportedCase, ImportedProblem } from './types';
+import type { ImportedCase, ImportedProblem } from './types';
 import { warn } from './warning';
 
 const JUDGE_MODES = ['default', 'spj', 'interactive'] as const;
 const CASE_MODES = ['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error'] as const;
-const VERDICTS: readonly ExpectedVerdict[] = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'run_time_error', 'memory_limit_exceeded', 'output_limit_exceeded', 'compile_error', 'rejected'];
 
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => (values.includes(v as T) ? (v as T) : undefined);
 
@@ -60,7 +59,7 @@ function readExtension(p: ImportedProblem, ext: Fields, where: string): void {
     const path = str(o, 'path');
     const language = str(o, 'language');
     const code = str(o, 'code');
-    const expected = oneOf(VERDICTS, o?.expected);
+    const expected = oneOf(EXPECTED_VERDICTS, o?.expected);
     if (path === undefined || language === undefined || code === undefined || !expected) throw importFailed('HOJ_PROGRAM_INCOMPLETE', { where });
     p.submissions.push({ path, language, code, expected });
   }

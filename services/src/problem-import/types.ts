@@ -1,13 +1,13 @@
 // The intermediate form every problem-archive reader produces (QDUOJ, FPS, HOJ, Hydro, ICPC, our own export),
 // and what the import service stores. Readers are pure: bytes in, problems (or an OjError) out; nothing touches
 // the database or the object store until every problem of the archive has been read and checked.
-import type { BuiltinChecker, CheckerProtocol, SubtaskDependency } from '@oj/proto';
+import type { BuiltinChecker, CheckerProtocol, ExpectedVerdict, SubtaskDependency } from '@oj/proto';
 import type { ProblemWarning } from './warning';
 
 export type ImportFormat = 'hoj' | 'qduoj' | 'fps' | 'hydro' | 'icpc';
 
 /** The ICPC package's expected verdict for a program of `submissions/<folder>/`. */
-export type ExpectedVerdict = 'accepted' | 'wrong_answer' | 'time_limit_exceeded' | 'run_time_error' | 'memory_limit_exceeded' | 'output_limit_exceeded' | 'compile_error' | 'rejected';
+export type { ExpectedVerdict };
 
 export interface ImportedCase {
   /** File names in `files`. */

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { isExpectedVerdict } from '@oj/proto';
 import { StatusTag } from '../../../components/StatusTag';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -115,15 +116,11 @@ export function SelfCheckPage() {
   );
 }
 
-/** The package folders whose verdict the page names in the page's language (the others show as their folder only). */
-const KNOWN_FOLDERS = ['accepted', 'wrong_answer', 'time_limit_exceeded', 'run_time_error', 'memory_limit_exceeded', 'output_limit_exceeded', 'compile_error', 'rejected'] as const;
-const isKnownFolder = (f: string): f is (typeof KNOWN_FOLDERS)[number] => (KNOWN_FOLDERS as readonly string[]).includes(f);
-
 /** A package folder's expected verdict: its name in the page's language, with the folder as the package has it. */
 function ExpectedVerdict({ folder }: { folder: string }) {
   return (
     <>
-      {isKnownFolder(folder) && (
+      {isExpectedVerdict(folder) && (
         <span className="mr-1">
           <FormattedMessage id={`admin.selfCheckFolder.${folder}`} />
         </span>

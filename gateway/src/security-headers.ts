@@ -1,9 +1,9 @@
 // The security headers of every answer (HTML, scripts, REST, errors): a Content-Security-Policy the app passes
 // (scripts only from our origin, inline ones only by hash), no framing, no MIME sniffing, a strict referrer policy.
 // The inline scripts of the built index.html (the first-load script of vite-early-requests.ts, the route preloads)
-// are hashed when the gateway starts, so a rebuilt page or a new inline script needs no change here.
+// are hashed from the file itself (again when it is rebuilt), so a new build or a new inline script needs no change here.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
@@ -44,12 +44,39 @@ export const STATIC_SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
 } as const;
 
+/** How often, at most, the gateway looks whether index.html was rebuilt (a web deploy without a restart). */
+const INDEX_CHECK_MS = 1000;
+
+/**
+ * The policy of `index` (none: no inline script allowed), read again when the file's mtime or size changes, checked
+ * at most once every INDEX_CHECK_MS: a web build deployed under a running gateway gets its own hashes.
+ */
+export function policySource(index: string | null, now: () => number = Date.now): () => string {
+  let checkedAt = -Infinity;
+  let stamp = '';
+  let policy = contentSecurityPolicy([]);
+  return () => {
+    if (!index || now() - checkedAt < INDEX_CHECK_MS) return policy;
+    checkedAt = now();
+    try {
+      const st = statSync(index);
+      const next = `${st.mtimeMs}:${st.size}`;
+      if (next !== stamp) {
+        policy = contentSecurityPolicy(inlineScriptHashes(readFileSync(index, 'utf8')));
+        stamp = next;
+      }
+    } catch {
+      // No index.html (an API-only gateway, or a build in progress): keep the last policy.
+    }
+    return policy;
+  };
+}
+
 /** Adds the headers to every answer of `app`; the hashes come from `webDist`'s index.html when there is one. */
 export function installSecurityHeaders(app: FastifyInstance, webDist?: string): void {
-  const index = webDist ? path.join(webDist, 'index.html') : null;
-  const hashes = index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
-  const headers = { ...STATIC_SECURITY_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(hashes) };
+  const policy = policySource(webDist ? path.join(webDist, 'index.html') : null);
   app.addHook('onSend', async (_req, reply) => {
-    reply.headers(headers);
+    reply.headers(STATIC_SECURITY_HEADERS);
+    reply.header('Content-Security-Policy', policy());
   });
 }

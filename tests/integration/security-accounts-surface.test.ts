@@ -3,7 +3,7 @@
 // in no markup; the security headers on every kind of answer, with a CSP that admits exactly the page's inline
 // scripts; contest passwords stored hashed and never shown back.
 import { createHash } from 'node:crypto';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +163,20 @@ describe('response headers', () => {
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).not.toMatch(/'unsafe-eval'/);
     }
+  });
+
+  it('follow a web build deployed under the running gateway: the new inline script is admitted, the old one no longer', async () => {
+    const next = 'window.__second = 2;';
+    const index = path.join(dist, 'index.html');
+    const before = await readFile(index, 'utf8');
+    await writeFile(index, `<!doctype html><html><head><script>${next}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`);
+    try {
+      const scriptSrc = async () => /script-src ([^;]+)/.exec(String((await fx.call(0, 'GET', '/')).headers['content-security-policy']))![1]!.trim().split(/\s+/).sort();
+      await expect.poll(scriptSrc, { timeout: 10_000 }).toEqual(["'self'", hash(next)].sort());
+    } finally {
+      await writeFile(index, before);
+    }
+    await expect.poll(async () => String((await fx.call(0, 'GET', '/')).headers['content-security-policy']), { timeout: 10_000 }).toContain(hash(INLINE[0]!));
   });
 });
 

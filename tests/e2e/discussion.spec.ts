@@ -87,6 +87,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
       // Like: Liked, and the count reaches the author's open page live.
       await expect(b.page.getByTestId('discussion-like')).toContainText(T.like);
+      // The thumb is drawn, not an emoji (an empty box on a machine without an emoji font).
+      await expect(b.page.getByTestId('discussion-like').locator('svg')).toHaveCount(1);
+      await expect(b.page.getByTestId('discussion-like')).not.toContainText('👍');
       await b.page.getByTestId('discussion-like').click();
       await expect(b.page.getByTestId('discussion-like')).toContainText(T.liked);
       await expect(a.page.getByTestId('discussion-likes')).toHaveText(T.likes(1));

@@ -13,6 +13,7 @@ import { openLoginDialog, showToast } from '../../stores/ui';
 import { addComment, addReply, deleteComment, deleteReply, likeComment, type CommentTarget } from './discussion-api';
 import { RoleBadge } from './RoleBadge';
 import { COMMENT_PAGE, useComments, type CommentsState } from './useComments';
+import { ThumbUpIcon } from '../../components/ThumbUpIcon';
 
 /** Checks the content rules (not blank, at most 10,000 characters) before sending; returns the trimmed text or null after warning. */
 function useContentCheck() {
@@ -113,7 +114,7 @@ function CommentItem({ target, c, liked, onChanged }: { target: CommentTarget; c
       <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{c.content}</p>
       <div className="mt-1 flex gap-4 text-xs text-slate-500">
         <button type="button" data-testid="comment-like" onClick={() => void toggleLike()} className={liked ? 'text-blue-600' : ''}>
-          👍 {c.likeNum}
+          <ThumbUpIcon className="h-3.5 w-3.5" /> {c.likeNum}
         </button>
         <button type="button" data-testid="comment-reply" onClick={() => setReplyTo({ id: c.id, type: 'Comment', name: c.fromName })}>
           <FormattedMessage id="comment.section.reply" />

@@ -23,6 +23,7 @@ import { ReportButton } from './ReportDialog';
 import { RoleBadge } from './RoleBadge';
 import { useComments } from './useComments';
 import { useLiveDiscussion } from './useLiveDiscussion';
+import { ThumbUpIcon } from '../../components/ThumbUpIcon';
 
 function TitleBadge({ name, color }: { name: string | null | undefined; color: string | null | undefined }) {
   if (!name) return null;
@@ -71,7 +72,7 @@ function Actions({ d, onChanged, onEdit }: { d: Discussion; onChanged: (patch: P
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button type="button" disabled={busy} data-testid="discussion-like" aria-pressed={d.hasLike === true} className={`${btn} ${d.hasLike ? 'border-blue-600 bg-blue-50 text-blue-700' : 'border-slate-300 text-slate-700'}`} onClick={() => void like()}>
-        👍 <FormattedMessage id={d.hasLike ? 'discussion.detail.liked' : 'discussion.detail.like'} />
+        <ThumbUpIcon /> <FormattedMessage id={d.hasLike ? 'discussion.detail.liked' : 'discussion.detail.like'} />
       </button>
       <ReportButton did={d.id} />
       {rights.edit && (

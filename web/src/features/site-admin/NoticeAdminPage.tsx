@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { NOTICE_TYPES, type AdminNoticeVO, type NoticeType, type PageOf, type UserPick } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/format';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { deleteNotice, getNotices, searchUsers, sendNotice } from './site-admin-api';
@@ -61,7 +62,8 @@ export function NoticeAdminPage() {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const [data, setData] = useState<PageOf<AdminNoticeVO> | null>(null);
   const [draft, setDraft] = useState({ title: '', content: '', type: 'All' as NoticeType, recipients: [] as string[] });
-  const load = useCallback(() => getNotices(page.current, page.size).then(setData, () => undefined), [page]);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getNotices(page.current, page.size), setData), [page, latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
 

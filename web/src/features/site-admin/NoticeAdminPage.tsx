@@ -21,12 +21,14 @@ function RecipientPicker({ chosen, onChange }: { chosen: string[]; onChange: (na
   const intl = useIntl();
   const [keyword, setKeyword] = useState('');
   const [found, setFound] = useState<UserPick[]>([]);
+  // Searches overlap while typing: only the latest one's answer is shown (an empty box drops those still out).
+  const latest = useLatestRead();
   useEffect(() => {
     const k = keyword.trim();
-    if (!k) return setFound([]);
-    const timer = setTimeout(() => void searchUsers(k).then(setFound, () => setFound([])), 200);
+    if (!k) return void latest(Promise.resolve([]), setFound);
+    const timer = setTimeout(() => void latest(searchUsers(k), setFound, () => setFound([])), 200);
     return () => clearTimeout(timer);
-  }, [keyword]);
+  }, [keyword, latest]);
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-1" data-testid="notice-chosen">

@@ -34,4 +34,17 @@ describe('latestOnly', () => {
     await a;
     expect(failed.map((e) => (e as Error).message)).toEqual(['latest']);
   });
+
+  it('lets a failed re-read keep the list shown, and a failed first read end the loading state (the pages do both)', async () => {
+    const latest = latestOnly();
+    const EMPTY: string[] = [];
+    let shown: string[] | null = null;
+    // A page's `fail`: keep what is shown, or show the empty list if nothing is (loading ends when shown is not null).
+    const keepOrEmpty = () => (shown = shown ?? EMPTY);
+    await latest(Promise.reject(new Error('first read')), (v: string[]) => (shown = v), keepOrEmpty);
+    expect(shown).toBe(EMPTY);
+    await latest(Promise.resolve(['saved row']), (v: string[]) => (shown = v), keepOrEmpty);
+    await latest(Promise.reject(new Error('re-read')), (v: string[]) => (shown = v), keepOrEmpty);
+    expect(shown).toEqual(['saved row']);
+  });
 });

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { DashboardContest, DashboardInfo } from '@oj/proto';
 import { formatDateTime } from '../../lib/format';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { MessageId } from '../../i18n/zh-CN';
 import { dashboardInfo } from './dashboard-api';
@@ -49,13 +50,9 @@ export function DashboardPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'dashboard.page.title' }));
   const [info, setInfo] = useState<DashboardInfo | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setInfo(await dashboardInfo());
-    } catch {
-      // The api layer showed the error.
-    }
-  }, []);
+  const latest = useLatestRead();
+  // A failed read keeps what is shown (the api layer showed the error).
+  const load = useCallback(() => latest(dashboardInfo(), setInfo), [latest]);
   useEffect(() => void load(), [load]);
   const { live, now } = useDashboardLive();
 

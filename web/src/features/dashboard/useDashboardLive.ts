@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyDashboardLive, POLLING, topics, type DashboardPanels } from '@oj/proto';
 import type { TopicWatch } from '../../lib/live-topics';
 import { watchTopic } from '../../lib/useLiveTopic';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { dashboardLive } from './dashboard-api';
 
 export interface LivePanels extends DashboardPanels {
@@ -27,15 +28,16 @@ export function useDashboardLive(): { live: LivePanels | null; now: number } {
     setLive(next);
   };
 
-  const load = useCallback(async () => {
-    try {
-      const s = await dashboardLive();
-      set({ runners: s.runners, lanes: s.lanes, verdicts: s.verdicts, remote: s.remote, skewMs: s.now - Date.now(), runnerTimeoutMs: s.runnerTimeoutMs });
-      watchRef.current?.setSeq(s.seq);
-    } catch {
-      // The next poll or resync brings it.
-    }
-  }, []);
+  const latest = useLatestRead();
+  // A failed read keeps the panels: the next poll or resync brings them.
+  const load = useCallback(
+    () =>
+      latest(dashboardLive(), (s) => {
+        set({ runners: s.runners, lanes: s.lanes, verdicts: s.verdicts, remote: s.remote, skewMs: s.now - Date.now(), runnerTimeoutMs: s.runnerTimeoutMs });
+        watchRef.current?.setSeq(s.seq);
+      }),
+    [latest],
+  );
 
   useEffect(() => {
     const watch = watchTopic(topics.adminDashboard(), {

@@ -11,6 +11,7 @@ import { Loading } from '../../components/Spinner';
 import { ignoreRefusal } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { NotFoundPage } from '../home/NotFoundPage';
@@ -105,7 +106,8 @@ export function DiscussionDetailPage() {
   usePageTitle(d && d !== 'missing' ? d.title : '');
   const target = useMemo<CommentTarget>(() => ({ did }), [did]);
   const comments = useComments(target);
-  const reload = useCallback((silent = true) => getDiscussion(did, silent).then(setD, () => setD('missing')), [did]);
+  const latest = useLatestRead();
+  const reload = useCallback((silent = true) => latest(getDiscussion(did, silent), setD, () => setD('missing')), [did, latest]);
   useEffect(() => {
     if (valid) void reload(false);
   }, [valid, reload]);

@@ -11,6 +11,7 @@ import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { ApiError, ignoreRefusal } from '../../lib/api';
 import { intParam, useQueryPatch } from '../../lib/search-params';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { NotFoundPage } from '../home/NotFoundPage';
@@ -42,16 +43,15 @@ export function DiscussionListPage() {
   const [categories, setCategories] = useCategories();
   const [editing, setEditing] = useState<EditTarget | null>(null);
 
-  const load = useCallback(async () => {
+  const latest = useLatestRead();
+  const load = useCallback(() => {
     const f = JSON.parse(key) as DiscussionFilter;
-    try {
-      setData(await getDiscussionList(f, PAGE));
-    } catch (e) {
+    return latest(getDiscussionList(f, PAGE), setData, (e) => {
       // A problem page's list of a problem that is not there: an old post link (/discussion/<did>), or nothing.
       if (f.pid !== undefined && e instanceof ApiError && e.code === 'PROBLEM_NOT_FOUND') setData('missing');
       else ignoreRefusal(e);
-    }
-  }, [key]);
+    });
+  }, [key, latest]);
   useEffect(() => void load(), [load]);
 
   const legacyPid = pid === undefined ? params.get('pid') : null;

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CommentListVO } from '@oj/proto';
 import { getComments, type CommentTarget } from './discussion-api';
+import { useLatestRead } from '../../lib/useLatestRead';
 
 /** Comments per page (the spec). */
 export const COMMENT_PAGE = 10;
@@ -19,7 +20,8 @@ export interface CommentsState {
 export function useComments(target: CommentTarget): CommentsState {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<CommentListVO | null>(null);
-  const load = useCallback(() => getComments(target, page, COMMENT_PAGE).then(setData, () => undefined), [target, page]);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getComments(target, page, COMMENT_PAGE), setData), [target, page, latest]);
   useEffect(() => void load(), [load]);
   const apply = useCallback((change: (list: CommentListVO) => CommentListVO) => setData((d) => d && change(d)), []);
   return { page, setPage, data, load, apply };

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { EDU_LIMITS, type CourseVO, type PageOf } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { useSnapshot } from 'valtio';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
@@ -25,12 +26,14 @@ function MyCourses() {
   const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [typed, setTyped] = useState('');
+  const latest = useLatestRead();
   useEffect(() => {
-    myCourses({ pageNum, pageSize: EDU_LIMITS.coursePageSize, keyword: keyword || undefined }).then(setPage, () => {
-      setPage({ records: [], total: 0, size: EDU_LIMITS.coursePageSize, current: 1, pages: 0 });
+    // Only the latest read's answer is shown; a failed one keeps the courses shown (or ends the first loading).
+    void latest(myCourses({ pageNum, pageSize: EDU_LIMITS.coursePageSize, keyword: keyword || undefined }), setPage, () => {
+      setPage((p) => p ?? { records: [], total: 0, size: EDU_LIMITS.coursePageSize, current: 1, pages: 0 });
       showToast('error', intl.formatMessage({ id: 'education.list.loadFailed' }));
     });
-  }, [pageNum, keyword]);
+  }, [pageNum, keyword, latest]);
   return (
     <div className="mx-auto max-w-screen-xl p-4" data-testid="course-list">
       <div className="mb-3 flex items-center gap-2">

@@ -3,16 +3,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EDU_LIMITS, topics, type ClassStudentVO, type PageOf } from '@oj/proto';
 import { useLiveTopic } from '../../lib/useLiveTopic';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { listStudents } from './education-api';
 
 export function useClassStudents(classId: number, q: { pageNum: number; keyword: string }, onFail: () => void) {
   const [page, setPage] = useState<PageOf<ClassStudentVO> | null>(null);
+  const latest = useLatestRead();
   const load = useCallback(
     (silent: boolean) =>
-      listStudents(classId, { pageNum: q.pageNum, pageSize: EDU_LIMITS.studentPageSize, keyword: q.keyword || undefined }, true).then(setPage, () => {
+      latest(listStudents(classId, { pageNum: q.pageNum, pageSize: EDU_LIMITS.studentPageSize, keyword: q.keyword || undefined }, true), setPage, () => {
         if (!silent) onFail();
       }),
-    [classId, q.pageNum, q.keyword],
+    [classId, q.pageNum, q.keyword, latest],
   );
   useEffect(() => void load(false), [load]);
   useLiveTopic(topics.classStudents(classId), {

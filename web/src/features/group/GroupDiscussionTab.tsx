@@ -9,6 +9,7 @@ import { DISCUSSION_LIMITS, type Discussion, type PageOf } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { ignoreRefusal } from '../../lib/api';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { showToast } from '../../stores/ui';
 import { DiscussionCard, discussionHref } from '../discussion/DiscussionCard';
 import { DiscussionEditDialog, type EditTarget } from '../discussion/DiscussionEditDialog';
@@ -30,10 +31,12 @@ export function GroupDiscussionTab() {
   const [categories] = useCategories();
   const moderator = standing.admin;
 
-  const load = useCallback(async () => {
-    setData(await getGroupDiscussionList(group.id, page, PAGE, moderator, pid).catch(ignoreRefusal) ?? null);
+  const latest = useLatestRead();
+  const load = useCallback(
+    () => latest(getGroupDiscussionList(group.id, page, PAGE, moderator, pid), setData, ignoreRefusal),
     // discussionsVersion: a discussion of the group changed (pushed on `group:<gid>`, or the shell's poll).
-  }, [group.id, page, moderator, pid, discussionsVersion]);
+    [group.id, page, moderator, pid, discussionsVersion, latest],
+  );
   useEffect(() => void load(), [load]);
 
   const act = async (run: () => Promise<void>, done: 'discussion.card.deleted' | 'discussion.form.saved') => {

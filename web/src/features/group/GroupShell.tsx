@@ -13,6 +13,7 @@ import type { MessageId } from '../../i18n/zh-CN';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { siteState } from '../../stores/ui';
 import { LoginRequired } from '../auth/LoginRequired';
@@ -72,18 +73,22 @@ function GroupShellLoaded() {
   const { run } = useGroupAction();
   usePageTitle(group?.name ?? intl.formatMessage({ id: 'group.list.title' }));
 
+  const latest = useLatestRead();
   const reload = useCallback(async () => {
     if (!valid) return;
-    try {
-      const [g, a] = await Promise.all([getGroup(gid), getGroupAuth(gid)]);
-      setGroup(g);
-      setAuth(a);
-      setFailed(false);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFailed(true);
-    }
-  }, [gid, valid]);
+    await latest(
+      Promise.all([getGroup(gid), getGroupAuth(gid)]),
+      ([g, a]) => {
+        setGroup(g);
+        setAuth(a);
+        setFailed(false);
+      },
+      (e) => {
+        if (!(e instanceof ApiError)) throw e;
+        setFailed(true);
+      },
+    );
+  }, [gid, valid, latest]);
   useEffect(() => {
     setGroup(null);
     void reload();

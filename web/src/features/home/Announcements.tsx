@@ -8,17 +8,24 @@ import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { useLiveTopic } from '../../lib/useLiveTopic';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { getAnnouncements } from './home-api';
 
 export function Announcements() {
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZES.announcements as number });
   const [data, setData] = useState<PageOf<AnnouncementVO> | null>(null);
   const [open, setOpen] = useState<AnnouncementVO | null>(null);
-  const load = useCallback(() => {
+  const latest = useLatestRead();
+  // A failed re-read keeps the list shown (the client showed why); a failed first read of a page ends its loading.
+  const load = useCallback(
+    () => void latest(getAnnouncements(page.current, page.size), setData, () => setData((d) => d ?? { records: [], total: 0, size: page.size, current: 1, pages: 0 })),
+    [page, latest],
+  );
+  useEffect(() => {
+    // Another page: its own loading state, not the last one's rows.
     setData(null);
-    getAnnouncements(page.current, page.size).then(setData, () => setData({ records: [], total: 0, size: page.size, current: 1, pages: 0 }));
-  }, [page]);
-  useEffect(load, [load]);
+    load();
+  }, [load]);
   // An admin's change to the announcements reaches open home pages at once.
   useLiveTopic(topics.site(), { events: { 'home.announcements': () => load() }, onResync: load });
 

@@ -10,6 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { Loading } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { Announcements } from './Announcements';
@@ -71,7 +72,8 @@ function Carousel() {
 function WeekStatistics() {
   const intl = useIntl();
   const [stats, setStats] = useState<SubmissionStatisticsVO | null>(null);
-  const load = (force: boolean) => getWeekStatistics(force).then(setStats, () => {});
+  const latest = useLatestRead();
+  const load = (force: boolean) => latest(getWeekStatistics(force), setStats);
   useEffect(() => void load(false), []);
   return (
     <Card

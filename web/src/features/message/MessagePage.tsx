@@ -10,6 +10,7 @@ import { Pager } from '../../components/Pager';
 import { Empty, Loading } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { refreshUnread } from './useLiveUnread';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
@@ -41,19 +42,21 @@ export function MessagePage() {
   const size = isSysTab(current) ? MSG_PAGE_SIZE.sys : MSG_PAGE_SIZE.user;
   const loggedIn = isLoggedIn(session);
 
+  const latest = useLatestRead();
+  // A failed re-read keeps the rows shown (the client showed why); a failed first read of a tab or page ends its
+  // loading state.
   const load = useCallback(async () => {
     if (!loggedIn) return;
-    setRows(null);
-    try {
-      const r: Rows = isSysTab(current) ? { kind: 'sys', page: await getSysMsgs(current, page, size) } : { kind: 'user', page: await getUserMsgs(current, page, size) };
-      setRows(r);
-    } catch {
-      setRows({ kind: 'user', page: { records: [], total: 0, size, current: page, pages: 0 } });
-    }
-  }, [current, page, size, loggedIn]);
+    const read: Promise<Rows> = isSysTab(current) ? getSysMsgs(current, page, size).then((p) => ({ kind: 'sys', page: p })) : getUserMsgs(current, page, size).then((p) => ({ kind: 'user', page: p }));
+    await latest(read, setRows, () => setRows((r) => r ?? { kind: 'user', page: { records: [], total: 0, size, current: page, pages: 0 } }));
+  }, [current, page, size, loggedIn, latest]);
 
   useEffect(() => setPage(1), [current]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    // Another tab or page: its own loading state, not the last one's rows.
+    setRows(null);
+    void load();
+  }, [load]);
   useEffect(() => {
     if (!loggedIn) openLoginDialog('login');
   }, [loggedIn]);

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import type { ContestProblemVO, ContestVO } from '@oj/proto';
 import { watchTopic } from '../../lib/useLiveTopic';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
 import { getBoardProblems, rejudgeContestProblem } from './scoreboard-api';
@@ -19,13 +20,8 @@ export function RejudgeTab({ contest }: { contest: ContestVO; isAdmin: boolean }
   const [busy, setBusy] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setRows(await getBoardProblems(cid));
-    } catch {
-      setRows((r) => r ?? []);
-    }
-  }, [cid]);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getBoardProblems(cid), setRows, () => setRows((r) => r ?? [])), [cid, latest]);
 
   useEffect(() => {
     void load();

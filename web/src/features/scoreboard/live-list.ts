@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { POLLING, type PushEventData, topics } from '@oj/proto';
 import { watchTopic } from '../../lib/useLiveTopic';
+import { useLatestRead } from '../../lib/useLatestRead';
 
 export interface ListRow {
   id: number;
@@ -48,17 +49,18 @@ export function useLiveAdminList<E extends 'acinfo.new' | 'print.new'>(
   const handledRef = useRef(handled);
   handledRef.current = handled;
 
+  const latest = useLatestRead();
   const load = useCallback(
-    async (silent: boolean) => {
-      try {
-        const data = await fetchPage(cid, pageRef.current, size, silent);
-        setRows(data.records);
-        setTotal(data.total);
-      } catch {
-        setRows((r) => r ?? []);
-      }
-    },
-    [cid, fetchPage, size],
+    (silent: boolean) =>
+      latest(
+        fetchPage(cid, pageRef.current, size, silent),
+        (data) => {
+          setRows(data.records);
+          setTotal(data.total);
+        },
+        () => setRows((r) => r ?? []),
+      ),
+    [cid, fetchPage, size, latest],
   );
 
   useEffect(() => {

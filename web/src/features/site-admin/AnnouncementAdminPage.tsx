@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { AnnouncementVO, PageOf } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/format';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { deleteAnnouncement, getAnnouncements, saveAnnouncement } from './site-admin-api';
@@ -26,7 +27,8 @@ export function AnnouncementAdminPage() {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const [data, setData] = useState<PageOf<AnnouncementVO> | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const load = useCallback(() => getAnnouncements(page.current, page.size).then(setData, () => undefined), [page]);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getAnnouncements(page.current, page.size), setData), [page, latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
 

@@ -6,11 +6,13 @@ import type { HomeCarousel } from '@oj/proto';
 import { deleteCarousel, getCarousel, orderCarousel, uploadCarousel } from './site-admin-api';
 import { btn, card } from './styles';
 import { useAdminAction } from './useAdminAction';
+import { useLatestRead } from '../../lib/useLatestRead';
 
 export function CarouselAdmin() {
   const intl = useIntl();
   const [items, setItems] = useState<HomeCarousel[]>([]);
-  const load = useCallback(() => getCarousel().then(setItems, () => undefined), []);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getCarousel(), setItems), [latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
   const move = (i: number, d: -1 | 1) => {

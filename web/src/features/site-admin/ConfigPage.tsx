@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EmailConfigVO, WebConfigDTO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CarouselAdmin } from './CarouselAdmin';
 import { getEmailConfig, getWebConfig, setEmailConfig, setWebConfig, testEmail } from './site-admin-api';
@@ -26,7 +27,8 @@ const WEB_TEXT: [keyof WebConfigDTO, Parameters<ReturnType<typeof useIntl>['form
 
 function WebsiteForm() {
   const [web, setWeb] = useState<WebConfigDTO | null>(null);
-  const load = useCallback(() => getWebConfig().then(setWeb, () => undefined), []);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getWebConfig(), setWeb), [latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
   if (!web) return <Loading />;
@@ -66,7 +68,8 @@ function SmtpForm() {
   const [password, setPassword] = useState('');
   const [to, setTo] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = useCallback(() => getEmailConfig().then(setSmtp, () => undefined), []);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getEmailConfig(), setSmtp), [latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
   if (!smtp) return <Loading />;

@@ -8,6 +8,7 @@ import type { AdminDiscussionVO, DiscussionReportVO, PageOf } from '@oj/proto';
 import { KeywordSearch } from '../../components/KeywordSearch';
 import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/format';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { reportTagLabel } from '../discussion/ReportDialog';
 import { deleteDiscussions, getAdminDiscussions, getReports, resolveReport, updateDiscussion } from './site-admin-api';
@@ -19,7 +20,8 @@ function Discussions() {
   const [page, setPage] = useState({ current: 1, size: 10, keyword: '' });
   const [keyword, setKeyword] = useState('');
   const [data, setData] = useState<PageOf<AdminDiscussionVO> | null>(null);
-  const load = useCallback(() => getAdminDiscussions(page.current, page.size, page.keyword).then(setData, () => undefined), [page]);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getAdminDiscussions(page.current, page.size, page.keyword), setData), [page, latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
   const remove = (d: AdminDiscussionVO) => {
@@ -75,7 +77,8 @@ function Reports() {
   const intl = useIntl();
   const [page, setPage] = useState({ current: 1, size: 10, openOnly: true });
   const [data, setData] = useState<PageOf<DiscussionReportVO> | null>(null);
-  const load = useCallback(() => getReports(page.current, page.size, page.openOnly ? false : undefined).then(setData, () => undefined), [page]);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getReports(page.current, page.size, page.openOnly ? false : undefined), setData), [page, latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
   return (

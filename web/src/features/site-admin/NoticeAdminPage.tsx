@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { NOTICE_TYPES, type AdminNoticeVO, type NoticeType, type PageOf, type UserPick } from '@oj/proto';
 import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/format';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { deleteNotice, getNotices, searchUsers, sendNotice } from './site-admin-api';
@@ -20,12 +21,14 @@ function RecipientPicker({ chosen, onChange }: { chosen: string[]; onChange: (na
   const intl = useIntl();
   const [keyword, setKeyword] = useState('');
   const [found, setFound] = useState<UserPick[]>([]);
+  // Searches overlap while typing: only the latest one's answer is shown (an empty box drops those still out).
+  const latest = useLatestRead();
   useEffect(() => {
     const k = keyword.trim();
-    if (!k) return setFound([]);
-    const timer = setTimeout(() => void searchUsers(k).then(setFound, () => setFound([])), 200);
+    if (!k) return void latest(Promise.resolve([]), setFound);
+    const timer = setTimeout(() => void latest(searchUsers(k), setFound, () => setFound([])), 200);
     return () => clearTimeout(timer);
-  }, [keyword]);
+  }, [keyword, latest]);
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-1" data-testid="notice-chosen">
@@ -61,7 +64,8 @@ export function NoticeAdminPage() {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const [data, setData] = useState<PageOf<AdminNoticeVO> | null>(null);
   const [draft, setDraft] = useState({ title: '', content: '', type: 'All' as NoticeType, recipients: [] as string[] });
-  const load = useCallback(() => getNotices(page.current, page.size).then(setData, () => undefined), [page]);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(getNotices(page.current, page.size), setData), [page, latest]);
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);
 

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { SwitchConfig } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { RemoteAccountsSection } from '../admin/remote-judge/RemoteAccountsSection';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { getSwitches, setSwitches } from './site-admin-api';
 import { card, input, primary } from './styles';
@@ -36,16 +37,14 @@ export function SwitchPage() {
   const [cfg, setCfg] = useState<SwitchConfig | null>(null);
   // Each load remounts the remote accounts' section: the names saved now keep their password when left empty.
   const [loads, setLoads] = useState(0);
+  const latest = useLatestRead();
   const load = useCallback(
     () =>
-      getSwitches().then(
-        (c) => {
-          setCfg(c);
-          setLoads((n) => n + 1);
-        },
-        () => undefined,
-      ),
-    [],
+      latest(getSwitches(), (c) => {
+        setCfg(c);
+        setLoads((n) => n + 1);
+      }),
+    [latest],
   );
   useEffect(() => void load(), [load]);
   const run = useAdminAction(load);

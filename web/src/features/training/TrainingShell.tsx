@@ -9,6 +9,7 @@ import type { TrainingDetail, TrainingProgressEvent } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { openLoginDialog, showToast } from '../../stores/ui';
 import { CategoryTag, TrainingAuthTag, TrainingProgress } from './TrainingBadges';
@@ -53,16 +54,20 @@ function TrainingShellLoaded() {
   const [version, setVersion] = useState(0);
   usePageTitle(training?.title ?? intl.formatMessage({ id: 'training.list.title' }));
 
-  const reload = useCallback(async () => {
-    try {
-      const d = await getTrainingDetail(tid, true);
-      setTraining(d);
-      setFailed(false);
-      setVersion((v) => v + 1);
-    } catch {
-      setFailed(true);
-    }
-  }, [tid]);
+  const latest = useLatestRead();
+  const reload = useCallback(
+    () =>
+      latest(
+        getTrainingDetail(tid, true),
+        (d) => {
+          setTraining(d);
+          setFailed(false);
+          setVersion((v) => v + 1);
+        },
+        () => setFailed(true),
+      ),
+    [tid, latest],
+  );
   useEffect(() => {
     if (!valid) return;
     setTraining(null);

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AuthVO } from '@oj/proto';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { runChange } from './run-change';
 import { authList, saveAuth } from './user-admin-api';
@@ -13,7 +14,8 @@ export function AuthAdminPage() {
   usePageTitle(intl.formatMessage({ id: 'useradmin.auth.title' }));
   const [auths, setAuths] = useState<AuthVO[] | null>(null);
   const [draft, setDraft] = useState({ permission: '', description: '' });
-  const load = useCallback(() => authList().then(setAuths, () => undefined), []);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(authList(), setAuths), [latest]);
   useEffect(() => void load(), [load]);
   const add = async (e: FormEvent) => {
     e.preventDefault();

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RoleVO } from '@oj/proto';
 import { TableHead } from '../../components/TableHead';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { runChange } from './run-change';
 import { roleList, setRoleStatus } from './user-admin-api';
@@ -13,7 +14,8 @@ export function RoleAdminPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'useradmin.role.title' }));
   const [roles, setRoles] = useState<RoleVO[] | null>(null);
-  const load = useCallback(() => roleList().then(setRoles, () => undefined), []);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(roleList(), setRoles), [latest]);
   useEffect(() => void load(), [load]);
   const toggle = (r: RoleVO) => runChange(intl, () => setRoleStatus(r.id, r.status === 0 ? 1 : 0), 'useradmin.role.changed', load);
   const HEAD = ['useradmin.role.code', 'useradmin.role.name', 'useradmin.role.description', 'useradmin.role.users', 'useradmin.role.status', 'useradmin.list.option'] as const;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { topics, type RoleAuthVO } from '@oj/proto';
 import { useLiveTopic } from '../../lib/useLiveTopic';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { runChange } from './run-change';
 import { roleAuth, setRoleAuth } from './user-admin-api';
@@ -15,7 +16,8 @@ export function RoleAuthPage() {
   const [table, setTable] = useState<RoleAuthVO | null>(null);
   const [roleId, setRoleId] = useState(1002);
   const [picked, setPicked] = useState<Set<number>>(new Set());
-  const load = useCallback(() => roleAuth().then(setTable, () => undefined), []);
+  const latest = useLatestRead();
+  const load = useCallback(() => latest(roleAuth(), setTable), [latest]);
   useEffect(() => void load(), [load]);
   useEffect(() => setPicked(new Set(table?.assigned[String(roleId)] ?? [])), [table, roleId]);
   useLiveTopic(topics.access(), { events: { 'access.changed': () => void load() }, onResync: () => void load() });

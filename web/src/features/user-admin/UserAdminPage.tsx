@@ -6,6 +6,7 @@ import { PAGE_SIZES, ROLE_CODE, type AdminUserListQuery, type AdminUserRow, type
 import { DataTable } from '../../components/DataTable';
 import { KeywordSearch } from '../../components/KeywordSearch';
 import { ApiError } from '../../lib/api';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { runChange } from './run-change';
 import { deleteUsers, userList } from './user-admin-api';
@@ -23,16 +24,22 @@ export function UserAdminPage() {
   const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
 
+  const latest = useLatestRead();
   const load = useCallback(async () => {
     setLoading(true);
-    try {
-      setData(await userList(query));
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
+    // Only the latest read's answer is shown; a refused one keeps the rows shown (the client showed why).
+    await latest(
+      userList(query),
+      (d) => {
+        setData(d);
+        setLoading(false);
+      },
+      (err) => {
+        setLoading(false);
+        if (!(err instanceof ApiError)) throw err;
+      },
+    );
+  }, [query, latest]);
   useEffect(() => void load(), [load]);
 
   const remove = async (u: AdminUserRow) => {

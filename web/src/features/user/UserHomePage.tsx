@@ -8,6 +8,7 @@ import { Markdown } from '../../components/Markdown';
 import { Empty, Loading } from '../../components/Spinner';
 import type { MessageId } from '../../i18n/zh-CN';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestRead } from '../../lib/useLatestRead';
 import { getUserHeatmap, getUserHome } from '../home/home-api';
 import { CalendarHeatmap } from './CalendarHeatmap';
 
@@ -28,13 +29,21 @@ export function UserHomePage() {
   const [tab, setTab] = useState<'profile' | 'solved'>('profile');
   usePageTitle(user ? user.username : intl.formatMessage({ id: 'layout.header.userHome' }));
 
-  const load = useCallback(() => {
-    const who = uid ? { uid } : { username };
-    setFailed(false);
-    getUserHome(who).then(setUser, () => setFailed(true));
-    getUserHeatmap(who).then(setHeatmap, () => {});
-  }, [uid, username]);
-  useEffect(load, [load]);
+  const latestHome = useLatestRead();
+  const latestHeatmap = useLatestRead();
+  // `again`: the refresh button; its failure keeps the profile shown (the client showed why).
+  const load = useCallback(
+    (again: boolean) => {
+      const who = uid ? { uid } : { username };
+      if (!again) setFailed(false);
+      void latestHome(getUserHome(who), setUser, () => {
+        if (!again) setFailed(true);
+      });
+      void latestHeatmap(getUserHeatmap(who), setHeatmap);
+    },
+    [uid, username, latestHome, latestHeatmap],
+  );
+  useEffect(() => load(false), [load]);
 
   if (failed) return <Empty />;
   if (!user) return <Loading />;
@@ -121,7 +130,7 @@ export function UserHomePage() {
         ) : (
           <div data-testid="user-solved">
             <div className="mb-2 flex justify-end">
-              <button type="button" className="text-sm text-blue-600 hover:underline" onClick={load}>
+              <button type="button" className="text-sm text-blue-600 hover:underline" onClick={() => load(true)}>
                 <FormattedMessage id="home.common.refresh" />
               </button>
             </div>

@@ -7,6 +7,7 @@ import type { ContestAnnouncementVO, PageOf } from '@oj/proto';
 import { DataTable } from '../../../components/DataTable';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
 import { adminDeleteAnnouncement, adminGetAnnouncements, adminSaveAnnouncement } from '../contest-api';
@@ -90,13 +91,12 @@ export function AdminContestAnnouncementPage() {
   const [data, setData] = useState<PageOf<ContestAnnouncementVO> | null>(null);
   const [editing, setEditing] = useState<Draft | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setData(await adminGetAnnouncements(cid, page, size));
-    } catch {
-      setData({ records: [], total: 0, size, current: page, pages: 0 });
-    }
-  }, [cid, page, size]);
+  const latest = useLatestRead();
+  // A failed re-read keeps the rows shown (the client showed why); a failed first read ends the loading state.
+  const load = useCallback(
+    () => latest(adminGetAnnouncements(cid, page, size), setData, () => setData((d) => d ?? { records: [], total: 0, size, current: page, pages: 0 })),
+    [cid, page, size, latest],
+  );
   useEffect(() => void load(), [load]);
 
   const remove = async (a: ContestAnnouncementVO) => {

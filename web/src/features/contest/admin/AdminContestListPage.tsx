@@ -14,6 +14,7 @@ import { showToast } from '../../../stores/ui';
 import { AuthTag, RuleBadge, StatusBadge } from '../ContestBadges';
 import { adminChangeContestVisible, adminDeleteContest, adminGetContestList } from '../contest-api';
 import { downloadFile, saveBlob } from '../../../lib/download';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { AcCodeDialog, CloneButton, RankDownloads } from './ContestDownloads';
 import { importEventFeed } from './event-feed-api';
 
@@ -49,16 +50,15 @@ export function AdminContestListPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
 
+  const latest = useLatestRead();
   const load = useCallback(async () => {
     setLoading(true);
-    try {
-      setData(await adminGetContestList(page, size, keyword || undefined));
-    } catch {
-      setData(null);
-    } finally {
+    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
+    await latest(adminGetContestList(page, size, keyword || undefined), (d) => {
+      setData(d);
       setLoading(false);
-    }
-  }, [page, size, keyword]);
+    }, () => setLoading(false));
+  }, [page, size, keyword, latest]);
   useEffect(() => void load(), [load]);
 
   const toggleVisible = async (c: AdminContestVO, visible: boolean) => {

@@ -11,6 +11,7 @@ import { Pager } from '../../../components/Pager';
 import { Empty, Loading } from '../../../components/Spinner';
 import { TableHead } from '../../../components/TableHead';
 import { ApiError } from '../../../lib/api';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
 import {
@@ -282,15 +283,20 @@ export function AdminContestProblemsPage() {
   }, [cid]);
   // Every display id in use (not just this page's), for the suggestion and the duplicate check.
   const [used, setUsed] = useState<string[]>([]);
-  const load = useCallback(async () => {
-    try {
-      const [d, ids] = await Promise.all([adminGetContestProblems(cid, page, size), contestDisplayIds(cid)]);
-      setData(d);
-      setUsed(ids);
-    } catch {
-      setData({ records: [], total: 0 });
-    }
-  }, [cid, page, size]);
+  const latest = useLatestRead();
+  // A failed re-read keeps the rows shown (the client showed why); a failed first read ends the loading state.
+  const load = useCallback(
+    () =>
+      latest(
+        Promise.all([adminGetContestProblems(cid, page, size), contestDisplayIds(cid)]),
+        ([d, ids]) => {
+          setData(d);
+          setUsed(ids);
+        },
+        () => setData((d) => d ?? { records: [], total: 0 }),
+      ),
+    [cid, page, size, latest],
+  );
   useEffect(() => void load(), [load]);
 
   return (

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ClassVO, GradeVO } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { showToast } from '../../../stores/ui';
 import { deleteClass, listClasses, listGrades, saveClass } from '../education-api';
 
@@ -18,8 +19,10 @@ export function ClassesPage() {
   const [list, setList] = useState<ClassVO[] | null>(null);
   const [name, setName] = useState('');
   const [grade, setGrade] = useState<number | ''>(gradeId ?? '');
+  const latest = useLatestRead();
   const load = () =>
-    Promise.all([listGrades(), listClasses(gradeId ? { gradeId } : {})]).then(
+    latest(
+      Promise.all([listGrades(), listClasses(gradeId ? { gradeId } : {})]),
       ([g, c]) => {
         setGrades(g.records);
         setList(c.records);

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChapterVO } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { showToast } from '../../../stores/ui';
 import { CourseTasksPanel } from '../../edu-task/admin/CourseTasksPanel';
 import { adminChapters, saveChapter } from '../education-api';
@@ -20,7 +21,8 @@ export function CourseContentPage() {
   const [chapters, setChapters] = useState<ChapterVO[] | null>(null);
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
-  const load = () => adminChapters(courseId).then(setChapters, () => showToast('error', intl.formatMessage({ id: 'eduAdmin.course.loadFailed' })));
+  const latest = useLatestRead();
+  const load = () => latest(adminChapters(courseId), setChapters, () => showToast('error', intl.formatMessage({ id: 'eduAdmin.course.loadFailed' })));
   useEffect(() => void load(), [courseId]);
   // A change, then the chapters read again (also after a failure: a move of several PUTs may have saved a part).
   const run = async (call: () => Promise<unknown>): Promise<boolean> => {

@@ -8,6 +8,7 @@ import { EDU_LIMITS, type CourseVO, type PageOf } from '@oj/proto';
 import { Pager } from '../../../components/Pager';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { showToast } from '../../../stores/ui';
 import { adminListCourses, deleteCourse } from '../education-api';
 import { AllocateDialog, CourseFormDialog, InviteDialog } from './CourseDialogs';
@@ -22,8 +23,9 @@ export function CoursesPage() {
   const [keyword, setKeyword] = useState('');
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState<Open>(null);
+  const latest = useLatestRead();
   const load = () =>
-    adminListCourses({ pageNum, pageSize: EDU_LIMITS.coursePageSize, keyword: keyword || undefined }).then(setPage, () =>
+    latest(adminListCourses({ pageNum, pageSize: EDU_LIMITS.coursePageSize, keyword: keyword || undefined }), setPage, () =>
       showToast('error', intl.formatMessage({ id: 'eduAdmin.course.loadFailed' })),
     );
   useEffect(() => void load(), [pageNum, keyword]);

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { GradeVO } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { showToast } from '../../../stores/ui';
 import { deleteGrade, listGrades, saveGrade } from '../education-api';
 
@@ -14,7 +15,8 @@ export function GradesPage() {
   usePageTitle(intl.formatMessage({ id: 'eduAdmin.grades.title' }));
   const [grades, setGrades] = useState<GradeVO[] | null>(null);
   const [name, setName] = useState('');
-  const load = () => listGrades().then((p) => setGrades(p.records), () => showToast('error', intl.formatMessage({ id: 'eduAdmin.common.baseFailed' })));
+  const latest = useLatestRead();
+  const load = () => latest(listGrades(), (p) => setGrades(p.records), () => showToast('error', intl.formatMessage({ id: 'eduAdmin.common.baseFailed' })));
   useEffect(() => void load(), []);
   const run = async (call: () => Promise<unknown>, ok: 'eduAdmin.common.saved' | 'eduAdmin.common.deleted') => {
     try {

@@ -7,6 +7,7 @@ import { DataTable } from '../../../components/DataTable';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { showToast } from '../../../stores/ui';
 import { adminProblemList } from '../list/list-api';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { exportProblems } from './batch-api';
 
 export function ExportPanel({ reloadKey }: { reloadKey: number }) {
@@ -20,16 +21,15 @@ export function ExportPanel({ reloadKey }: { reloadKey: number }) {
   const [selected, setSelected] = useState<ReadonlyMap<number, string>>(new Map());
   const [exporting, setExporting] = useState(false);
 
+  const latest = useLatestRead();
   const load = useCallback(async () => {
     setLoading(true);
-    try {
-      setData(await adminProblemList({ currentPage: page, limit: size, oj: OWN_OJ, ...(keyword && { keyword }) }));
-    } catch {
-      setData(null);
-    } finally {
+    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
+    await latest(adminProblemList({ currentPage: page, limit: size, oj: OWN_OJ, ...(keyword && { keyword }) }), (d) => {
+      setData(d);
       setLoading(false);
-    }
-  }, [page, size, keyword]);
+    }, () => setLoading(false));
+  }, [page, size, keyword, latest]);
   useEffect(() => void load(), [load, reloadKey]);
 
   const toggle = (p: AdminProblemRow, on: boolean) =>

@@ -11,6 +11,7 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
@@ -40,16 +41,15 @@ function ApplyTable() {
   const [keyword, setKeyword] = useState('');
   const [data, setData] = useState<PageOf<GroupApplyProblemRow> | null>(null);
   const [loading, setLoading] = useState(true);
+  const latest = useLatestRead();
   const load = useCallback(async () => {
     setLoading(true);
-    try {
-      setData(await getGroupApplyProblemList({ currentPage: page, limit: size, ...(keyword && { keyword }) }));
-    } catch {
-      setData(null);
-    } finally {
+    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
+    await latest(getGroupApplyProblemList({ currentPage: page, limit: size, ...(keyword && { keyword }) }), (d) => {
+      setData(d);
       setLoading(false);
-    }
-  }, [page, size, keyword]);
+    }, () => setLoading(false));
+  }, [page, size, keyword, latest]);
   useEffect(() => void load(), [load]);
 
   const decide = async (row: GroupApplyProblemRow, progress: number) => {

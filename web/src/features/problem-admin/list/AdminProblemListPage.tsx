@@ -11,6 +11,7 @@ import { DataTable } from '../../../components/DataTable';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
@@ -36,20 +37,19 @@ export function AdminProblemListPage() {
   const [loading, setLoading] = useState(true);
   const queue = useJudgeQueue();
 
+  const latest = useLatestRead();
   const load = useCallback(async () => {
     setLoading(true);
     const q: AdminProblemListQuery = { currentPage: page, limit: size, oj: filters.oj, ...(keyword && { keyword }) };
     if (filters.auth !== undefined) q.auth = filters.auth;
     if (filters.type !== undefined) q.type = filters.type;
     if (filters.difficulty !== undefined) q.difficulty = filters.difficulty;
-    try {
-      setData(await adminProblemList(q));
-    } catch {
-      setData(null);
-    } finally {
+    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
+    await latest(adminProblemList(q), (d) => {
+      setData(d);
       setLoading(false);
-    }
-  }, [page, size, keyword, filters]);
+    }, () => setLoading(false));
+  }, [page, size, keyword, filters, latest]);
   useEffect(() => void load(), [load]);
 
   const ok = (id: Parameters<typeof intl.formatMessage>[0]['id']) => showToast('success', intl.formatMessage({ id }));

@@ -4,17 +4,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { POLLING, topics } from '@oj/proto';
 import { useLiveTopic } from '../../../lib/useLiveTopic';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { judgeQueue, queueMap, type QueueByPid } from './list-api';
 
 export function useJudgeQueue(): QueueByPid {
   const [queue, setQueue] = useState<QueueByPid>(new Map());
-  const reload = useCallback(async () => {
-    try {
-      setQueue(queueMap(await judgeQueue()));
-    } catch {
-      // The next frame or poll brings it.
-    }
-  }, []);
+  const latest = useLatestRead();
+  // A failed read keeps the column: the next frame or poll brings it.
+  const reload = useCallback(() => latest(judgeQueue(), (q) => setQueue(queueMap(q))), [latest]);
   useEffect(() => void reload(), [reload]);
   useLiveTopic(topics.judgeStatus(), {
     events: { 'judge.queue': (data) => setQueue(queueMap(data.problems)) },

@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { JudgeStatus, POLLING, topics, type SelfCheckView } from '@oj/proto';
 import { api } from '../../../lib/api';
 import { useLiveTopic } from '../../../lib/useLiveTopic';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { sessionState } from '../../../stores/session';
 
 const UNFINISHED: readonly number[] = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING, JudgeStatus.SUBMITTING];
@@ -17,13 +18,9 @@ export const startSelfCheck = (pid: number) => api.post<SelfCheckView>('/admin/p
 export function useSelfCheck(pid: number): { view: SelfCheckView | null; setView: (v: SelfCheckView) => void } {
   const uid = useSnapshot(sessionState).user?.uid ?? null;
   const [view, setView] = useState<SelfCheckView | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setView(await selfCheckView(pid));
-    } catch {
-      // The API client showed why.
-    }
-  }, [pid]);
+  const latest = useLatestRead();
+  // A failed read keeps the table shown (the API client showed why).
+  const reload = useCallback(() => latest(selfCheckView(pid), setView), [pid, latest]);
   useEffect(() => void reload(), [reload]);
   const judging = view?.rows.some((r) => r.submitId !== null && (r.status === null || UNFINISHED.includes(r.status))) ?? false;
   useLiveTopic(uid === null ? null : topics.user(uid), {

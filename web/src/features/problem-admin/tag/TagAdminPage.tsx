@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OWN_OJ, REMOTE_OJ_KEYS, type AdminTag, type TagClassification } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
 import { classificationsOf, deleteClassification, deleteTag, saveClassification, saveTag, tagsOf } from './tag-api';
@@ -33,15 +34,16 @@ export function TagAdminPage() {
   const [tag, setTag] = useState<TagDraft>({ name: '', color: '#409eff', tcid: null });
   const [cls, setCls] = useState<ClassDraft>({ name: '', rank: 0 });
 
-  const load = useCallback(async () => {
-    try {
-      const [t, c] = await Promise.all([tagsOf(oj), classificationsOf(oj)]);
-      setTags(t);
-      setClasses(c);
-    } catch {
-      // The API client showed why.
-    }
-  }, [oj]);
+  const latest = useLatestRead();
+  // A failed read keeps the lists shown (the API client showed why).
+  const load = useCallback(
+    () =>
+      latest(Promise.all([tagsOf(oj), classificationsOf(oj)]), ([t, c]) => {
+        setTags(t);
+        setClasses(c);
+      }),
+    [oj, latest],
+  );
   useEffect(() => void load(), [load]);
 
   /** Runs a change; on success `after` (e.g. clearing the form) before the lists reload. */

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { JudgeStatus, topics, type PageOf, type ProblemCount, type ProblemListQuery, type ProblemVO, type UserProblemStatus } from '@oj/proto';
 import { useLiveTopic } from '../../../lib/useLiveTopic';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { sessionState } from '../../../stores/session';
 import { getProblemList, getUserProblemStatus } from '../problem-api';
 
@@ -25,27 +26,27 @@ export function useLiveProblemList(q: ProblemListQuery): LiveProblemList {
   const [mine, setMine] = useState<Record<string, UserProblemStatus>>({});
   const key = JSON.stringify(q);
 
-  const loadMine = useCallback(async (rows: readonly ProblemVO[] | undefined) => {
-    if (!uid || !rows || rows.length === 0) return setMine({});
-    try {
-      setMine(await getUserProblemStatus(rows.map((r) => r.pid)));
-    } catch {
-      // The column stays as it was.
-    }
-  }, [uid]);
+  // Reads overlap (a pager click, a push, the poll): only the latest one's answer is shown, and a failed one keeps
+  // what is shown (the client showed why).
+  const latestMine = useLatestRead();
+  const loadMine = useCallback(
+    (rows: readonly ProblemVO[] | undefined) => latestMine(!uid || !rows || rows.length === 0 ? Promise.resolve({}) : getUserProblemStatus(rows.map((r) => r.pid)), setMine),
+    [uid, latestMine],
+  );
 
+  const latest = useLatestRead();
   const load = useCallback(async () => {
     setLoading(true);
-    try {
-      const d = await getProblemList(JSON.parse(key) as ProblemListQuery);
-      setData(d);
-      void loadMine(d.records);
-    } catch {
-      setData(null);
-    } finally {
-      setLoading(false);
-    }
-  }, [key, loadMine]);
+    await latest(
+      getProblemList(JSON.parse(key) as ProblemListQuery),
+      (d) => {
+        setData(d);
+        setLoading(false);
+        void loadMine(d.records);
+      },
+      () => setLoading(false),
+    );
+  }, [key, loadMine, latest]);
   useEffect(() => void load(), [load]);
 
   const applyCounts = (c: ProblemCount) =>

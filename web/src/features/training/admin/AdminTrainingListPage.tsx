@@ -10,6 +10,7 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePager } from '../../../lib/usePager';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
@@ -28,16 +29,15 @@ export function AdminTrainingListPage() {
   const [data, setData] = useState<PageOf<AdminTrainingVO> | null>(null);
   const [loading, setLoading] = useState(true);
 
+  const latest = useLatestRead();
   const load = useCallback(async () => {
     setLoading(true);
-    try {
-      setData(await target.list(page, size, keyword || undefined));
-    } catch {
-      setData(null);
-    } finally {
+    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
+    await latest(target.list(page, size, keyword || undefined), (d) => {
+      setData(d);
       setLoading(false);
-    }
-  }, [page, size, keyword]);
+    }, () => setLoading(false));
+  }, [page, size, keyword, latest]);
   useEffect(() => void load(), [load]);
 
   const toggle = async (t: AdminTrainingVO, status: boolean) => {

@@ -13,6 +13,7 @@ import { Empty, Loading } from '../../../components/Spinner';
 import { TableHead } from '../../../components/TableHead';
 import { ApiError } from '../../../lib/api';
 import { usePager } from '../../../lib/usePager';
+import { useLatestRead } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
 import { RemoteImportButton } from '../../admin/remote-judge/RemoteImportButton';
@@ -202,13 +203,15 @@ export function AdminTrainingProblemsPage() {
   useEffect(() => {
     target.get(tid).then(setTraining, () => setTraining(null));
   }, [tid, target]);
-  const load = useCallback(async () => {
-    try {
-      setData(await target.problems(tid, { currentPage: page, limit: size, queryExisted: true }));
-    } catch {
-      setData({ problemList: { records: [], total: 0, size, current: page, pages: 0 }, trainingProblemMap: {} });
-    }
-  }, [tid, page, size, target]);
+  const latest = useLatestRead();
+  // A failed re-read keeps the rows shown (the client showed why); a failed first read ends the loading state.
+  const load = useCallback(
+    () =>
+      latest(target.problems(tid, { currentPage: page, limit: size, queryExisted: true }), setData, () =>
+        setData((d) => d ?? { problemList: { records: [], total: 0, size, current: page, pages: 0 }, trainingProblemMap: {} }),
+      ),
+    [tid, page, size, target, latest],
+  );
   useEffect(() => void load(), [load]);
 
   return (

@@ -66,6 +66,9 @@ export function ourLanguage(foreign: string): string | null {
   return Object.hasOwn(table, k) ? table[k]! : null;
 }
 
+/** Whether a checker's source is a testlib checker (it calls registerTestlibCmd), whatever judge it came from. */
+export const isTestlibChecker = (code: string) => /\bregisterTestlibCmd\s*\(/.test(code);
+
 /** Our language for a source file, by its extension (ICPC submissions and validators). */
 export function languageOfFile(path: string): string | null {
   const ext = path.slice(path.lastIndexOf('.') + 1);

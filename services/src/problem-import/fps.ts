@@ -5,7 +5,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { OjError } from '@oj/proto';
 import { importFailed, openZip, textOf, tooLarge } from './archive';
-import { addExample, blankProblem, checkProblem, durationMs, embedImage, naturalCompare, ourLanguage, sizeMb } from './common';
+import { addExample, blankProblem, checkProblem, durationMs, embedImage, isTestlibChecker, naturalCompare, ourLanguage, sizeMb } from './common';
 import { asArray, asObject, type Fields } from './fields';
 import { IMPORT_LIMITS, type ImportedProblem } from './types';
 import { warn } from './warning';
@@ -128,7 +128,7 @@ function readPrograms(p: ImportedProblem, item: Fields, where: string): void {
     if (!language || !(language === 'C' || language.startsWith('C++'))) throw importFailed('SPJ_LANGUAGE', { where, language: raw });
     p.judgeMode = 'spj';
     // HUSTOJ's own kind runs as HUSTOJ runs it: input, expected output, user output; exit 0 accepts.
-    const hustoj = !tpj && !/\bregisterTestlibCmd\s*\(/.test(spjCode);
+    const hustoj = !tpj && !isTestlibChecker(spjCode);
     p.checker = { language, code: spjCode, protocol: hustoj ? 'hustoj' : 'testlib' };
     if (hustoj) warn(p, 'FPS_SPJ_HUSTOJ');
   }

@@ -1,7 +1,7 @@
 // The QDUOJ reader: QingdaoU OnlineJudge's export, `N/problem.json` + `N/testcase/` per problem. Statements keep
 // their format (HTML or Markdown); OI scores, samples, SPJ, accepted answers and templates are carried over.
 import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './archive';
-import { addExample, blankProblem, checkProblem, naturalCompare, ourLanguage } from './common';
+import { addExample, blankProblem, checkProblem, isTestlibChecker, naturalCompare, ourLanguage } from './common';
 import { asArray, asObject, num, str, strings, text, type Fields } from './fields';
 import type { ImportedProblem } from './types';
 import { warn } from './warning';
@@ -98,7 +98,7 @@ export function readQduojProblem(folder: ArchiveFiles, name: string): ImportedPr
     if (language !== 'C' && language !== 'C++') throw importFailed('SPJ_LANGUAGE', { where, language: raw });
     p.judgeMode = 'spj';
     // QDUOJ's own kind runs as QDUOJ's JudgeServer runs it (input, user output; exit 0 / 1), unless it is testlib's.
-    const qduoj = !/\bregisterTestlibCmd\s*\(/.test(spjCode);
+    const qduoj = !isTestlibChecker(spjCode);
     p.checker = { language, code: spjCode, protocol: qduoj ? 'qduoj' : 'testlib' };
     if (qduoj) warn(p, 'QDUOJ_SPJ_PROTOCOL');
   }

@@ -1,14 +1,13 @@
 // The Problem tab: my status (ACM check, OI score), display id with its balloon colour, title,
 // AC, total ('?' when real-time data is not permitted) and the AC-rate bar; a row opens the problem in the contest.
-import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import type { ContestProblemVO, UserProblemStatus } from '@oj/proto';
 import { Empty, Loading } from '../../components/Spinner';
 import { TableHead } from '../../components/TableHead';
-import { getContestProblems, getContestProblemStatus } from './contest-api';
 import { useContestShell } from './contest-context';
 import { acRate, countText, statusCell } from './contest-problem-view';
+import { useContestProblems } from './useContestProblems';
 
 export function Balloon({ color }: { color: string | null }) {
   if (!color) return null;
@@ -54,26 +53,7 @@ export function ContestProblemsTab() {
   const { contest } = useContestShell();
   const navigate = useNavigate();
   const cid = contest.id;
-  const [rows, setRows] = useState<ContestProblemVO[] | null>(null);
-  const [mine, setMine] = useState<Record<string, UserProblemStatus>>({});
-
-  useEffect(() => {
-    let live = true;
-    getContestProblems(cid)
-      .then((list) => {
-        if (!live) return;
-        setRows(list);
-        if (list.length > 0)
-          getContestProblemStatus(cid, list.map((p) => p.pid)).then(
-            (m) => live && setMine(m),
-            () => undefined,
-          );
-      })
-      .catch(() => live && setRows([]));
-    return () => {
-      live = false;
-    };
-  }, [cid]);
+  const { rows, mine } = useContestProblems(cid);
 
   if (rows === null) return <Loading />;
   if (rows.length === 0) return <Empty />;

@@ -8,6 +8,19 @@ import { refusal } from '../testing/import-refusal';
 const replaced = (name: string, text: string) => fixtureFiles('hydro', 'export').map((f) => (f.name === name ? { ...f, data: Buffer.from(text) } : f));
 
 describe('Hydro exports', () => {
+  it("keeps Hydro's hustoj and qduoj checker kinds as our protocols; another kind is testlib's, with a warning", () => {
+    const withKind = (kind: string) => {
+      const cfg = fixtureFiles('hydro', 'export').find((f) => f.name === 'P1000/testdata/config.yaml')!.data.toString();
+      const [p] = readArchive('hydro', writeZip(replaced('P1000/testdata/config.yaml', cfg.replace('checker_type: testlib', `checker_type: ${kind}`))));
+      return { protocol: p!.checker!.protocol, warned: p!.warnings.some((w) => w.code === 'HYDRO_CHECKER_KIND') };
+    };
+    expect(withKind('testlib')).toEqual({ protocol: 'testlib', warned: false });
+    expect(withKind('hustoj')).toEqual({ protocol: 'hustoj', warned: false });
+    expect(withKind('qduoj')).toEqual({ protocol: 'qduoj', warned: false });
+    expect(withKind('lemon')).toEqual({ protocol: 'testlib', warned: true });
+    expect(withKind('constructor')).toEqual({ protocol: 'testlib', warned: true });
+  });
+
   it('reads subtasks, a testlib checker, limits, languages, the statement split with its examples and image', () => {
     const [p, q, ...rest] = readArchive('hydro', packageZip('hydro', 'export'));
     expect(rest).toHaveLength(0);

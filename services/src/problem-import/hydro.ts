@@ -1,6 +1,7 @@
 // The Hydro reader: Hydro's problem export, one folder per problem (or one problem at the archive's top) with
 // `problem.yaml`, `problem_zh.md` / `problem.md` / `problem_<lang>.md`, `testdata/` (with an optional
 // `config.yaml`) and `additional_file/`. YAML is read by yaml-file.ts (aliases refused).
+import type { CheckerProtocol } from '@oj/proto';
 import { evenScores } from '../testdata/case-set';
 import { groupByTop, importFailed, openZip, textOf, type ArchiveFiles } from './archive';
 import { addExample, blankProblem, checkProblem, durationMs, embedImage, languageOfFile, naturalCompare, ourLanguage, sizeMb } from './common';
@@ -63,6 +64,9 @@ function testdataText(testdata: ArchiveFiles, name: string, where: string): stri
   return textOf(data);
 }
 
+/** Hydro's `checker_type`s run as one of our checker protocols (Hydro calls them as HUSTOJ and QDUOJ do). */
+const HYDRO_CHECKER_PROTOCOLS: Record<string, CheckerProtocol> = { testlib: 'testlib', hustoj: 'hustoj', qduoj: 'qduoj' };
+
 /** Judge mode, checker or interactor, extra files, languages, limits and file IO from config.yaml. */
 function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, where: string): void {
   const type = str(config, 'type') ?? 'default';
@@ -73,9 +77,11 @@ function readConfig(p: ImportedProblem, config: Fields, testdata: ArchiveFiles, 
     const language = languageOfFile(helper);
     if (language !== 'C' && !language?.startsWith('C++')) throw importFailed(type === 'interactive' ? 'HYDRO_INTERACTOR_LANGUAGE' : 'HYDRO_CHECKER_LANGUAGE', { where, file: helper });
     p.judgeMode = type === 'interactive' ? 'interactive' : 'spj';
-    p.checker = { language, code: testdataText(testdata, helper, where), protocol: 'testlib' };
+    // Hydro's checker kinds that are ours too keep their protocol; another kind (lemon, syzoj) is run as testlib's.
     const kind = str(config, 'checker_type') ?? 'testlib';
-    if (type !== 'interactive' && kind !== 'testlib') warn(p, 'HYDRO_CHECKER_KIND', { kind });
+    const protocol = type === 'interactive' ? 'testlib' : Object.hasOwn(HYDRO_CHECKER_PROTOCOLS, kind) ? HYDRO_CHECKER_PROTOCOLS[kind] : undefined;
+    p.checker = { language, code: testdataText(testdata, helper, where), protocol: protocol ?? 'testlib' };
+    if (!protocol) warn(p, 'HYDRO_CHECKER_KIND', { kind });
   } else if (str(config, 'checker_type') && !['default', 'strict'].includes(str(config, 'checker_type')!)) {
     warn(p, 'HYDRO_CHECKER_TYPE_NO_FILE', { checkerType: str(config, 'checker_type')! });
   }

@@ -127,18 +127,27 @@ describe('one sample of each format imports and judges', () => {
   }
 });
 
+/**
+ * Imports an archive whose one problem has another judge's A+B special judge, checks it keeps `protocol`, and judges a
+ * right sum (Accepted) and a wrong one (Wrong Answer); answers the import and the problem's id.
+ */
+async function importedForeignSpj(route: string, name: string, data: Buffer, protocol: string): Promise<{ r: Awaited<ReturnType<typeof upload>>; pid: number }> {
+  const r = await upload(route, name, data);
+  expect(r.status, r.msg).toBe(200);
+  const pid = r.data.problems[0]!.id;
+  expect((await detail(pid)).checkerProtocol).toBe(protocol);
+  expect(await judge(pid, C.sum)).toBe(JudgeStatus.ACCEPTED);
+  expect(await judge(pid, C.sum.replace('a+b', 'a+b+1'))).toBe(JudgeStatus.WRONG_ANSWER);
+  return { r, pid };
+}
+
 describe("an FPS item's HUSTOJ special judge", () => {
   it("is judged with HUSTOJ's argument order: a right sum is Accepted, a wrong one Wrong Answer", async () => {
-    const r = await upload('import-fps-problem', 'hustoj-spj.xml', fixtureFile('fps', 'hustoj-spj/problems.xml'));
-    expect(r.status, r.msg).toBe(200);
-    const [p] = r.data.problems;
+    // The special judge reads the user's output from its third argument only: in testlib's order a wrong sum would pass.
+    const { r, pid } = await importedForeignSpj('import-fps-problem', 'hustoj-spj.xml', fixtureFile('fps', 'hustoj-spj/problems.xml'), 'hustoj');
     expect(r.data.warnings.map((w) => w.code)).toEqual(['FPS_SPJ_HUSTOJ']);
-    expect((await detail(p!.id)).checkerProtocol).toBe('hustoj');
-    expect(await judge(p!.id, C.sum)).toBe(JudgeStatus.ACCEPTED);
-    // The special judge reads the user's output from its third argument only: in testlib's order this would pass.
-    expect(await judge(p!.id, C.sum.replace('a+b', 'a+b+1'))).toBe(JudgeStatus.WRONG_ANSWER);
     // Our export keeps the protocol: the copy imports back as a HUSTOJ special judge.
-    const res = await gw.app.inject({ method: 'GET', url: `/api/file/export-problem?pid=${p!.id}`, headers: { authorization: token } });
+    const res = await gw.app.inject({ method: 'GET', url: `/api/file/export-problem?pid=${pid}`, headers: { authorization: token } });
     expect(res.statusCode).toBe(200);
     const back = await upload('import-problem', 'export.zip', res.rawPayload);
     expect(back.status, back.msg).toBe(200);
@@ -148,13 +157,8 @@ describe("an FPS item's HUSTOJ special judge", () => {
 
 describe("a QDUOJ export's special judge", () => {
   it("is judged as QDUOJ judges it (input, user output; QDUOJ's own template refuses three arguments)", async () => {
-    const r = await upload('import-qdoj-problem', 'qduoj.zip', packageZip('qduoj', 'spj-template'));
-    expect(r.status, r.msg).toBe(200);
-    const [p] = r.data.problems;
+    const { r } = await importedForeignSpj('import-qdoj-problem', 'qduoj.zip', packageZip('qduoj', 'spj-template'), 'qduoj');
     expect(r.data.warnings.map((w) => w.code)).toContain('QDUOJ_SPJ_PROTOCOL');
-    expect((await detail(p!.id)).checkerProtocol).toBe('qduoj');
-    expect(await judge(p!.id, C.sum)).toBe(JudgeStatus.ACCEPTED);
-    expect(await judge(p!.id, C.sum.replace('a+b', 'a+b+1'))).toBe(JudgeStatus.WRONG_ANSWER);
   }, 120_000);
 });
 

@@ -14,7 +14,7 @@ import { showToast } from '../../../stores/ui';
 import { AuthTag, RuleBadge, StatusBadge } from '../ContestBadges';
 import { adminChangeContestVisible, adminDeleteContest, adminGetContestList } from '../contest-api';
 import { downloadFile, saveBlob } from '../../../lib/download';
-import { useLatestRead } from '../../../lib/useLatestRead';
+import { useLatestValue } from '../../../lib/useLatestRead';
 import { AcCodeDialog, CloneButton, RankDownloads } from './ContestDownloads';
 import { importEventFeed } from './event-feed-api';
 
@@ -43,22 +43,13 @@ export function AdminContestListPage() {
   const [size, setSize] = useState(PAGE_SIZE);
   const [keyword, setKeyword] = useState('');
   const [draft, setDraft] = useState('');
-  const [data, setData] = useState<PageOf<AdminContestVO> | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data, setData, loading, show } = useLatestValue<PageOf<AdminContestVO>>();
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
 
-  const latest = useLatestRead();
-  const load = useCallback(async () => {
-    setLoading(true);
-    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
-    await latest(adminGetContestList(page, size, keyword || undefined), (d) => {
-      setData(d);
-      setLoading(false);
-    }, () => setLoading(false));
-  }, [page, size, keyword, latest]);
+  const load = useCallback(() => show(adminGetContestList(page, size, keyword || undefined)), [page, size, keyword, show]);
   useEffect(() => void load(), [load]);
 
   const toggleVisible = async (c: AdminContestVO, visible: boolean) => {

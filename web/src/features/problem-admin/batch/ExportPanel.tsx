@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/DataTable';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { showToast } from '../../../stores/ui';
 import { adminProblemList } from '../list/list-api';
-import { useLatestRead } from '../../../lib/useLatestRead';
+import { useLatestValue } from '../../../lib/useLatestRead';
 import { exportProblems } from './batch-api';
 
 export function ExportPanel({ reloadKey }: { reloadKey: number }) {
@@ -16,20 +16,11 @@ export function ExportPanel({ reloadKey }: { reloadKey: number }) {
   const [size, setSize] = useState(10);
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [data, setData] = useState<PageOf<AdminProblemRow> | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data, loading, show } = useLatestValue<PageOf<AdminProblemRow>>();
   const [selected, setSelected] = useState<ReadonlyMap<number, string>>(new Map());
   const [exporting, setExporting] = useState(false);
 
-  const latest = useLatestRead();
-  const load = useCallback(async () => {
-    setLoading(true);
-    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
-    await latest(adminProblemList({ currentPage: page, limit: size, oj: OWN_OJ, ...(keyword && { keyword }) }), (d) => {
-      setData(d);
-      setLoading(false);
-    }, () => setLoading(false));
-  }, [page, size, keyword, latest]);
+  const load = useCallback(() => show(adminProblemList({ currentPage: page, limit: size, oj: OWN_OJ, ...(keyword && { keyword }) })), [page, size, keyword, show]);
   useEffect(() => void load(), [load, reloadKey]);
 
   const toggle = (p: AdminProblemRow, on: boolean) =>

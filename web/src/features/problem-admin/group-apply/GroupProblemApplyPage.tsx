@@ -11,7 +11,7 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useLatestRead } from '../../../lib/useLatestRead';
+import { useLatestValue } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
@@ -39,17 +39,8 @@ function ApplyTable() {
   const [size, setSize] = useState<number>(PAGE_SIZES.adminList);
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [data, setData] = useState<PageOf<GroupApplyProblemRow> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const latest = useLatestRead();
-  const load = useCallback(async () => {
-    setLoading(true);
-    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
-    await latest(getGroupApplyProblemList({ currentPage: page, limit: size, ...(keyword && { keyword }) }), (d) => {
-      setData(d);
-      setLoading(false);
-    }, () => setLoading(false));
-  }, [page, size, keyword, latest]);
+  const { data, loading, show } = useLatestValue<PageOf<GroupApplyProblemRow>>();
+  const load = useCallback(() => show(getGroupApplyProblemList({ currentPage: page, limit: size, ...(keyword && { keyword }) })), [page, size, keyword, show]);
   useEffect(() => void load(), [load]);
 
   const decide = async (row: GroupApplyProblemRow, progress: number) => {

@@ -11,7 +11,7 @@ import { DataTable } from '../../../components/DataTable';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useLatestRead } from '../../../lib/useLatestRead';
+import { useLatestValue } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
@@ -33,23 +33,16 @@ export function AdminProblemListPage() {
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [filters, setFilters] = useState<ProblemFilterValues>({ oj: 'All' });
-  const [data, setData] = useState<PageOf<AdminProblemRow> | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data, setData, loading, show } = useLatestValue<PageOf<AdminProblemRow>>();
   const queue = useJudgeQueue();
 
-  const latest = useLatestRead();
-  const load = useCallback(async () => {
-    setLoading(true);
+  const load = useCallback(() => {
     const q: AdminProblemListQuery = { currentPage: page, limit: size, oj: filters.oj, ...(keyword && { keyword }) };
     if (filters.auth !== undefined) q.auth = filters.auth;
     if (filters.type !== undefined) q.type = filters.type;
     if (filters.difficulty !== undefined) q.difficulty = filters.difficulty;
-    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
-    await latest(adminProblemList(q), (d) => {
-      setData(d);
-      setLoading(false);
-    }, () => setLoading(false));
-  }, [page, size, keyword, filters, latest]);
+    return show(adminProblemList(q));
+  }, [page, size, keyword, filters, show]);
   useEffect(() => void load(), [load]);
 
   const ok = (id: Parameters<typeof intl.formatMessage>[0]['id']) => showToast('success', intl.formatMessage({ id }));

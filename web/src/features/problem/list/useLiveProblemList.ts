@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { JudgeStatus, topics, type PageOf, type ProblemCount, type ProblemListQuery, type ProblemVO, type UserProblemStatus } from '@oj/proto';
 import { useLiveTopic } from '../../../lib/useLiveTopic';
-import { useLatestRead } from '../../../lib/useLatestRead';
+import { useLatestRead, useLatestValue } from '../../../lib/useLatestRead';
 import { sessionState } from '../../../stores/session';
 import { getProblemList, getUserProblemStatus } from '../problem-api';
 
@@ -21,8 +21,7 @@ export interface LiveProblemList {
 
 export function useLiveProblemList(q: ProblemListQuery): LiveProblemList {
   const uid = useSnapshot(sessionState).user?.uid ?? null;
-  const [data, setData] = useState<PageOf<ProblemVO> | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data, setData, loading, show } = useLatestValue<PageOf<ProblemVO>>();
   const [mine, setMine] = useState<Record<string, UserProblemStatus>>({});
   const key = JSON.stringify(q);
 
@@ -34,19 +33,7 @@ export function useLiveProblemList(q: ProblemListQuery): LiveProblemList {
     [uid, latestMine],
   );
 
-  const latest = useLatestRead();
-  const load = useCallback(async () => {
-    setLoading(true);
-    await latest(
-      getProblemList(JSON.parse(key) as ProblemListQuery),
-      (d) => {
-        setData(d);
-        setLoading(false);
-        void loadMine(d.records);
-      },
-      () => setLoading(false),
-    );
-  }, [key, loadMine, latest]);
+  const load = useCallback(() => show(getProblemList(JSON.parse(key) as ProblemListQuery), (d) => void loadMine(d.records)), [key, loadMine, show]);
   useEffect(() => void load(), [load]);
 
   const applyCounts = (c: ProblemCount) =>

@@ -10,7 +10,7 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePager } from '../../../lib/usePager';
-import { useLatestRead } from '../../../lib/useLatestRead';
+import { useLatestValue } from '../../../lib/useLatestRead';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { sessionState } from '../../../stores/session';
 import { showToast } from '../../../stores/ui';
@@ -26,18 +26,9 @@ export function AdminTrainingListPage() {
   const { page, size, setPage, pager } = usePager(PAGE_SIZES.adminList);
   const [keyword, setKeyword] = useState('');
   const [draft, setDraft] = useState('');
-  const [data, setData] = useState<PageOf<AdminTrainingVO> | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data, setData, loading, show } = useLatestValue<PageOf<AdminTrainingVO>>();
 
-  const latest = useLatestRead();
-  const load = useCallback(async () => {
-    setLoading(true);
-    // Only the latest read's answer is shown; a failed one keeps the rows shown (the client showed why).
-    await latest(target.list(page, size, keyword || undefined), (d) => {
-      setData(d);
-      setLoading(false);
-    }, () => setLoading(false));
-  }, [page, size, keyword, latest]);
+  const load = useCallback(() => show(target.list(page, size, keyword || undefined)), [page, size, keyword, show]);
   useEffect(() => void load(), [load]);
 
   const toggle = async (t: AdminTrainingVO, status: boolean) => {

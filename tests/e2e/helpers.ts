@@ -1,5 +1,5 @@
 // Shared steps of the end-to-end tests: log in through the dialog, put code in the editor, watch the verdict panel.
-import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { LOCAL_LANGUAGES } from '@oj/proto';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 import { lastMailText } from './mail';
@@ -174,4 +174,17 @@ export async function saveSwitches(page: Page, zh: boolean): Promise<void> {
   expect((await (await answered).json()).status).toBe(200);
   await expect(form).toHaveAttribute('data-loads', String(loads + 1));
   await expect(page.getByTestId('toast').filter({ hasText: zh ? '保存成功' : 'Saved successfully' }).first()).toBeVisible();
+}
+
+/** The paths of the top bar's links in order: those in the bar, then those under More (opened and closed again). */
+export async function headerNavPaths(page: Page): Promise<{ shown: string[]; more: string[] }> {
+  const paths = (links: Locator) => links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const shown = await paths(page.getByTestId('site-nav').locator(':scope > a'));
+  const button = page.getByTestId('nav-more');
+  if ((await button.count()) === 0) return { shown, more: [] };
+  await button.click();
+  const more = await paths(page.getByTestId('nav-more-menu').getByRole('menuitem'));
+  await button.click();
+  await expect(page.getByTestId('nav-more-menu')).toHaveCount(0);
+  return { shown, more };
 }

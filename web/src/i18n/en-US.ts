@@ -62,6 +62,7 @@ const enUSStatic: Record<StaticMessageId, string> = {
   'layout.header.setting': 'Settings',
   'layout.header.admin': 'Management',
   'layout.header.logout': 'Logout',
+  'layout.header.more': 'More',
   'layout.header.openMenu': 'Open menu',
   'layout.header.language': 'Language',
   'layout.footer.links': 'Links',

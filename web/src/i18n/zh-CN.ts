@@ -84,6 +84,7 @@ export const zhCNStatic = {
   'layout.header.setting': '我的设置',
   'layout.header.admin': '后台管理',
   'layout.header.logout': '退出登录',
+  'layout.header.more': '更多',
   'layout.header.openMenu': '打开菜单',
   'layout.header.language': '语言',
   'layout.footer.links': '链接',

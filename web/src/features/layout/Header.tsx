@@ -1,5 +1,6 @@
-// Top navigation: links, Login/Register or the user menu, language toggle; a drawer under 992 px.
-import { useEffect, useRef, useState } from 'react';
+// Top navigation: links (those that do not fit under More, PriorityNav.tsx), Login/Register or the user menu, language
+// toggle; a drawer under 992 px.
+import { useEffect, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -8,6 +9,8 @@ import { openLoginDialog, siteState } from '../../stores/ui';
 import { MessageMenu } from '../message/MessageMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_LINKS } from './nav-links';
+import { navLinkClass, PriorityNav } from './PriorityNav';
+import { useDropdown } from '../../lib/useDropdown';
 
 function useVisibleLinks() {
   const site = useSnapshot(siteState);
@@ -15,23 +18,9 @@ function useVisibleLinks() {
   return NAV_LINKS.filter((l) => (!l.needsDiscussion || site.config?.openPublicDiscussion !== false) && (!l.desktopPermission || session.permissions.includes(l.desktopPermission)));
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-3 py-2 text-sm whitespace-nowrap ${isActive ? 'bg-blue-50 font-medium text-blue-700' : 'text-slate-600 hover:text-blue-600'}`;
-
 function UserMenu() {
   const session = useSnapshot(sessionState);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const { open, setOpen, ref } = useDropdown();
   const user = session.user;
   if (!user) return null;
   const item = 'block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100';
@@ -132,13 +121,7 @@ export function Header() {
         <Link to="/home" className="text-lg font-bold text-blue-700">
           {name}
         </Link>
-        <nav className="hidden flex-1 items-center gap-1 overflow-x-auto nav:flex">
-          {links.map((l) => (
-            <RouterNavLink key={l.to} to={l.to} className={linkClass}>
-              <FormattedMessage id={l.label} />
-            </RouterNavLink>
-          ))}
-        </nav>
+        <PriorityNav links={links} />
         <div className="ml-auto flex items-center gap-3">
           <div className="hidden sm:block">
             <LanguageSwitch />
@@ -153,7 +136,7 @@ export function Header() {
             {links
               .filter((l) => !l.desktopPermission)
               .map((l) => (
-              <RouterNavLink key={l.to} to={l.to} className={linkClass}>
+              <RouterNavLink key={l.to} to={l.to} className={navLinkClass}>
                 <FormattedMessage id={l.label} />
               </RouterNavLink>
             ))}

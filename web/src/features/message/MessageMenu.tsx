@@ -1,6 +1,6 @@
 // The header's message menu: a red dot when anything is unread, and one link per tab with its badge (≤ 99).
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useDropdown } from '../../lib/useDropdown';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { anyUnread, badgeText, unreadState } from '../../stores/unread';
@@ -19,18 +19,7 @@ export function Badge({ n, testId }: { n: number; testId?: string }) {
 export function MessageMenu() {
   const intl = useIntl();
   const { counts } = useSnapshot(unreadState);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const { open, setOpen, ref } = useDropdown();
   return (
     <div className="relative" ref={ref}>
       <button

@@ -8,7 +8,7 @@ let skipped = 0;
 const failures = [];
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
-    console.log(`(no report at ${file}: counted as one failure)`);
+    failures.push(`no report at ${rel(file)} (the run did not get that far): counted as one failure`);
     failed += 1;
     continue;
   }

@@ -65,12 +65,12 @@ export function PriorityNav({ links }: { links: readonly NavLink[] }) {
           <FormattedMessage id={l.label} />
         </RouterNavLink>
       ))}
-      {(measuring || rest.length > 0) && <MoreMenu links={rest} active={restActive} buttonRef={moreRef} label={intl.formatMessage({ id: 'layout.header.more' })} />}
+      {(measuring || rest.length > 0) && <MoreMenu links={rest} active={restActive} buttonRef={moreRef} />}
     </nav>
   );
 }
 
-function MoreMenu({ links, active, buttonRef, label }: { links: readonly NavLink[]; active: boolean; buttonRef: RefObject<HTMLButtonElement | null>; label: string }) {
+function MoreMenu({ links, active, buttonRef }: { links: readonly NavLink[]; active: boolean; buttonRef: RefObject<HTMLButtonElement | null> }) {
   const { open, setOpen, ref } = useDropdown();
   const item = ({ isActive }: { isActive: boolean }) => `block px-4 py-2 text-sm whitespace-nowrap hover:bg-slate-100 ${isActive ? 'font-medium text-blue-700' : 'text-slate-700'}`;
   return (
@@ -84,7 +84,7 @@ function MoreMenu({ links, active, buttonRef, label }: { links: readonly NavLink
         onClick={() => setOpen((o) => !o)}
         className={`${navLinkClass({ isActive: active })} font-medium`}
       >
-        {label} <span aria-hidden>▾</span>
+        <FormattedMessage id="layout.header.more" /> <span aria-hidden>▾</span>
       </button>
       {open && (
         <div role="menu" data-testid="nav-more-menu" className="absolute left-0 z-40 mt-1 min-w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg">

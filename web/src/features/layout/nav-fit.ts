@@ -2,7 +2,7 @@
 // the rest. Pure, so the arithmetic is tested without a browser (nav-fit.test.ts).
 
 /** The gap between two items of the bar, px (Tailwind `gap-1`). */
-export const NAV_GAP = 4;
+const NAV_GAP = 4;
 
 export function linksThatFit(widths: readonly number[], moreWidth: number, available: number, gap = NAV_GAP): number {
   const all = widths.reduce((a, w) => a + w, 0) + gap * Math.max(0, widths.length - 1);

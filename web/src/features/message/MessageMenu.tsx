@@ -1,8 +1,8 @@
 // The header's message menu: a red dot when anything is unread, and one link per tab with its badge (≤ 99).
 import { Link } from 'react-router-dom';
-import { useDropdown } from '../../lib/useDropdown';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
+import { useDropdown } from '../../lib/useDropdown';
 import { anyUnread, badgeText, unreadState } from '../../stores/unread';
 import { MSG_TABS, TAB_INFO } from './message-api';
 

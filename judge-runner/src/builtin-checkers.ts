@@ -7,9 +7,11 @@
 //   lines            line by line: the same number of lines (blank lines at the end ignored), each with the same tokens
 //   unordered_lines  the same lines in any order (trailing blanks of a line and empty lines ignored)
 //   bytes            identical bytes
-// Messages say where the output goes wrong, never what the answer holds.
+// Messages say where the output goes wrong, never what the answer holds. Bytes are compared, whitespace is ASCII's
+// (byte-text.ts).
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_FLOAT_TOLERANCE, JudgeStatus, type BuiltinChecker, type JudgeJob } from '@oj/proto';
+import { byteText, isBlank, tokensOf, trimEndBlanks } from './byte-text';
 import { validateOutput, type ValidatorFlags } from './default-validator';
 import type { Checker, CheckerCase, CheckerOutcome } from './special-judge';
 
@@ -19,25 +21,23 @@ const wrong = (message: string): CheckerOutcome => ({ status: JudgeStatus.WRONG_
 /** Lines without their line ending (CRLF as LF), blank lines at the end dropped. */
 function linesOf(text: string): string[] {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  while (lines.length > 0 && isBlank(lines[lines.length - 1]!)) lines.pop();
   return lines;
 }
 
-const tokensOf = (line: string) => line.split(/\s+/).filter(Boolean).join(' ');
-
-export function compareLines(answer: string, output: string): CheckerOutcome {
-  const want = linesOf(answer);
-  const got = linesOf(output);
+export function compareLines(answer: Buffer | string, output: Buffer | string): CheckerOutcome {
+  const want = linesOf(byteText(answer));
+  const got = linesOf(byteText(output));
   const n = Math.min(want.length, got.length);
   for (let i = 0; i < n; i++) if (tokensOf(want[i]!) !== tokensOf(got[i]!)) return wrong(`line ${i + 1} differs from the answer`);
   if (got.length !== want.length) return wrong(`the output has ${got.length} lines, the answer ${want.length}`);
   return accepted;
 }
 
-export function compareUnorderedLines(answer: string, output: string): CheckerOutcome {
-  const set = (text: string) => text.replace(/\r\n/g, '\n').split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').sort();
-  const want = set(answer);
-  const got = set(output);
+export function compareUnorderedLines(answer: Buffer | string, output: Buffer | string): CheckerOutcome {
+  const set = (text: string) => text.replace(/\r\n/g, '\n').split('\n').map(trimEndBlanks).filter((l) => l !== '').sort();
+  const want = set(byteText(answer));
+  const got = set(byteText(output));
   if (got.length !== want.length) return wrong(`the output has ${got.length} non-empty lines, the answer ${want.length}`);
   return got.every((l, i) => l === want[i]) ? accepted : wrong('the lines are not the answer\'s, in any order');
 }
@@ -68,17 +68,17 @@ export function builtinChecker(problem: JudgeJob['problem']): Checker | null {
     case 'tokens_ci':
     case 'float': {
       const flags = tokenFlags(kind, problem);
-      check = (c) => validateOutput(Buffer.from(c.answer, 'utf8'), c.userOutputFile, flags);
+      check = (c) => validateOutput(c.answer, c.userOutputFile, flags);
       break;
     }
     case 'lines':
-      check = async (c) => compareLines(c.answer, await readFile(c.userOutputFile, 'utf8'));
+      check = async (c) => compareLines(c.answer, await readFile(c.userOutputFile));
       break;
     case 'unordered_lines':
-      check = async (c) => compareUnorderedLines(c.answer, await readFile(c.userOutputFile, 'utf8'));
+      check = async (c) => compareUnorderedLines(c.answer, await readFile(c.userOutputFile));
       break;
     case 'bytes':
-      check = async (c) => compareBytes(Buffer.from(c.answer, 'utf8'), await readFile(c.userOutputFile));
+      check = async (c) => compareBytes(c.answer, await readFile(c.userOutputFile));
       break;
     default: {
       const never: never = kind;

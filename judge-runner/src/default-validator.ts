@@ -147,7 +147,7 @@ function compareTokens(judge: Buffer, team: Token, flags: ValidatorFlags, useFlo
 /** The default validator as the job's checker. */
 export function defaultValidator(flags: ValidatorFlags): Checker {
   return {
-    check: (c) => validateOutput(Buffer.from(c.answer, 'utf8'), c.userOutputFile, flags),
+    check: (c) => validateOutput(c.answer, c.userOutputFile, flags),
     async close() {},
   };
 }

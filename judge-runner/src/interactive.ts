@@ -59,7 +59,7 @@ export async function runInteractive(opts: {
   io: string;
   index: number;
   inputFile: string;
-  answer: string;
+  answer: Buffer;
   problem: JudgeJob['problem'];
 }): Promise<InteractiveRun> {
   const { box, helper } = opts.interactor;

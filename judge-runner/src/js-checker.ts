@@ -1,6 +1,7 @@
 // JavaScript checkers, run in isolated-vm: a bare V8 isolate with its own heap limit and a time limit, no
 // process, no require, no file system. The checker's code defines a global function
 //   check(input, output, answer, extraFiles) → true | false | { verdict: 'AC'|'WA'|'PE'|'PA', points?, message? }
+//   (input, output and answer as UTF-8 text; the built-in checkers and the other checkers' files keep the bytes)
 // (`points` in [0, 1] for PA; `extraFiles` is the problem's judge extra files, name → content). A fresh context per
 // case, so nothing carries over between cases. A throw, a bad answer, the time or memory limit → System Error.
 import { readFile } from 'node:fs/promises';
@@ -68,7 +69,7 @@ export async function createJsChecker(code: string, extraFiles: Record<string, s
           const check = await context.global.get('check', { reference: true });
           if (check.typeof !== 'function') return { status: JudgeStatus.SYSTEM_ERROR, message: 'checker defines no check() function' };
           const left = Math.max(1, limits.timeoutMs - (Date.now() - started));
-          const value: unknown = await check.apply(undefined, [input, output, c.answer, extra], { arguments: { copy: true }, result: { copy: true }, timeout: left });
+          const value: unknown = await check.apply(undefined, [input, output, c.answer.toString('utf8'), extra], { arguments: { copy: true }, result: { copy: true }, timeout: left });
           return jsCheckerOutcome(value);
         } catch (e) {
           const why = isolate.isDisposed ? 'memory limit exceeded' : (e as Error).message;

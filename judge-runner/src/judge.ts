@@ -124,7 +124,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
         continue;
       }
       const { inputFile: input, expected } = await caseData(c, data, testdata);
-      const limits = runLimits(job, lang, Buffer.byteLength(expected), deps.limits);
+      const limits = runLimits(job, lang, expected.length, deps.limits);
       const stdout = path.join(io, `${c.index}.out`);
       const stderr = path.join(io, `${c.index}.err`);
       const runSpec: RunSpec = {
@@ -163,7 +163,7 @@ export async function judge(job: JudgeJob, sink: JudgeEventSink, deps: JudgeDeps
       if (interactive) verdict = interactiveCaseVerdict(interactive, verdict);
       else if (verdict === null && mode.checker) verdict = await mode.checker.check({ index: c.index, inputFile: input, userOutputFile: stdout, answer: expected });
       else if (verdict === null) {
-        const actual = await readFile(stdout, 'utf8');
+        const actual = await readFile(stdout);
         verdict = { status: checkOutput(expected, actual, { isRemoveEndBlank: job.problem.isRemoveEndBlank }) };
       }
       const result: CaseResult = {

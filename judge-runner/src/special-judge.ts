@@ -25,12 +25,12 @@ export interface CheckerOutcome {
   message?: string;
 }
 
-/** Host files of one case for the checker. `answer` is the expected output's text. */
+/** Host files of one case for the checker. `answer` is the expected output's bytes, as uploaded. */
 export interface CheckerCase {
   index: number;
   inputFile: string;
   userOutputFile: string;
-  answer: string;
+  answer: Buffer;
 }
 
 export interface Checker {

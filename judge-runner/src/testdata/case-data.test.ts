@@ -33,7 +33,7 @@ describe('case data', () => {
     const held = await acquireTestdata(job, cache);
     expect(held).not.toBeNull();
     const d = await caseData(stored, dir, held);
-    expect(d.expected).toBe('3\n');
+    expect(d.expected).toEqual(Buffer.from('3\n'));
     expect(await readFile(d.inputFile, 'utf8')).toBe('1 2\n');
     held!.release();
   });
@@ -44,7 +44,7 @@ describe('case data', () => {
     expect(cache.fetches).toBe(0);
     const d = await caseData(job.problem.cases[0]!, dir, null);
     expect(await readFile(d.inputFile, 'utf8')).toBe('1 2\n');
-    expect(d.expected).toBe(job.problem.cases[0]!.output);
+    expect(d.expected).toEqual(Buffer.from(job.problem.cases[0]!.output));
   });
 
   it('writes each inline case\'s input over the last one: a shorter input leaves nothing of the longer', async () => {
@@ -52,7 +52,7 @@ describe('case data', () => {
     expect(await readFile(long.inputFile, 'utf8')).toBe('1000000 2000000\n');
     const short = await caseData({ caseId: 2, index: 2, input: '1 2\n', output: '3\n', score: 50, groupNum: null }, dir, null);
     expect(await readFile(short.inputFile, 'utf8')).toBe('1 2\n');
-    expect(short.expected).toBe('3\n');
+    expect(short.expected).toEqual(Buffer.from('3\n'));
   });
 
   it('refuses stored cases without a version or with unsafe names', async () => {

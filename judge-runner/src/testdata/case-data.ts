@@ -9,8 +9,8 @@ import type { CachedTestdata, TestdataCache } from './cache';
 export interface CaseData {
   /** File fed to the program as stdin. */
   inputFile: string;
-  /** The answer, as text. */
-  expected: string;
+  /** The answer's bytes, as uploaded (an inline answer as its UTF-8). */
+  expected: Buffer;
 }
 
 /**
@@ -29,12 +29,12 @@ export async function caseData(c: JudgeCaseInput, dataDir: string, testdata: Cac
   if (inputName !== undefined || outputName !== undefined) {
     if (!testdata) throw new Error(`case ${c.index} names test-data files but the job names no version`);
     if (!inputName || !outputName || !isSafeCaseName(inputName) || !isSafeCaseName(outputName)) throw new Error(`case ${c.index} names no valid test-data files`);
-    return { inputFile: path.join(testdata.dir, inputName), expected: await readFile(path.join(testdata.dir, outputName), 'utf8') };
+    return { inputFile: path.join(testdata.dir, inputName), expected: await readFile(path.join(testdata.dir, outputName)) };
   }
   // Only the input is a file (the answer is compared as text), one file written over for every case (cases are judged
   // one after another, each done with its input before the next is written): every file made costs an inode on the
   // runner's disk, slow to allocate on a busy ext4 without a journal.
   const inputFile = path.join(dataDir, 'inline.in');
   await writeFile(inputFile, c.input, { mode: 0o600 });
-  return { inputFile, expected: c.output };
+  return { inputFile, expected: Buffer.from(c.output, 'utf8') };
 }

@@ -79,6 +79,18 @@ async function judge(pid: number, code: string, languages = ['C', 'C++']): Promi
   throw new Error('no verdict');
 }
 
+/** Runs problem `pid`'s package self-check and answers its view once every row has its verdict. */
+async function selfCheck(pid: number): Promise<SelfCheckView> {
+  const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${pid}`);
+  expect(started.status, started.msg).toBe(200);
+  let view = started.data;
+  for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
+    await new Promise((res) => setTimeout(res, 200));
+    view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${pid}`)).data;
+  }
+  return view;
+}
+
 const bankSize = async () => (await call<{ total: number }>('GET', '/api/admin/problem/get-problem-list?limit=1')).data.total;
 
 beforeAll(async () => {
@@ -189,13 +201,7 @@ describe("HUSTOJ's FPS export", () => {
     expect([noCases.status, noCases.code]).toEqual([400, 'SELF_CHECK_NO_CASES']);
     const d = await detail(sum!.id);
     expect(d).toMatchObject({ timeLimit: 1000, memoryLimit: 64, examples: [{ input: '1 2', output: '3' }] });
-    const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${sum!.id}`);
-    expect(started.status, started.msg).toBe(200);
-    let view = started.data;
-    for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
-      await new Promise((res) => setTimeout(res, 200));
-      view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${sum!.id}`)).data;
-    }
+    const view = await selfCheck(sum!.id);
     expect(view.rows.map((row) => [row.language, row.status, row.matches])).toEqual([
       ['C', JudgeStatus.ACCEPTED, true],
       ['C++', JudgeStatus.ACCEPTED, true],
@@ -239,13 +245,7 @@ describe('export and self-check', () => {
     expect(r.data.problems[0]!.submissions).toBeGreaterThanOrEqual(4);
     const cases = await call<{ input: string; output: string }[]>('GET', `/api/admin/problem/get-problem-cases?pid=${pid}`);
     expect(cases.data.map((c) => c.input)).toContain('secret-11-again.in');
-    const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${pid}`);
-    expect(started.status, started.msg).toBe(200);
-    let view = started.data;
-    for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
-      await new Promise((res) => setTimeout(res, 200));
-      view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${pid}`)).data;
-    }
+    const view = await selfCheck(pid);
     expect(new Set(view.rows.map((row) => row.expected))).toEqual(new Set(['accepted', 'wrong_answer', 'time_limit_exceeded']));
     expect(view.rows.map((row) => [row.path, row.matches])).toEqual(view.rows.map((row) => [row.path, true]));
     expect(view.rows.find((row) => row.path === 'submissions/accepted/SumUp.java')?.status).toBe(JudgeStatus.ACCEPTED);
@@ -265,13 +265,7 @@ describe('a Polygon package', () => {
     expect(await detail(pid)).toMatchObject({ title: 'A + B', judgeMode: 'default', checker: 'tokens', timeLimit: 2000, memoryLimit: 256 });
     expect(await judge(pid, solution('aplusb', 'solutions/sum.cpp'), ['C++ 17'])).toBe(JudgeStatus.ACCEPTED);
     expect(await judge(pid, solution('aplusb', 'solutions/difference.cpp'), ['C++ 17'])).toBe(JudgeStatus.WRONG_ANSWER);
-    const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${pid}`);
-    expect(started.status, started.msg).toBe(200);
-    let view = started.data;
-    for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
-      await new Promise((res) => setTimeout(res, 200));
-      view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${pid}`)).data;
-    }
+    const view = await selfCheck(pid);
     expect(view.rows.map((row) => [row.path, row.matches])).toEqual([
       ['solutions/difference.cpp', true],
       ['solutions/sum.cpp', true],

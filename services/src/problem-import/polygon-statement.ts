@@ -67,7 +67,7 @@ function polygonHabits(text: string): string {
     .replace(/--/g, '\u2013')
     .replace(/<</g, '\u00ab')
     .replace(/>>/g, '\u00bb')
-    .replace(/(^|[^\\])~/g, '$1\u00a0')
+    .replace(/(?<!\\)~/g, '\u00a0')
     .replace(/\\(ldots|dots)(?![A-Za-z])\s?/g, '\u2026')
     .replace(/\\par(?![A-Za-z])/g, '\n\n');
 }

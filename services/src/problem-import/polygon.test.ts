@@ -185,7 +185,7 @@ describe('Polygon packages', () => {
 
   it('converts Polygon TeX: bold, italic, typewriter, lists, ~ and ---; math untouched; unknown commands kept and named', () => {
     const tex = [
-      '{\\bf Bold} and \\textbf{bold}, {\\it it} and \\emph{em}, \\t{tt} and \\texttt{x}~--- <<quoted>> $a~b \\le c$ and \\foo{x}.',
+      'a~~b {\\bf Bold} and \\textbf{bold}, {\\it it} and \\emph{em}, \\t{tt} and \\texttt{x}~--- <<quoted>> $a~b \\le c$ and \\foo{x}.',
       '\\begin{itemize}',
       '\\item one',
       '\\item two',
@@ -197,7 +197,7 @@ describe('Polygon packages', () => {
     ].join('\n');
     const { text, unknown } = polygonTexToMarkdown(tex);
     expect(text).toBe(
-      ['**Bold** and **bold**, *it* and *em*, `tt` and `x`\u00a0\u2014 \u00abquoted\u00bb $a~b \\le c$ and \\foo{x}.', '', '- one', '- two', '', '1. first', '1. second'].join('\n'),
+      ['a\u00a0\u00a0b **Bold** and **bold**, *it* and *em*, `tt` and `x`\u00a0\u2014 \u00abquoted\u00bb $a~b \\le c$ and \\foo{x}.', '', '- one', '- two', '', '1. first', '1. second'].join('\n'),
     );
     expect(unknown).toEqual(['\\foo']);
     const p = one(withStatement({ legend: 'See \\cite{x} and \\ref{y}.' }));
@@ -285,6 +285,13 @@ describe('Polygon refusals', () => {
     expect(() => read(edited('groups', (x) => x.replace('<dependency group="small"/>', '<dependency group="tiny"/>')))).toThrow(
       refusal('POLYGON_DEPENDENCY_UNKNOWN', 'the package: group large depends on group tiny, which does not exist', { where: 'the package', group: 'large', dependency: 'tiny' }),
     );
+  });
+
+  it('refuses a problem-properties.json that is not JSON, and an entry that inflates more than 100:1 (the archive limits)', () => {
+    const zip = edited('aplusb', (x) => x, [file('statements/english/problem-properties.json', '{ "legend": ')], (f) => f === 'statements/english/problem-properties.json');
+    expect(() => read(zip)).toThrow(refusal('JSON_INVALID', /^Import failed: statements\/english\/problem-properties\.json is not valid JSON/, { where: 'statements/english/problem-properties.json', error: expect.any(String) }));
+    const bomb = edited('aplusb', (x) => x, [{ name: 'tests/02', data: Buffer.alloc(8 << 20, 0x30) }], (f) => f === 'tests/02');
+    expect(() => read(bomb)).toThrow(expect.objectContaining({ code: 'FILE_TOO_LARGE', params: { detail: expect.stringContaining('tests/02 inflates') } }));
   });
 
   it('refuses more problems than one import may bring', () => {

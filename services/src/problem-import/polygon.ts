@@ -156,6 +156,11 @@ function readScoring(p: ImportedProblem, testset: Fields, tests: PolygonTest[], 
     return;
   }
   p.judgeCaseMode = 'subtask_lowest';
+  /** A complete group's worth: its `points`, else the sum of its tests' points. */
+  const groupScore = (name: string) => {
+    const declared = Number(attr(groups.get(name), 'points') ?? NaN);
+    return Math.round(Number.isFinite(declared) ? declared : tests.filter((o) => o.group === name).reduce((sum, o) => sum + (o.points ?? 0), 0));
+  };
   const numbersOf = new Map<string, number[]>();
   let next = 0;
   tests.forEach((t, i) => {
@@ -166,10 +171,7 @@ function readScoring(p: ImportedProblem, testset: Fields, tests: PolygonTest[], 
       num = ++next;
       numbersOf.set(group, [...(numbersOf.get(group) ?? []), num]);
     }
-    const groupPoints = Number(attr(groups.get(group), 'points'));
-    const sum = tests.filter((o) => o.group === t.group).reduce((s, o) => s + (o.points ?? 0), 0);
-    const score = complete(t.group) ? Math.round(Number.isFinite(groupPoints) && attr(groups.get(group), 'points') !== undefined ? groupPoints : sum) : (t.points ?? 0);
-    Object.assign(p.cases[i]!, { score, groupNum: num });
+    Object.assign(p.cases[i]!, { score: complete(t.group) ? groupScore(group) : (t.points ?? 0), groupNum: num });
   });
   const deps: { groupNum: number; dependencies: number[] }[] = [];
   for (const name of groups.keys()) {

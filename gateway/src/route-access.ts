@@ -119,6 +119,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'POST /api/file/import-fps-problem': root,
   'POST /api/file/import-hydro-problem': root,
   'POST /api/file/import-icpc-problem': root,
+  'POST /api/file/import-polygon-problem': root,
   'GET /api/file/export-problem': root,
   'POST /api/file/upload-md-img': login,
   'GET /api/file/delete-md-img': login,

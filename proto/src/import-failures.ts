@@ -119,6 +119,39 @@ export const IMPORT_FAILURES = {
     en: '{where}: validation is custom but output_validators/ holds no C or C++ program',
     zh: '{where}：要求自定义校验，但 output_validators/ 中没有 C 或 C++ 程序',
   },
+  // Codeforces Polygon package
+  POLYGON_NO_PACKAGES: {
+    en: 'the archive holds no Polygon package (problem.xml at its top or in a folder)',
+    zh: '压缩包中没有 Polygon 题目包（顶层或某个文件夹中的 problem.xml）',
+  },
+  POLYGON_NO_PROBLEM_ROOT: { en: '{where} has no <problem> root element', zh: '{where} 没有 <problem> 根元素' },
+  POLYGON_NO_TESTSET: { en: '{where}: problem.xml has no tests testset', zh: '{where}：problem.xml 中没有 tests 测试集' },
+  POLYGON_LIMITS_UNREADABLE: {
+    en: '{where}: the time-limit or memory-limit of the tests testset cannot be read',
+    zh: '{where}：无法读取 tests 测试集的 time-limit 或 memory-limit',
+  },
+  POLYGON_PATTERN_INVALID: {
+    en: '{where}: the path pattern {pattern} has no %d (or %02d …) for the test number',
+    zh: '{where}：路径模板 {pattern} 中没有表示测试点编号的 %d（或 %02d 等）',
+  },
+  POLYGON_TEST_MISSING: {
+    en: '{where}: test {test} ({method}) needs {file}, which the package does not hold; download the package with its generated tests (Polygon’s full package, e.g. the Linux one) and import that',
+    zh: '{where}：测试点 {test}（{method}）需要 {file}，但题目包中没有；请下载包含已生成测试数据的题目包（Polygon 的完整包，例如 Linux 包）再导入',
+  },
+  POLYGON_FILE_MISSING: { en: '{where}: problem.xml names {file}, which the package does not hold', zh: '{where}：problem.xml 指定了 {file}，但题目包中没有这个文件' },
+  POLYGON_CHECKER_LANGUAGE: {
+    en: '{where}: the checker {file} is of type {type}; checkers must be C or C++ here',
+    zh: '{where}：检查器 {file} 的类型为 {type}，本站的检查器只能使用 C 或 C++',
+  },
+  POLYGON_INTERACTOR_LANGUAGE: {
+    en: '{where}: the interactor {file} is of type {type}; interactors must be C or C++ here',
+    zh: '{where}：交互程序 {file} 的类型为 {type}，本站的交互程序只能使用 C 或 C++',
+  },
+  POLYGON_DEPENDENCY_UNKNOWN: {
+    en: '{where}: group {group} depends on group {dependency}, which does not exist',
+    zh: '{where}：测试组 {group} 依赖的测试组 {dependency} 不存在',
+  },
+  POLYGON_POINTS_INVALID: { en: '{where}: test {test} has points {points}, which is not a number of at least 0', zh: '{where}：测试点 {test} 的分值 {points} 不是不小于 0 的数' },
 } as const satisfies Record<string, ImportFailureDef>;
 
 export type ImportFailureCode = keyof typeof IMPORT_FAILURES;

@@ -50,6 +50,14 @@ export const IMPORT_WARNINGS = {
   ICPC_JAVA_RENAMED: 'Java programs whose class is named after the file run here as class Main (renamed): {files}',
   ICPC_SUBMISSIONS_SKIPPED: 'submissions not carried over (multi-file, unknown verdict folder, or a language this judge does not have such as Python 2): {files}',
   ICPC_UNUSED_FOLDERS: 'not used here: {folders}',
+  // Codeforces Polygon package
+  POLYGON_NO_STATEMENT: 'the package has no statement (no problem-properties.json under statements/ and no statement-sections/)',
+  POLYGON_TEX_UNKNOWN: 'the statement uses TeX commands that were left as written: {commands}; check its formatting',
+  POLYGON_IMAGE_MISSING: '{where}: the statement shows {ref}, which the package does not hold as an image',
+  POLYGON_INTERACTOR_CHECKER: 'the checker of the interactive problem is not used: the interactor alone decides each test',
+  POLYGON_FILE_IO_PARTIAL: 'only one of input-file / output-file is set ({file}); the problem reads standard input and writes standard output',
+  POLYGON_POINTS_ROUNDED: 'fractional points were rounded to whole points: {tests}',
+  POLYGON_SOLUTIONS_SKIPPED: 'solutions not carried over (a language or a tag this judge does not have): {files}',
 } as const satisfies Record<string, string>;
 
 export type ImportWarningCode = keyof typeof IMPORT_WARNINGS;

@@ -2,11 +2,13 @@
 // bar, the server's steps, the new problem), then runs its package self-check and watches every row arrive and
 // match; and exports a problem, imports the exported zip back through the page, and gets an equal problem (the
 // display id clash noted in the page's language); and an archive that is refused says why in the page's language.
+// A Codeforces Polygon package too: the format offered with its help, a package without its generated tests refused
+// in the page's language, the full one imported and its solutions self-checked, every row matching.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminProblemDetail } from '@oj/proto';
 import { writeZip } from '@oj/services';
-import { packageZip } from '../fixtures/problem-packages/build';
+import { fixtureFiles, packageZip } from '../fixtures/problem-packages/build';
 import { adminLogin, expect, test } from './helpers';
 import { E2E_ADMIN_PASSWORD } from './playwright.config';
 
@@ -96,5 +98,33 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       zh ? '导入失败：题目包：data/secret/1.in 没有对应的 data/secret/1.ans' : 'Import failed: the package: data/secret/1.in has no data/secret/1.ans',
     );
     await expect(page.getByTestId('import-result-problem')).toHaveCount(0);
+  });
+
+  test(`a Polygon package: refused without its generated tests, imported with them, its solutions self-checked (${locale})`, async ({ page }) => {
+    await adminLogin(page, locale, '/admin/problem/batch-operation');
+    await page.getByTestId('import-format').selectOption('polygon');
+    await expect(page.getByTestId('import-format').locator('option[value="polygon"]')).toHaveText(zh ? 'Codeforces Polygon 题目包' : 'Codeforces Polygon package');
+    await expect(page.getByTestId('import-panel')).toContainText(zh ? '包含已生成测试数据的 Polygon 题目包 zip' : 'A Polygon package zip with its generated tests');
+
+    const standard = writeZip(fixtureFiles('polygon', 'aplusb').filter((f) => !f.name.startsWith('tests/03')));
+    await page.getByTestId('import-file').setInputFiles({ name: 'a-plus-b-7.zip', mimeType: 'application/zip', buffer: standard });
+    await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-error')).toHaveText(
+      zh
+        ? '导入失败：题目包：测试点 3（generated）需要 tests/03，但题目包中没有；请下载包含已生成测试数据的题目包（Polygon 的完整包，例如 Linux 包）再导入'
+        : 'Import failed: the package: test 3 (generated) needs tests/03, which the package does not hold; download the package with its generated tests (Polygon’s full package, e.g. the Linux one) and import that',
+    );
+    await expect(page.getByTestId('import-result-problem')).toHaveCount(0);
+
+    await page.getByTestId('import-file').setInputFiles({ name: 'a-plus-b-7$linux.zip', mimeType: 'application/zip', buffer: packageZip('polygon', 'aplusb') });
+    await page.getByTestId('import-start').click();
+    const done = page.getByTestId('import-result-problem');
+    await expect(done).toHaveCount(1);
+    await expect(done).toContainText('A + B');
+    await page.getByTestId('import-result-self-check').click();
+    await expect(page.getByTestId('self-check-row')).toHaveCount(3);
+    await page.getByTestId('self-check-start').click();
+    await expect(page.getByTestId('self-check-verdict')).toHaveText(zh ? '全部一致' : 'Every program matches', { timeout: 90_000 });
+    await expect(page.locator('[data-testid="self-check-row"][data-expected="wrong_answer"]')).toHaveCount(1);
   });
 }

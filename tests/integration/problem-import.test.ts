@@ -1,6 +1,8 @@
 // Problem imports over REST with a real runner: one original sample of each published format (HOJ, QDUOJ, FPS,
-// Hydro, ICPC) imports through its route and a correct program is judged Accepted on it; the export of a problem
-// imports back equal; an ICPC package's and a HUSTOJ FPS export's programs self-check with every row matching; and a
+// Hydro, ICPC, Polygon) imports through its route and a correct program is judged Accepted on it; the export of a problem
+// imports back equal; an ICPC package's and a HUSTOJ FPS export's programs self-check with every row matching; a
+// Polygon package's main and wrong solutions are judged Accepted and Wrong Answer (its std checker, its own checker
+// with subtasks), one without its generated tests refused in both languages; and a
 // bad archive (a `../` path, a 100:1 entry, a DOCTYPE, an SQL problem, malformed YAML, a case without its answer, a
 // checker that does not compile)
 // is refused with a clear message in the caller's language and leaves the bank exactly as it was.
@@ -62,9 +64,10 @@ async function detail(pid: number): Promise<AdminProblemDetail> {
   return d.data;
 }
 
-async function judge(pid: number, code: string): Promise<number> {
+/** The verdict of `code` on problem `pid`, submitted in the first of `languages` the problem allows. */
+async function judge(pid: number, code: string, languages = ['C', 'C++']): Promise<number> {
   const p = await detail(pid);
-  const language = ['C', 'C++'].find((l) => p.languages.some((x) => x.name === l));
+  const language = languages.find((l) => p.languages.some((x) => x.name === l));
   expect(language, `problem ${p.problemId} allows C or C++`).toBeDefined();
   const sub = await call<{ submitId: number }>('POST', '/api/submit-problem-judge', { pid: p.problemId, language, code, cid: 0 });
   expect(sub.status, sub.msg).toBe(200);
@@ -74,6 +77,18 @@ async function judge(pid: number, code: string): Promise<number> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('no verdict');
+}
+
+/** Runs problem `pid`'s package self-check and answers its view once every row has its verdict. */
+async function selfCheck(pid: number): Promise<SelfCheckView> {
+  const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${pid}`);
+  expect(started.status, started.msg).toBe(200);
+  let view = started.data;
+  for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
+    await new Promise((res) => setTimeout(res, 200));
+    view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${pid}`)).data;
+  }
+  return view;
 }
 
 const bankSize = async () => (await call<{ total: number }>('GET', '/api/admin/problem/get-problem-list?limit=1')).data.total;
@@ -112,6 +127,7 @@ describe('one sample of each format imports and judges', () => {
     ['FPS', 'import-fps-problem', () => ['problems.xml', fixtureFile('fps', 'two-problems/problems.xml')], 'Count the Vowels', C.vowels],
     ['Hydro', 'import-hydro-problem', () => ['hydro.zip', packageZip('hydro', 'export')], 'Triple It', C.triple],
     ['ICPC', 'import-icpc-problem', () => ['aplusb.zip', packageZip('icpc', 'aplusb')], 'Sum of Two', C.sum],
+    ['Polygon', 'import-polygon-problem', () => ['a-plus-b.zip', packageZip('polygon', 'aplusb')], 'A + B', C.sum],
   ];
   for (const [format, route, file, title, code] of cases) {
     it(`${format}`, async () => {
@@ -185,13 +201,7 @@ describe("HUSTOJ's FPS export", () => {
     expect([noCases.status, noCases.code]).toEqual([400, 'SELF_CHECK_NO_CASES']);
     const d = await detail(sum!.id);
     expect(d).toMatchObject({ timeLimit: 1000, memoryLimit: 64, examples: [{ input: '1 2', output: '3' }] });
-    const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${sum!.id}`);
-    expect(started.status, started.msg).toBe(200);
-    let view = started.data;
-    for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
-      await new Promise((res) => setTimeout(res, 200));
-      view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${sum!.id}`)).data;
-    }
+    const view = await selfCheck(sum!.id);
     expect(view.rows.map((row) => [row.language, row.status, row.matches])).toEqual([
       ['C', JudgeStatus.ACCEPTED, true],
       ['C++', JudgeStatus.ACCEPTED, true],
@@ -235,19 +245,55 @@ describe('export and self-check', () => {
     expect(r.data.problems[0]!.submissions).toBeGreaterThanOrEqual(4);
     const cases = await call<{ input: string; output: string }[]>('GET', `/api/admin/problem/get-problem-cases?pid=${pid}`);
     expect(cases.data.map((c) => c.input)).toContain('secret-11-again.in');
-    const started = await call<SelfCheckView>('POST', `/api/admin/problem/self-check?pid=${pid}`);
-    expect(started.status, started.msg).toBe(200);
-    let view = started.data;
-    for (let i = 0; i < 900 && view.rows.some((row) => row.matches === null); i++) {
-      await new Promise((res) => setTimeout(res, 200));
-      view = (await call<SelfCheckView>('GET', `/api/admin/problem/self-check?pid=${pid}`)).data;
-    }
+    const view = await selfCheck(pid);
     expect(new Set(view.rows.map((row) => row.expected))).toEqual(new Set(['accepted', 'wrong_answer', 'time_limit_exceeded']));
     expect(view.rows.map((row) => [row.path, row.matches])).toEqual(view.rows.map((row) => [row.path, true]));
     expect(view.rows.find((row) => row.path === 'submissions/accepted/SumUp.java')?.status).toBe(JudgeStatus.ACCEPTED);
     expect(view.slowestAccepted).not.toBeNull();
     expect(view.slowestAccepted!).toBeLessThanOrEqual(view.timeLimit);
   }, 300_000);
+});
+
+describe('a Polygon package', () => {
+  const solution = (name: string, file: string) => fixtureFiles('polygon', name).find((f) => f.name === file)!.data.toString();
+
+  it('A + B with std::wcmp: the main solution is Accepted, the wrong one Wrong Answer, and the package self-checks', async () => {
+    const r = await upload('import-polygon-problem', 'a-plus-b.zip', packageZip('polygon', 'aplusb'));
+    expect(r.status, r.msg).toBe(200);
+    const { id: pid, cases, submissions } = r.data.problems[0]!;
+    expect([cases, submissions]).toEqual([4, 3]);
+    expect(await detail(pid)).toMatchObject({ title: 'A + B', judgeMode: 'default', checker: 'tokens', timeLimit: 2000, memoryLimit: 256 });
+    expect(await judge(pid, solution('aplusb', 'solutions/sum.cpp'), ['C++ 17'])).toBe(JudgeStatus.ACCEPTED);
+    expect(await judge(pid, solution('aplusb', 'solutions/difference.cpp'), ['C++ 17'])).toBe(JudgeStatus.WRONG_ANSWER);
+    const view = await selfCheck(pid);
+    expect(view.rows.map((row) => [row.path, row.matches])).toEqual([
+      ['solutions/difference.cpp', true],
+      ['solutions/sum.cpp', true],
+      ['solutions/sum.py', true],
+    ]);
+  }, 300_000);
+
+  it('groups with its own checker: subtasks with a dependency; the main solution Accepted, the small-only one partly, a wrong sum Wrong Answer', async () => {
+    const r = await upload('import-polygon-problem', 'group-sum.zip', packageZip('polygon', 'groups'));
+    expect(r.status, r.msg).toBe(200);
+    const pid = r.data.problems[0]!.id;
+    expect(await detail(pid)).toMatchObject({ title: '分组求和', type: 1, judgeMode: 'spj', judgeCaseMode: 'subtask_lowest', checkerProtocol: 'testlib', subtaskDependencies: [{ groupNum: 3, dependencies: [2] }] });
+    expect(await judge(pid, solution('groups', 'solutions/sum.c'))).toBe(JudgeStatus.ACCEPTED);
+    // An OI problem: the first subtask's 40 points make the small-only solution Partial Accepted.
+    expect(await judge(pid, solution('groups', 'solutions/small-only.c'))).toBe(JudgeStatus.PARTIAL_ACCEPTED);
+    expect(await judge(pid, C.sum.replace('a+b', 'a+b+1'))).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 300_000);
+
+  it('without its generated tests is refused in the caller\'s language and changes nothing', async () => {
+    const zip = writeZip(fixtureFiles('polygon', 'aplusb').filter((f) => !f.name.startsWith('tests/03')));
+    const before = await bankSize();
+    const zh = await upload('import-polygon-problem', 'p.zip', zip, 'zh-CN');
+    expect({ status: zh.status, code: zh.code }).toEqual({ status: 400, code: 'IMPORT_FAILED' });
+    expect(zh.msg).toMatch(/^导入失败：题目包：测试点 3（generated）需要 tests\/03，但题目包中没有；请下载包含已生成测试数据的题目包/);
+    const en = await upload('import-polygon-problem', 'p.zip', zip, 'en-US');
+    expect(en.msg).toMatch(/^Import failed: the package: test 3 \(generated\) needs tests\/03, which the package does not hold; download the package with its generated tests/);
+    expect(await bankSize()).toBe(before);
+  }, 120_000);
 });
 
 describe('a bad archive is refused and changes nothing', () => {

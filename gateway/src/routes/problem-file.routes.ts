@@ -1,4 +1,4 @@
-// Problem files of the original product: imports (HOJ, QDUOJ, FPS, Hydro, and the ICPC package of this judge),
+// Problem files of the original product: imports (HOJ, QDUOJ, FPS, Hydro, and the ICPC and Polygon packages of this judge),
 // the export, and the markdown editor's images and files (images are served with avatars by the account routes). Imports and export are root only.
 import { attachment } from './attachment';
 import { DeleteMdImgQuery, ExportProblemQuery, ImportQuery, MD_FILE_MAX_BYTES, MD_IMAGE_MAX_BYTES, ok, OjError, UploadMdQuery } from '@oj/proto';
@@ -14,6 +14,7 @@ const IMPORTS: [path: string, format: ImportFormat, accept: RegExp][] = [
   ['/api/file/import-fps-problem', 'fps', /\.(xml|zip)$/i],
   ['/api/file/import-hydro-problem', 'hydro', /\.zip$/i],
   ['/api/file/import-icpc-problem', 'icpc', /\.zip$/i],
+  ['/api/file/import-polygon-problem', 'polygon', /\.zip$/i],
 ];
 
 const PublicName = Type.Object({ name: Type.String({ maxLength: 64 }) });

@@ -2,13 +2,14 @@
 // `<fps><item>…</item>…</fps>`. DOCTYPE and ENTITY declarations are refused before parsing (XXE, entity expansion);
 // statement fields keep their HTML; base64 images become `import-image:` links; SPJ code, solutions and templates
 // are carried over.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import { OjError } from '@oj/proto';
 import { importFailed, openZip, textOf, tooLarge } from './archive';
 import { addExample, blankProblem, checkProblem, durationMs, embedImage, isTestlibChecker, naturalCompare, ourLanguage, sizeMb } from './common';
 import { asArray, asObject, type Fields } from './fields';
 import { IMPORT_LIMITS, type ImportedProblem } from './types';
 import { warn } from './warning';
+import { checkedXml } from './xml-file';
 
 /** Elements whose content is kept raw by the parser (HTML statements, test data) and decoded here. */
 const TEXT_TAGS = ['title', 'remote_oj', 'remote_id', 'description', 'input', 'output', 'hint', 'source', 'sample_input', 'sample_output', 'test_input', 'test_output', 'spj', 'tpj', 'solution', 'template', 'prepend', 'append', 'time_limit', 'memory_limit', 'src', 'base64'];
@@ -81,24 +82,6 @@ function spansBalanced(html: string): boolean {
     if (depth < 0) return false;
   }
   return depth === 0;
-}
-
-const QUOTED = `(?:"[^"]*"|'[^']*')`;
-/**
- * The prolog's DOCTYPE when it only names an external DTD (`<!DOCTYPE fps PUBLIC "…" "…dtd">`, HUSTOJ's header; or
- * `SYSTEM "…"`): it declares nothing, and the parser never fetches it.
- */
-const EXTERNAL_DOCTYPE = new RegExp(`^(\\s*(?:<\\?xml[^?]*\\?>\\s*)?(?:<!--(?:[^-]|-(?!->))*-->\\s*)*)<!DOCTYPE\\s+[\\w:.-]+\\s*(?:(?:PUBLIC\\s+${QUOTED}\\s+${QUOTED}|SYSTEM\\s+${QUOTED})\\s*)?>`);
-
-/**
- * The XML with an external-only DOCTYPE blanked (line breaks kept, so errors keep their line); refuses any other
- * DOCTYPE (an internal subset) or ENTITY declaration outside CDATA sections and comments.
- */
-function withoutDeclarations(xml: string, where: string): string {
-  const text = xml.replace(EXTERNAL_DOCTYPE, (whole, prolog: string) => prolog + whole.slice(prolog.length).replace(/[^\n]/g, ' '));
-  const bare = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '').replace(/<!--[\s\S]*?-->/g, '');
-  if (/<!(DOCTYPE|ENTITY)/i.test(bare)) throw importFailed('FPS_DECLARATIONS', { where });
-  return text;
 }
 
 const EXTENSION: Record<string, string> = { C: 'c', 'C++': 'cpp', 'C++ 17': 'cpp', Java: 'java', Python3: 'py', PyPy3: 'py', Golang: 'go', Rust: 'rs', 'C#': 'cs', PHP: 'php', Ruby: 'rb', 'JavaScript Node': 'js' };
@@ -214,9 +197,7 @@ function readItem(item: Fields, where: string): ImportedProblem {
 
 /** The problems of one FPS XML text; `where` names it in errors. */
 export function readFpsXml(source: string, where: string): ImportedProblem[] {
-  const xml = withoutDeclarations(source, where);
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw importFailed('FPS_XML_MALFORMED', { where, error: valid.err.msg, line: valid.err.line, column: valid.err.col });
+  const xml = checkedXml(source, where);
   let parsed: unknown;
   try {
     parsed = parser.parse(xml);

@@ -38,7 +38,7 @@ function pickStatement(files: ArchiveFiles): { dir: string; path: string; kind: 
 }
 
 /** Skips a balanced `{…}` group starting at `s[at]`; answers its content and the index after it, or null. */
-function braced(s: string, at: number): { body: string; end: number } | null {
+export function braced(s: string, at: number): { body: string; end: number } | null {
   if (s[at] !== '{') return null;
   let depth = 0;
   for (let i = at; i < s.length; i++) {
@@ -50,7 +50,7 @@ function braced(s: string, at: number): { body: string; end: number } | null {
 }
 
 /** Replaces `\cmd{a}{b}…` (taking `argc` groups, an optional `[…]` first) with `render(args)`. */
-function replaceCommand(s: string, cmd: string, argc: number, render: (args: string[]) => string): string {
+export function replaceCommand(s: string, cmd: string, argc: number, render: (args: string[]) => string): string {
   let out = '';
   let i = 0;
   const re = new RegExp(`\\\\${cmd}\\*?(?![A-Za-z])`, 'g');

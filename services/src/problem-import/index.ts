@@ -6,6 +6,7 @@ import { readHoj } from './hoj';
 import { writeHojArchive } from './hoj-write';
 import { readHydro } from './hydro';
 import { readIcpc } from './icpc';
+import { readPolygon } from './polygon';
 import { readQduoj } from './qduoj';
 import { IMPORT_LIMITS, type ImportedProblem, type ImportFormat } from './types';
 
@@ -17,6 +18,7 @@ const READERS: Record<ImportFormat, (data: Buffer) => ImportedProblem[]> = {
   fps: readFps,
   hydro: readHydro,
   icpc: readIcpc,
+  polygon: readPolygon,
 };
 
 /** The problems of archive `data` in `format`, checked; at most `IMPORT_LIMITS.problems` of them. */

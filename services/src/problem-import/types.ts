@@ -1,10 +1,10 @@
-// The intermediate form every problem-archive reader produces (QDUOJ, FPS, HOJ, Hydro, ICPC, our own export),
+// The intermediate form every problem-archive reader produces (QDUOJ, FPS, HOJ, Hydro, ICPC, Polygon, our own export),
 // and what the import service stores. Readers are pure: bytes in, problems (or an OjError) out; nothing touches
 // the database or the object store until every problem of the archive has been read and checked.
 import type { BuiltinChecker, CheckerProtocol, ExpectedVerdict, SubtaskDependency } from '@oj/proto';
 import type { ProblemWarning } from './warning';
 
-export type ImportFormat = 'hoj' | 'qduoj' | 'fps' | 'hydro' | 'icpc';
+export type ImportFormat = 'hoj' | 'qduoj' | 'fps' | 'hydro' | 'icpc' | 'polygon';
 
 /** The ICPC package's expected verdict for a program of `submissions/<folder>/`. */
 export type { ExpectedVerdict };

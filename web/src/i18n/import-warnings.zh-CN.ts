@@ -45,4 +45,11 @@ export const importWarningsZhCN: Record<ImportWarningMessageId, string> = {
   'import.warn.ICPC_JAVA_RENAMED': '以下 Java 程序的类名与文件名相同，在本站以 Main 类运行（已改名）：{files}',
   'import.warn.ICPC_SUBMISSIONS_SKIPPED': '以下题目包程序未导入（多文件程序、未知的结果目录，或本站不支持的语言，如 Python 2）：{files}',
   'import.warn.ICPC_UNUSED_FOLDERS': '以下目录在本站不使用：{folders}',
+  'import.warn.POLYGON_NO_STATEMENT': '题目包没有题面（statements/ 下没有 problem-properties.json，也没有 statement-sections/）',
+  'import.warn.POLYGON_TEX_UNKNOWN': '题面中以下 TeX 命令未能转换，已按原样保留：{commands}；请检查题面格式',
+  'import.warn.POLYGON_IMAGE_MISSING': '{where}：题面显示了 {ref}，但题目包中没有这张图片',
+  'import.warn.POLYGON_INTERACTOR_CHECKER': '交互题的检查器未被使用：每个测试点的结果只由交互程序决定',
+  'import.warn.POLYGON_FILE_IO_PARTIAL': 'input-file / output-file 只设置了一个（{file}）；本题改为从标准输入读入、向标准输出写出',
+  'import.warn.POLYGON_POINTS_ROUNDED': '小数分值已四舍五入为整数：{tests}',
+  'import.warn.POLYGON_SOLUTIONS_SKIPPED': '以下解答未导入（本站没有它的语言或标签）：{files}',
 };

@@ -10,6 +10,7 @@ export const IMPORT_FORMATS = [
   { key: 'fps', path: '/file/import-fps-problem', accept: '.xml,.zip' },
   { key: 'hydro', path: '/file/import-hydro-problem', accept: '.zip' },
   { key: 'icpc', path: '/file/import-icpc-problem', accept: '.zip' },
+  { key: 'polygon', path: '/file/import-polygon-problem', accept: '.zip' },
 ] as const;
 export type ImportFormatKey = (typeof IMPORT_FORMATS)[number]['key'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus } from './judge-status';
-import { earnedScore, oiRankScore, submissionScore, submissionStatus, subtaskSummaries, type ScoredCase } from './scoring';
+import { earnedScore, fullScore, oiRankScore, submissionScore, submissionStatus, subtaskSummaries, type ScoredCase } from './scoring';
 
 const c = (index: number, status: number, score: number, groupNum: number | null = null, time = 0, memory = 0) => ({ index, status, score, groupNum, time, memory });
 const AC = JudgeStatus.ACCEPTED;
@@ -46,6 +46,26 @@ describe('submissionScore (hand-checked)', () => {
   it('default with every case AC: full marks ioScore', () => {
     expect(submissionScore('default', [c(1, AC, 30), c(2, AC, 30)], 100)).toBe(100);
     expect(submissionScore('default', [c(1, AC, 30), c(2, AC, 30)])).toBe(60);
+  });
+});
+
+describe('fullScore', () => {
+  // Every case of a subtask carries the subtask's score: two subtasks of 40 and 60 are 100 points, not 40 + 40 + 60 + 60.
+  const subtasks = [
+    { score: 40, groupNum: 1 },
+    { score: 40, groupNum: 1 },
+    { score: 60, groupNum: 2 },
+    { score: 60, groupNum: 2 },
+  ];
+  it('subtask modes: Σ over groups; default and ergodic: Σ over cases', () => {
+    expect(fullScore('subtask_lowest', subtasks)).toBe(100);
+    expect(fullScore('subtask_average', subtasks)).toBe(100);
+    expect(fullScore('default', subtasks)).toBe(200);
+    expect(fullScore('ergodic_without_error', [{ score: 30, groupNum: null }, { score: 70, groupNum: null }])).toBe(100);
+  });
+  it('is what an all-Accepted submission scores', () => {
+    const judged = subtasks.map((s, i) => c(i + 1, AC, s.score, s.groupNum));
+    for (const mode of ['subtask_lowest', 'subtask_average'] as const) expect(submissionScore(mode, judged, fullScore(mode, subtasks))).toBe(fullScore(mode, subtasks));
   });
 });
 

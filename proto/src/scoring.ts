@@ -65,6 +65,15 @@ export function submissionScore(mode: JudgeCaseMode, cases: readonly ScoredCase[
 }
 
 /**
+ * Full marks of an OI problem whose cases are worth `cases` (each its full score) under `mode`: what a submission with
+ * every case Accepted scores. In the subtask modes every case of a group carries the group's score, so this is Σ over
+ * groups, not the sum of all cases.
+ */
+export function fullScore(mode: JudgeCaseMode, cases: readonly { score: number; groupNum: number | null }[]): number {
+  return submissionScore(mode, cases.map((c, index) => ({ index, status: JudgeStatus.ACCEPTED, score: c.score, groupNum: c.groupNum })));
+}
+
+/**
  * OI rank score of a judged OI submission: round(0.1 × s + 2 × difficulty × s / ioScore); with full
  * marks that is round(0.1 × ioScore + 2 × difficulty) (Easy 10, Mid 12, Hard 14 for 100 points). Null for ACM.
  */

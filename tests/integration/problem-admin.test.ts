@@ -187,7 +187,8 @@ describe('the problem form', () => {
     expect(made.status, made.msg).toBe(200);
     const got = await call<AdminProblemDetail>('GET', `/api/admin/problem?pid=${made.data.pid}`, 'root');
     expect(got.data.isUploadCase).toBe(true);
-    expect(got.data.ioScore).toBe(100);
+    // Full marks are what an all-Accepted submission scores: subtask 1 (its cases 30 each, the lowest counts) + 40.
+    expect(got.data.ioScore).toBe(70);
     const cases = await call<{ groupNum: number; score: number }[]>('GET', `/api/admin/problem/get-problem-cases?pid=${made.data.pid}`, 'root');
     expect(cases.data.map((c) => [c.groupNum, c.score])).toEqual([[1, 30], [1, 30], [2, 40]]);
     expect(await judge('pa_user', 'PA-OI')).toBe(JudgeStatus.ACCEPTED);

@@ -49,6 +49,17 @@ describe('problem form values', () => {
     expect(rescored.row.ioScore).toBe(100);
   });
 
+  it("an OI problem's full marks in a subtask mode are Σ over subtasks, each of whose cases carries its score", () => {
+    const samples = [
+      { input: '1', output: '1', score: 30, groupNum: 1 },
+      { input: '2', output: '2', score: 30, groupNum: 1 },
+      { input: '3', output: '3', score: 70, groupNum: 2 },
+    ];
+    expect(problemValues(dto({ type: 1, judgeCaseMode: 'subtask_lowest' }, { samples }), null).row.ioScore).toBe(100);
+    expect(problemValues(dto({ type: 1, judgeCaseMode: 'subtask_average' }, { samples }), null).row.ioScore).toBe(100);
+    expect(problemValues(dto({ type: 1, judgeCaseMode: 'default' }, { samples }), null).row.ioScore).toBe(130);
+  });
+
   it('refuses a malformed case-set version, an OI case without a score and a bad file IO name', () => {
     expect(codeOf(() => problemValues(dto({}, { isUploadTestCase: true, uploadTestcaseDir: '../x' }), null))).toBe('PROBLEM_FIELD_INVALID');
     expect(codeOf(() => problemValues(dto({ type: 1 }, { samples: [{ input: '1', output: '1' }] }), null))).toBe('PROBLEM_CASE_SCORE');

@@ -1,7 +1,7 @@
 // The problem form's rules (the specification's group problem form, checked on the server as the form checks them):
 // required fields, file IO names, test cases by judge-case mode, OI scores, the checker, languages and enabled
 // templates, duplicate tags. Pure: a ProblemDTO in, the values to store out, or the first broken rule as an OjError.
-import { isCheckerOnlyProtocol, isJavaScriptChecker, normalizeSubtaskDependencies, OjError, ProblemType, type BuiltinChecker, type ProblemDTO, type SubtaskDependency } from '@oj/proto';
+import { fullScore, isCheckerOnlyProtocol, isJavaScriptChecker, normalizeSubtaskDependencies, OjError, ProblemType, type BuiltinChecker, type ProblemDTO, type SubtaskDependency } from '@oj/proto';
 
 export interface FormCase {
   input: string;
@@ -211,7 +211,7 @@ export function problemValues(dto: ProblemDTO, current: { caseVersion: string | 
   const caseScores = cases ?? upload?.cases ?? [];
   const groups = cases || upload ? [...new Set(caseScores.map((c) => c.groupNum ?? 0))] : (current?.groups ?? []);
   const validatorFlags = judgeMode === 'default' ? (p.validatorFlags == null ? null : p.validatorFlags.trim()) : p.checkerProtocol === 'kattis' ? optionalText(p.validatorFlags) : null;
-  const ioScore = oi && caseScores.length > 0 ? caseScores.reduce((s, c) => s + (Number.isFinite(c.score) ? c.score : 0), 0) : (p.ioScore ?? 100);
+  const ioScore = oi && caseScores.length > 0 ? fullScore(judgeCaseMode, caseScores.map((c) => ({ score: Number.isFinite(c.score) ? c.score : 0, groupNum: c.groupNum ?? null }))) : (p.ioScore ?? 100);
 
   return {
     row: {

@@ -1,6 +1,7 @@
 // The export writer: the original product's HOJ layout (`problem_N.json` + `problem_N/` case files, which HOJ itself
 // imports), plus what HOJ has no field for (checker protocol, validator flags, exact examples, images, package
 // programs) under the JSON's `oj` key, so that reading the archive back with `hoj.ts` gives the same problems.
+import { fullScore } from '@oj/proto';
 import { writeZip } from '../testdata/zip';
 import type { ImportedProblem } from './types';
 
@@ -50,7 +51,7 @@ export function hojJson(p: ImportedProblem): Record<string, unknown> {
       auth: 1,
       isRemote: false,
       isUploadCase: true,
-      ioScore: p.type === 1 ? p.cases.reduce((s, c) => s + (c.score ?? 0), 0) : 100,
+      ioScore: p.type === 1 ? fullScore(p.judgeCaseMode ?? 'default', p.cases.map((c) => ({ score: c.score ?? 0, groupNum: c.groupNum ?? null }))) : 100,
     },
     judgeMode: p.judgeMode,
     isSpj: p.judgeMode === 'spj',

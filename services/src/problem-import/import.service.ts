@@ -3,7 +3,7 @@
 // failed import leaves only unreferenced objects), then one transaction writes every problem, its images and
 // package programs. Anything that fails before the commit leaves the bank exactly as it was.
 import { createHash } from 'node:crypto';
-import { MD_IMAGE_MAX_BYTES, OjError, OWN_OJ, type ImportResult } from '@oj/proto';
+import { fullScore, MD_IMAGE_MAX_BYTES, OjError, OWN_OJ, type ImportResult } from '@oj/proto';
 import type { Viewer } from '../account/viewer';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../db/client';
@@ -73,7 +73,7 @@ export function importedValues(p: ImportedProblem, problemId: string, languageId
       subtaskDependencies: subtaskDependenciesOf(p.subtaskDependencies, p.type === 1 && subtask, [...new Set(cases.map((c) => c.groupNum ?? 0))]),
       userExtraFile: p.userExtraFile && Object.keys(p.userExtraFile).length > 0 ? p.userExtraFile : null,
       judgeExtraFile: p.judgeExtraFile && Object.keys(p.judgeExtraFile).length > 0 ? p.judgeExtraFile : null,
-      ioScore: p.type === 1 ? cases.reduce((s, c) => s + c.score, 0) || 100 : 100,
+      ioScore: p.type === 1 ? fullScore(p.judgeCaseMode ?? 'default', cases) || 100 : 100,
     },
     cases: null,
     upload: null,

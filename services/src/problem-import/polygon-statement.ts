@@ -132,7 +132,7 @@ function readSections(files: ArchiveFiles, at: (f: string) => string): { lang: s
   const dir = `statement-sections/${lang}/`;
   const sections = Object.fromEntries(SECTIONS.filter((k) => files.has(`${dir}${k}.tex`)).map((k) => [k, textOf(files.get(`${dir}${k}.tex`)!)]));
   const samples = [...files.keys()]
-    .filter((f) => new RegExp(`^${dir}example\\.\\d+$`).test(f) && files.has(`${f}.a`))
+    .filter((f) => f.startsWith(dir) && /^example\.\d+$/.test(f.slice(dir.length)) && files.has(`${f}.a`))
     .sort(naturalCompare)
     .map((f) => ({ input: textOf(files.get(f)!), output: textOf(files.get(`${f}.a`)!) }));
   return { lang, dir, sections, samples };

@@ -215,6 +215,13 @@ describe('Polygon packages', () => {
     expect(bare.examples).toEqual([{ input: '3 4\n', output: '7\n' }]);
   });
 
+  it("reads statement-sections' examples whatever the language folder is called (no pattern is built from it)", () => {
+    const zip = edited('aplusb', (x) => x, [file('statement-sections/zh(cn+/legend.tex', 'Add.'), file('statement-sections/zh(cn+/example.01', '1 1\n'), file('statement-sections/zh(cn+/example.01.a', '2\n')], (f) => f.startsWith('statements/'));
+    const p = one(zip);
+    expect(p.description).toBe('Add.');
+    expect(p.examples).toEqual([{ input: '1 1\n', output: '2\n' }]);
+  });
+
   it('embeds a picture the statement includes, warning about one the package lacks', () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const p = one(withStatement({ legend: '\\includegraphics{pic.png} \\includegraphics{gone.png}' }, [{ name: 'statements/english/pic.png', data: png }]));

@@ -59,6 +59,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // Edit a user's role: it shows in the list, and the answer says the user was signed out.
     const row = page.locator(`[data-testid="user-row"][data-username="${tag}u1"]`);
     await expect(row.getByTestId('user-row-role')).toHaveText('1002 default_user');
+    // Created as every date of the site, not in the browser's language (it was "11/27/2026, 7:52:34 PM" in zh-CN).
+    await expect(row.getByTestId('user-row-created')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await row.getByTestId('user-edit').click();
     await expect(page.getByTestId('user-edit-dialog')).toBeVisible();
     await page.getByTestId('user-edit-role').selectOption('1003');

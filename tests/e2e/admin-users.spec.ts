@@ -34,6 +34,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(summary).toHaveAttribute('data-total', '300');
     await expect(summary).toHaveAttribute('data-bad', '5');
     await expect(summary).toHaveText(zh ? '共 300 行，其中 5 行有问题' : '300 rows, 5 of them with problems');
+    // The input is emptied once read: the same file, corrected and chosen again, is read again (the browser fires no
+    // change for the file an input already holds).
+    await expect(page.getByTestId('user-import-file')).toHaveValue('');
     await expect(page.getByTestId('user-import-confirm')).toBeDisabled();
 
     await page.getByTestId('user-import-only-bad').check();

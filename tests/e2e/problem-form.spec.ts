@@ -81,6 +81,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('problem-form-zip').setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: casesZip() });
     const rows = page.getByTestId('problem-form-case-row');
     await expect(rows).toHaveCount(3, { timeout: 60_000 });
+    // Emptied once read, so a corrected zip under the same name can be chosen again.
+    await expect(page.getByTestId('problem-form-zip')).toHaveValue('');
     const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
     // The bar ran while the bytes went out (the server's checking phase may end before it is painted).
     expect(phases[0]).toBe('sending');

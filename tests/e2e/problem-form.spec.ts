@@ -51,6 +51,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     await page.getByTestId('problem-form-problem-id').fill(pid);
     await page.getByTestId('problem-form-title').fill(`Subtask sum ${locale}`);
+    // A limit emptied and typed again is what was typed (the emptied box went back to 1 at once: 500 became 1500).
+    for (const [id, typed] of [['problem-form-time', '500'], ['problem-form-memory', '128']] as const) {
+      const box = page.getByTestId(id);
+      await box.fill('');
+      await box.pressSequentially(typed);
+      await expect(box).toHaveValue(typed);
+    }
     await page.getByTestId('problem-form-input').locator('textarea').fill('Two integers $a, b$.');
     await page.getByTestId('problem-form-output').locator('textarea').fill('Their sum.');
     await page.getByTestId('problem-form-description').locator('textarea').fill('Print **a + b**.');

@@ -36,5 +36,19 @@ export default tseslint.config(
   { files: ['services/**'], rules: onlyMay(['@oj/proto']) },
   { files: ['gateway/**'], rules: onlyMay(['@oj/proto', '@oj/services']) },
   { files: ['judge-runner/**'], rules: onlyMay(['@oj/proto']) },
-  { files: ['web/**'], languageOptions: { globals: { ...globals.browser } }, rules: onlyMay(['@oj/proto']) },
+  {
+    files: ['web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...onlyMay(['@oj/proto']),
+      // Without a locale these format in the browser's language, not the page's (an en-US date in the zh-CN admin).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee > Identifier.property[name=/^toLocale(Date|Time)?String$/]",
+          message: 'Dates: formatDateTime (web/src/lib/format.ts) or react-intl, in the page\'s language.',
+        },
+      ],
+    },
+  },
 );

@@ -34,6 +34,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(summary).toHaveAttribute('data-total', '300');
     await expect(summary).toHaveAttribute('data-bad', '5');
     await expect(summary).toHaveText(zh ? '共 300 行，其中 5 行有问题' : '300 rows, 5 of them with problems');
+    // The input is emptied once read: the same file, corrected and chosen again, is read again (the browser fires no
+    // change for the file an input already holds).
+    await expect(page.getByTestId('user-import-file')).toHaveValue('');
     await expect(page.getByTestId('user-import-confirm')).toBeDisabled();
 
     await page.getByTestId('user-import-only-bad').check();
@@ -59,6 +62,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // Edit a user's role: it shows in the list, and the answer says the user was signed out.
     const row = page.locator(`[data-testid="user-row"][data-username="${tag}u1"]`);
     await expect(row.getByTestId('user-row-role')).toHaveText('1002 default_user');
+    // Created as every date of the site, not in the browser's language (it was "11/27/2026, 7:52:34 PM" in zh-CN).
+    await expect(row.getByTestId('user-row-created')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await row.getByTestId('user-edit').click();
     await expect(page.getByTestId('user-edit-dialog')).toBeVisible();
     await page.getByTestId('user-edit-role').selectOption('1003');

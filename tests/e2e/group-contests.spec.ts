@@ -75,6 +75,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(t.getByTestId('group-contest-problem-admin')).toBeVisible();
     const cid = Number(/\/contest\/(\d+)\/problems/.exec(t.url())![1]);
     const candidate = t.getByTestId('group-contest-candidate').filter({ hasText: problemId });
+    // The next free letter is suggested, as on the site's contest admin; emptied, the add is refused with a reason.
+    await expect(t.getByTestId('group-contest-problem-display-id')).toHaveValue('A');
+    await t.getByTestId('group-contest-problem-display-id').fill('');
     await candidate.getByTestId('group-contest-candidate-add').click();
     await expect(t.getByTestId('toast').filter({ hasText: zh ? '请先填写展示 ID' : 'Fill in the display ID first' })).toBeVisible();
     await t.getByTestId('group-contest-problem-display-id').fill('A');

@@ -51,6 +51,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     await page.getByTestId('problem-form-problem-id').fill(pid);
     await page.getByTestId('problem-form-title').fill(`Subtask sum ${locale}`);
+    // A limit emptied and typed again is what was typed (the emptied box went back to 1 at once: 500 became 1500).
+    for (const [id, typed] of [['problem-form-time', '500'], ['problem-form-memory', '128']] as const) {
+      const box = page.getByTestId(id);
+      await box.fill('');
+      await box.pressSequentially(typed);
+      await expect(box).toHaveValue(typed);
+    }
     await page.getByTestId('problem-form-input').locator('textarea').fill('Two integers $a, b$.');
     await page.getByTestId('problem-form-output').locator('textarea').fill('Their sum.');
     await page.getByTestId('problem-form-description').locator('textarea').fill('Print **a + b**.');
@@ -81,6 +88,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('problem-form-zip').setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: casesZip() });
     const rows = page.getByTestId('problem-form-case-row');
     await expect(rows).toHaveCount(3, { timeout: 60_000 });
+    // Emptied once read, so a corrected zip under the same name can be chosen again.
+    await expect(page.getByTestId('problem-form-zip')).toHaveValue('');
     const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
     // The bar ran while the bytes went out (the server's checking phase may end before it is painted).
     expect(phases[0]).toBe('sending');

@@ -3,6 +3,7 @@
 // drawn on a canvas at `size`×`size` pixels and handed over as a PNG.
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { takeFile } from '../lib/file-input';
 import { showToast } from '../stores/ui';
 
 export const AVATAR_FILE = /\.(gif|jpe?g|png|bmp|webp)$/i;
@@ -91,7 +92,7 @@ export function AvatarCropper({ maxBytes, size, busy = false, onCropped }: Props
     <div className="space-y-3" data-testid="avatar-cropper">
       <label className="inline-block cursor-pointer rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
         <FormattedMessage id="avatar.crop.choose" />
-        <input type="file" accept=".gif,.jpg,.jpeg,.png,.bmp,.webp" className="hidden" onChange={(e) => choose(e.target.files?.[0])} data-testid="avatar-file" />
+        <input type="file" accept=".gif,.jpg,.jpeg,.png,.bmp,.webp" className="hidden" onChange={(e) => choose(takeFile(e))} data-testid="avatar-file" />
       </label>
       {loaded && (
         <>

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/zh-CN';
 import { ApiError } from '../lib/api';
+import { takeFile } from '../lib/file-input';
 import { uploadFile } from '../lib/upload';
 import { Markdown } from './Markdown';
 
@@ -72,12 +73,12 @@ export function MarkdownEditor({ label, value, onChange, required, rows = 8, tes
           </button>
           <label className="cursor-pointer rounded px-2 py-1 text-xs text-slate-600 hover:bg-slate-100">
             <FormattedMessage id="markdown.editor.image" />
-            <input type="file" accept="image/*" className="hidden" disabled={busy} onChange={(e) => void upload(e.target.files?.[0], 'img')} data-testid={`${testId}-image`} />
+            <input type="file" accept="image/*" className="hidden" disabled={busy} onChange={(e) => void upload(takeFile(e), 'img')} data-testid={`${testId}-image`} />
           </label>
           {files && (
             <label className="cursor-pointer rounded px-2 py-1 text-xs text-slate-600 hover:bg-slate-100">
               <FormattedMessage id="markdown.editor.file" />
-              <input type="file" className="hidden" disabled={busy} onChange={(e) => void upload(e.target.files?.[0], 'file')} />
+              <input type="file" className="hidden" disabled={busy} onChange={(e) => void upload(takeFile(e), 'file')} />
             </label>
           )}
         </span>

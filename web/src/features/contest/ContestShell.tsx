@@ -63,8 +63,9 @@ function ContestClock({ contest, status, serverNow }: { contest: ContestVO; stat
   const startMs = Date.parse(contest.startTime);
   const endMs = Date.parse(contest.endTime);
   const now = useTick(serverNow, status === CONTEST_STATUS.ENDED);
-  const progress = progressAt(startMs, endMs, now);
-  const left = remainingAt(startMs, endMs, now);
+  // The status shown may be a push a tick ahead of `now`: both follow it.
+  const progress = progressAt(startMs, endMs, now, status);
+  const left = remainingAt(startMs, endMs, now, status);
   return (
     <div className="mt-4">
       <div

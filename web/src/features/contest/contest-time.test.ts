@@ -31,6 +31,19 @@ describe('contest clock', () => {
     expect(remainingAt(start, end, end + 5)).toBe(0);
   });
 
+  it('follows a pushed status that is a tick ahead of the clock', () => {
+    // "Started" arrives while the clock's last tick is still half a second before the start: the tag says "ends in"
+    // the whole contest, not the second that was left to the start.
+    expect(remainingAt(start, end, start - 500, 0)).toBe(end - start);
+    expect(progressAt(start, end, start - 500, 0)).toBe(0);
+    // "Ended" a tick early: nothing left, the bar full.
+    expect(remainingAt(start, end, end - 500, 1)).toBe(0);
+    expect(progressAt(start, end, end - 500, 1)).toBe(100);
+    // Running past the end the clock knows (an extension not read yet): no negative time.
+    expect(remainingAt(start, end, end + 2000, 0)).toBe(0);
+    expect(progressAt(start, end, end + 2000, 0)).toBe(100);
+  });
+
   it('formats the countdown as HH:mm:ss with days in front', () => {
     expect(formatClock(0)).toBe('00:00:00');
     expect(formatClock(59_001)).toBe('00:01:00');

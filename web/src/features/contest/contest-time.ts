@@ -16,19 +16,23 @@ export function statusAt(startMs: number, endMs: number, nowMs: number): Contest
   return CONTEST_STATUS.ENDED;
 }
 
-/** 0 when scheduled, elapsed / duration in percent (two decimals) while running, 100 when ended. */
-export function progressAt(startMs: number, endMs: number, nowMs: number): number {
-  const status = statusAt(startMs, endMs, nowMs);
+/**
+ * 0 when scheduled, elapsed / duration in percent (two decimals) while running, 100 when ended. `status` is the one
+ * shown, when it is not the clock's: a pushed status change arrives up to a tick before the clock reaches it.
+ */
+export function progressAt(startMs: number, endMs: number, nowMs: number, status: ContestStatus = statusAt(startMs, endMs, nowMs)): number {
   if (status === CONTEST_STATUS.SCHEDULED) return 0;
   if (status === CONTEST_STATUS.ENDED || endMs <= startMs) return 100;
-  return Math.floor(((nowMs - startMs) / (endMs - startMs)) * 10_000) / 100;
+  return Math.min(100, Math.max(0, Math.floor(((nowMs - startMs) / (endMs - startMs)) * 10_000) / 100));
 }
 
-/** Milliseconds the countdown shows: until the start, until the end, or 0 once ended. */
-export function remainingAt(startMs: number, endMs: number, nowMs: number): number {
-  const status = statusAt(startMs, endMs, nowMs);
-  if (status === CONTEST_STATUS.SCHEDULED) return startMs - nowMs;
-  if (status === CONTEST_STATUS.RUNNING) return endMs - nowMs;
+/**
+ * Milliseconds the countdown shows: until the start, until the end, or 0 once ended, for the status shown (see
+ * progressAt): "ends in" never counts the last second before the start.
+ */
+export function remainingAt(startMs: number, endMs: number, nowMs: number, status: ContestStatus = statusAt(startMs, endMs, nowMs)): number {
+  if (status === CONTEST_STATUS.SCHEDULED) return Math.max(0, startMs - nowMs);
+  if (status === CONTEST_STATUS.RUNNING) return Math.max(0, endMs - Math.max(nowMs, startMs));
   return 0;
 }
 

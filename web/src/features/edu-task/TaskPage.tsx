@@ -6,10 +6,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { TaskKind, TaskSummaryVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { StatusTag } from '../../components/StatusTag';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMyTask } from './useMyTask';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 export function TaskPage({ kind }: { kind: TaskKind }) {
   const intl = useIntl();

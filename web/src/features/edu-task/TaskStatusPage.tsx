@@ -7,6 +7,7 @@ import type { TaskKind, TaskRowVO, TaskStatusVO } from '@oj/proto';
 import { Loading } from '../../components/Spinner';
 import { StatusTag } from '../../components/StatusTag';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { showToast } from '../../stores/ui';
 import { exportTask, releaseExam } from './task-api';
@@ -33,7 +34,7 @@ function Row({ grid, r }: { grid: TaskStatusVO; r: TaskRowVO }) {
       ) : (
         <>
           <td className={cellClass} data-testid="task-score">{r.score}</td>
-          <td className={cellClass} data-testid="task-entered">{r.enteredAt ? new Date(r.enteredAt).toLocaleTimeString() : '—'}</td>
+          <td className={cellClass} data-testid="task-entered">{r.enteredAt ? formatDateTime(r.enteredAt) : '—'}</td>
         </>
       )}
     </tr>

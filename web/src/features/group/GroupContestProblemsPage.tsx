@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContestProblemList } from '@oj/proto';
 import { showToast } from '../../stores/ui';
+import { nextDisplayId } from '../contest/admin/contest-form';
 import { GroupContestAdminLinks } from './GroupContestAdminLinks';
 import { useGroupShell } from './group-context';
 import { useGroupAction } from './useGroupAction';
@@ -28,7 +29,15 @@ export function GroupContestProblemsPage() {
 
   useEffect(() => {
     let live = true;
-    getGroupContestProblems(cid, PAGE).then((d) => live && setMine(d), () => undefined);
+    getGroupContestProblems(cid, PAGE).then(
+      (d) => {
+        if (!live) return;
+        setMine(d);
+        // The next free letter, as the site's contest admin suggests it (an id typed already stays).
+        setDisplayId((cur) => cur || nextDisplayId(Object.values(d.contestProblemMap).map((p) => p.displayId)));
+      },
+      () => undefined,
+    );
     getGroupContestProblems(cid, { ...PAGE, ...(keyword.trim() && { keyword: keyword.trim() }) }, from).then((d) => live && setCandidates(d), () => undefined);
     return () => {
       live = false;

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { LIMITS, type ChangeUserInfoBody } from '@oj/proto';
 import type { MessageId } from '../../i18n/zh-CN';
+import { takeFile } from '../../lib/file-input';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isLoggedIn, sessionState } from '../../stores/session';
 import { showToast } from '../../stores/ui';
@@ -256,7 +257,7 @@ function UserInfoForm() {
         )}
         <label className="cursor-pointer rounded border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50">
           <FormattedMessage id="setting.avatar.upload" />
-          <input data-testid="setting-avatar-input" type="file" accept=".gif,.jpg,.jpeg,.png,.bmp,.webp" className="hidden" onChange={(e) => void onAvatar(e.target.files?.[0])} />
+          <input data-testid="setting-avatar-input" type="file" accept=".gif,.jpg,.jpeg,.png,.bmp,.webp" className="hidden" onChange={(e) => void onAvatar(takeFile(e))} />
         </label>
         <span className="text-xs text-slate-500">
           <FormattedMessage id="setting.avatar.hint" />

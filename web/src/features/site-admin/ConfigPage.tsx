@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EmailConfigVO, WebConfigDTO } from '@oj/proto';
+import { IntInput } from '../../components/IntInput';
 import { Loading } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useLatestRead } from '../../lib/useLatestRead';
@@ -101,7 +102,7 @@ function SmtpForm() {
           </label>
           <label className="flex flex-col gap-1 text-sm text-slate-600">
             <FormattedMessage id="site.conf.smtpPort" />
-            <input className={input} type="number" min={1} max={65535} data-testid="conf-smtp-port" value={smtp.emailPort} onChange={(e) => setSmtp({ ...smtp, emailPort: Number(e.target.value) || 1 })} />
+            <IntInput className={input} min={1} max={65535} data-testid="conf-smtp-port" value={smtp.emailPort} onValue={(emailPort) => setSmtp({ ...smtp, emailPort })} />
           </label>
           <label className="flex flex-col gap-1 text-sm text-slate-600">
             <FormattedMessage id="site.conf.smtpUsername" />

@@ -6,6 +6,7 @@ import { PAGE_SIZES, ROLE_CODE, type AdminUserListQuery, type AdminUserRow, type
 import { DataTable } from '../../components/DataTable';
 import { KeywordSearch } from '../../components/KeywordSearch';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useLatestRead } from '../../lib/useLatestRead';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { runChange } from './run-change';
@@ -95,7 +96,9 @@ export function UserAdminPage() {
                 {u.roles.map((r) => `${r.id} ${r.role}`).join(', ')}
               </td>
               <td className="px-3 py-2">{intl.formatMessage({ id: u.status === 1 ? 'useradmin.list.banned' : 'useradmin.list.normal' })}</td>
-              <td className="px-3 py-2 text-slate-500">{new Date(u.gmtCreate).toLocaleString()}</td>
+              <td className="px-3 py-2 text-slate-500" data-testid="user-row-created">
+                {formatDateTime(u.gmtCreate)}
+              </td>
               <td className="space-x-1 px-3 py-2">
                 <button type="button" className={btn} data-testid="user-edit" onClick={() => setEditing(u)}>
                   <FormattedMessage id="useradmin.list.edit" />

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { UserImportPreview } from '@oj/proto';
 import { TableHead } from '../../components/TableHead';
 import { ApiError } from '../../lib/api';
+import { takeFile } from '../../lib/file-input';
 import { showToast } from '../../stores/ui';
 import { insertUsers, previewCsv } from './user-admin-api';
 import { btn, card, primary } from './styles';
@@ -50,7 +51,7 @@ export function UserImportPanel({ onImported }: { onImported: () => void }) {
         <span className={btn}>
           <FormattedMessage id="useradmin.import.choose" />
         </span>
-        <input type="file" accept=".csv,text/csv" className="hidden" data-testid="user-import-file" disabled={busy} onChange={(e) => choose(e.target.files?.[0])} />
+        <input type="file" accept=".csv,text/csv" className="hidden" data-testid="user-import-file" disabled={busy} onChange={(e) => choose(takeFile(e))} />
       </label>
       {preview && (
         <div className="mt-3 space-y-2">

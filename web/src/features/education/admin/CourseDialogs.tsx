@@ -7,6 +7,7 @@ import { EDU_LIMITS, type ClassVO, type CourseVO } from '@oj/proto';
 import { CopyButton } from '../../../components/CopyButton';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../stores/ui';
 import { listClasses, regenerateInvite, saveCourse, setCourseClasses, uploadCover } from '../education-api';
 import { inviteQrDataUrl, inviteQrText } from '../invite-qr';
@@ -144,7 +145,7 @@ function InviteRow({ course, a, onChanged }: { course: CourseVO; a: CourseVO['al
         <div className="min-w-0 flex-1 space-y-1 text-sm">
           <div className="break-all" data-testid="edu-invite-link">{link}</div>
           <div className={expired ? 'text-red-600' : 'text-slate-500'}>
-            <FormattedMessage id="eduAdmin.invite.expires" values={{ time: new Date(a.inviteCodeExpireTime).toLocaleString() }} />
+            <FormattedMessage id="eduAdmin.invite.expires" values={{ time: formatDateTime(a.inviteCodeExpireTime) }} />
           </div>
           <div className="flex gap-2">
             <CopyButton text={link} />

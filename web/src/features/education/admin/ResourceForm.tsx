@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RESOURCE_KINDS, type ResourceBody, type ResourceKind, type ResourceVO } from '@oj/proto';
 import { ApiError } from '../../../lib/api';
+import { takeFile } from '../../../lib/file-input';
 import { saveResource, uploadResourceFile } from '../education-api';
 
 export const input = 'rounded border border-slate-300 px-2 py-1 text-sm';
@@ -67,7 +68,7 @@ export function ResourceForm({ chapterId, resource, onDone, onCancel }: Props) {
             type="file"
             className="text-sm"
             onChange={(e) => {
-              const f = e.target.files?.[0];
+              const f = takeFile(e);
               if (f) void uploadResourceFile(f).then((r) => setValue(r.link), () => undefined);
             }}
           />

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { TestdataProgress } from '@oj/proto';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
+import { takeFile } from '../../../lib/file-input';
 import type { UploadProgress } from '../../../lib/upload';
 import { newProgressKey, useKeyedProgress } from '../../../lib/useKeyedProgress';
 import { useProblemFormTarget } from './problem-form-target';
@@ -99,7 +100,7 @@ export function CasesSection({ form, patch }: { form: ProblemFormState; patch: (
 
       {form.isUploadCase && (
         <div className="space-y-2">
-          <input type="file" accept=".zip" onChange={(e) => void upload(e.target.files?.[0])} disabled={progress !== null} data-testid="problem-form-zip" />
+          <input type="file" accept=".zip" onChange={(e) => void upload(takeFile(e))} disabled={progress !== null} data-testid="problem-form-zip" />
           <p className="text-xs text-slate-500">
             <FormattedMessage id="problemAdmin.form.zipHint" />
           </p>

@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import type { AdminTag } from '@oj/proto';
+import { IntInput } from '../../../components/IntInput';
 import { Loading } from '../../../components/Spinner';
 import type { MessageId } from '../../../i18n/zh-CN';
 import { ApiError } from '../../../lib/api';
@@ -39,8 +40,6 @@ function Section({ title, children }: { title: MessageId; children: ReactNode })
 
 /** A problem made inside a contest is the contest's (not in the public bank). */
 const CONTEST_PROBLEM_AUTH = 3;
-
-const num = (v: string, min: number) => Math.max(min, Math.floor(Number(v) || 0));
 
 /** The stored display id as the form shows it: without the owner's prefix (the server puts it back). */
 const withoutPrefix = (f: ProblemFormState, prefix: string): ProblemFormState => (prefix && f.problemId.startsWith(prefix) ? { ...f, problemId: f.problemId.slice(prefix.length) } : f);
@@ -157,13 +156,13 @@ export function ProblemFormPage({ target = BANK_TARGET }: { target?: ProblemForm
               </Field>
             </div>
             <Field label="problemAdmin.form.timeLimit">
-              <input type="number" className={input} value={form.timeLimit} min={1} onChange={(e) => patch({ timeLimit: num(e.target.value, 1) })} data-testid="problem-form-time" />
+              <IntInput className={input} value={form.timeLimit} min={1} onValue={(timeLimit) => patch({ timeLimit })} data-testid="problem-form-time" />
             </Field>
             <Field label="problemAdmin.form.memoryLimit">
-              <input type="number" className={input} value={form.memoryLimit} min={1} onChange={(e) => patch({ memoryLimit: num(e.target.value, 1) })} />
+              <IntInput className={input} value={form.memoryLimit} min={1} onValue={(memoryLimit) => patch({ memoryLimit })} data-testid="problem-form-memory" />
             </Field>
             <Field label="problemAdmin.form.stackLimit">
-              <input type="number" className={input} value={form.stackLimit} min={1} onChange={(e) => patch({ stackLimit: num(e.target.value, 1) })} />
+              <IntInput className={input} value={form.stackLimit} min={1} onValue={(stackLimit) => patch({ stackLimit })} data-testid="problem-form-stack" />
             </Field>
             <Field label="problemAdmin.form.difficulty">
               <select className={input} value={form.difficulty} onChange={(e) => patch({ difficulty: Number(e.target.value) })}>

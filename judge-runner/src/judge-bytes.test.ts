@@ -3,41 +3,29 @@
 // invalid sequence into U+FFFD, so an output that differed from the answer only there was Accepted, and the checker's
 // answer file was not the uploaded one.
 import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePack, JudgeStatus, type JudgeJob } from '@oj/proto';
 import { collectingSink, makeJob } from './job-fixture';
-import { judge, type JudgeDeps } from './judge';
-import { detectLanguages } from './languages';
-import { createSandboxFactory, type SandboxFactory } from './sandbox/index';
+import { judge } from './judge';
+import { judgeTestBed } from './judge-test-bed';
 import { TestdataCache } from './testdata/cache';
 
 /** "你好" in GBK, then a newline: not UTF-8. */
 const GBK_ANSWER = Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0a]);
 
-let root: string;
-let deps: JudgeDeps;
-let sandboxes: SandboxFactory;
-let version: string;
+const PACK = encodePack([
+  { name: '1.in', data: Buffer.from('0\n') },
+  { name: '1.out', data: GBK_ANSWER },
+]);
+const version = createHash('sha256').update(PACK).digest('hex');
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'oj-judge-bytes-'));
-  await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 23_300 });
-  const pack = encodePack([
-    { name: '1.in', data: Buffer.from('0\n') },
-    { name: '1.out', data: GBK_ANSWER },
-  ]);
-  version = createHash('sha256').update(pack).digest('hex');
-  const testdata = new TestdataCache({ root: path.join(root, 'testdata'), fetch: async (v) => (v === version ? pack : null), maxBytes: 1 << 20 });
-  deps = { sandbox: sandboxes.forSlot(0), helperSandbox: sandboxes.forSlot(1000), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'bytes-test', testdata };
-});
-
-afterAll(async () => {
-  await sandboxes.close();
-  await rm(root, { recursive: true, force: true });
+const bed = judgeTestBed({
+  name: 'judge-bytes',
+  uidBase: 23_300,
+  judger: 'bytes-test',
+  helperSandbox: true,
+  more: (root) => ({ testdata: new TestdataCache({ root: path.join(root, 'testdata'), fetch: async (v) => (v === version ? PACK : null), maxBytes: 1 << 20 }) }),
 });
 
 /** A C program that writes `bytes` to stdout. */
@@ -50,7 +38,7 @@ function job(code: string, submitId: number, over: Partial<JudgeJob['problem']> 
 }
 
 async function status(j: JudgeJob): Promise<number> {
-  const final = await judge(j, collectingSink(), deps);
+  const final = await judge(j, collectingSink(), bed.deps);
   return final.status;
 }
 

@@ -1,35 +1,19 @@
 // Judge modes and judge case modes through the real bwrap sandbox: special judge (C++ checker with partial points,
 // JavaScript checker in isolated-vm), interactive (guess the number), file IO, user and judge extra files, and the
 // verdict matrix of the four case modes.
-import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeCaseInput, type JudgeJob } from '@oj/proto';
 import { collectingSink, makeJob, template } from './job-fixture';
-import { judge, type JudgeDeps } from './judge';
-import { detectLanguages } from './languages';
-import { createSandboxFactory, type SandboxFactory } from './sandbox/index';
+import { judge } from './judge';
+import { judgeTestBed } from './judge-test-bed';
 
-let root: string;
-let deps: JudgeDeps;
-let sandboxes: SandboxFactory;
-
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'oj-modes-test-'));
-  await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 26_000 });
-  deps = { sandbox: sandboxes.forSlot(0), helperSandbox: sandboxes.forSlot(1000), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'modes-test' };
-});
-
-afterAll(async () => {
-  await sandboxes.close();
-  await rm(root, { recursive: true, force: true });
-});
+const bed = judgeTestBed({ name: 'modes-test', uidBase: 26_000, judger: 'modes-test', helperSandbox: true });
 
 async function run(job: JudgeJob) {
   const sink = collectingSink();
-  const final = await judge(job, sink, deps);
+  const final = await judge(job, sink, bed.deps);
   return { final, events: sink.events };
 }
 
@@ -75,7 +59,7 @@ describe('special judge (C++ checker)', () => {
       [0, 50, 'ok permutation of 4'],
       [0, 50, 'ok permutation of 10'],
     ]);
-    const helpers = path.join(deps.workRoot, '.helpers');
+    const helpers = path.join(bed.deps.workRoot, '.helpers');
     const [hash] = await readdir(helpers);
     const before = await stat(path.join(helpers, hash!, 'spj'));
     await run(spjJob(REVERSED, 'Python3', {}, 11));

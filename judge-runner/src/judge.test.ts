@@ -1,33 +1,16 @@
 // Judging through the real bwrap sandbox, with a collecting sink instead of NATS.
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeJob } from '@oj/proto';
 import { collectingSink, makeJob, template } from './job-fixture';
-import { judge, type JudgeDeps } from './judge';
-import { detectLanguages } from './languages';
-import { createSandboxFactory, type SandboxFactory } from './sandbox/index';
+import { judge } from './judge';
+import { judgeTestBed } from './judge-test-bed';
 
-let root: string;
-let deps: JudgeDeps;
-let sandboxes: SandboxFactory;
-
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'oj-judge-test-'));
-  await chmod(root, 0o711); // the sandbox uid resolves its bind mounts itself
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 28_000 });
-  deps = { sandbox: sandboxes.forSlot(0), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'test-runner' };
-});
-
-afterAll(async () => {
-  await sandboxes.close();
-  await rm(root, { recursive: true, force: true });
-});
+const bed = judgeTestBed({ name: 'judge-test', uidBase: 28_000, judger: 'test-runner' });
 
 async function run(job: JudgeJob) {
   const sink = collectingSink();
-  const final = await judge(job, sink, deps);
+  const final = await judge(job, sink, bed.deps);
   return { final, events: sink.events };
 }
 
@@ -50,7 +33,7 @@ describe('judge (bwrap)', () => {
     ]);
     expect(final.memory).toBeGreaterThan(0);
     expect(final.time).toBe(Math.max(...final.cases.map((c) => c.time)));
-    expect(await readdir(deps.workRoot)).toEqual([]);
+    expect(await readdir(bed.deps.workRoot)).toEqual([]);
   });
 
   it('a verdict-only job (bulk rejudge) publishes no case events, and its final still has every case', async () => {

@@ -2,38 +2,21 @@
 // C++ Kattis output validator (42 / 43 / judge error, judgemessage.txt, flags), and a Kattis interactive
 // guess-the-number validator with DOMjudge's rule for which side wins. Plus the verdict rule itself on made-up runs
 // and the validator's mounts on both drivers' command lines.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeCaseInput, type JudgeJob } from '@oj/proto';
 import { collectingSink, makeJob, template } from './job-fixture';
-import { judge, type JudgeDeps } from './judge';
+import { judge } from './judge';
 import { kattisInteractiveVerdict } from './interactive-verdict';
 import { kattisVerdict, validatorSpec } from './kattis-validator';
-import { detectLanguages } from './languages';
 import { buildBwrapCommand } from './sandbox/bwrap';
-import { createSandboxFactory, type SandboxFactory } from './sandbox/index';
 import { buildNsjailCommand } from './sandbox/nsjail';
 import type { RunResult } from './sandbox/types';
+import { judgeTestBed } from './judge-test-bed';
 
-let root: string;
-let deps: JudgeDeps;
-let sandboxes: SandboxFactory;
+const bed = judgeTestBed({ name: 'kattis-test', uidBase: 26_300, judger: 'kattis-test', helperSandbox: true });
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'oj-kattis-test-'));
-  await chmod(root, 0o711);
-  sandboxes = await createSandboxFactory({ driver: 'bwrap', cacheDir: path.join(root, 'cache'), uidBase: 26_300 });
-  deps = { sandbox: sandboxes.forSlot(0), helperSandbox: sandboxes.forSlot(1000), languages: await detectLanguages(), workRoot: path.join(root, 'work'), judger: 'kattis-test' };
-});
-
-afterAll(async () => {
-  await sandboxes.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-const run = (job: JudgeJob) => judge(job, collectingSink(), deps);
+const run = (job: JudgeJob) => judge(job, collectingSink(), bed.deps);
 const kase = (index: number, input: string, output: string): JudgeCaseInput => ({ caseId: 100 + index, index, input, output, score: 10, groupNum: null });
 let submitId = 700;
 

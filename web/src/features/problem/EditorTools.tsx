@@ -6,6 +6,7 @@ import { LIMITS } from '@oj/proto';
 import { getLastAcCode } from './problem-api';
 import { showToast } from '../../stores/ui';
 import { EDITOR_THEMES, FONT_SIZES, TAB_SIZES, type EditorSettings } from './editor-prefs';
+import { takeFile } from '../../lib/file-input';
 
 interface Props {
   /** Numeric problem id and contest (0: practice) for the last accepted code; null when logged out. */
@@ -33,8 +34,7 @@ export function EditorTools({ lastAc, settings, onSettings, onCode }: Props) {
   };
 
   const upload = async (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+    const f = takeFile(e);
     if (!f) return;
     if (f.size > LIMITS.codeMax) return showToast('error', intl.formatMessage({ id: 'error.CODE_TOO_LONG' }));
     onCode(await f.text());

@@ -7,6 +7,7 @@ import { deleteCarousel, getCarousel, orderCarousel, uploadCarousel } from './si
 import { btn, card } from './styles';
 import { useAdminAction } from './useAdminAction';
 import { useLatestRead } from '../../lib/useLatestRead';
+import { takeFile } from '../../lib/file-input';
 
 export function CarouselAdmin() {
   const intl = useIntl();
@@ -56,8 +57,7 @@ export function CarouselAdmin() {
           accept=".gif,.jpg,.jpeg,.png,.bmp,.webp"
           data-testid="conf-carousel-upload"
           onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
+            const file = takeFile(e);
             if (file) void run(() => uploadCarousel(file), 'site.conf.uploaded');
           }}
         />

@@ -8,6 +8,7 @@ import type { AdminContestVO, PageOf } from '@oj/proto';
 import { DataTable } from '../../../components/DataTable';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/api';
+import { takeFile } from '../../../lib/file-input';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { showToast } from '../../../stores/ui';
@@ -74,8 +75,7 @@ export function AdminContestListPage() {
   };
 
   const importFeed = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
+    const file = takeFile(e);
     if (!file) return;
     setImporting(true);
     try {

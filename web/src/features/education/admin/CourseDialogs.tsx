@@ -7,6 +7,7 @@ import { EDU_LIMITS, type ClassVO, type CourseVO } from '@oj/proto';
 import { CopyButton } from '../../../components/CopyButton';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
+import { takeFile } from '../../../lib/file-input';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../stores/ui';
 import { listClasses, regenerateInvite, saveCourse, setCourseClasses, uploadCover } from '../education-api';
@@ -23,8 +24,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: { course: CourseV
   const [description, setDescription] = useState(c?.description ?? '');
   const [cover, setCover] = useState<string | null>(c?.coverImage ?? null);
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+    const f = takeFile(e);
     if (!f) return;
     if (!(EDU_LIMITS.coverTypes as readonly string[]).includes(f.type) || f.size >= EDU_LIMITS.coverMaxBytes) {
       showToast('warning', intl.formatMessage({ id: 'eduAdmin.course.coverRule' }));

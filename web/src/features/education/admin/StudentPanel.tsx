@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { EDU_LIMITS } from '@oj/proto';
 import { Pager } from '../../../components/Pager';
 import { ApiError } from '../../../lib/api';
+import { takeFile } from '../../../lib/file-input';
 import { showToast } from '../../../stores/ui';
 import { addStudents, removeStudent } from '../education-api';
 import { useClassStudents } from '../useClassStudents';
@@ -35,8 +36,7 @@ function AddStudents({ classId, onAdded }: { classId: number; onAdded: () => voi
     }
   };
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+    const f = takeFile(e);
     if (f) await submit(usernamesFrom(await f.text()));
   };
   return (
